@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+/** A UUID identifier, as SPEC.md writes `<uuid>`. */
+export const Uuid = z.uuid();
+/** An ISO 8601 date-time with an offset (we always answer with `Z`). */
+export const Timestamp = z.iso.datetime({ offset: true });
+/** An ISO 8601 calendar date. */
+export const CalendarDate = z.iso.date();
+
+/** A boolean query parameter written `true` or `false`. */
+export const QueryBoolean = z.enum(['true', 'false']).transform((value) => value === 'true');
+
+/** An integer query parameter within bounds, with a default. */
+export function queryInteger(min: number, max: number, fallback: number) {
+  return z.coerce.number().int().min(min).max(max).default(fallback);
+}
+
+/** The search text every search takes: 1 to 128 characters. */
+export const SearchText = z.string().min(1).max(128);
+
+export const Pagination = z.object({
+  total: z.number().int(),
+  limit: z.number().int(),
+  offset: z.number().int(),
+  has_more: z.boolean(),
+  next_cursor: z.string().nullable(),
+});
+export type Pagination = z.infer<typeof Pagination>;
+
+export const MessageResult = z.object({ message: z.string() });
+export type MessageResult = z.infer<typeof MessageResult>;
+
+/** The general error body: 400, 402, 404, 422 and most 5xx. */
+export const GeneralError = z.object({ message: z.string() });
+/** The authentication error body: 401 and 403 on credentials. */
+export const AuthError = z.object({ message: z.string(), error: z.enum(['unauthorized', 'forbidden']) });
+/** The rate-limit error body: 429, with `Retry-After` in the headers too. */
+export const RateLimitError = z.object({ message: z.string(), retry_after: z.number().int() });
+export type GeneralError = z.infer<typeof GeneralError>;
+export type AuthError = z.infer<typeof AuthError>;
+export type RateLimitError = z.infer<typeof RateLimitError>;
+
+export const SourceType = z.enum(['feed', 'newsletter', 'podcast']);
+export type SourceType = z.infer<typeof SourceType>;
+export const ItemType = z.enum(['article', 'episode']);
+export type ItemType = z.infer<typeof ItemType>;
+export const Plan = z.enum(['free', 'pro', 'plus']);
+export type Plan = z.infer<typeof Plan>;
+export const AccountStatus = z.enum(['active', 'banned', 'locked']);
+export type AccountStatus = z.infer<typeof AccountStatus>;

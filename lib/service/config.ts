@@ -1,0 +1,21 @@
+import path from 'node:path';
+
+/** Settings of the embedded service, read from the environment once per call. */
+export function serviceConfig() {
+  const env = process.env;
+  return {
+    dataDir: path.resolve(env.TIDINGS_DATA_DIR || './data'),
+    ownerEmail: env.TIDINGS_OWNER_EMAIL || 'owner@tidings.local',
+    /** Requests a minute per API key (SPEC.md: 120). */
+    apiKeyRateLimit: positiveInt(env.TIDINGS_RATE_LIMIT, 120),
+    /** Requests a minute per first-party app token: the app prefetches, so it gets more room. */
+    appTokenRateLimit: positiveInt(env.TIDINGS_APP_RATE_LIMIT, 1200),
+    allowPrivateUrls: env.TIDINGS_ALLOW_PRIVATE_URLS === '1',
+    mailDomain: env.TIDINGS_MAIL_DOMAIN || 'mail.tidings.local',
+  };
+}
+
+function positiveInt(value: string | undefined, fallback: number): number {
+  const parsed = Number(value);
+  return Number.isInteger(parsed) && parsed > 0 ? parsed : fallback;
+}

@@ -1,0 +1,79 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { Db } from '../../store/database';
+
+/** An item as ingestion hands it over: sanitized HTML content, plain-text summary. */
+export type NewItem = {
+  guid: string | null; url: string | null; title: string; published_at: string | null; author: string | null;
+  summary: string; content: string; item_type: 'article' | 'episode'; media_url: string | null;
+  audio_url: string | null; duration_seconds: number | null; episode_number: number | null; episode_type: string | null;
+  explicit: boolean | null; artwork_url: string | null; description: string | null; platform_metadata: Record<string, unknown>;
+};
+
+/** What storing a batch did: the ids of the items that were new. */
+export type StoredItems = { added: string[]; skipped: number };
+
+/** Cheap HTML-to-text for the search index; content was sanitized on ingest. */
+export function searchableText(html: string): string {
+  return html.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]+>/g, ' ')
+    .replace(/&nbsp;/g, ' ').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'").replace(/\s+/g, ' ').trim();
+}
+
+function contentHash(item: NewItem): string {
+  return createHash('sha1').update(`${item.title}\n${item.content || item.summary}`).digest('hex');
+}
+
+function readingMinutes(text: string): number {
+  const words = text ? text.split(' ').length : 0;
+  return Math.max(1, Math.round(words / 230));
+}
+
+/**
+ * Stores a feed's new items, skipping ones already known (by guid, then link, then content hash),
+ * and gives every active subscriber an unread entry for each.
+ */
+export function storeItems(db: Db, feedId: string, items: NewItem[], now = new Date()): StoredItems {
+  const byGuid = db.prepare('SELECT 1 FROM items WHERE feed_id = ? AND guid = ?').pluck();
+  const byUrl = db.prepare('SELECT 1 FROM items WHERE feed_id = ? AND url = ?').pluck();
+  const byHash = db.prepare('SELECT 1 FROM items WHERE feed_id = ? AND content_hash = ?').pluck();
+  const insert = db.prepare(`INSERT INTO items (id, feed_id, guid, url, content_hash, title, summary, content, author, item_type,
+      media_url, published_at, published_ms, audio_url, duration_seconds, episode_number, episode_type, artwork_url, explicit,
+      description, platform_metadata, reading_time, created_at)
+    VALUES (@id, @feed_id, @guid, @url, @content_hash, @title, @summary, @content, @author, @item_type, @media_url, @published_at,
+      @published_ms, @audio_url, @duration_seconds, @episode_number, @episode_type, @artwork_url, @explicit, @description,
+      @platform_metadata, @reading_time, @created_at)`);
+  const index = db.prepare('INSERT INTO items_fts (rowid, title, summary, body) VALUES (?, ?, ?, ?)');
+  const fanOut = db.prepare(`INSERT OR IGNORE INTO entries (user_id, item_id, subscription_id, item_type, published_ms)
+    SELECT s.user_id, @id, s.id, @item_type, @published_ms FROM subscriptions s WHERE s.feed_id = @feed_id AND s.is_active = 1`);
+
+  const added: string[] = [];
+  let skipped = 0;
+  db.transaction(() => {
+    const seen = new Set<string>();
+    for (const item of items) {
+      const hash = contentHash(item);
+      const key = item.guid ?? item.url ?? hash;
+      const known = seen.has(key)
+        || (item.guid !== null && byGuid.get(feedId, item.guid))
+        || (item.guid === null && item.url !== null && byUrl.get(feedId, item.url))
+        || (item.guid === null && item.url === null && byHash.get(feedId, hash));
+      seen.add(key);
+      if (known) { skipped++; continue; }
+      const publishedMs = item.published_at ? Date.parse(item.published_at) : now.getTime();
+      const body = searchableText(item.content);
+      const row = {
+        ...item, id: randomUUID(), feed_id: feedId, content_hash: hash, published_ms: publishedMs,
+        explicit: item.explicit === null ? null : item.explicit ? 1 : 0,
+        platform_metadata: JSON.stringify(item.platform_metadata ?? {}),
+        reading_time: item.item_type === 'article' ? readingMinutes(body) : null,
+        created_at: now.toISOString(),
+      };
+      const { lastInsertRowid } = insert.run(row);
+      index.run(lastInsertRowid, item.title, item.summary, body);
+      fanOut.run({ id: row.id, item_type: item.item_type, published_ms: publishedMs, feed_id: feedId });
+      added.push(row.id);
+    }
+    if (added.length) db.prepare('UPDATE feeds SET last_update = ? WHERE id = ?').run(now.toISOString(), feedId);
+  })();
+  return { added, skipped };
+}

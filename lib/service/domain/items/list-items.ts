@@ -1,0 +1,96 @@
+import type { ItemList, ListItemsQuery } from '@/lib/contract/items';
+import type { User } from '../accounts';
+import { featureMissingMessage, planHas } from '../plans';
+import type { Db } from '../../store/database';
+import { fail } from '../../http/errors';
+import { validationError } from '../../http/validation';
+import { decodeCursor, encodeCursor, type Cursor } from './cursor';
+import { applyItemFilter, endOfDayMs, EntryConditions, startOfDayMs } from './item-filter';
+import { itemColumns, itemJoins, toItem, type ItemRow } from './item-view';
+import { ftsQuery } from './search-text';
+
+type Order = { key: string; direction: 'DESC' | 'ASC' };
+
+function orderOf(query: ListItemsQuery): Order {
+  // SPEC.md: ordering applies to episode lists only; article and mixed lists are newest first.
+  if (query.item_type !== 'episode' || query.order_by === 'newest') return { key: 'e.published_ms', direction: 'DESC' };
+  if (query.order_by === 'oldest') return { key: 'e.published_ms', direction: 'ASC' };
+  return { key: 'COALESCE(e.last_played_ms, 0)', direction: 'DESC' };
+}
+
+/** GET /v1/items: the user's items with filters, search and stable cursor paging; global matches last. */
+export function listItems(db: Db, user: User, query: ListItemsQuery): ItemList {
+  if (query.include_global && !query.q) throw validationError(['include_global requires q.']);
+  if (query.include_global && !planHas(user.plan, 'include_global')) throw fail(402, featureMissingMessage(user.plan, 'include_global'));
+  const match = query.q ? ftsQuery(query.q, query.include_body ? undefined : ['title', 'summary']) : null;
+  const cursor = query.cursor ? decodeCursor(query.cursor) : null;
+  const order = orderOf(query);
+
+  const where = applyItemFilter(db, user.id, {
+    subscription_ids: query.subscription_ids, folder_ids: query.folder_ids, tag_ids: query.tag_ids,
+    is_read: query.is_read === undefined ? undefined : query.is_read === 'read',
+    is_saved: query.is_saved, item_type: query.item_type, in_progress: query.in_progress,
+    from_ms: query.from_date ? startOfDayMs(query.from_date) : undefined,
+    until_ms: query.to_date ? endOfDayMs(query.to_date) : undefined,
+  }, new EntryConditions(user.id));
+  const from = match
+    ? 'FROM items_fts JOIN items i ON i.rowid = items_fts.rowid JOIN entries e ON e.item_id = i.id'
+    : 'FROM entries e JOIN items i ON i.id = e.item_id';
+  if (match) where.add('items_fts MATCH @match', { match });
+  if (query.q && !match) where.add('0');
+
+  // Counting needs the items table only for search.
+  const countFrom = match ? from : 'FROM entries e';
+  const total = db.prepare(`SELECT COUNT(*) ${countFrom} WHERE ${where.sql()}`).pluck().get(where.params) as number;
+  const globalTotal = query.include_global && match ? countGlobal(db, user.id, match) : 0;
+
+  let rows: ItemRow[] = [];
+  if (!cursor || cursor.p === 'own') {
+    const page = where.clone();
+    if (cursor) page.add(`(${order.key}, e.item_id) ${order.direction === 'DESC' ? '<' : '>'} (@cursorKey, @cursorId)`, { cursorKey: cursor.k, cursorId: cursor.i });
+    rows = db.prepare(`SELECT ${itemColumns}, ${order.key} AS sort_key ${from} ${itemJoins} WHERE ${page.sql()}
+      ORDER BY ${order.key} ${order.direction}, e.item_id ${order.direction} LIMIT @limit`)
+      .all({ ...page.params, limit: query.limit + 1 }) as ItemRow[];
+  }
+  const offset = cursor?.o ?? 0;
+  let phase: Cursor['p'] = cursor?.p ?? 'own';
+  if (match && query.include_global && rows.length <= query.limit) {
+    const globalCursor = phase === 'global' ? cursor : null;
+    const room = query.limit + 1 - rows.length;
+    rows = rows.concat(listGlobal(db, user.id, match, globalCursor, room));
+    if (rows.length && (rows[rows.length - 1] as ItemRow).is_global) phase = 'global';
+  }
+
+  const hasMore = rows.length > query.limit;
+  const data = rows.slice(0, query.limit);
+  const last = data[data.length - 1] as (ItemRow & { sort_key: number }) | undefined;
+  const lastPhase = last?.is_global ? 'global' : phase === 'global' && !last ? 'global' : 'own';
+  return {
+    data: data.map(toItem),
+    pagination: {
+      total: total + globalTotal,
+      limit: query.limit,
+      offset,
+      has_more: hasMore,
+      next_cursor: hasMore && last ? encodeCursor({ k: last.sort_key, i: last.id, o: offset + data.length, p: lastPhase }) : null,
+    },
+  };
+}
+
+const globalFrom = `FROM items_fts JOIN items i ON i.rowid = items_fts.rowid JOIN feeds f ON f.id = i.feed_id
+  WHERE items_fts MATCH @match AND NOT EXISTS (SELECT 1 FROM entries x WHERE x.user_id = @user AND x.item_id = i.id)`;
+
+function countGlobal(db: Db, userId: string, match: string): number {
+  return db.prepare(`SELECT COUNT(*) ${globalFrom}`).pluck().get({ match, user: userId }) as number;
+}
+
+/** Global corpus matches carry no user's state: never read, never saved, no playback. */
+function listGlobal(db: Db, userId: string, match: string, cursor: Cursor | null, limit: number): ItemRow[] {
+  const after = cursor ? 'AND (i.published_ms, i.id) < (@cursorKey, @cursorId)' : '';
+  return db.prepare(`SELECT i.id, i.title, i.item_type, i.media_url, i.published_at, i.url AS canonical_url, i.summary,
+      i.audio_url, i.duration_seconds, i.episode_number, i.episode_type, i.artwork_url, i.explicit, i.description,
+      f.id AS feed_id, f.title AS feed_title, f.source_type, f.website, NULL AS subscription_id, NULL AS subscription_title,
+      0 AS is_read, 0 AS is_saved, NULL AS playback_position, NULL AS last_played_ms, 1 AS is_global, i.published_ms AS sort_key
+    ${globalFrom} ${after} ORDER BY i.published_ms DESC, i.id DESC LIMIT @limit`)
+    .all({ match, user: userId, limit, cursorKey: cursor?.k, cursorId: cursor?.i }) as ItemRow[];
+}

@@ -1,0 +1,44 @@
+import type { AuthError, GeneralError, RateLimitError } from '@/lib/contract/common';
+
+type ErrorBody = GeneralError | AuthError | RateLimitError;
+
+/** An error the service answers with: a status, one of SPEC.md's three body kinds, headers. */
+export class ServiceError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: ErrorBody,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(body.message);
+  }
+
+  /** The error as the HTTP answer. */
+  toResponse(): Response {
+    return Response.json(this.body, { status: this.status, headers: this.headers });
+  }
+}
+
+/** A general error: `{ message }`. */
+export function fail(status: number, message: string): ServiceError {
+  return new ServiceError(status, { message });
+}
+
+/** 401 with the authentication body. */
+export function unauthorized(message: string): ServiceError {
+  return new ServiceError(401, { message, error: 'unauthorized' }, { 'WWW-Authenticate': 'Bearer' });
+}
+
+/** 403 with the authentication body. */
+export function forbidden(message: string): ServiceError {
+  return new ServiceError(403, { message, error: 'forbidden' });
+}
+
+/** 429 with `Retry-After` in whole seconds, in the header and the body. */
+export function rateLimited(retryAfterSeconds: number): ServiceError {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  return new ServiceError(
+    429,
+    { message: `Rate limit exceeded; retry in ${seconds} seconds.`, retry_after: seconds },
+    { 'Retry-After': String(seconds) },
+  );
+}

@@ -1,0 +1,106 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { openApiDocument } from '@/lib/contract/openapi';
+import { operations, type OperationId } from '@/lib/contract/operations';
+import type { Operation } from '@/lib/contract/operation';
+import type { ServiceContext } from '../context';
+import type { Handlers } from '../handlers/handler';
+import { authenticate } from './authenticate';
+import { fail, rateLimited, ServiceError } from './errors';
+import { RateLimiter } from './rate-limit';
+import { check, validationError } from './validation';
+
+const maxBodyBytes = 1_000_000;
+
+/** Builds the /v1 HTTP interface: one route per operation of the contract, behind auth, rate limit and validation. */
+export function createRouter(service: ServiceContext, handlers: Handlers): Hono {
+  const app = new Hono();
+  const limiter = new RateLimiter();
+
+  app.get('/v1/openapi.json', (c) => c.json(openApiDocument(new URL(c.req.url).origin)));
+
+  for (const [id, operation] of Object.entries(operations) as [OperationId, Operation][]) {
+    const honoPath = operation.path.replace(/\{(\w+)\}/g, ':$1');
+    app.on(operation.method, honoPath, async (c) => {
+      const caller = authenticate(service.db, c.req.raw, operation);
+      const limit = caller.credential.kind === 'api_key' ? service.config.apiKeyRateLimit : service.config.appTokenRateLimit;
+      const verdict = limiter.hit(caller.credential.id, limit);
+      if (!verdict.allowed) throw rateLimited(verdict.retryAfterSeconds);
+
+      const input = await readInput(c.req.raw, operation, c.req.param() as Record<string, string>);
+      const handler = handlers[id] as ((context: unknown) => unknown) | undefined;
+      if (!handler) throw fail(501, `${operation.method} ${operation.path} is not implemented yet.`);
+      const reply = (await handler({ service, db: service.db, ...caller, ...input })) as { status?: number; body: unknown };
+      const status = reply.status ?? operation.success.status;
+      if (service.config.validateResponses) assertMatchesContract(id, operation, reply.body);
+      return Response.json(reply.body, { status });
+    });
+  }
+
+  app.notFound((c) => Response.json({ message: `There is no operation ${c.req.method} ${new URL(c.req.url).pathname}.` }, { status: 404 }));
+  app.onError((error) => errorResponse(error));
+  return app;
+}
+
+async function readInput(request: Request, operation: Operation, rawParams: Record<string, string>) {
+  const sentences: string[] = [];
+  const take = <T>(result: { ok: true; value: T } | { ok: false; sentences: string[] }): T | undefined => {
+    if (result.ok) return result.value;
+    sentences.push(...result.sentences);
+    return undefined;
+  };
+  const params = operation.params ? take(check(operation.params, rawParams, 'path')) : {};
+  const query = operation.query
+    ? take(check(operation.query.strict(), queryObject(new URL(request.url).searchParams, operation.query), 'query'))
+    : {};
+  let body: unknown = undefined;
+  if (operation.body) {
+    const text = await request.text();
+    if (text.length > maxBodyBytes) throw fail(413, 'The request body is larger than 1 MB.');
+    if (!text.trim()) sentences.push('A JSON body is required (an empty object is accepted).');
+    else {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        throw validationError(['The body must be valid JSON.']);
+      }
+      body = take(check(operation.body, parsed, 'body'));
+    }
+  }
+  if (sentences.length) throw validationError(sentences);
+  return { params, query, body };
+}
+
+/** Query strings carry lists as repeated keys or comma-separated values; single values stay strings. */
+function queryObject(search: URLSearchParams, schema: z.ZodObject): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of new Set(search.keys())) {
+    const values = search.getAll(key);
+    out[key] = isListField(schema.shape[key])
+      ? values.flatMap((value) => value.split(',')).map((value) => value.trim()).filter(Boolean)
+      : values[values.length - 1];
+  }
+  return out;
+}
+
+function isListField(field: z.ZodType | undefined): boolean {
+  let inner: unknown = field;
+  while (inner instanceof z.ZodOptional || inner instanceof z.ZodDefault) inner = inner.def.innerType;
+  return inner instanceof z.ZodArray;
+}
+
+function assertMatchesContract(id: string, operation: Operation, body: unknown): void {
+  const result = operation.success.body.safeParse(body);
+  if (!result.success) throw new Error(`Response of ${id} breaks the contract: ${result.error.message}`);
+}
+
+/** Turns anything thrown while answering into one of the contract's error answers. */
+export function errorResponse(error: unknown): Response {
+  if (error instanceof ServiceError) return error.toResponse();
+  if (error instanceof Error && 'code' in error && (error.code === 'SQLITE_BUSY' || error.code === 'SQLITE_LOCKED')) {
+    return Response.json({ message: 'The service is busy; retry shortly.' }, { status: 503, headers: { 'Retry-After': '1' } });
+  }
+  console.error('[tidings service]', error);
+  return Response.json({ message: 'Something went wrong inside the service.' }, { status: 500 });
+}

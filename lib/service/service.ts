@@ -1,0 +1,35 @@
+import path from 'node:path';
+import { serviceConfig } from './config';
+import type { ServiceConfig, ServiceContext } from './context';
+import { accountHandlers } from './handlers/account';
+import { itemHandlers } from './handlers/items';
+import type { Handlers } from './handlers/handler';
+import { createRouter, errorResponse } from './http/router';
+import { openDatabase } from './store/database';
+
+export type EmbeddedService = ServiceContext & {
+  /** Answers one /v1 request: the whole service as a fetch handler. */
+  fetch(request: Request): Promise<Response>;
+  close(): void;
+};
+
+const handlers: Handlers = { ...itemHandlers, ...accountHandlers };
+
+/** Opens the store and builds the service; `databaseFile` defaults to service.db in the data directory. */
+export function createService(options: { databaseFile?: string; config?: Partial<ServiceConfig> } = {}): EmbeddedService {
+  const config: ServiceConfig = { ...serviceConfig(), validateResponses: process.env.TIDINGS_VALIDATE_RESPONSES === '1', ...options.config };
+  const db = openDatabase(options.databaseFile ?? path.join(config.dataDir, 'service.db'));
+  const context: ServiceContext = { db, config };
+  const router = createRouter(context, handlers);
+  return {
+    ...context,
+    fetch: async (request) => {
+      try {
+        return await router.fetch(request);
+      } catch (error) {
+        return errorResponse(error);
+      }
+    },
+    close: () => db.close(),
+  };
+}

@@ -1,0 +1,93 @@
+/**
+ * Same-story quality on ../shared/stories/dev.jsonl: articles are fed, one
+ * source per outlet in published order, through the intelligence module into
+ * a fresh SQLite file; then story clusters and similar items are scored
+ * beside a title-overlap baseline. Only title, summary, content, source,
+ * published_at and url reach the module; story_id is used to score.
+ * Run: npx tsx bench/stories.ts
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import Database from 'better-sqlite3';
+import { createIntelligence, intelligenceSchemaSql } from '@/lib/service/intelligence';
+import { baselineClusters, baselineTop, pairScores, recallAtK, type Article } from './story-metrics';
+
+/** Figures of one run. */
+export type StoryFigures = {
+  articles: number;
+  stories: { precision: number; recall: number; listed: number; truePairs: number; predictedPairs: number };
+  baselineStories: { precision: number; recall: number };
+  similarRecallAt5: number;
+  baselineSimilarRecallAt5: number;
+  addItemMedianMs: number;
+};
+
+/** Path of the development set, beside the repository. */
+export const devSetPath = () => path.resolve(process.cwd(), '../shared/stories/dev.jsonl');
+
+/** Reads the development set, keeping the fields a clusterer may see and the answer. */
+export function readArticles(file = devSetPath()): Article[] {
+  return readFileSync(file, 'utf8').split('\n').filter(Boolean).map((line) => {
+    const raw = JSON.parse(line) as Record<string, unknown>;
+    return {
+      id: String(raw.id), title: String(raw.title ?? ''), summary: String(raw.summary ?? ''), content: String(raw.content ?? ''),
+      source: String(raw.source ?? ''), published_at: String(raw.published_at), url: typeof raw.url === 'string' ? raw.url : null,
+      story_id: typeof raw.story_id === 'string' ? raw.story_id : null,
+    };
+  });
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.floor(sorted.length / 2)] : 0;
+}
+
+/** Runs the bench; null when the development set is absent. */
+export function run(file = devSetPath()): StoryFigures | null {
+  if (!existsSync(file)) {
+    console.log(`skipped: ${file} is absent`);
+    return null;
+  }
+  const articles = readArticles(file);
+  const dir = mkdtempSync(path.join(tmpdir(), 'tidings-stories-'));
+  const db = new Database(path.join(dir, 'bench.db'));
+  try {
+    db.pragma('journal_mode = WAL');
+    db.exec(intelligenceSchemaSql);
+    const intelligence = createIntelligence(db);
+    const ordered = [...articles].sort((a, b) => a.published_at.localeCompare(b.published_at));
+    const timings: number[] = [];
+    for (const a of ordered) {
+      const started = performance.now();
+      db.transaction(() => intelligence.addItem({
+        id: a.id, title: a.title, summary: a.summary, content: a.content, source_id: a.source, published_at: a.published_at, url: a.url,
+      }))();
+      timings.push(performance.now() - started);
+    }
+    const listed = db.prepare('SELECT si.item_id, si.story_id FROM story_items si JOIN stories s ON s.id = si.story_id WHERE s.source_count >= 2').all() as Array<{ item_id: string; story_id: string }>;
+    const clusters = new Map(listed.map((r) => [r.item_id, r.story_id]));
+    const stories = pairScores(articles, clusters);
+    const baseline = pairScores(articles, baselineClusters(articles));
+    const everyone = (ids: string[]) => new Set(ids);
+    const similarRecall = recallAtK(articles, (id) => intelligence.similar(id, 5, everyone).map((r) => r.id));
+    const baselineRecall = recallAtK(articles, baselineTop(articles, 5));
+    return {
+      articles: articles.length,
+      stories: { ...stories, listed: new Set(clusters.values()).size },
+      baselineStories: { precision: baseline.precision, recall: baseline.recall },
+      similarRecallAt5: similarRecall,
+      baselineSimilarRecallAt5: baselineRecall,
+      addItemMedianMs: median(timings),
+    };
+  } finally {
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const figures = run();
+  if (figures) console.log(JSON.stringify(figures, null, 2));
+}

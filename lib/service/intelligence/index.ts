@@ -1,0 +1,91 @@
+/**
+ * Text intelligence of the embedded service: similar items, story clusters,
+ * summaries, reading time and key phrases, all computed locally. The store
+ * runs `intelligenceSchemaSql` as a migration, creates one instance per
+ * database handle, and calls `addItem` at ingest inside its own transaction.
+ */
+import type { Database } from 'better-sqlite3';
+import { createCorpus } from './corpus';
+import { documentTerms } from './features';
+import { findSimilar, type SimilarItem } from './similar';
+import { createStories } from './stories';
+import { htmlToText } from './text';
+
+export { intelligenceSchemaSql } from './schema';
+export { STORY_WINDOW_HOURS } from './stories';
+export { readingTimeMinutes, extractiveSummary } from './summary';
+export { keyPhrases } from './key-phrases';
+export type { SimilarItem } from './similar';
+
+/** What the intelligence needs to know of an item. `content` and `summary` may be HTML or text. */
+export type IndexedDoc = {
+  id: string;
+  title: string;
+  summary: string;
+  content: string;
+  /** The feed (subscription source) the item came from; a story needs two. */
+  source_id: string;
+  published_at: string | null;
+  url: string | null;
+};
+
+/** Stored with the story so it can be listed without a join to items. */
+const STORED_SUMMARY_CHARS = 300;
+
+/** The intelligence of one database. */
+export type Intelligence = {
+  /** Indexes an item and places it in a story; idempotent (re-adding replaces). */
+  addItem(doc: IndexedDoc): void;
+  /** Forgets an item: its postings, its story membership. */
+  removeItem(id: string): void;
+  /** Up to `limit` items like `id` that `visible` lets through, best first, `id` itself excluded. */
+  similar(id: string, limit: number, visible: (ids: string[]) => Set<string>): SimilarItem[];
+  /** The story an item belongs to, when that story has articles from two sources or more. */
+  storyOf(id: string): string | null;
+};
+
+function hourOf(iso: string): number {
+  return Math.floor(Date.parse(iso) / 3_600_000);
+}
+
+function normalisedDate(publishedAt: string | null): string {
+  const time = publishedAt ? Date.parse(publishedAt) : NaN;
+  return new Date(Number.isFinite(time) ? time : Date.now()).toISOString();
+}
+
+function shortSummary(doc: IndexedDoc): string {
+  const text = htmlToText(doc.summary) || htmlToText(doc.content);
+  if (text.length <= STORED_SUMMARY_CHARS) return text;
+  const cut = text.slice(0, STORED_SUMMARY_CHARS);
+  return cut.slice(0, Math.max(cut.lastIndexOf(' '), 200)) + '…';
+}
+
+/** Opens the intelligence over a database on which `intelligenceSchemaSql` has run. */
+export function createIntelligence(db: Database): Intelligence {
+  const corpus = createCorpus(db);
+  const stories = createStories(db, corpus);
+
+  function removeItem(id: string): void {
+    stories.unplace(id);
+    corpus.remove(id);
+  }
+
+  function addItem(doc: IndexedDoc): void {
+    removeItem(doc.id);
+    const publishedAt = normalisedDate(doc.published_at);
+    const title = htmlToText(doc.title);
+    const terms = documentTerms({ title, summary: doc.summary, content: doc.content });
+    const { stored, vector } = corpus.add(
+      { itemId: doc.id, sourceId: doc.source_id, hour: hourOf(publishedAt), publishedAt, title, summary: shortSummary(doc) },
+      terms,
+    );
+    stories.place(stored, vector);
+  }
+
+  return {
+    addItem,
+    removeItem,
+    similar: (id, limit, visible) => findSimilar(corpus, stories.storiesOf, id, limit, visible),
+    storyOf: stories.storyOf,
+  };
+}

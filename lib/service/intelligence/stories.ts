@@ -1,0 +1,161 @@
+/**
+ * Story clustering, incremental: a new item joins the story whose articles
+ * from other outlets it resembles on average, within a time window; stories
+ * that the new item shows to be one are merged, so the outcome depends little
+ * on the order items arrive in. Each item starts as a one-article candidate;
+ * a story is listed once it has two sources.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Database } from 'better-sqlite3';
+import { cosine, type Corpus, type StoredDoc, type Vector } from './corpus';
+
+/** Articles more than this far apart are not reports of the same development. */
+export const STORY_WINDOW_HOURS = 72;
+/** Average similarity to a story's other-outlet articles needed to join it; chosen for precision. */
+const JOIN_SIMILARITY = 0.3;
+/** Candidates examined per new item. */
+const CANDIDATES = 30;
+/** Members compared when picking a story's lead article. */
+const LEAD_SAMPLE = 30;
+
+type Member = { item_id: string; source_id: string; published_at: string };
+
+/** Opens story clustering over the corpus. */
+export function createStories(db: Database, corpus: Corpus) {
+  const stmt = {
+    storyOfItem: db.prepare('SELECT story_id FROM story_items WHERE item_id = ?').pluck(),
+    storiesOfItems: db.prepare('SELECT item_id, story_id FROM story_items WHERE item_id IN (SELECT value FROM json_each(?))').raw(),
+    members: db.prepare('SELECT item_id, source_id, published_at FROM story_items WHERE story_id = ? ORDER BY published_at'),
+    memberDocs: db.prepare('SELECT d.doc FROM story_items s JOIN intel_docs d ON d.item_id = s.item_id WHERE s.story_id = ?').pluck(),
+    insertMember: db.prepare('INSERT OR REPLACE INTO story_items (item_id, story_id, source_id, published_at) VALUES (?, ?, ?, ?)'),
+    deleteMember: db.prepare('DELETE FROM story_items WHERE item_id = ?'),
+    moveMembers: db.prepare('UPDATE story_items SET story_id = ? WHERE story_id = ?'),
+    insertStory: db.prepare(`INSERT INTO stories (id, title, summary, lead_item_id, first_published_at, last_published_at, article_count, source_count)
+      VALUES (?, ?, ?, ?, ?, ?, 1, 1)`),
+    updateStory: db.prepare(`UPDATE stories SET title = ?, summary = ?, lead_item_id = ?, first_published_at = ?, last_published_at = ?,
+      article_count = ?, source_count = ? WHERE id = ?`),
+    deleteStory: db.prepare('DELETE FROM stories WHERE id = ?'),
+    storyRow: db.prepare('SELECT source_count FROM stories WHERE id = ?').pluck(),
+  };
+
+  /** Loads documents of a story with their vectors. */
+  function storyDocs(storyId: string, n: number): Array<{ doc: StoredDoc; vector: Vector }> {
+    const docs = corpus.byDocs(stmt.memberDocs.all(storyId) as number[]);
+    return [...docs.values()].map((doc) => ({ doc, vector: corpus.weigh(doc.terms, n) }));
+  }
+
+  /** Mean similarity of `doc` to the story's articles from other outlets, or null when the story is out of its window or has none. */
+  function affinity(doc: StoredDoc, vector: Vector, members: Array<{ doc: StoredDoc; vector: Vector }>): number | null {
+    let sum = 0;
+    let count = 0;
+    for (const member of members) {
+      if (Math.abs(member.doc.hour - doc.hour) > STORY_WINDOW_HOURS) return null;
+      if (member.doc.sourceId === doc.sourceId || member.doc.doc === doc.doc) continue;
+      sum += cosine(vector, member.vector);
+      count++;
+    }
+    return count > 0 ? sum / count : null;
+  }
+
+  /** Mean similarity across two stories, over pairs from different outlets, or null when they cannot be one story. */
+  function crossAffinity(a: Array<{ doc: StoredDoc; vector: Vector }>, b: Array<{ doc: StoredDoc; vector: Vector }>): number | null {
+    let sum = 0;
+    let count = 0;
+    for (const x of a) {
+      for (const y of b) {
+        if (Math.abs(x.doc.hour - y.doc.hour) > STORY_WINDOW_HOURS) return null;
+        if (x.doc.sourceId === y.doc.sourceId) continue;
+        sum += cosine(x.vector, y.vector);
+        count++;
+      }
+    }
+    return count > 0 ? sum / count : null;
+  }
+
+  /** Recomputes a story's counts, dates and lead article (the one closest to the others). */
+  function refresh(storyId: string): void {
+    const members = stmt.members.all(storyId) as Member[];
+    if (members.length === 0) {
+      stmt.deleteStory.run(storyId);
+      return;
+    }
+    const n = corpus.docCount() + 1;
+    const docs = storyDocs(storyId, n).sort((a, b) => a.doc.publishedAt.localeCompare(b.doc.publishedAt)).slice(0, LEAD_SAMPLE);
+    let lead = docs[0];
+    let best = -1;
+    for (const x of docs) {
+      let total = 0;
+      for (const y of docs) if (x !== y) total += cosine(x.vector, y.vector);
+      if (total > best + 1e-9) {
+        best = total;
+        lead = x;
+      }
+    }
+    const sources = new Set(members.map((m) => m.source_id)).size;
+    stmt.updateStory.run(
+      lead?.doc.title ?? '', lead?.doc.summary ?? '', lead?.doc.itemId ?? members[0].item_id,
+      members[0].published_at, members[members.length - 1].published_at, members.length, sources, storyId,
+    );
+  }
+
+  /** Places a newly indexed document in a story, merging stories it shows to be the same. */
+  function place(doc: StoredDoc, vector: Vector): string {
+    const n = corpus.docCount() + 1;
+    const window: [number, number] = [doc.hour - STORY_WINDOW_HOURS, doc.hour + STORY_WINDOW_HOURS];
+    const scored = [...corpus.candidates(vector, { terms: 20, window })].filter(([d]) => d !== doc.doc).sort((a, b) => b[1] - a[1]).slice(0, CANDIDATES);
+    const candidates = [...corpus.byDocs(scored.map(([d]) => d)).values()].filter((c) => c.sourceId !== doc.sourceId);
+    const linked = candidates.filter((c) => cosine(vector, corpus.weigh(c.terms, n)) >= JOIN_SIMILARITY);
+    const storyIds = new Set<string>();
+    if (linked.length > 0) {
+      for (const [, storyId] of stmt.storiesOfItems.all(JSON.stringify(linked.map((c) => c.itemId))) as Array<[string, string]>) storyIds.add(storyId);
+    }
+    const passing: Array<{ storyId: string; score: number; members: Array<{ doc: StoredDoc; vector: Vector }> }> = [];
+    for (const storyId of storyIds) {
+      const members = storyDocs(storyId, n);
+      const score = affinity(doc, vector, members);
+      if (score !== null && score >= JOIN_SIMILARITY) passing.push({ storyId, score, members });
+    }
+    passing.sort((a, b) => b.score - a.score);
+    if (passing.length === 0) {
+      const storyId = randomUUID();
+      stmt.insertStory.run(storyId, doc.title, doc.summary, doc.itemId, doc.publishedAt, doc.publishedAt);
+      stmt.insertMember.run(doc.itemId, storyId, doc.sourceId, doc.publishedAt);
+      return storyId;
+    }
+    const target = passing[0];
+    stmt.insertMember.run(doc.itemId, target.storyId, doc.sourceId, doc.publishedAt);
+    const grown = [...target.members, { doc, vector }];
+    for (const other of passing.slice(1)) {
+      const score = crossAffinity(grown, other.members);
+      if (score === null || score < JOIN_SIMILARITY) continue;
+      stmt.moveMembers.run(target.storyId, other.storyId);
+      stmt.deleteStory.run(other.storyId);
+      grown.push(...other.members);
+    }
+    refresh(target.storyId);
+    return target.storyId;
+  }
+
+  /** Takes an item out of its story; an emptied story disappears. */
+  function unplace(itemId: string): void {
+    const storyId = stmt.storyOfItem.get(itemId) as string | undefined;
+    if (!storyId) return;
+    stmt.deleteMember.run(itemId);
+    refresh(storyId);
+  }
+
+  /** The listed story (two sources or more) an item belongs to. */
+  function storyOf(itemId: string): string | null {
+    const storyId = stmt.storyOfItem.get(itemId) as string | undefined;
+    if (!storyId) return null;
+    return ((stmt.storyRow.get(storyId) as number | undefined) ?? 0) >= 2 ? storyId : null;
+  }
+
+  /** Story ids of items, listed or not. */
+  function storiesOf(itemIds: string[]): Map<string, string> {
+    if (itemIds.length === 0) return new Map();
+    return new Map(stmt.storiesOfItems.all(JSON.stringify(itemIds)) as Array<[string, string]>);
+  }
+
+  return { place, unplace, storyOf, storiesOf };
+}

@@ -1,0 +1,47 @@
+import type { Metadata, Viewport } from 'next';
+import type { ReactNode } from 'react';
+import { SiteHeader } from '@/components/shell/site-header';
+import { ThemeScript } from '@/components/shell/theme-script';
+import './globals.css';
+
+export const metadata: Metadata = {
+  title: { default: 'Tidings', template: '%s · Tidings' },
+  description: 'Tidings: news, blogs, newsletters and podcasts in one calm reader.',
+  applicationName: 'Tidings',
+  icons: {
+    icon: [{ url: '/icons/icon.svg', type: 'image/svg+xml' }],
+    apple: [{ url: '/icons/icon-192.png', sizes: '192x192' }],
+  },
+};
+
+export const viewport: Viewport = {
+  width: 'device-width',
+  initialScale: 1,
+  colorScheme: 'light dark',
+  // Matches the header surface in each theme so the browser chrome blends in.
+  themeColor: [
+    { media: '(prefers-color-scheme: light)', color: '#f5f5f3' },
+    { media: '(prefers-color-scheme: dark)', color: '#1b1c20' },
+  ],
+};
+
+/** The frame of every page: theme restore, skip link, header and the main landmark. */
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    // The theme script may set data-theme before hydration; that difference is expected.
+    <html lang="en" suppressHydrationWarning>
+      <head>
+        <ThemeScript />
+      </head>
+      <body className="bg-canvas text-ink antialiased">
+        <a href="#main" className="skip-link">
+          Skip to content
+        </a>
+        <SiteHeader />
+        <main id="main" tabIndex={-1} className="mx-auto w-full max-w-5xl px-3 py-6 focus:outline-none sm:px-4">
+          {children}
+        </main>
+      </body>
+    </html>
+  );
+}

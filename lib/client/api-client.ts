@@ -1,0 +1,65 @@
+import type { HttpMethod } from '@/lib/contract/operation';
+import type { OperationId, Operations } from '@/lib/contract/operations';
+import type { BodyOf, ParamsOf, QueryOf, ResponseOf } from '@/lib/contract/types';
+
+/** The operation id at a method and path template, found from the contract's types alone. */
+export type OperationAt<M extends HttpMethod, P extends string> = {
+  [K in OperationId]: Operations[K] extends { method: M; path: P } ? K : never;
+}[OperationId];
+
+/** Path templates that have an operation for this method. */
+export type PathFor<M extends HttpMethod> = { [K in OperationId]: Operations[K] extends { method: M } ? Operations[K]['path'] : never }[OperationId];
+
+type Options<K extends OperationId> = {
+  params?: ParamsOf<K> extends never ? never : ParamsOf<K>;
+  query?: QueryOf<K> extends never ? never : QueryOf<K>;
+  body?: BodyOf<K> extends never ? never : BodyOf<K>;
+  signal?: AbortSignal;
+};
+
+/** An answer other than success, as a value: status, the service's message, and how long to wait. */
+export class ApiError extends Error {
+  constructor(readonly status: number, message: string, readonly retryAfterSeconds: number | null = null) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** The /api URL of an operation with its path parameters and query filled in. */
+export function apiUrl(path: string, params?: Record<string, string>, query?: Record<string, unknown>): string {
+  const filled = path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params?.[name] ?? ''));
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) value.forEach((entry) => search.append(key, String(entry)));
+    else search.set(key, String(value));
+  }
+  const text = search.toString();
+  return `/api${filled}${text ? `?${text}` : ''}`;
+}
+
+/** Calls one operation of the service through the app's proxy; throws ApiError on any non-success answer. */
+export async function callApi<M extends HttpMethod, P extends PathFor<M>>(
+  method: M, path: P, options: Options<OperationAt<M, P>> = {},
+): Promise<ResponseOf<OperationAt<M, P>>> {
+  const url = apiUrl(path, options.params as Record<string, string>, options.query as Record<string, unknown>);
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers: options.body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError(0, 'You appear to be offline.');
+  }
+  const payload = await response.json().catch(() => null) as { message?: string; retry_after?: number } | null;
+  if (!response.ok) {
+    const retryAfter = Number(response.headers.get('retry-after') ?? payload?.retry_after);
+    throw new ApiError(response.status, payload?.message ?? `The service answered ${response.status}.`, Number.isFinite(retryAfter) ? retryAfter : null);
+  }
+  return payload as ResponseOf<OperationAt<M, P>>;
+}

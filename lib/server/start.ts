@@ -1,0 +1,98 @@
+/*
+ * `npm start`: build when the production build is missing or stale, then
+ * serve it with `next start`. A plain Node script run with tsx (no
+ * `server-only`, no Next imports) so it works on a fresh clone before any build.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { staleBuildReason } from './build-freshness';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const require = createRequire(import.meta.url);
+
+function parsePort(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 3000;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    throw new Error(`PORT must be a whole number from 1 to 65535, got "${raw}".`);
+  }
+  return port;
+}
+
+let child: ChildProcess | null = null;
+
+// Ctrl-C reaches the whole process group anyway; forwarding covers `kill <pid>`
+// from a supervisor, and the child decides how to shut down cleanly.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.on(signal, () => {
+    if (child && child.exitCode === null) child.kill(signal);
+    else process.exit(130);
+  });
+}
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  return new Promise((resolve, reject) => {
+    child = spawn(command, args, { cwd: root, env, stdio: 'inherit' });
+    child.once('error', reject);
+    child.once('exit', (code, signal) => {
+      child = null;
+      resolve(code ?? (signal ? 128 + signalNumber(signal) : 1));
+    });
+  });
+}
+
+function signalNumber(signal: NodeJS.Signals): number {
+  return signal === 'SIGINT' ? 2 : signal === 'SIGHUP' ? 1 : 15;
+}
+
+async function announceWhenReady(url: string): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline && child) {
+    try {
+      await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(2000) });
+      console.log(`\nTidings is ready at ${url}\n`);
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 300));
+    }
+  }
+}
+
+async function main(): Promise<void> {
+  const port = parsePort(process.env.PORT);
+  const dataDir = path.resolve(root, process.env.TIDINGS_DATA_DIR || 'data');
+  mkdirSync(dataDir, { recursive: true });
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NEXT_TELEMETRY_DISABLED: '1',
+    NODE_ENV: 'production',
+    PORT: String(port),
+    TIDINGS_DATA_DIR: dataDir,
+  };
+
+  const reason = staleBuildReason(root);
+  if (reason) {
+    console.log(`Building Tidings (${reason})…`);
+    const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+    const code = await run(npm, ['run', 'build'], env);
+    if (code !== 0) {
+      console.error(`The build failed (exit code ${code}); not starting.`);
+      process.exit(code);
+    }
+  }
+
+  const url = `http://localhost:${port}`;
+  console.log(`Starting Tidings at ${url} (data in ${dataDir})`);
+  const nextBin = require.resolve('next/dist/bin/next');
+  const exited = run(process.execPath, [nextBin, 'start', '--port', String(port)], env);
+  void announceWhenReady(url);
+  process.exit(await exited);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

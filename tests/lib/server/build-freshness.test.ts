@@ -1,0 +1,69 @@
+import { mkdirSync, mkdtempSync, rmSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { staleBuildReason } from '@/lib/server/build-freshness';
+
+let root: string;
+
+// Every file gets an explicit time so the tests never depend on clock resolution.
+function write(relative: string, secondsAgo: number): void {
+  const full = path.join(root, relative);
+  mkdirSync(path.dirname(full), { recursive: true });
+  writeFileSync(full, relative);
+  setAge(relative, secondsAgo);
+}
+
+function setAge(relative: string, secondsAgo: number): void {
+  const at = new Date(Date.now() - secondsAgo * 1000);
+  utimesSync(path.join(root, relative), at, at);
+}
+
+beforeEach(() => {
+  root = mkdtempSync(path.join(tmpdir(), 'tidings-freshness-'));
+  write('package.json', 100);
+  write('app/inbox/page.tsx', 100);
+  write('lib/service/service.ts', 100);
+  write('public/icons/icon.svg', 100);
+  for (const dir of ['app', 'app/inbox', 'lib', 'lib/service', 'public', 'public/icons']) setAge(dir, 100);
+});
+
+afterEach(() => {
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe('staleBuildReason', () => {
+  it('asks for a build when there is no production build', () => {
+    expect(staleBuildReason(root)).toBe('no production build yet');
+  });
+
+  it('accepts a build made after every source and config file', () => {
+    write('.next/BUILD_ID', 50);
+    expect(staleBuildReason(root)).toBeNull();
+  });
+
+  it('names a source file changed after the build', () => {
+    write('.next/BUILD_ID', 50);
+    setAge('app/inbox/page.tsx', 10);
+    expect(staleBuildReason(root)).toBe('app/inbox/page.tsx changed since the last build');
+  });
+
+  it('names a config file changed after the build', () => {
+    write('.next/BUILD_ID', 50);
+    write('next.config.mjs', 10);
+    expect(staleBuildReason(root)).toBe('next.config.mjs changed since the last build');
+  });
+
+  it('counts a deleted source file as a change', () => {
+    write('.next/BUILD_ID', 50);
+    unlinkSync(path.join(root, 'lib/service/service.ts'));
+    expect(staleBuildReason(root)).toBe('lib/service/ changed since the last build');
+  });
+
+  it('treats the service worker written at the end of the build as part of it', () => {
+    write('.next/BUILD_ID', 50);
+    write('public/sw.js', 40);
+    setAge('public', 40);
+    expect(staleBuildReason(root)).toBeNull();
+  });
+});

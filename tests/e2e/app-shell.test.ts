@@ -1,0 +1,116 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { THEME_STORAGE_KEY } from '@/components/shell/theme-script';
+import { expectNoAxeViolations, launchBrowser, newAppContext, type ViewportName } from './browser';
+
+const NAV_LINKS = [
+  ['Inbox', '/inbox'],
+  ['Stories', '/stories'],
+  ['Search', '/search'],
+  ['Subscriptions', '/subscriptions'],
+  ['Settings', '/settings'],
+] as const;
+
+let browser: Browser;
+let context: BrowserContext | undefined;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function open(viewport: ViewportName, path: string, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
+  context = await newAppContext(browser, viewport, { colorScheme });
+  const page = await context.newPage();
+  await page.goto(path);
+  return page;
+}
+
+describe.each<ViewportName>(['phone', 'desktop'])('the app shell on a %s', (viewport) => {
+  it('shows the inbox heading and every section in the main navigation', async () => {
+    const page = await open(viewport, '/inbox');
+
+    const heading = page.getByRole('heading', { level: 1, name: 'Inbox' });
+    expect(await heading.isVisible()).toBe(true);
+    expect(await page.title()).toBe('Inbox · Tidings');
+
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const [name, href] of NAV_LINKS) {
+      const link = nav.getByRole('link', { name, exact: true });
+      expect(await link.isVisible(), `${name} link is visible`).toBe(true);
+      expect(await link.getAttribute('href')).toBe(href);
+    }
+    expect(await nav.getByRole('link', { name: 'Inbox' }).getAttribute('aria-current')).toBe('page');
+    expect(await nav.getByRole('link', { name: 'Stories' }).getAttribute('aria-current')).toBeNull();
+  });
+
+  it('reaches the skip link with the first Tab and moves focus to the main content', async () => {
+    const page = await open(viewport, '/inbox');
+
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    expect(await skip.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await skip.isVisible()).toBe(true);
+
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+  });
+
+  it('has no accessibility violations in the light and the dark theme', async () => {
+    const light = await open(viewport, '/inbox', 'light');
+    await expectNoAxeViolations(light);
+    await context?.close();
+
+    const dark = await open(viewport, '/inbox', 'dark');
+    expect(await dark.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(17, 18, 20)');
+    await expectNoAxeViolations(dark);
+  });
+
+  it('fits the screen without sideways scrolling', async () => {
+    const page = await open(viewport, '/inbox');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBe(0);
+  });
+});
+
+describe('the app shell anywhere', () => {
+  it('sends the home page to the inbox', async () => {
+    const page = await open('desktop', '/');
+    expect(new URL(page.url()).pathname).toBe('/inbox');
+  });
+
+  it('answers an unknown address with a not-found page and a way back', async () => {
+    context = await newAppContext(browser, 'phone');
+    const page = await context.newPage();
+    const response = await page.goto('/no-such-page');
+    expect(response?.status()).toBe(404);
+    expect(await page.getByRole('heading', { level: 1, name: 'Page not found' }).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Go to your inbox' }).getAttribute('href')).toBe('/inbox');
+    await expectNoAxeViolations(page);
+  });
+
+  it('fits a 320 px wide screen without sideways scrolling', async () => {
+    context = await newAppContext(browser, 'phone', { viewport: { width: 320, height: 640 } });
+    const page = await context.newPage();
+    await page.goto('/inbox');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBe(0);
+  });
+
+  it('keeps a theme chosen in settings from the first paint', async () => {
+    context = await newAppContext(browser, 'desktop', { colorScheme: 'light' });
+    await context.addInitScript((key) => localStorage.setItem(key, 'dark'), THEME_STORAGE_KEY);
+    const page = await context.newPage();
+    await page.goto('/inbox');
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(17, 18, 20)');
+  });
+});

@@ -1,0 +1,54 @@
+/*
+ * Chromium for the end-to-end tests: Debian's build driven by playwright-core
+ * (no browser download), plus an accessibility assertion with axe.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+/** The two screens every journey is checked on. */
+export const VIEWPORTS = {
+  phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+  desktop: { viewport: { width: 1280, height: 800 } },
+} satisfies Record<string, BrowserContextOptions>;
+
+export type ViewportName = keyof typeof VIEWPORTS;
+
+// Quiet, deterministic and offline-friendly: no sync, updates, QUIC or GPU.
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+  '--disable-quic',
+];
+
+/** Launches headless Chromium from CHROMIUM_PATH (or /usr/bin/chromium). */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: inject('chromiumPath'), headless: true, args: CHROMIUM_ARGS });
+}
+
+/** A fresh context at the named viewport whose relative URLs resolve against the app. */
+export function newAppContext(
+  browser: Browser,
+  viewport: ViewportName,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
+  return browser.newContext({ baseURL: inject('baseUrl'), ...VIEWPORTS[viewport], ...options });
+}
+
+/** Fails with a readable list when axe finds any accessibility violation on the page. */
+export async function expectNoAxeViolations(page: Page, configure?: (builder: AxeBuilder) => AxeBuilder): Promise<void> {
+  const base = new AxeBuilder({ page });
+  const results = await (configure ? configure(base) : base).analyze();
+  if (results.violations.length === 0) return;
+  const report = results.violations
+    .map((violation) => {
+      const targets = violation.nodes.map((node) => `    ${node.target.join(' ')}: ${node.failureSummary ?? ''}`);
+      return `- ${violation.id} (${violation.impact ?? 'unknown'}): ${violation.help}\n${targets.join('\n')}`;
+    })
+    .join('\n');
+  throw new Error(`axe found ${results.violations.length} accessibility violation(s) on ${page.url()}:\n${report}`);
+}

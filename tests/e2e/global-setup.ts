@@ -1,0 +1,79 @@
+/*
+ * Global setup of the end-to-end suite: checks Chromium, makes a throwaway
+ * data directory, seeds it with the demo content when the seeding command
+ * exists, and serves the production build against it for every test file.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+import { staleBuildReason } from '@/lib/server/build-freshness';
+import { startProductionServer } from './server';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Origin of the running app, e.g. http://127.0.0.1:40123 (no trailing slash). */
+    baseUrl: string;
+    /** The server's TIDINGS_DATA_DIR, for tests that use the command line on the same data. */
+    dataDir: string;
+    /** The Chromium executable the tests drive. */
+    chromiumPath: string;
+  }
+}
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+function findChromium(): string {
+  const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  if (!existsSync(chromiumPath)) {
+    throw new Error(
+      `Chromium not found at ${chromiumPath}. Install it with \`sudo apt-get install -y chromium\` (Debian/Ubuntu) or set CHROMIUM_PATH.`,
+    );
+  }
+  return chromiumPath;
+}
+
+function seedDemo(env: NodeJS.ProcessEnv): void {
+  if (!existsSync(path.join(root, 'lib/service/cli/seed-demo.ts'))) {
+    console.warn('[e2e] lib/service/cli/seed-demo.ts is missing; the app starts with an empty data directory.');
+    return;
+  }
+  const result = spawnSync('npm', ['run', '-s', 'seed:demo'], { cwd: root, env, encoding: 'utf8' });
+  if (result.status !== 0) {
+    throw new Error(`npm run seed:demo failed (exit ${result.status}):\n${result.stdout}\n${result.stderr}`);
+  }
+}
+
+/** Prepares Chromium, data and server; returns the teardown vitest calls at the end. */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const chromiumPath = findChromium();
+  const stale = staleBuildReason(root);
+  if (stale) console.warn(`[e2e] The production build may be stale (${stale}); run \`npm run build\` first.`);
+
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'tidings-e2e-'));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NEXT_TELEMETRY_DISABLED: '1',
+    TIDINGS_DATA_DIR: dataDir,
+    TIDINGS_ALLOW_PRIVATE_URLS: '1',
+  };
+  // Always local mode: a developer's hosted-service settings must not leak in.
+  delete env.FEED_API_BASE_URL;
+  delete env.FEED_API_KEY;
+  try {
+    seedDemo(env);
+    const server = await startProductionServer(root, env);
+    project.provide('baseUrl', server.baseUrl);
+    project.provide('dataDir', dataDir);
+    project.provide('chromiumPath', chromiumPath);
+    return async () => {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    };
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}

@@ -1,0 +1,80 @@
+/*
+ * Starts and stops the production build (`next start`) for the end-to-end
+ * suite. Runs in vitest's global setup, outside the test workers.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+const require = createRequire(import.meta.url);
+
+export type RunningServer = { baseUrl: string; stop: () => Promise<void> };
+
+/** A TCP port that was free a moment ago on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** Serves the existing production build on a free port and resolves once it answers. */
+export async function startProductionServer(root: string, env: NodeJS.ProcessEnv): Promise<RunningServer> {
+  if (!existsSync(path.join(root, '.next', 'BUILD_ID'))) {
+    throw new Error('No production build found (.next/BUILD_ID). Run `npm run build` before `npm run test:e2e`.');
+  }
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const nextBin = require.resolve('next/dist/bin/next');
+  const child = spawn(process.execPath, [nextBin, 'start', '--port', String(port), '--hostname', '127.0.0.1'], {
+    cwd: root,
+    env: { ...env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production', PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const log: string[] = [];
+  child.stdout?.on('data', (chunk: Buffer) => log.push(chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => log.push(chunk.toString()));
+
+  try {
+    await waitUntilAnswering(`${baseUrl}/inbox`, child, 60_000);
+  } catch (error) {
+    await stop(child);
+    throw new Error(`${(error as Error).message}\n--- server output ---\n${log.join('')}`);
+  }
+  // Later server errors still matter when a test fails; echo them to the runner.
+  child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(`[next] ${chunk.toString()}`));
+  return { baseUrl, stop: () => stop(child) };
+}
+
+async function waitUntilAnswering(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`next start exited early with code ${child.exitCode}.`);
+    try {
+      const response = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(5000) });
+      if (response.status < 500) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`The server did not answer ${url} within ${timeoutMs / 1000} s.`);
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), 5000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}

@@ -1,5 +1,6 @@
 import type { serviceConfig } from './config';
 import type { Db } from './store/database';
+import type { Intelligence } from './intelligence';
 
 export type ServiceConfig = ReturnType<typeof serviceConfig> & { validateResponses: boolean };
 
@@ -7,4 +8,5 @@ export type ServiceConfig = ReturnType<typeof serviceConfig> & { validateRespons
 export type ServiceContext = {
   db: Db;
   config: ServiceConfig;
+  intelligence: Intelligence;
 };

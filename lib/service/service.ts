@@ -6,6 +6,7 @@ import { itemHandlers } from './handlers/items';
 import type { Handlers } from './handlers/handler';
 import { createRouter, errorResponse } from './http/router';
 import { openDatabase } from './store/database';
+import { createIntelligence } from './intelligence';
 
 export type EmbeddedService = ServiceContext & {
   /** Answers one /v1 request: the whole service as a fetch handler. */
@@ -19,7 +20,7 @@ const handlers: Handlers = { ...itemHandlers, ...accountHandlers };
 export function createService(options: { databaseFile?: string; config?: Partial<ServiceConfig> } = {}): EmbeddedService {
   const config: ServiceConfig = { ...serviceConfig(), validateResponses: process.env.TIDINGS_VALIDATE_RESPONSES === '1', ...options.config };
   const db = openDatabase(options.databaseFile ?? path.join(config.dataDir, 'service.db'));
-  const context: ServiceContext = { db, config };
+  const context: ServiceContext = { db, config, intelligence: createIntelligence(db) };
   const router = createRouter(context, handlers);
   return {
     ...context,

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Db } from '../../store/database';
+import { freeHistoryDays } from './subscribe-user';
 
 /** An item as ingestion hands it over: sanitized HTML content, plain-text summary. */
 export type NewItem = {
@@ -44,7 +45,9 @@ export function storeItems(db: Db, feedId: string, items: NewItem[], now = new D
       @platform_metadata, @reading_time, @created_at)`);
   const index = db.prepare('INSERT INTO items_fts (rowid, title, summary, body) VALUES (?, ?, ?, ?)');
   const fanOut = db.prepare(`INSERT OR IGNORE INTO entries (user_id, item_id, subscription_id, item_type, published_ms)
-    SELECT s.user_id, @id, s.id, @item_type, @published_ms FROM subscriptions s WHERE s.feed_id = @feed_id AND s.is_active = 1`);
+    SELECT s.user_id, @id, s.id, @item_type, @published_ms FROM subscriptions s JOIN users u ON u.id = s.user_id
+    WHERE s.feed_id = @feed_id AND s.is_active = 1
+      AND (u.plan != 'free' OR @published_ms >= unixepoch(s.created_at) * 1000 - ${freeHistoryDays} * 86400000)`);
 
   const added: string[] = [];
   let skipped = 0;

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { serviceConfig } from './config';
 import type { ServiceConfig, ServiceContext } from './context';
 import { accountHandlers } from './handlers/account';
+import { intelligenceHandlers } from './handlers/intelligence';
 import { itemHandlers } from './handlers/items';
 import type { Handlers } from './handlers/handler';
 import { createRouter, errorResponse } from './http/router';
@@ -14,7 +15,7 @@ export type EmbeddedService = ServiceContext & {
   close(): void;
 };
 
-const handlers: Handlers = { ...itemHandlers, ...accountHandlers };
+const handlers: Handlers = { ...itemHandlers, ...intelligenceHandlers, ...accountHandlers };
 
 /** Opens the store and builds the service; `databaseFile` defaults to service.db in the data directory. */
 export function createService(options: { databaseFile?: string; config?: Partial<ServiceConfig> } = {}): EmbeddedService {

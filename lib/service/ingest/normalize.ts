@@ -1,0 +1,146 @@
+import { parseFeedDate } from './dates';
+import { parseDuration, parseEpisodeType, parseExplicit, parsePositiveInteger } from './podcast-values';
+import type { RawEnclosure, RawFeed, RawItem } from './raw-feed';
+import { escapeHtml, sanitizeContent, toPlainText } from './sanitize';
+import type { ParsedFeed, ParsedItem } from './types';
+
+const SUMMARY_LENGTH = 300;
+const DESCRIPTION_LENGTH = 4000;
+const MEDIA_EXTENSIONS = /\.(?:mp3|m4a|m4b|aac|ogg|oga|opus|flac|wav|mp4|m4v|mov|webm|mkv)(?:[?#]|$)/i;
+const IMAGE_EXTENSIONS = /\.(?:jpe?g|png|gif|webp|avif|svg)(?:[?#]|$)/i;
+const DOCUMENT_EXTENSIONS = /\.(?:pdf|zip|epub|mobi|docx?|txt|html?|torrent)(?:[?#]|$)/i;
+const MARKUP = /<[a-z!/]/i;
+
+export type NormalizeOptions = { sanitize: boolean };
+
+/** Resolves a possibly relative URL; null when it cannot be made absolute http(s) or file. */
+export function resolveUrl(url: string | null | undefined, base: string): string | null {
+  const trimmed = url?.trim();
+  if (!trimmed) return null;
+  try {
+    const resolved = new URL(trimmed, base || undefined);
+    return /^(?:https?|file):$/.test(resolved.protocol) ? resolved.href : null;
+  } catch {
+    return null;
+  }
+}
+
+function isMediaEnclosure(enclosure: RawEnclosure): boolean {
+  const type = enclosure.type?.toLowerCase() ?? '';
+  const medium = enclosure.medium?.toLowerCase() ?? '';
+  if (type.startsWith('audio/') || type.startsWith('video/') || medium === 'audio' || medium === 'video') return true;
+  if (type.startsWith('image/') || medium === 'image' || IMAGE_EXTENSIONS.test(enclosure.url)) return false;
+  if (MEDIA_EXTENSIONS.test(enclosure.url)) return type === '' || /octet-stream|^application\/x-/.test(type);
+  if (type === '') return !DOCUMENT_EXTENSIONS.test(enclosure.url);
+  return /^application\/(?:ogg|x-mpegurl|vnd\.apple\.mpegurl)/.test(type);
+}
+
+function isImageEnclosure(enclosure: RawEnclosure): boolean {
+  return (enclosure.type ?? '').toLowerCase().startsWith('image/') || enclosure.medium === 'image'
+    || (!enclosure.type && IMAGE_EXTENSIONS.test(enclosure.url));
+}
+
+function authorName(author: string | null): string | null {
+  if (!author) return null;
+  const text = toPlainText(author);
+  // RSS <author> is "email (Name)"; keep the name.
+  const named = /^[^\s@]+@[^\s@]+\s*\((.+)\)$/.exec(text);
+  return (named ? named[1] : text) || null;
+}
+
+function firstImage(html: string): string | null {
+  const match = /<img\b[^>]*?\ssrc="([^"]+)"/i.exec(html);
+  return match ? match[1].replace(/&amp;/g, '&') : null;
+}
+
+function contentHtml(raw: RawItem): string {
+  if (raw.content) return raw.content;
+  if (raw.summary) return raw.summary;
+  const text = raw.contentText ?? raw.itunesSummary;
+  return text ? escapeHtml(text).replace(/\r?\n/g, '<br>') : '';
+}
+
+/** Episode show notes as plain text, chosen the way podcast apps do: itunes:summary, a plain description, then content. */
+function episodeDescription(raw: RawItem): string | null {
+  const source = raw.itunesSummary
+    ?? (raw.summary && !(MARKUP.test(raw.summary) && raw.content) ? raw.summary : null)
+    ?? raw.content ?? raw.contentText ?? raw.summary ?? raw.subtitle;
+  const text = source ? toPlainText(source, DESCRIPTION_LENGTH) : '';
+  return text || null;
+}
+
+function normalizeItem(raw: RawItem, isPodcast: boolean, options: NormalizeOptions): ParsedItem {
+  const base = raw.base;
+  const enclosures = raw.enclosures
+    .map((enclosure) => ({ ...enclosure, url: resolveUrl(enclosure.url, base) ?? '' }))
+    .filter((enclosure) => enclosure.url);
+  const media = enclosures.find(isMediaEnclosure) ?? null;
+  const html = contentHtml(raw);
+  const content = options.sanitize ? sanitizeContent(html, raw.contentBase ?? base) : html;
+  const guid = raw.guid?.trim() || null;
+  const permalink = guid && raw.guidIsPermaLink && /^https?:\/\//i.test(guid) ? guid : null;
+  const artwork = resolveUrl(raw.image, base);
+  const thumbnail = resolveUrl(raw.thumbnail, base);
+  const imageEnclosure = enclosures.find(isImageEnclosure)?.url ?? null;
+  const itemType = media && isPodcast ? 'episode' : 'article';
+  const metadata = { ...raw.metadata };
+  if (enclosures.length > 1) metadata.enclosures = enclosures.map(({ url, type, length }) => ({ url, type, length }));
+  return {
+    guid,
+    url: resolveUrl(raw.link, base) ?? permalink,
+    title: toPlainText(raw.title),
+    published_at: parseFeedDate(raw.published) ?? parseFeedDate(raw.updated),
+    author: authorName(raw.author),
+    summary: toPlainText(raw.summary ?? raw.itunesSummary ?? raw.subtitle ?? raw.contentText ?? raw.content ?? '', SUMMARY_LENGTH),
+    content,
+    item_type: itemType,
+    media_url: thumbnail ?? imageEnclosure ?? artwork ?? firstImage(content),
+    audio_url: media?.url ?? null,
+    duration_seconds: parseDuration(raw.duration) ?? parseDuration(media?.duration ?? null),
+    episode_number: parsePositiveInteger(raw.episode),
+    episode_type: parseEpisodeType(raw.episodeType),
+    explicit: parseExplicit(raw.explicit),
+    artwork_url: artwork ?? (itemType === 'episode' ? thumbnail : null),
+    description: itemType === 'episode' ? episodeDescription(raw) : null,
+    platform_metadata: metadata,
+  };
+}
+
+/** Removes later items whose guid (or, lacking one, link) repeats an earlier item's. */
+function withoutDuplicates(items: ParsedItem[]): ParsedItem[] {
+  const seen = new Set<string>();
+  return items.filter((item) => {
+    const key = item.guid ? `g:${item.guid}` : item.url ? `u:${item.url}` : null;
+    if (!key) return true;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** A feed is a podcast when it says so with podcast markup and carries media, or when most items carry media. */
+function detectPodcast(raw: RawFeed): boolean {
+  if (raw.items.length === 0) return raw.podcastMarkup;
+  const withMedia = raw.items.filter((item) => item.enclosures.some(isMediaEnclosure)).length;
+  return (raw.podcastMarkup && withMedia > 0) || withMedia * 2 >= raw.items.length;
+}
+
+/** Turns what a format mapper read into the normalized feed the service stores. */
+export function normalizeFeed(raw: RawFeed, options: NormalizeOptions): ParsedFeed {
+  const isPodcast = detectPodcast(raw);
+  const description = raw.description ? toPlainText(raw.description) || null : null;
+  return {
+    format: raw.format,
+    title: toPlainText(raw.title),
+    website: resolveUrl(raw.website, raw.base),
+    description,
+    language: raw.language?.trim() || null,
+    is_podcast: isPodcast,
+    artist: raw.artist ? toPlainText(raw.artist) || null : null,
+    podcast_summary: raw.podcastSummary ? toPlainText(raw.podcastSummary) || null : isPodcast ? description : null,
+    explicit: parseExplicit(raw.explicit),
+    artwork_url: resolveUrl(raw.artwork, raw.base),
+    ttl_minutes: raw.ttlMinutes,
+    items: withoutDuplicates(raw.items.map((item) => normalizeItem(item, isPodcast, options))),
+  };
+}

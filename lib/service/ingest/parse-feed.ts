@@ -1,0 +1,66 @@
+import { decodeBody } from './decode';
+import { mapAtom } from './map-atom';
+import { mapJson } from './map-json';
+import { mapRss } from './map-rss';
+import { normalizeFeed } from './normalize';
+import type { RawFeed } from './raw-feed';
+import type { ParsedFeed } from './types';
+import { parseXml } from './xml-tree';
+
+/** The document could not be read as a feed; the message is one sentence for the subscription's status. */
+export class FeedParseError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'FeedParseError';
+  }
+}
+
+export type ParseFeedOptions = {
+  /** The URL the document came from: the base for relative links. */
+  url: string;
+  /** The HTTP Content-Type, used for its charset when body is bytes. */
+  contentType?: string;
+  /** Sanitize item HTML (default true); false only for callers that sanitize later, and benchmarks. */
+  sanitize?: boolean;
+};
+
+const HTML_PAGE = /^\s*(?:<!doctype\s+html|<html[\s>]|<head[\s>]|<body[\s>])/i;
+
+function mapXml(text: string, url: string): RawFeed {
+  const doc = parseXml(text);
+  if (!doc) throw new FeedParseError('The document contains no XML elements.');
+  const name = doc.root.name;
+  if (name === 'rss' || name === 'channel') return mapRss(doc, url, 'rss');
+  if (name === 'rdf:rdf' || name === 'rdf') return mapRss(doc, url, 'rdf');
+  if (name === 'feed') return mapAtom(doc, url);
+  if (name === 'html' || name === 'head' || name === 'body') {
+    throw new FeedParseError('The document is an HTML page, not a feed.');
+  }
+  throw new FeedParseError(`The document is XML with a <${name}> root, which is not a feed format.`);
+}
+
+/**
+ * Parses RSS 0.9x/2.0, RSS 1.0 (RDF), Atom and JSON Feed documents (bytes in any charset or
+ * text) into a normalized feed. Throws FeedParseError when the document is not a feed.
+ */
+export function parseFeed(body: string | Uint8Array, options: ParseFeedOptions): ParsedFeed {
+  const text = decodeBody(body, options.contentType);
+  const start = text.search(/\S/);
+  if (start === -1) throw new FeedParseError('The document is empty.');
+  const first = text.charCodeAt(start);
+  let raw: RawFeed | null;
+  if (first === 123 || first === 91) {
+    raw = mapJson(text, options.url);
+    if (!raw) throw new FeedParseError('The document is JSON but not a JSON Feed.');
+  } else if (HTML_PAGE.test(text.slice(start, start + 200))) {
+    throw new FeedParseError('The document is an HTML page, not a feed.');
+  } else if (first === 60) {
+    raw = mapXml(text, options.url);
+  } else {
+    // Some servers prepend junk (PHP notices, stray bytes) before the XML.
+    const xmlStart = text.search(/<(?:\?xml|rss|feed|rdf:RDF)\b/i);
+    if (xmlStart === -1) throw new FeedParseError('The document is neither XML nor JSON.');
+    raw = mapXml(text.slice(xmlStart), options.url);
+  }
+  return normalizeFeed(raw, { sanitize: options.sanitize !== false });
+}

@@ -1,0 +1,163 @@
+import sanitizeHtml from 'sanitize-html';
+import { decodeHTML } from 'entities';
+
+/** Hosts whose players may be embedded in items; every other iframe is removed. */
+const VIDEO_EMBED_HOSTS = [
+  'www.youtube.com', 'youtube.com', 'www.youtube-nocookie.com', 'youtube-nocookie.com',
+  'player.vimeo.com', 'www.dailymotion.com', 'geo.dailymotion.com',
+];
+
+/** Hosts that serve nothing but tracking beacons, whatever the path. */
+const BEACON_HOSTS = [
+  'pixel.wp.com', 'stats.wordpress.com', 'www.google-analytics.com', 'google-analytics.com', 'pixel.quantserve.com',
+  'ad.doubleclick.net', 'track.hubspot.com', 'pixel.mathtag.com', 'sb.scorecardresearch.com',
+  'b.scorecardresearch.com', 'counter.theconversation.com', 'api.follow.it', 'pixel.feedburner.com',
+];
+/** Feed services whose beacons are recognisable by path (FeedBurner's ~r, Medium's _/stat…). */
+const BEACON_PATH_HOSTS = ['feeds.feedburner.com', 'feedpress.me', 'medium.com', 'feeds.wordpress.com', 'assets.feedblitz.com'];
+const BEACON_PATH = /\/(?:~r|~ff|_\/stat|pixel|beacon|track(?:ing)?)(?:[/.?]|$)/i;
+
+/** Inline styles that hide an element or lay it over the page: such elements go, content and all. */
+const HIDING_STYLE = /display\s*:\s*none|visibility\s*:\s*hidden|opacity\s*:\s*0(?:\.0*)?\s*(?:;|$)|font-size\s*:\s*0(?:px|em|rem|%)?\s*(?:;|$)|(?:max-)?(?:height|width)\s*:\s*0(?:px)?\s*(?:;|$)/i;
+
+const URL_ATTRIBUTES = ['href', 'src', 'poster', 'cite'];
+
+function absolute(url: string, base: string): string {
+  const trimmed = url.trim();
+  if (!trimmed || !base) return trimmed;
+  try {
+    return new URL(trimmed, base).href;
+  } catch {
+    return trimmed;
+  }
+}
+
+function absoluteSrcset(srcset: string, base: string): string {
+  return srcset
+    .split(',')
+    .map((candidate) => {
+      const [url, ...descriptor] = candidate.trim().split(/\s+/);
+      return url ? [absolute(url, base), ...descriptor].join(' ') : '';
+    })
+    .filter(Boolean)
+    .join(', ');
+}
+
+function hostOf(url: string): string | null {
+  try {
+    return new URL(url).hostname.toLowerCase();
+  } catch {
+    return null;
+  }
+}
+
+function isTrackingPixel(attribs: Record<string, string>): boolean {
+  const width = Number.parseInt(attribs.width ?? '', 10);
+  const height = Number.parseInt(attribs.height ?? '', 10);
+  if ((width <= 2 && height <= 2) || width === 0 || height === 0) return true;
+  const src = attribs.src ?? '';
+  if (!src) return true;
+  const host = hostOf(src);
+  if (!host) return false;
+  return BEACON_HOSTS.includes(host) || (BEACON_PATH_HOSTS.includes(host) && BEACON_PATH.test(src));
+}
+
+function isAllowedEmbed(src: string): boolean {
+  const host = hostOf(src);
+  return !!host && VIDEO_EMBED_HOSTS.includes(host) && /^https?:/i.test(src);
+}
+
+/**
+ * Sanitizes feed or mail HTML for display: scripts, event handlers, styles, forms, foreign
+ * iframes, hidden elements and tracking pixels go; URLs become absolute; images load lazily;
+ * links open in a new tab without an opener.
+ */
+export function sanitizeContent(html: string, baseUrl: string): string {
+  if (!html) return '';
+  if (!/[<>&]/.test(html)) return html.trim();
+  const dropped = new WeakSet<object>();
+  const result = sanitizeHtml(html, {
+    allowedTags: [
+      ...sanitizeHtml.defaults.allowedTags, 'img', 'picture', 'source', 'video', 'audio', 'track', 'iframe',
+      'del', 'ins', 'details', 'summary',
+    ],
+    allowedAttributes: {
+      '*': ['title', 'lang', 'dir'],
+      a: ['href', 'target', 'rel'],
+      img: ['src', 'srcset', 'sizes', 'alt', 'width', 'height', 'loading'],
+      source: ['src', 'srcset', 'sizes', 'type', 'media'],
+      video: ['src', 'poster', 'controls', 'width', 'height', 'preload', 'loop', 'muted', 'playsinline'],
+      audio: ['src', 'controls', 'preload', 'loop'],
+      track: ['src', 'kind', 'srclang', 'label', 'default'],
+      iframe: ['src', 'width', 'height', 'allow', 'allowfullscreen', 'title', 'loading'],
+      td: ['colspan', 'rowspan', 'align'],
+      th: ['colspan', 'rowspan', 'align', 'scope'],
+      ol: ['start', 'reversed', 'type'],
+      blockquote: ['cite'],
+      q: ['cite'],
+      time: ['datetime'],
+      abbr: ['title'],
+    },
+    allowedSchemes: ['http', 'https', 'mailto'],
+    allowedSchemesByTag: { img: ['http', 'https', 'data'], iframe: ['https', 'http'] },
+    allowedIframeHostnames: VIDEO_EMBED_HOSTS,
+    allowProtocolRelative: false,
+    transformTags: {
+      '*': (tagName, attribs) => {
+        if ((attribs.style && HIDING_STYLE.test(attribs.style)) || 'hidden' in attribs) {
+          dropped.add(attribs);
+          return { tagName: 'div', attribs };
+        }
+        for (const name of URL_ATTRIBUTES) if (attribs[name]) attribs[name] = absolute(attribs[name], baseUrl);
+        if (attribs.srcset) attribs.srcset = absoluteSrcset(attribs.srcset, baseUrl);
+        if (tagName === 'img') {
+          if (!attribs.src && attribs['data-src']) attribs.src = absolute(attribs['data-src'], baseUrl);
+          if (isTrackingPixel(attribs)) dropped.add(attribs);
+          attribs.loading = 'lazy';
+        } else if (tagName === 'a') {
+          attribs.target = '_blank';
+          attribs.rel = 'noopener noreferrer';
+        } else if (tagName === 'iframe') {
+          if (!isAllowedEmbed(attribs.src ?? '')) dropped.add(attribs);
+          attribs.loading = 'lazy';
+        }
+        return { tagName, attribs };
+      },
+    },
+    exclusiveFilter: (frame) => dropped.has(frame.attribs) || (frame.tag === 'iframe' && !frame.attribs.src),
+  });
+  return result.trim();
+}
+
+const STRIP_BLOCKS = /<!--[\s\S]*?(?:-->|$)|<(script|style|noscript|template|iframe|svg)\b[\s\S]*?(?:<\/\1\s*>|$)/gi;
+const BLOCK_TAGS = /<\/?(?:p|div|br|li|h[1-6]|tr|td|th|blockquote|ul|ol|pre|hr|section|article|figure|figcaption|table|dd|dt|header|footer)\b[^>]*>/gi;
+const ANY_TAG = /<\/?[a-z!][^>]*(?:>|$)/gi;
+
+function stripToText(html: string): string {
+  const stripped = html.indexOf('<') === -1
+    ? html
+    : html.replace(STRIP_BLOCKS, ' ').replace(BLOCK_TAGS, ' ').replace(ANY_TAG, '');
+  const decoded = stripped.indexOf('&') === -1 ? stripped : decodeHTML(stripped);
+  return decoded.replace(/\s+/g, ' ').trim();
+}
+
+/** Plain text of HTML for summaries and titles: tags dropped, entities decoded, whitespace collapsed, cut at a word near maxLength. */
+export function toPlainText(html: string, maxLength?: number): string {
+  if (!html) return '';
+  let text: string;
+  if (maxLength && html.length > maxLength * 8) {
+    text = stripToText(html.slice(0, maxLength * 8));
+    if (text.length < maxLength) text = stripToText(html);
+  } else {
+    text = stripToText(html);
+  }
+  if (!maxLength || text.length <= maxLength) return text;
+  const cut = text.slice(0, maxLength);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > maxLength * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,;:.\-–—]+$/, '')}…`;
+}
+
+/** Escapes plain text so it can stand as HTML. */
+export function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}

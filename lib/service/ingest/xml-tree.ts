@@ -1,0 +1,245 @@
+import { decodeHTML } from 'entities';
+import { canonicalPrefix } from './namespaces';
+
+/** One element of a forgiving XML parse; text is read lazily from the source with `textOf`. */
+export type XmlElement = {
+  name: string;
+  attrs: Record<string, string>;
+  children: XmlElement[];
+  parent: XmlElement | null;
+  innerStart: number;
+  innerEnd: number;
+  /** True when the inner markup was skipped unparsed (elements that carry HTML). */
+  raw: boolean;
+  /** False when the document ended before this element's end tag (a truncated download). */
+  closed: boolean;
+};
+
+/** A parsed document; `complete` is false when the root element was never closed. */
+export type XmlDocument = { source: string; root: XmlElement; complete: boolean };
+
+/**
+ * Elements whose content is HTML, escaped or not: their inside is skipped without tokenizing,
+ * so unbalanced HTML inside a description cannot derail the tree.
+ */
+const RAW_ELEMENTS = new Set([
+  'description', 'content:encoded', 'content', 'summary', 'title', 'subtitle', 'rights',
+  'itunes:summary', 'itunes:subtitle', 'media:description', 'media:title', 'dc:description',
+  'copyright', 'dc:creator', 'itunes:author', 'name', 'media:text',
+]);
+
+const NAME_END = /[\s/>]/g;
+const ATTR = /([^\s=/>]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/y;
+
+function isNameStart(code: number): boolean {
+  return (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95 || code > 127;
+}
+
+/** Decodes XML and HTML entities (&nbsp; and friends too), leaving text without `&` untouched. */
+export function decodeEntities(text: string): string {
+  return text.indexOf('&') === -1 ? text : decodeHTML(text);
+}
+
+function resolveName(rawName: string, prefixes: Map<string, string>, rootPrefix: string): string {
+  const lower = rawName.toLowerCase();
+  const colon = lower.indexOf(':');
+  if (colon === -1) return lower;
+  const prefix = lower.slice(0, colon);
+  if (prefix === rootPrefix) return lower.slice(colon + 1);
+  const canonical = prefixes.get(prefix);
+  if (canonical === undefined) return lower;
+  return canonical === '' ? lower.slice(colon + 1) : `${canonical}:${lower.slice(colon + 1)}`;
+}
+
+/** An unprefixed element that declares an extension namespace as its default (`<duration xmlns=itunes>`). */
+function withDefaultNamespace(rawName: string, uri: string): string {
+  const canonical = canonicalPrefix(uri);
+  const lower = rawName.toLowerCase();
+  if (!canonical || canonical === 'atom' || canonical === 'rdf' || canonical === 'xhtml') return lower;
+  return `${canonical}:${lower}`;
+}
+
+/**
+ * Parses XML leniently into a tree: unknown entities, unclosed or stray end tags and a truncated
+ * end are tolerated; namespace prefixes are mapped to their usual names (itunes, media, dc…).
+ */
+export function parseXml(source: string): XmlDocument | null {
+  const prefixes = new Map<string, string>();
+  let rootPrefix = '\u0000';
+  const docRoot: XmlElement = {
+    name: '#document', attrs: {}, children: [], parent: null, innerStart: 0, innerEnd: source.length, raw: false, closed: false,
+  };
+  let current = docRoot;
+  let pos = source.indexOf('<');
+  const length = source.length;
+  while (pos !== -1 && pos < length) {
+    const next = source.charCodeAt(pos + 1);
+    if (next === 33) {
+      // <!-- comment -->, <![CDATA[ … ]]> or <!DOCTYPE …>
+      if (source.startsWith('<!--', pos)) {
+        const end = source.indexOf('-->', pos + 4);
+        pos = end === -1 ? -1 : source.indexOf('<', end + 3);
+      } else if (source.startsWith('<![CDATA[', pos)) {
+        const end = source.indexOf(']]>', pos + 9);
+        pos = end === -1 ? -1 : source.indexOf('<', end + 3);
+      } else {
+        const bracket = source.indexOf('[', pos);
+        const close = source.indexOf('>', pos);
+        let end = close;
+        if (bracket !== -1 && bracket < close) {
+          const subsetEnd = source.indexOf(']', bracket);
+          end = subsetEnd === -1 ? -1 : source.indexOf('>', subsetEnd);
+        }
+        pos = end === -1 ? -1 : source.indexOf('<', end + 1);
+      }
+      continue;
+    }
+    if (next === 63) {
+      const end = source.indexOf('?>', pos + 2);
+      pos = end === -1 ? -1 : source.indexOf('<', end + 2);
+      continue;
+    }
+    if (next === 47) {
+      const close = source.indexOf('>', pos + 2);
+      const rawName = source.slice(pos + 2, close === -1 ? length : close).trim();
+      const name = resolveName(rawName, prefixes, rootPrefix);
+      let open: XmlElement | null = current;
+      while (open && open !== docRoot && open.name !== name) open = open.parent;
+      if (open && open !== docRoot) {
+        for (let el: XmlElement | null = current; el && el !== open; el = el.parent) {
+          el.innerEnd = pos;
+          el.closed = true;
+        }
+        open.innerEnd = pos;
+        open.closed = true;
+        current = open.parent ?? docRoot;
+      }
+      pos = close === -1 ? -1 : source.indexOf('<', close + 1);
+      continue;
+    }
+    if (!isNameStart(next)) {
+      pos = source.indexOf('<', pos + 1);
+      continue;
+    }
+    NAME_END.lastIndex = pos + 1;
+    const nameEndMatch = NAME_END.exec(source);
+    const nameEnd = nameEndMatch ? nameEndMatch.index : length;
+    const rawName = source.slice(pos + 1, nameEnd);
+    const attrs: Record<string, string> = {};
+    let i = nameEnd;
+    let selfClosing = false;
+    for (;;) {
+      while (i < length && source.charCodeAt(i) <= 32) i++;
+      if (i >= length) break;
+      const code = source.charCodeAt(i);
+      if (code === 62) { i++; break; }
+      if (code === 47) {
+        if (source.charCodeAt(i + 1) === 62) { selfClosing = true; i += 2; break; }
+        i++;
+        continue;
+      }
+      ATTR.lastIndex = i;
+      const match = ATTR.exec(source);
+      if (!match) { i++; continue; }
+      const key = match[1].toLowerCase();
+      const value = match[2] ?? match[3] ?? match[4] ?? '';
+      attrs[key] = decodeEntities(value);
+      i = ATTR.lastIndex;
+      if (key.startsWith('xmlns:')) {
+        const canonical = canonicalPrefix(value);
+        if (canonical !== undefined) prefixes.set(key.slice(6), canonical);
+      }
+    }
+    if (current === docRoot && docRoot.children.length === 0) {
+      const colon = rawName.indexOf(':');
+      const prefix = colon === -1 ? '' : rawName.slice(0, colon).toLowerCase();
+      if (prefix && prefix !== 'rdf') rootPrefix = prefix;
+    }
+    const name = current !== docRoot && attrs.xmlns !== undefined && rawName.indexOf(':') === -1
+      ? withDefaultNamespace(rawName, attrs.xmlns)
+      : resolveName(rawName, prefixes, rootPrefix);
+    const element: XmlElement = {
+      name, attrs, children: [], parent: current, innerStart: i, innerEnd: i, raw: false, closed: selfClosing,
+    };
+    current.children.push(element);
+    if (selfClosing) {
+      pos = source.indexOf('<', i);
+      continue;
+    }
+    if (RAW_ELEMENTS.has(name)) {
+      element.raw = true;
+      const end = findRawEnd(source, i, rawName);
+      element.innerEnd = end;
+      if (end >= length) break;
+      element.closed = true;
+      const close = source.indexOf('>', end);
+      pos = close === -1 ? -1 : source.indexOf('<', close + 1);
+      continue;
+    }
+    element.innerEnd = length;
+    current = element;
+    pos = source.indexOf('<', i);
+  }
+  const root = docRoot.children.find((child) => child.children.length > 0 || child.raw) ?? docRoot.children[0];
+  if (!root) return null;
+  return { source, root, complete: root.closed };
+}
+
+/** Finds the `</name` that closes a raw element (any case), stepping over CDATA sections. */
+function findRawEnd(source: string, from: number, rawName: string): number {
+  const closeTag = `</${rawName}`.toLowerCase();
+  let pos = source.indexOf('<', from);
+  while (pos !== -1) {
+    const next = source.charCodeAt(pos + 1);
+    if (next === 33 && source.startsWith('<![CDATA[', pos)) {
+      const end = source.indexOf(']]>', pos + 9);
+      if (end === -1) return source.length;
+      pos = source.indexOf('<', end + 3);
+      continue;
+    }
+    if (next === 47 && source.slice(pos, pos + closeTag.length).toLowerCase() === closeTag) {
+      const after = source.charCodeAt(pos + closeTag.length);
+      if (after === 62 || after <= 32 || Number.isNaN(after)) return pos;
+    }
+    pos = source.indexOf('<', pos + 1);
+  }
+  return source.length;
+}
+
+/**
+ * The text of an element: entities decoded and CDATA unwrapped. Markup found inside (HTML that
+ * a feed forgot to escape) is returned as is, so it can be treated as HTML.
+ */
+export function textOf(doc: XmlDocument, element: XmlElement): string {
+  const inner = doc.source.slice(element.innerStart, element.innerEnd);
+  if (inner.indexOf('<') === -1) return decodeEntities(inner).trim();
+  const segments: Array<{ cdata: boolean; text: string }> = [];
+  let markup = false;
+  let pos = 0;
+  while (pos < inner.length) {
+    const cdata = inner.indexOf('<![CDATA[', pos);
+    const before = inner.slice(pos, cdata === -1 ? inner.length : cdata);
+    if (before.indexOf('<') !== -1) markup = true;
+    segments.push({ cdata: false, text: before });
+    if (cdata === -1) break;
+    const end = inner.indexOf(']]>', cdata + 9);
+    segments.push({ cdata: true, text: inner.slice(cdata + 9, end === -1 ? inner.length : end) });
+    pos = end === -1 ? inner.length : end + 3;
+  }
+  let result = '';
+  for (const segment of segments) {
+    result += segment.cdata || markup ? segment.text : decodeEntities(segment.text);
+  }
+  return result.trim();
+}
+
+/** First direct child with one of the given names. */
+export function child(element: XmlElement, ...names: string[]): XmlElement | undefined {
+  for (const c of element.children) if (names.includes(c.name)) return c;
+  return undefined;
+}
+
+/** All direct children with the given name. */
+export function childrenNamed(element: XmlElement, name: string): XmlElement[] {
+  return element.children.filter((c) => c.name === name);
+}

@@ -17,7 +17,7 @@ export function check<S extends z.ZodType>(schema: S, value: unknown, where: str
       const name = key ? (field === where ? key : `${field}.${key}`) : field;
       if (seen.has(name)) continue;
       seen.add(name);
-      sentences.push(key ? `${name} is not a known field.` : sentence(name, issue));
+      sentences.push(key ? `${name} is not a known field.` : sentence(name, issue, isAbsent(value, issue.path)));
     }
   }
   return { ok: false, sentences };
@@ -33,11 +33,21 @@ function fieldName(path: PropertyKey[], where: string): string {
   return path.map((part, index) => (typeof part === 'number' ? `[${part}]` : `${index ? '.' : ''}${String(part)}`)).join('');
 }
 
-function sentence(field: string, issue: z.core.$ZodIssue): string {
+/** Whether nothing was sent at this path; zod 4 issues do not carry the input, so it is looked up. */
+function isAbsent(value: unknown, path: PropertyKey[]): boolean {
+  let at: unknown = value;
+  for (const part of path) {
+    if (at === null || typeof at !== 'object') return true;
+    at = (at as Record<PropertyKey, unknown>)[part];
+  }
+  return at === undefined;
+}
+
+function sentence(field: string, issue: z.core.$ZodIssue, absent: boolean): string {
   const subject = field;
+  if (absent && (issue.code === 'invalid_type' || issue.code === 'invalid_value')) return `${subject} is required.`;
   switch (issue.code) {
     case 'invalid_type':
-      if (issue.input === undefined) return `${subject} is required.`;
       if (issue.expected === 'number') return `${subject} must be a number.`;
       return `${subject} must be ${article(issue.expected)}.`;
     case 'too_small':

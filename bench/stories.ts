@@ -44,8 +44,23 @@ function median(values: number[]): number {
   return sorted.length ? sorted[Math.floor(sorted.length / 2)] : 0;
 }
 
-/** Runs the bench; null when the development set is absent. */
-export function run(file = devSetPath()): StoryFigures | null {
+/** A fixed pseudo-random permutation, to see how much arrival order moves the clusters. */
+function shuffled<T>(list: T[], seed: number): T[] {
+  const copy = [...list];
+  let state = seed;
+  for (let i = copy.length - 1; i > 0; i--) {
+    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+    const j = state % (i + 1);
+    [copy[i], copy[j]] = [copy[j], copy[i]];
+  }
+  return copy;
+}
+
+/**
+ * Runs the bench; null when the development set is absent. `shuffleSeed`
+ * feeds the articles in a shuffled order instead of published order.
+ */
+export function run(file = devSetPath(), shuffleSeed?: number): StoryFigures | null {
   if (!existsSync(file)) {
     console.log(`skipped: ${file} is absent`);
     return null;
@@ -57,7 +72,9 @@ export function run(file = devSetPath()): StoryFigures | null {
     db.pragma('journal_mode = WAL');
     db.exec(intelligenceSchemaSql);
     const intelligence = createIntelligence(db);
-    const ordered = [...articles].sort((a, b) => a.published_at.localeCompare(b.published_at));
+    const ordered = shuffleSeed === undefined
+      ? [...articles].sort((a, b) => a.published_at.localeCompare(b.published_at))
+      : shuffled(articles, shuffleSeed);
     const timings: number[] = [];
     for (const a of ordered) {
       const started = performance.now();
@@ -89,5 +106,9 @@ export function run(file = devSetPath()): StoryFigures | null {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const figures = run();
-  if (figures) console.log(JSON.stringify(figures, null, 2));
+  if (figures) {
+    console.log(JSON.stringify(figures, null, 2));
+    const { precision, recall } = run(devSetPath(), 7)!.stories;
+    console.log(JSON.stringify({ shuffledArrival: { precision, recall } }));
+  }
 }

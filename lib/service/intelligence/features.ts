@@ -1,6 +1,7 @@
 /**
  * Turns an item into weighted terms: stemmed words of the title, lead and body,
- * names (runs of capitalised words), numbers and outbound links. Weights here
+ * pairs of consecutive words, names (runs of capitalised words), numbers and
+ * outbound links. Weights here
  * are before IDF; the index multiplies by IDF when it compares items.
  */
 import { extractLinks, htmlToText, isContentWord, stem, tokenize, type Token } from './text';
@@ -16,6 +17,11 @@ const BODY_WEIGHT = 1;
 const NAME_BOOST = 1.5;
 const PHRASE_BOOST = 1.5;
 /** Only the opening of a long body: news puts the event first, and ingest cost stays flat. */
+/**
+ * Pairs of consecutive content words ("select committee", "jobless claims")
+ * tell one development from another on the same topic better than single words.
+ */
+const PAIR_WEIGHT = 0.5;
 const MAX_BODY_TOKENS = 400;
 
 /** A stable 53-bit id for a term, so ids need no lookup table and survive a rolled-back transaction. */
@@ -51,6 +57,7 @@ function countSentences(sentences: Token[][], weight: number, names: Set<string>
   let used = 0;
   for (const sentence of sentences) {
     let run: string[] = [];
+    let prev = '';
     const flush = () => {
       if (run.length >= 2) add(counter, 'n:' + run.join(' '), weight * PHRASE_BOOST);
       run = [];
@@ -64,6 +71,8 @@ function countSentences(sentences: Token[][], weight: number, names: Set<string>
       }
       const s = stem(token.word);
       add(counter, s, weight * (names.has(s) ? NAME_BOOST : 1));
+      if (prev) add(counter, 'b:' + prev + ' ' + s, weight * PAIR_WEIGHT);
+      prev = s;
       if (token.capital && (names.has(s) || !token.start)) run.push(s);
       else flush();
     }
@@ -76,6 +85,7 @@ function countSentences(sentences: Token[][], weight: number, names: Set<string>
 /** Title-case headlines capitalise every word, so only words known as names from the body count as names there. */
 function countTitle(title: Token[][], names: Set<string>, counter: Counter): void {
   for (const sentence of title) {
+    let prev = '';
     let run: string[] = [];
     const flush = () => {
       if (run.length >= 2) add(counter, 'n:' + run.join(' '), TITLE_WEIGHT * PHRASE_BOOST);
@@ -89,6 +99,8 @@ function countTitle(title: Token[][], names: Set<string>, counter: Counter): voi
       const s = stem(token.word);
       const isName = names.has(s);
       add(counter, s, TITLE_WEIGHT * (isName ? NAME_BOOST : 1));
+      if (prev) add(counter, 'b:' + prev + ' ' + s, TITLE_WEIGHT * PAIR_WEIGHT);
+      prev = s;
       if (isName && token.capital) run.push(s);
       else flush();
     }

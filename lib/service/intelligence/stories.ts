@@ -11,12 +11,23 @@ import { cosine, type Corpus, type StoredDoc, type Vector } from './corpus';
 
 /** Articles more than this far apart are not reports of the same development. */
 export const STORY_WINDOW_HOURS = 72;
-/** Average similarity to a story's other-outlet articles needed to join it; chosen for precision. */
-const JOIN_SIMILARITY = 0.3;
+/** Average similarity (time-discounted TF-IDF cosine) to a story's other-outlet articles needed to join it; chosen for precision. */
+const JOIN_SIMILARITY = 0.15;
+/**
+ * Share of similarity lost per day apart: reports of one development cluster
+ * within a day, while follow-ups on the same topic come days later.
+ */
+const DECAY_PER_DAY = 0.25;
 /** Candidates examined per new item. */
 const CANDIDATES = 30;
 /** Members compared when picking a story's lead article. */
 const LEAD_SAMPLE = 30;
+
+/** Similarity of two articles, discounted by their distance in time. */
+function related(a: { doc: StoredDoc; vector: Vector }, b: { doc: StoredDoc; vector: Vector }): number {
+  const days = Math.abs(a.doc.hour - b.doc.hour) / 24;
+  return cosine(a.vector, b.vector) * Math.max(0, 1 - DECAY_PER_DAY * days);
+}
 
 type Member = { item_id: string; source_id: string; published_at: string };
 
@@ -51,7 +62,7 @@ export function createStories(db: Database, corpus: Corpus) {
     for (const member of members) {
       if (Math.abs(member.doc.hour - doc.hour) > STORY_WINDOW_HOURS) return null;
       if (member.doc.sourceId === doc.sourceId || member.doc.doc === doc.doc) continue;
-      sum += cosine(vector, member.vector);
+      sum += related({ doc, vector }, member);
       count++;
     }
     return count > 0 ? sum / count : null;
@@ -65,7 +76,7 @@ export function createStories(db: Database, corpus: Corpus) {
       for (const y of b) {
         if (Math.abs(x.doc.hour - y.doc.hour) > STORY_WINDOW_HOURS) return null;
         if (x.doc.sourceId === y.doc.sourceId) continue;
-        sum += cosine(x.vector, y.vector);
+        sum += related(x, y);
         count++;
       }
     }
@@ -104,7 +115,7 @@ export function createStories(db: Database, corpus: Corpus) {
     const window: [number, number] = [doc.hour - STORY_WINDOW_HOURS, doc.hour + STORY_WINDOW_HOURS];
     const scored = [...corpus.candidates(vector, { terms: 20, window })].filter(([d]) => d !== doc.doc).sort((a, b) => b[1] - a[1]).slice(0, CANDIDATES);
     const candidates = [...corpus.byDocs(scored.map(([d]) => d)).values()].filter((c) => c.sourceId !== doc.sourceId);
-    const linked = candidates.filter((c) => cosine(vector, corpus.weigh(c.terms, n)) >= JOIN_SIMILARITY);
+    const linked = candidates.filter((c) => related({ doc, vector }, { doc: c, vector: corpus.weigh(c.terms, n) }) >= JOIN_SIMILARITY);
     const storyIds = new Set<string>();
     if (linked.length > 0) {
       for (const [, storyId] of stmt.storiesOfItems.all(JSON.stringify(linked.map((c) => c.itemId))) as Array<[string, string]>) storyIds.add(storyId);

@@ -81,7 +81,26 @@ export function splitSentences(text: string): string[] {
 /** A word of the text with its lower-case form and whether it was written with a capital. */
 export type Token = { word: string; capital: boolean; start: boolean };
 
-const WORD = /[\p{L}\p{N}]+(?:['’.\-&][\p{L}\p{N}]+)*%?/gu;
+const WORD = /[\p{L}\p{N}]+(?:(?:['’.\-&]|,(?=\d{3}))[\p{L}\p{N}]+)*%?/gu;
+
+/** Spellings of one thing that news outlets use interchangeably. */
+const ALIASES: Record<string, string> = {
+  coronavirus: 'covid', 'covid-19': 'covid', covid19: 'covid', 'sars-cov-2': 'covid',
+  'g-7': 'g7', 'g-20': 'g20', 'u.s.a': 'u.s', usa: 'u.s', 'u.k': 'uk', 'e-mail': 'email', 'e-mails': 'emails',
+};
+
+/** Lower-case word forms of one written word: aliases resolved, "600,000" and "600K" alike, hyphenated words in parts. */
+function wordForms(written: string): string[] {
+  const raw = written.replace(/’/g, "'");
+  if (raw === 'US' || /^U\.S\.?$/.test(raw)) return ['u.s'];
+  let word = raw.toLowerCase().replace(/'s$/, '').replace(/\.$/, '');
+  if (/^[\d,]+$/.test(word)) word = word.replace(/,/g, '');
+  const thousands = /^(\d+(?:\.\d+)?)k$/.exec(word);
+  if (thousands) word = String(Math.round(Number(thousands[1]) * 1000));
+  word = ALIASES[word] ?? word;
+  if (word.includes('-') && !/\d/.test(word)) return word.split('-').filter(Boolean).map((part) => ALIASES[part] ?? part);
+  return word ? [word] : [];
+}
 
 /**
  * The words of a sentence-split text. `start` marks the first word of a
@@ -91,11 +110,9 @@ export function tokenize(text: string): Token[][] {
   return splitSentences(text).map((sentence) => {
     const tokens: Token[] = [];
     for (const match of sentence.matchAll(WORD)) {
-      let word = match[0].replace(/’/g, "'").toLowerCase();
-      word = word.replace(/'s$/, '').replace(/\.$/, '');
-      if (!word) continue;
       const first = match[0][0];
-      tokens.push({ word, capital: first !== first.toLowerCase(), start: tokens.length === 0 });
+      const capital = first !== first.toLowerCase();
+      for (const word of wordForms(match[0])) tokens.push({ word, capital, start: tokens.length === 0 });
     }
     return tokens;
   });

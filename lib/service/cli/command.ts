@@ -1,0 +1,78 @@
+import type { ParseArgsConfig } from 'node:util';
+import { AccountStatus, Plan } from '@/lib/contract/common';
+import type { ServiceConfig } from '../context';
+import { findUserByEmail, type User } from '../domain/accounts';
+import type { Db } from '../store/database';
+
+/** What a command gets: the store, the settings and where to write. */
+export type CliContext = {
+  db: Db;
+  config: ServiceConfig;
+  /** Writes one line to stdout: the command's result. */
+  out: (line: string) => void;
+  /** Writes one line to stderr: notes for the operator, never results. */
+  note: (line: string) => void;
+};
+
+/** The parsed options of one command, as util.parseArgs gives them. */
+export type OptionValues = Record<string, string | boolean | undefined>;
+
+/** One operator command, such as `key create`. */
+export type Command = {
+  summary: string;
+  /** Options after the command words, e.g. `--email <email> [--plan free|pro|plus]`. */
+  usage: string;
+  options: NonNullable<ParseArgsConfig['options']>;
+  run(context: CliContext, values: OptionValues): void | Promise<void>;
+};
+
+/** A word that groups commands, such as `key` or `user`. */
+export type CommandGroup = { summary: string; commands: Record<string, Command> };
+
+/** The operator typed something the command line does not accept (exit code 2). */
+export class UsageError extends Error {}
+
+/** The command was understood but could not be done, e.g. an unknown user (exit code 1). */
+export class CommandFailure extends Error {}
+
+/** A required string option, or a usage error naming it. */
+export function requireOption(values: OptionValues, name: string): string {
+  const value = values[name];
+  if (typeof value !== 'string' || !value.trim()) throw new UsageError(`--${name} is required.`);
+  return value.trim();
+}
+
+/** An email address as given, checked for its basic shape. */
+export function requireEmail(values: OptionValues): string {
+  const email = requireOption(values, 'email');
+  if (!/^[^\s@]+@[^\s@]+$/.test(email)) throw new UsageError(`--email "${email}" is not an email address.`);
+  return email;
+}
+
+/** A plan name, or a usage error listing the plans. */
+export function parsePlan(value: string): Plan {
+  const parsed = Plan.safeParse(value);
+  if (!parsed.success) throw new UsageError(`--plan must be one of ${Plan.options.join(', ')}; got "${value}".`);
+  return parsed.data;
+}
+
+/** An account status, or a usage error listing the statuses. */
+export function parseStatus(value: string): AccountStatus {
+  const parsed = AccountStatus.safeParse(value);
+  if (!parsed.success) throw new UsageError(`--status must be one of ${AccountStatus.options.join(', ')}; got "${value}".`);
+  return parsed.data;
+}
+
+/** The user with this email, or a failure saying there is none. */
+export function requireUser(db: Db, email: string): User {
+  const user = findUserByEmail(db, email);
+  if (!user) throw new CommandFailure(`No user with email ${email} exists.`);
+  return user;
+}
+
+/** Lays rows out in aligned columns under a header, for people to read. */
+export function table(header: string[], rows: string[][]): string[] {
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
+  const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column])).join('  ').trimEnd();
+  return [line(header), ...rows.map(line)];
+}

@@ -42,7 +42,8 @@ export function listItems(db: Db, user: User, query: ListItemsQuery): ItemList {
   // Counting needs the items table only for search.
   const countFrom = match ? from : 'FROM entries e';
   const total = db.prepare(`SELECT COUNT(*) ${countFrom} WHERE ${where.sql()}`).pluck().get(where.params) as number;
-  const globalTotal = query.include_global && match ? countGlobal(db, user.id, match) : 0;
+  const global = query.include_global && match ? globalScope(user.id, match, query) : null;
+  const globalTotal = global ? countGlobal(db, global) : 0;
 
   let rows: ItemRow[] = [];
   if (!cursor || cursor.p === 'own') {
@@ -54,10 +55,10 @@ export function listItems(db: Db, user: User, query: ListItemsQuery): ItemList {
   }
   const offset = cursor?.o ?? 0;
   let phase: Cursor['p'] = cursor?.p ?? 'own';
-  if (match && query.include_global && rows.length <= query.limit) {
+  if (global && rows.length <= query.limit) {
     const globalCursor = phase === 'global' ? cursor : null;
     const room = query.limit + 1 - rows.length;
-    rows = rows.concat(listGlobal(db, user.id, match, globalCursor, room));
+    rows = rows.concat(listGlobal(db, global, globalCursor, room));
     if (rows.length && (rows[rows.length - 1] as ItemRow).is_global) phase = 'global';
   }
 
@@ -77,20 +78,42 @@ export function listItems(db: Db, user: User, query: ListItemsQuery): ItemList {
   };
 }
 
-const globalFrom = `FROM items_fts JOIN items i ON i.rowid = items_fts.rowid JOIN feeds f ON f.id = i.feed_id
-  WHERE items_fts MATCH @match AND NOT EXISTS (SELECT 1 FROM entries x WHERE x.user_id = @user AND x.item_id = i.id)`;
+/** Which global matches a list takes: the search, and the filters that apply to any item. */
+type GlobalScope = { sql: string; params: Record<string, unknown> };
 
-function countGlobal(db: Db, userId: string, match: string): number {
-  return db.prepare(`SELECT COUNT(*) ${globalFrom}`).pluck().get({ match, user: userId }) as number;
+/**
+ * Global corpus matches for a list, or null when the list is narrowed to the user's own things
+ * (their subscriptions, folders, tags, or read, saved or started items), which no global item is.
+ */
+function globalScope(userId: string, match: string, query: ListItemsQuery): GlobalScope | null {
+  const ownOnly = query.subscription_ids?.length || query.folder_ids?.length || query.tag_ids?.length
+    || query.is_read === 'read' || query.is_saved === true || query.in_progress === true;
+  if (ownOnly) return null;
+  const clauses = ['items_fts MATCH @match',
+    // Items of feeds the user follows are theirs, even ones they hold no entry for (a paused subscription).
+    'i.feed_id NOT IN (SELECT feed_id FROM subscriptions WHERE user_id = @user)',
+    'NOT EXISTS (SELECT 1 FROM entries x WHERE x.user_id = @user AND x.item_id = i.id)'];
+  const params: Record<string, unknown> = { match, user: userId };
+  const itemType = query.in_progress === false ? 'episode' : query.item_type;
+  if (itemType) { clauses.push('i.item_type = @itemType'); params.itemType = itemType; }
+  if (query.from_date) { clauses.push('i.published_ms >= @fromMs'); params.fromMs = startOfDayMs(query.from_date); }
+  if (query.to_date) { clauses.push('i.published_ms <= @untilMs'); params.untilMs = endOfDayMs(query.to_date); }
+  return { sql: clauses.join(' AND '), params };
+}
+
+const globalFrom = 'FROM items_fts JOIN items i ON i.rowid = items_fts.rowid JOIN feeds f ON f.id = i.feed_id';
+
+function countGlobal(db: Db, scope: GlobalScope): number {
+  return db.prepare(`SELECT COUNT(*) ${globalFrom} WHERE ${scope.sql}`).pluck().get(scope.params) as number;
 }
 
 /** Global corpus matches carry no user's state: never read, never saved, no playback. */
-function listGlobal(db: Db, userId: string, match: string, cursor: Cursor | null, limit: number): ItemRow[] {
+function listGlobal(db: Db, scope: GlobalScope, cursor: Cursor | null, limit: number): ItemRow[] {
   const after = cursor ? 'AND (i.published_ms, i.id) < (@cursorKey, @cursorId)' : '';
   return db.prepare(`SELECT i.id, i.title, i.item_type, i.media_url, i.published_at, i.url AS canonical_url, i.summary,
       i.audio_url, i.duration_seconds, i.episode_number, i.episode_type, i.artwork_url, i.explicit, i.description,
       f.id AS feed_id, f.title AS feed_title, f.source_type, f.website, NULL AS subscription_id, NULL AS subscription_title,
       0 AS is_read, 0 AS is_saved, NULL AS playback_position, NULL AS last_played_ms, 1 AS is_global, i.published_ms AS sort_key
-    ${globalFrom} ${after} ORDER BY i.published_ms DESC, i.id DESC LIMIT @limit`)
-    .all({ match, user: userId, limit, cursorKey: cursor?.k, cursorId: cursor?.i }) as ItemRow[];
+    ${globalFrom} WHERE ${scope.sql} ${after} ORDER BY i.published_ms DESC, i.id DESC LIMIT @limit`)
+    .all({ ...scope.params, limit, cursorKey: cursor?.k, cursorId: cursor?.i }) as ItemRow[];
 }

@@ -12,6 +12,10 @@ export function serviceConfig() {
     appTokenRateLimit: positiveInt(env.TIDINGS_APP_RATE_LIMIT, 1200),
     allowPrivateUrls: env.TIDINGS_ALLOW_PRIVATE_URLS === '1',
     mailDomain: env.TIDINGS_MAIL_DOMAIN || 'mail.tidings.local',
+    /** Shared secret of the HTTP inbound-mail endpoint; unset disables it. */
+    mailSecret: env.TIDINGS_MAIL_SECRET || null,
+    /** Port of the SMTP listener for newsletters; 0 disables it. */
+    smtpPort: env.TIDINGS_SMTP_PORT === undefined ? 2525 : Number(env.TIDINGS_SMTP_PORT),
   };
 }
 

@@ -4,6 +4,7 @@ import type { ServiceConfig, ServiceContext } from './context';
 import { accountHandlers } from './handlers/account';
 import { intelligenceHandlers } from './handlers/intelligence';
 import { itemHandlers } from './handlers/items';
+import { subscriptionHandlers } from './handlers/subscriptions';
 import type { Handlers } from './handlers/handler';
 import { createRouter, errorResponse } from './http/router';
 import { openDatabase } from './store/database';
@@ -15,7 +16,7 @@ export type EmbeddedService = ServiceContext & {
   close(): void;
 };
 
-const handlers: Handlers = { ...itemHandlers, ...intelligenceHandlers, ...accountHandlers };
+const handlers: Handlers = { ...itemHandlers, ...subscriptionHandlers, ...intelligenceHandlers, ...accountHandlers };
 
 /** Opens the store and builds the service; `databaseFile` defaults to service.db in the data directory. */
 export function createService(options: { databaseFile?: string; config?: Partial<ServiceConfig> } = {}): EmbeddedService {

@@ -9,6 +9,7 @@ import { authenticate } from './authenticate';
 import { fail, rateLimited, ServiceError } from './errors';
 import { RateLimiter } from './rate-limit';
 import { check, validationError } from './validation';
+import { receiveInboundHttp } from '../mail/inbound-http';
 
 const maxBodyBytes = 1_000_000;
 
@@ -18,6 +19,7 @@ export function createRouter(service: ServiceContext, handlers: Handlers): Hono 
   const limiter = new RateLimiter();
 
   app.get('/v1/openapi.json', (c) => c.json(openApiDocument(new URL(c.req.url).origin)));
+  app.post('/v1/mail/inbound', (c) => receiveInboundHttp(service, c.req.raw));
 
   for (const [id, operation] of Object.entries(operations) as [OperationId, Operation][]) {
     const honoPath = operation.path.replace(/\{(\w+)\}/g, ':$1');

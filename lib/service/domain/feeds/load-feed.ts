@@ -1,0 +1,69 @@
+import { decodeBody } from '../../ingest/decode';
+import { discoverFeeds, looksLikeFeed, wellKnownFeedPaths } from '../../ingest/discover';
+import { fetchFeed, FetchError } from '../../ingest/fetch-feed';
+import { FeedParseError, parseFeed } from '../../ingest/parse-feed';
+import type { ParsedFeed } from '../../ingest/types';
+
+/** A feed found at a URL a person gave: where it lives and what it holds. */
+export type LoadedFeed = { url: string; feed: ParsedFeed; etag: string | null; lastModified: string | null; cacheMaxAge: number | null };
+
+/** Why a URL gave no feed: unreachable (SPEC.md's 503) or not a feed (400). */
+export class FeedNotFound extends Error {
+  constructor(readonly reason: 'unreachable' | 'not_a_feed', message: string) {
+    super(message);
+  }
+}
+
+type FetchOptions = { allowPrivate: boolean; isKnown?: (url: string) => boolean };
+
+/**
+ * Fetches a URL and returns its feed; a web page is searched for feed links, then the usual
+ * feed paths are tried. `isKnown` lets the caller stop at a feed it already stores.
+ */
+export async function loadFeed(url: string, options: FetchOptions): Promise<LoadedFeed | { knownUrl: string }> {
+  let page;
+  try {
+    page = await fetchFeed(url, { allowPrivate: options.allowPrivate });
+  } catch (error) {
+    throw asNotFound(error);
+  }
+  if (page.kind !== 'ok') throw new FeedNotFound('unreachable', 'The URL answered without a document.');
+  const text = decodeBody(page.body, page.contentType);
+  if (looksLikeFeed(text, page.contentType)) return parseLoaded(page.finalUrl, text, page);
+
+  const linked = discoverFeeds(text, page.finalUrl);
+  const candidates = [...new Set([...linked, ...wellKnownFeedPaths(page.finalUrl)])].slice(0, 12);
+  let unreachableLink: string | null = null;
+  for (const candidate of candidates) {
+    if (options.isKnown?.(candidate)) return { knownUrl: candidate };
+    try {
+      const found = await fetchFeed(candidate, { allowPrivate: options.allowPrivate });
+      if (found.kind !== 'ok') continue;
+      const body = decodeBody(found.body, found.contentType);
+      if (looksLikeFeed(body, found.contentType)) return parseLoaded(found.finalUrl, body, found);
+    } catch (error) {
+      // A guessed path that fails is expected; a feed the page links to that cannot be fetched is not.
+      if (linked.includes(candidate) && !unreachableLink) unreachableLink = `${candidate}: ${(error as Error).message}`;
+    }
+  }
+  if (unreachableLink) throw new FeedNotFound('unreachable', `The page links to a feed that could not be fetched (${unreachableLink}).`);
+  throw new FeedNotFound('not_a_feed', 'The URL does not host a parseable feed, and the page links to none.');
+}
+
+function parseLoaded(url: string, text: string, response: { contentType: string | null; etag: string | null; lastModified: string | null; cacheControlMaxAge: number | null }): LoadedFeed {
+  try {
+    const feed = parseFeed(text, { url, contentType: response.contentType ?? undefined });
+    return { url, feed, etag: response.etag, lastModified: response.lastModified, cacheMaxAge: response.cacheControlMaxAge };
+  } catch (error) {
+    if (error instanceof FeedParseError) throw new FeedNotFound('not_a_feed', `The URL does not host a parseable feed: ${error.message}`);
+    throw error;
+  }
+}
+
+function asNotFound(error: unknown): FeedNotFound {
+  if (error instanceof FetchError) {
+    if (error.reason === 'invalid_url' || error.reason === 'private_address') return new FeedNotFound('not_a_feed', error.message);
+    return new FeedNotFound('unreachable', `The feed URL could not be fetched: ${error.message}`);
+  }
+  return new FeedNotFound('unreachable', 'The feed URL could not be fetched.');
+}

@@ -1,0 +1,38 @@
+import { timingSafeEqual } from 'node:crypto';
+import PostalMime from 'postal-mime';
+import type { ServiceContext } from '../context';
+import { fail } from '../http/errors';
+import { receiveMail } from './receive-mail';
+
+const maxMessageBytes = 10 * 1024 * 1024;
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * POST /v1/mail/inbound: a raw RFC 822 message from a mail relay, with the shared secret
+ * (TIDINGS_MAIL_SECRET) as Bearer. Recipients come from `?to=` or else the message's headers.
+ */
+export async function receiveInboundHttp(service: ServiceContext, request: Request): Promise<Response> {
+  const secret = service.config.mailSecret;
+  if (!secret) throw fail(404, 'Inbound mail over HTTP is not enabled on this server.');
+  const given = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1] ?? '';
+  if (!sameSecret(given, secret)) {
+    return Response.json({ message: 'The inbound mail secret is missing or wrong.', error: 'unauthorized' }, { status: 401 });
+  }
+  const raw = new Uint8Array(await request.arrayBuffer());
+  if (raw.byteLength === 0) throw fail(422, 'The body must be a raw RFC 822 message.');
+  if (raw.byteLength > maxMessageBytes) throw fail(413, 'The message is larger than 10 MB.');
+  let recipients = new URL(request.url).searchParams.getAll('to');
+  if (!recipients.length) {
+    const headers = await PostalMime.parse(raw);
+    recipients = [headers.deliveredTo, ...(headers.to ?? []).flatMap((to) => ('address' in to && to.address ? [to.address] : []))]
+      .filter((address): address is string => Boolean(address));
+  }
+  const taken = await receiveMail(service, raw, recipients);
+  if (!taken) throw fail(404, 'No newsletter has any of the message\'s recipient addresses.');
+  return Response.json({ message: `The message was delivered to ${taken} newsletter${taken === 1 ? '' : 's'}.` }, { status: 202 });
+}

@@ -1,0 +1,42 @@
+import PostalMime, { type Address } from 'postal-mime';
+import { escapeHtml, sanitizeContent, toPlainText } from '../ingest/sanitize';
+import type { ServiceContext } from '../context';
+import { indexNewItems } from '../domain/feeds/store-parsed-feed';
+import { storeItems, type NewItem } from '../domain/feeds/store-items';
+
+/** The newsletter feed that owns an address, or null when no newsletter has it. */
+export function newsletterFeedFor(service: ServiceContext, address: string): string | null {
+  const id = service.db.prepare("SELECT id FROM feeds WHERE source_type = 'newsletter' AND newsletter_address = ? COLLATE NOCASE")
+    .pluck().get(address.trim().toLowerCase()) as string | undefined;
+  return id ?? null;
+}
+
+function senderName(from: Address | undefined): string | null {
+  if (!from) return null;
+  if ('group' in from && from.group) return from.name || null;
+  return from.name || from.address || null;
+}
+
+function textToHtml(text: string): string {
+  return text.split(/\n{2,}/).map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`).join('\n');
+}
+
+/**
+ * Turns one raw RFC 822 message into an article of each newsletter it is addressed to.
+ * Returns how many newsletters took it.
+ */
+export async function receiveMail(service: ServiceContext, raw: Uint8Array | string, recipients: string[]): Promise<number> {
+  const feedIds = [...new Set(recipients.map((address) => newsletterFeedFor(service, address)).filter((id): id is string => id !== null))];
+  if (!feedIds.length) return 0;
+  const email = await PostalMime.parse(raw);
+  const html = email.html ? sanitizeContent(email.html, 'https://newsletter.invalid/') : textToHtml(email.text ?? '');
+  const date = email.date && !Number.isNaN(Date.parse(email.date)) ? new Date(email.date).toISOString() : new Date().toISOString();
+  const item: NewItem = {
+    guid: email.messageId ?? null, url: null, title: email.subject?.trim() || '(no subject)', published_at: date,
+    author: senderName(email.from), summary: toPlainText(html, 300), content: html, item_type: 'article', media_url: null,
+    audio_url: null, duration_seconds: null, episode_number: null, episode_type: null, explicit: null, artwork_url: null,
+    description: null, platform_metadata: { source: 'email' },
+  };
+  for (const feedId of feedIds) indexNewItems(service, feedId, [item], storeItems(service.db, feedId, [item]));
+  return feedIds.length;
+}

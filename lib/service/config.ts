@@ -4,7 +4,7 @@ import path from 'node:path';
 export function serviceConfig() {
   const env = process.env;
   return {
-    dataDir: path.resolve(env.TIDINGS_DATA_DIR || './data'),
+    dataDir: path.resolve(/*turbopackIgnore: true*/ env.TIDINGS_DATA_DIR || './data'),
     ownerEmail: env.TIDINGS_OWNER_EMAIL || 'owner@tidings.local',
     /** Requests a minute per API key (SPEC.md: 120). */
     apiKeyRateLimit: positiveInt(env.TIDINGS_RATE_LIMIT, 120),

@@ -86,6 +86,7 @@ export function mapAtom(doc: XmlDocument, documentUrl: string): RawFeed {
     explicit: childText(doc, feed, 'itunes:explicit'),
     artwork: itunesImage?.attrs.href?.trim() || childText(doc, feed, 'logo', 'icon'),
     ttlMinutes: ttlMinutes(doc, feed),
+    newFeedUrl: childText(doc, feed, 'itunes:new-feed-url'),
     items: entries.map((entry) => readEntry(doc, entry, base, feedAuthor)),
   };
 }

@@ -111,6 +111,7 @@ function mapJsonFeed(feed: Json, documentUrl: string): RawFeed {
     explicit: null,
     artwork: str(feed.icon) ?? str(feed.favicon),
     ttlMinutes: null,
+    newFeedUrl: null,
     items: list(feed.items).map((entry) => jsonFeedItem(entry, base, authorName(feed))).filter((item): item is RawItem => !!item),
   };
 }
@@ -122,7 +123,7 @@ function mapRssInJson(channel: Json, documentUrl: string): RawFeed {
     const item = emptyRawItem(documentUrl);
     const guid = entry.guid;
     item.guid = str(guid) ?? str(obj(guid)?.value) ?? str(obj(guid)?.['#value']);
-    item.guidIsPermaLink = typeof guid === 'string' || obj(guid)?.isPermaLink !== 'false';
+    item.guidIsPermaLink = obj(guid)?.isPermaLink === 'false' ? false : 'default';
     item.link = str(entry.link);
     item.title = str(entry.title) ?? '';
     item.published = str(entry.pubDate);
@@ -141,7 +142,8 @@ function mapRssInJson(channel: Json, documentUrl: string): RawFeed {
   return {
     format: 'rss', base: documentUrl, title: str(channel.title) ?? '', website: str(channel.link),
     description: str(channel.description), language: str(channel.language), podcastMarkup: false,
-    artist: null, podcastSummary: null, explicit: null, artwork: null, ttlMinutes: Number(channel.ttl) || null, items,
+    artist: null, podcastSummary: null, explicit: null, artwork: null, ttlMinutes: Number(channel.ttl) || null,
+    newFeedUrl: null, items,
   };
 }
 

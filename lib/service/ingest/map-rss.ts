@@ -19,13 +19,20 @@ function linkText(doc: XmlDocument, element: XmlElement): string | null {
   return null;
 }
 
+/** Userland's RSS redirect: <redirect><newLocation>url</newLocation></redirect> at the root. */
+function redirectTarget(doc: XmlDocument, root: XmlElement): string | null {
+  const redirect = child(root, 'redirect') ?? child(child(root, 'channel') ?? root, 'redirect');
+  return redirect ? childText(doc, redirect, 'newlocation') : null;
+}
+
 function readItem(doc: XmlDocument, element: XmlElement, channelBase: string): RawItem {
   const base = element.attrs['xml:base'] ? baseOf(element, channelBase) : channelBase;
   const item = emptyRawItem(base);
   const guid = child(element, 'guid');
   if (guid) {
     item.guid = childText(doc, element, 'guid');
-    item.guidIsPermaLink = (guid.attrs.ispermalink ?? 'true').trim().toLowerCase() !== 'false';
+    const flag = guid.attrs.ispermalink?.trim().toLowerCase();
+    item.guidIsPermaLink = flag === undefined ? 'default' : flag === 'false' ? false : 'explicit';
   }
   item.guid ??= element.attrs['rdf:about'] ?? null;
   item.title = childText(doc, element, 'title', 'dc:title') ?? '';
@@ -74,6 +81,7 @@ export function mapRss(doc: XmlDocument, documentUrl: string, format: 'rss' | 'r
     explicit: childText(doc, channel, 'itunes:explicit', 'googleplay:explicit'),
     artwork: itunesImage?.attrs.href?.trim() || (image && childText(doc, image, 'url')) || image?.attrs['rdf:resource'] || null,
     ttlMinutes: ttlMinutes(doc, channel),
+    newFeedUrl: childText(doc, channel, 'itunes:new-feed-url') ?? redirectTarget(doc, root),
     items: complete.map((element) => readItem(doc, element, base)),
   };
 }

@@ -19,7 +19,9 @@ export function resolveUrl(url: string | null | undefined, base: string): string
   if (!trimmed) return null;
   try {
     const resolved = new URL(trimmed, base || undefined);
-    return /^(?:https?|file):$/.test(resolved.protocol) ? resolved.href : null;
+    // file: only for documents read from disk (tests and imports); a web feed cannot point there.
+    if (resolved.protocol === 'http:' || resolved.protocol === 'https:') return resolved.href;
+    return resolved.protocol === 'file:' && base.startsWith('file:') ? resolved.href : null;
   } catch {
     return null;
   }
@@ -71,14 +73,18 @@ function episodeDescription(raw: RawItem): string | null {
 
 function normalizeItem(raw: RawItem, isPodcast: boolean, options: NormalizeOptions): ParsedItem {
   const base = raw.base;
+  const seen = new Set<string>();
   const enclosures = raw.enclosures
     .map((enclosure) => ({ ...enclosure, url: resolveUrl(enclosure.url, base) ?? '' }))
-    .filter((enclosure) => enclosure.url);
+    .filter((enclosure) => enclosure.url && !seen.has(enclosure.url) && seen.add(enclosure.url));
   const media = enclosures.find(isMediaEnclosure) ?? null;
   const html = contentHtml(raw);
   const content = options.sanitize ? sanitizeContent(html, raw.contentBase ?? base) : html;
   const guid = raw.guid?.trim() || null;
-  const permalink = guid && raw.guidIsPermaLink && /^https?:\/\//i.test(guid) ? guid : null;
+  // A guid marked isPermaLink="true" may be relative (to xml:base); an unmarked one counts only when absolute.
+  const permalink = !guid ? null
+    : raw.guidIsPermaLink === 'explicit' ? resolveUrl(guid, base)
+      : raw.guidIsPermaLink === 'default' && /^https?:\/\//i.test(guid) ? guid : null;
   const artwork = resolveUrl(raw.image, base);
   const thumbnail = resolveUrl(raw.thumbnail, base);
   const imageEnclosure = enclosures.find(isImageEnclosure)?.url ?? null;
@@ -100,7 +106,7 @@ function normalizeItem(raw: RawItem, isPodcast: boolean, options: NormalizeOptio
     episode_number: parsePositiveInteger(raw.episode),
     episode_type: parseEpisodeType(raw.episodeType),
     explicit: parseExplicit(raw.explicit),
-    artwork_url: artwork ?? (itemType === 'episode' ? thumbnail : null),
+    artwork_url: artwork ?? thumbnail,
     description: itemType === 'episode' ? episodeDescription(raw) : null,
     platform_metadata: metadata,
   };
@@ -141,6 +147,7 @@ export function normalizeFeed(raw: RawFeed, options: NormalizeOptions): ParsedFe
     explicit: parseExplicit(raw.explicit),
     artwork_url: resolveUrl(raw.artwork, raw.base),
     ttl_minutes: raw.ttlMinutes,
+    new_feed_url: resolveUrl(raw.newFeedUrl, raw.base),
     items: withoutDuplicates(raw.items.map((item) => normalizeItem(item, isPodcast, options))),
   };
 }

@@ -14,7 +14,8 @@ export type RawEnclosure = {
 export type RawItem = {
   base: string;
   guid: string | null;
-  guidIsPermaLink: boolean;
+  /** isPermaLink="true" written out, left to its default, or "false". */
+  guidIsPermaLink: 'explicit' | 'default' | false;
   link: string | null;
   title: string;
   published: string | null;
@@ -55,6 +56,8 @@ export type RawFeed = {
   explicit: string | null;
   artwork: string | null;
   ttlMinutes: number | null;
+  /** Where the publisher says the feed has moved (itunes:new-feed-url, <redirect><newLocation>). */
+  newFeedUrl: string | null;
   items: RawItem[];
 };
 

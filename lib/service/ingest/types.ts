@@ -32,5 +32,7 @@ export type ParsedFeed = {
   explicit: boolean | null;
   artwork_url: string | null;
   ttl_minutes: number | null;
+  /** Where the publisher says the feed moved (itunes:new-feed-url, RSS <redirect>); null when it did not. */
+  new_feed_url: string | null;
   items: ParsedItem[];
 };

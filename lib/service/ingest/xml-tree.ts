@@ -4,6 +4,8 @@ import { canonicalPrefix } from './namespaces';
 /** One element of a forgiving XML parse; text is read lazily from the source with `textOf`. */
 export type XmlElement = {
   name: string;
+  /** The name as written, lower-cased, to match its end tag when `name` was rewritten. */
+  tag: string;
   attrs: Record<string, string>;
   children: XmlElement[];
   parent: XmlElement | null;
@@ -67,7 +69,7 @@ export function parseXml(source: string): XmlDocument | null {
   const prefixes = new Map<string, string>();
   let rootPrefix = '\u0000';
   const docRoot: XmlElement = {
-    name: '#document', attrs: {}, children: [], parent: null, innerStart: 0, innerEnd: source.length, raw: false, closed: false,
+    name: '#document', tag: '#document', attrs: {}, children: [], parent: null, innerStart: 0, innerEnd: source.length, raw: false, closed: false,
   };
   let current = docRoot;
   let pos = source.indexOf('<');
@@ -103,8 +105,9 @@ export function parseXml(source: string): XmlDocument | null {
       const close = source.indexOf('>', pos + 2);
       const rawName = source.slice(pos + 2, close === -1 ? length : close).trim();
       const name = resolveName(rawName, prefixes, rootPrefix);
+      const tag = rawName.toLowerCase();
       let open: XmlElement | null = current;
-      while (open && open !== docRoot && open.name !== name) open = open.parent;
+      while (open && open !== docRoot && open.name !== name && open.tag !== tag) open = open.parent;
       if (open && open !== docRoot) {
         for (let el: XmlElement | null = current; el && el !== open; el = el.parent) {
           el.innerEnd = pos;
@@ -159,7 +162,7 @@ export function parseXml(source: string): XmlDocument | null {
       ? withDefaultNamespace(rawName, attrs.xmlns)
       : resolveName(rawName, prefixes, rootPrefix);
     const element: XmlElement = {
-      name, attrs, children: [], parent: current, innerStart: i, innerEnd: i, raw: false, closed: selfClosing,
+      name, tag: rawName.toLowerCase(), attrs, children: [], parent: current, innerStart: i, innerEnd: i, raw: false, closed: selfClosing,
     };
     current.children.push(element);
     if (selfClosing) {

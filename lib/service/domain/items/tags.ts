@@ -3,7 +3,10 @@ import type { Db } from '../../store/database';
 
 /** Replaces the user's tags on an item with these names, creating tags that do not exist yet. */
 export function setItemTags(db: Db, userId: string, itemId: string, names: string[]): void {
-  const unique = [...new Map(names.map((name) => [name.toLowerCase(), name.trim()])).values()];
+  // Names differing only in case are one tag; the first spelling given is the one kept.
+  const byKey = new Map<string, string>();
+  for (const name of names.map((each) => each.trim())) if (!byKey.has(name.toLowerCase())) byKey.set(name.toLowerCase(), name);
+  const unique = [...byKey.values()];
   const findTag = db.prepare('SELECT id FROM tags WHERE user_id = ? AND name = ?').pluck();
   const createTag = db.prepare('INSERT INTO tags (id, user_id, name, created_at) VALUES (?, ?, ?, ?)');
   const tagIds = unique.map((name) => {

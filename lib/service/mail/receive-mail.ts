@@ -18,7 +18,7 @@ function senderName(from: Address | undefined): string | null {
 }
 
 function textToHtml(text: string): string {
-  return text.split(/\n{2,}/).map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`).join('\n');
+  return text.replace(/\r\n?/g, '\n').trim().split(/\n{2,}/).map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`).join('\n');
 }
 
 /**

@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dueFeeds, failuresBeforeDead, refreshFeed } from '@/lib/service/domain/feeds/refresh-feed';
+import { startHarness, type Harness } from '../../harness';
+import { FeedServer, rss } from '../../feed-server';
+
+let harness: Harness;
+let site: FeedServer;
+beforeAll(async () => {
+  harness = await startHarness({ allowPrivateUrls: true });
+  site = await new FeedServer().start();
+});
+afterAll(async () => {
+  await site.stop();
+  await harness.stop();
+});
+
+type FeedState = { status: string; failure_count: number; last_error: string | null; next_fetch_at: string; etag: string | null };
+const feedState = (id: string) => harness.service.db.prepare('SELECT status, failure_count, last_error, next_fetch_at, etag FROM feeds WHERE id = ?').get(id) as FeedState;
+const post = (guid: string, hoursAgo: number) => ({ guid, title: `Post ${guid}`, date: new Date(Date.now() - hoursAgo * 3_600_000) });
+
+async function subscribeTo(path: string) {
+  const { user, key } = harness.createUser({ plan: 'pro' });
+  const answer = await harness.call('POST', '/v1/subscriptions', { key, body: { url: `${site.baseUrl}${path}` } });
+  expect(answer.status).toBe(201);
+  const feedId = harness.service.db.prepare('SELECT feed_id FROM subscriptions WHERE id = ?').pluck().get(answer.body.subscription_id) as string;
+  return { user, key, feedId, subscriptionId: answer.body.subscription_id as string };
+}
+
+describe('refreshing a feed', () => {
+  it('asks with the ETag it was given and stores only new items', async () => {
+    let items = [post('a', 2)];
+    let conditional = 0;
+    site.route('/etag.xml', (request, response) => {
+      const body = rss('Etag Feed', items);
+      const etag = `"${items.length}"`;
+      if (request.headers['if-none-match'] === etag) { conditional++; response.writeHead(304); return response.end(); }
+      response.writeHead(200, { 'content-type': 'application/rss+xml', etag });
+      response.end(body);
+    });
+    const { key, feedId } = await subscribeTo('/etag.xml');
+    expect(await refreshFeed(harness.service, feedId)).toMatchObject({ result: 'not_modified', added: 0 });
+    expect(conditional).toBe(1);
+    items = [post('b', 1), ...items];
+    expect(await refreshFeed(harness.service, feedId)).toMatchObject({ result: 'updated', added: 1 });
+    const list = await harness.call('GET', '/v1/items', { key });
+    expect(list.body.data.map((item: { title: string }) => item.title)).toEqual(['Post b', 'Post a']);
+    expect(feedState(feedId)).toMatchObject({ status: 'healthy', failure_count: 0, etag: '"2"' });
+  });
+
+  it('reports a feed that breaks on the subscription and recovers when it heals', async () => {
+    let broken = false;
+    site.route('/flaky.xml', (_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/rss+xml' });
+      response.end(broken ? '<!doctype html><title>Down for maintenance</title><p>Back soon.</p>' : rss('Flaky', [post('x', 1)]));
+    });
+    const { key, feedId, subscriptionId } = await subscribeTo('/flaky.xml');
+    broken = true;
+    const outcome = await refreshFeed(harness.service, feedId);
+    expect(outcome.result).toBe('failed');
+    const listed = await harness.call('GET', `/v1/subscriptions/${subscriptionId}`, { key });
+    expect(listed.body.status).toBe('failing');
+    broken = false;
+    await refreshFeed(harness.service, feedId);
+    expect(feedState(feedId)).toMatchObject({ status: 'healthy', failure_count: 0, last_error: null });
+  });
+
+  it(`gives up after ${failuresBeforeDead} failures in a row and tries again when the subscription is resumed`, async () => {
+    let up = true;
+    site.route('/dying.xml', (_request, response) => {
+      if (!up) { response.writeHead(500); return response.end(); }
+      response.writeHead(200, { 'content-type': 'application/rss+xml' });
+      response.end(rss('Dying', [post('d', 1)]));
+    });
+    const { key, feedId, subscriptionId } = await subscribeTo('/dying.xml');
+    up = false;
+    for (let i = 0; i < failuresBeforeDead; i++) await refreshFeed(harness.service, feedId);
+    expect(feedState(feedId).status).toBe('dead');
+    expect(dueFeeds(harness.service, new Date(Date.now() + 365 * 86_400_000), 1000)).not.toContain(feedId);
+    await harness.call('PATCH', '/v1/subscriptions', { key, body: { subscription_ids: [subscriptionId], action: 'resume' } });
+    expect(feedState(feedId).status).toBe('failing');
+    expect(dueFeeds(harness.service, new Date(Date.now() + 1000), 1000)).toContain(feedId);
+  });
+
+  it('waits at least as long as Retry-After says before the next try', async () => {
+    site.route('/busy.xml', (_request, response) => {
+      response.writeHead(503, { 'retry-after': '7200' });
+      response.end();
+    });
+    const fine = rss('Busy', [post('b', 1)]);
+    site.route('/busy-first.xml', (_request, response) => { response.writeHead(200, { 'content-type': 'application/rss+xml' }); response.end(fine); });
+    const { feedId } = await subscribeTo('/busy-first.xml');
+    harness.service.db.prepare('UPDATE feeds SET url = ? WHERE id = ?').run(`${site.baseUrl}/busy.xml`, feedId);
+    const before = Date.now();
+    await refreshFeed(harness.service, feedId);
+    expect(Date.parse(feedState(feedId).next_fetch_at) - before).toBeGreaterThanOrEqual(7200 * 1000 - 1000);
+  });
+
+  it('gives new items to active subscriptions only', async () => {
+    let items = [post('p1', 2)];
+    site.route('/paused.xml', (_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/rss+xml' });
+      response.end(rss('Paused', items));
+    });
+    const active = await subscribeTo('/paused.xml');
+    const { key } = harness.createUser({ plan: 'pro' });
+    const paused = await harness.call('POST', '/v1/subscriptions', { key, body: { url: `${site.baseUrl}/paused.xml` } });
+    await harness.call('PATCH', `/v1/subscriptions/${paused.body.subscription_id}`, { key, body: { is_active: false } });
+    items = [post('p2', 1), ...items];
+    await refreshFeed(harness.service, active.feedId);
+    expect((await harness.call('GET', '/v1/items', { key: active.key })).body.pagination.total).toBe(2);
+    expect((await harness.call('GET', '/v1/items', { key })).body.pagination.total).toBe(1);
+  });
+});

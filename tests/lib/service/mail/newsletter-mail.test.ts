@@ -1,0 +1,69 @@
+import nodemailer from 'nodemailer';
+import type { AddressInfo } from 'node:net';
+import type { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpListener } from '@/lib/service/mail/smtp-listener';
+import { startHarness, type Harness } from '../harness';
+
+const secret = 'inbound-secret-for-tests';
+let harness: Harness;
+let smtp: SMTPServer;
+let port: number;
+
+beforeAll(async () => {
+  harness = await startHarness({ mailSecret: secret });
+  smtp = await startSmtpListener(harness.service, 0, '127.0.0.1');
+  port = (smtp.server.address() as AddressInfo).port;
+});
+afterAll(async () => {
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await harness.stop();
+});
+
+async function newsletter(title: string) {
+  const { key } = harness.createUser({ plan: 'pro' });
+  const created = await harness.call('POST', '/v1/subscriptions/newsletters', { key, body: { title } });
+  return { key, address: created.body.newsletter_address as string, subscriptionId: created.body.id as string };
+}
+
+const transport = () => nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
+
+describe('newsletter mail', () => {
+  it('turns mail sent over SMTP into a sanitized article of the newsletter', async () => {
+    const { key, address, subscriptionId } = await newsletter('Field Notes');
+    await transport().sendMail({
+      from: 'Field Notes <editor@fieldnotes.example>', to: address, subject: 'Issue 12: Tides',
+      html: '<h1>Tides</h1><p onclick="steal()">The moon pulls.</p><script>alert(1)</script><img src="https://t.example/p.gif" width="1" height="1">',
+      date: new Date('2026-01-05T08:00:00Z'),
+    });
+    const items = await harness.call('GET', '/v1/items', { key, query: { subscription_ids: subscriptionId } });
+    expect(items.body.data).toHaveLength(1);
+    expect(items.body.data[0]).toMatchObject({ title: 'Issue 12: Tides', published_at: '2026-01-05T08:00:00.000Z' });
+    const detail = await harness.call('GET', `/v1/items/${items.body.data[0].id}`, { key });
+    expect(detail.body.author).toBe('Field Notes');
+    expect(detail.body.content).toContain('The moon pulls.');
+    expect(detail.body.content).not.toMatch(/script|onclick|p\.gif/);
+  });
+
+  it('refuses mail to an address no newsletter has, at RCPT', async () => {
+    await expect(transport().sendMail({ from: 'a@example.org', to: 'nobody@mail.tidings.local', subject: 'Hi', text: 'Hello' }))
+      .rejects.toMatchObject({ responseCode: 550 });
+  });
+
+  it('takes a raw message over HTTP with the shared secret', async () => {
+    const { key, address } = await newsletter('Raw Letters');
+    const raw = `From: Sender <s@example.org>\r\nTo: ${address}\r\nSubject: Plain words\r\nMessage-ID: <m1@example.org>\r\nDate: Mon, 05 Jan 2026 09:00:00 +0000\r\n\r\nFirst paragraph.\r\n\r\nSecond paragraph.\r\n`;
+    const wrong = await harness.call('POST', '/v1/mail/inbound', { rawBody: raw, headers: { authorization: 'Bearer nope', 'content-type': 'message/rfc822' } });
+    expect(wrong.status).toBe(401);
+    const sent = await harness.call('POST', '/v1/mail/inbound', { rawBody: raw, headers: { authorization: `Bearer ${secret}`, 'content-type': 'message/rfc822' } });
+    expect(sent.status).toBe(202);
+    const again = await harness.call('POST', '/v1/mail/inbound', { rawBody: raw, headers: { authorization: `Bearer ${secret}`, 'content-type': 'message/rfc822' } });
+    expect(again.status).toBe(202);
+    const items = await harness.call('GET', '/v1/items', { key });
+    expect(items.body.data.map((item: { title: string }) => item.title)).toEqual(['Plain words']);
+    const detail = await harness.call('GET', `/v1/items/${items.body.data[0].id}`, { key });
+    expect(detail.body.content).toBe('<p>First paragraph.</p>\n<p>Second paragraph.</p>');
+    const stranger = raw.replace(address, 'unknown@mail.tidings.local');
+    expect((await harness.call('POST', '/v1/mail/inbound', { rawBody: stranger, headers: { authorization: `Bearer ${secret}` } })).status).toBe(404);
+  });
+});

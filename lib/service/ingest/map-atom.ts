@@ -75,6 +75,7 @@ export function mapAtom(doc: XmlDocument, documentUrl: string): RawFeed {
   const subtitle = textConstruct(doc, child(feed, 'subtitle', 'tagline'));
   return {
     format: 'atom',
+    documentUrl,
     base,
     title: childText(doc, feed, 'title') ?? '',
     website: alternateHref(feed),

@@ -100,6 +100,7 @@ function mapJsonFeed(feed: Json, documentUrl: string): RawFeed {
   const base = documentUrl || str(feed.feed_url) || '';
   return {
     format: 'json',
+    documentUrl,
     base,
     title: str(feed.title) ?? '',
     website: str(feed.home_page_url),
@@ -140,7 +141,7 @@ function mapRssInJson(channel: Json, documentUrl: string): RawFeed {
     return item;
   });
   return {
-    format: 'rss', base: documentUrl, title: str(channel.title) ?? '', website: str(channel.link),
+    format: 'rss', documentUrl, base: documentUrl, title: str(channel.title) ?? '', website: str(channel.link),
     description: str(channel.description), language: str(channel.language), podcastMarkup: false,
     artist: null, podcastSummary: null, explicit: null, artwork: null, ttlMinutes: Number(channel.ttl) || null,
     newFeedUrl: null, items,

@@ -70,6 +70,7 @@ export function mapRss(doc: XmlDocument, documentUrl: string, format: 'rss' | 'r
   const complete = truncated ? elements.filter((el) => el.closed) : elements;
   return {
     format,
+    documentUrl,
     base,
     title: childText(doc, channel, 'title', 'dc:title') ?? '',
     website: linkText(doc, channel) ?? alternateLink(channel),

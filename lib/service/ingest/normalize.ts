@@ -71,20 +71,31 @@ function episodeDescription(raw: RawItem): string | null {
   return text || null;
 }
 
-function normalizeItem(raw: RawItem, isPodcast: boolean, options: NormalizeOptions): ParsedItem {
+/**
+ * Relative URLs inside content follow xml:base when the feed gave one; otherwise they are
+ * relative to the article's own page (feeds are often served from another host than the site).
+ */
+function contentBase(raw: RawItem, feed: RawFeed, link: string | null): string {
+  if (raw.contentBase) return raw.contentBase;
+  if (raw.base !== feed.documentUrl) return raw.base;
+  return link ?? resolveUrl(feed.website, feed.base) ?? raw.base;
+}
+
+function normalizeItem(raw: RawItem, feed: RawFeed, isPodcast: boolean, options: NormalizeOptions): ParsedItem {
   const base = raw.base;
   const seen = new Set<string>();
   const enclosures = raw.enclosures
     .map((enclosure) => ({ ...enclosure, url: resolveUrl(enclosure.url, base) ?? '' }))
     .filter((enclosure) => enclosure.url && !seen.has(enclosure.url) && seen.add(enclosure.url));
   const media = enclosures.find(isMediaEnclosure) ?? null;
-  const html = contentHtml(raw);
-  const content = options.sanitize ? sanitizeContent(html, raw.contentBase ?? base) : html;
   const guid = raw.guid?.trim() || null;
   // A guid marked isPermaLink="true" may be relative (to xml:base); an unmarked one counts only when absolute.
   const permalink = !guid ? null
     : raw.guidIsPermaLink === 'explicit' ? resolveUrl(guid, base)
       : raw.guidIsPermaLink === 'default' && /^https?:\/\//i.test(guid) ? guid : null;
+  const url = resolveUrl(raw.link, base) ?? permalink;
+  const html = contentHtml(raw);
+  const content = options.sanitize ? sanitizeContent(html, contentBase(raw, feed, url)) : html;
   const artwork = resolveUrl(raw.image, base);
   const thumbnail = resolveUrl(raw.thumbnail, base);
   const imageEnclosure = enclosures.find(isImageEnclosure)?.url ?? null;
@@ -93,11 +104,11 @@ function normalizeItem(raw: RawItem, isPodcast: boolean, options: NormalizeOptio
   if (enclosures.length > 1) metadata.enclosures = enclosures.map(({ url, type, length }) => ({ url, type, length }));
   return {
     guid,
-    url: resolveUrl(raw.link, base) ?? permalink,
+    url,
     title: toPlainText(raw.title),
     published_at: parseFeedDate(raw.published) ?? parseFeedDate(raw.updated),
     author: authorName(raw.author),
-    summary: toPlainText(raw.summary ?? raw.itunesSummary ?? raw.subtitle ?? raw.contentText ?? raw.content ?? '', SUMMARY_LENGTH),
+    summary: toPlainText(raw.summary ?? raw.itunesSummary ?? raw.subtitle ?? raw.contentText ?? content, SUMMARY_LENGTH),
     content,
     item_type: itemType,
     media_url: thumbnail ?? imageEnclosure ?? artwork ?? firstImage(content),
@@ -148,6 +159,6 @@ export function normalizeFeed(raw: RawFeed, options: NormalizeOptions): ParsedFe
     artwork_url: resolveUrl(raw.artwork, raw.base),
     ttl_minutes: raw.ttlMinutes,
     new_feed_url: resolveUrl(raw.newFeedUrl, raw.base),
-    items: withoutDuplicates(raw.items.map((item) => normalizeItem(item, isPodcast, options))),
+    items: withoutDuplicates(raw.items.map((item) => normalizeItem(item, raw, isPodcast, options))),
   };
 }

@@ -44,6 +44,9 @@ export type RawItem = {
 /** A feed document as the mappers read it, before normalization. */
 export type RawFeed = {
   format: 'rss' | 'atom' | 'rdf' | 'json';
+  /** The URL the document was fetched from. */
+  documentUrl: string;
+  /** The feed's base for relative URLs: its xml:base, else the document URL. */
   base: string;
   title: string;
   website: string | null;

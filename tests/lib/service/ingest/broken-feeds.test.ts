@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { FeedParseError, parseFeed } from '@/lib/service/ingest/parse-feed';
+import { fixture } from './shared-feeds';
+
+function parse(name: string, contentType?: string) {
+  return parseFeed(fixture(name), { url: `https://fixture.example/${name}`, contentType });
+}
+
+describe('parseFeed on broken and hostile feeds (tests/fixtures/feeds)', () => {
+  it('decodes an ISO-8859-1 feed that declares its encoding', () => {
+    const feed = parse('latin1-declared.rss');
+    expect(feed.title).toBe('Café crème');
+    expect(feed.items[0].title).toBe('Déjà vu à München');
+    expect(feed.items[0].summary).toBe('Grüße aus Köln');
+  });
+
+  it('decodes Latin-1 bytes that declare nothing (invalid as UTF-8) as windows-1252', () => {
+    const feed = parse('latin1-undeclared.rss');
+    expect(feed.title).toBe('Señor Piña');
+    expect(feed.items[0].title).toBe('Niño © 2024');
+  });
+
+  it('decodes windows-1252 curly quotes, dashes and the euro sign', () => {
+    const feed = parse('windows-1252.rss');
+    expect(feed.title).toBe('“Smart” quotes — and €');
+    expect(feed.items[0].title).toBe('It’s “quoted”');
+  });
+
+  it('believes valid UTF-8 bytes over a wrong HTTP charset', () => {
+    const feed = parseFeed(Buffer.from('<rss><channel><title>Ünïcödé ✓</title></channel></rss>', 'utf8'), {
+      url: 'https://fixture.example/', contentType: 'application/rss+xml; charset=ISO-8859-1',
+    });
+    expect(feed.title).toBe('Ünïcödé ✓');
+  });
+
+  it('decodes HTML entities XML does not define, and a bare ampersand, without failing', () => {
+    const feed = parse('entities.rss');
+    expect(feed.title).toBe('Café Society — News & Views');
+    expect(feed.description).toBe('Tom & Jerry © 2024');
+    expect(feed.items[0].title).toBe('Fish & Chips … “Great” — &unknownentity;');
+    expect(feed.items[0].url).toBe('https://entities.example/fish?a=1&b=2');
+    expect(feed.items[0].content).toBe('<p>Café &amp; more</p>');
+  });
+
+  it('resolves relative links through nested xml:base on feed, entry and content', () => {
+    const feed = parse('xml-base.atom');
+    expect(feed.website).toBe('https://base.example/blog/');
+    const [first, second] = feed.items;
+    expect(first.url).toBe('https://base.example/blog/2024/first.html');
+    expect(first.content).toContain('href="https://base.example/static/more.html"');
+    expect(first.content).toContain('src="https://base.example/static/pic.png"');
+    expect(first.content).toContain('srcset="https://base.example/static/pic.png 1x, https://base.example/static/pic@2x.png 2x"');
+    expect(first.published_at).toBe('2024-03-01T09:00:00Z');
+    expect(second.title).toBe('Second post');
+    expect(second.url).toBe('https://base.example/second');
+    expect(second.content).toContain('href="https://base.example/about"');
+  });
+
+  it('reads odd date formats and leaves missing or unreadable dates null', () => {
+    const dates = Object.fromEntries(parse('odd-dates.rss').items.map((item) => [item.guid, item.published_at]));
+    expect(dates).toEqual({
+      d1: null,
+      d2: '2003-06-10T09:00:00Z',
+      d3: '2003-06-10T02:00:00Z',
+      d4: '2003-06-09T22:30:00Z',
+      d5: null,
+      d6: '2003-06-11T10:00:00Z',
+      d7: '2003-06-12T00:00:00Z',
+    });
+  });
+
+  it('keeps the first of items that repeat a guid (or, without guids, a link)', () => {
+    const titles = parse('duplicate-guids.rss').items.map((item) => item.title);
+    expect(titles).toEqual(['First copy', 'Other', 'No guid A']);
+  });
+
+  it('keeps the complete items of a truncated document and drops the cut one', () => {
+    const feed = parse('truncated.rss');
+    expect(feed.title).toBe('Cut short');
+    expect(feed.items.map((item) => item.guid)).toEqual(['c1', 'c2']);
+    expect(feed.items[0].content).toBe('<p>Whole</p>');
+  });
+
+  it('refuses an HTML page with a FeedParseError of one sentence', () => {
+    expect(() => parse('not-a-feed.html')).toThrow(FeedParseError);
+    expect(() => parse('not-a-feed.html')).toThrow('The document is an HTML page, not a feed.');
+  });
+
+  it('refuses empty documents, plain text, JSON that is not a feed and unknown XML', () => {
+    const url = 'https://fixture.example/x';
+    expect(() => parseFeed('', { url })).toThrow(FeedParseError);
+    expect(() => parseFeed('just some words', { url })).toThrow(FeedParseError);
+    expect(() => parseFeed('{"hello": "world"}', { url })).toThrow('The document is JSON but not a JSON Feed.');
+    expect(() => parseFeed('<?xml version="1.0"?><svg><g/></svg>', { url })).toThrow('<svg>');
+  });
+
+  it('sanitizes hostile item HTML while keeping the article readable', () => {
+    const item = parse('hostile.rss').items[0];
+    expect(item.content).not.toMatch(/<script|alert\("x"\)|onclick|onerror|javascript:|<form|<input|<style|evil\.example|tracker\.example|feedburner/);
+    expect(item.content).not.toContain('Hidden spam');
+    expect(item.content).not.toContain('style=');
+    expect(item.content).toContain('<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ"');
+    expect(item.content).toContain('<a href="https://hostile.example/relative" target="_blank" rel="noopener noreferrer">relative</a>');
+    expect(item.content).toContain('<img src="https://hostile.example/images/photo.jpg" srcset="https://hostile.example/images/photo-2x.jpg 2x" loading="lazy" />');
+    expect(item.content).toContain('poster="https://hostile.example/poster.jpg"');
+    expect(item.content).toContain('<p>Overlay text</p>');
+    expect(item.summary).toBe('Hello click relative Overlay text Go');
+    expect(item.media_url).toBe('https://hostile.example/images/photo.jpg');
+    expect(item.title).toBe('Trap');
+  });
+
+  it('parses bytes with a UTF-8 byte-order mark and junk before the XML', () => {
+    const body = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('Notice: undefined index\n<rss><channel><title>After junk</title></channel></rss>')]);
+    expect(parseFeed(body, { url: 'https://fixture.example/' }).title).toBe('After junk');
+  });
+
+  it('reads RSS whose description holds unescaped HTML', () => {
+    const feed = parseFeed('<rss><channel><title>T</title><item><title>I</title><description><p>Hi <b>there</b><br></p></description><link>https://x.example/i</link></item></channel></rss>', { url: 'https://x.example/feed' });
+    expect(feed.items[0].content).toBe('<p>Hi <b>there</b><br /></p>');
+    expect(feed.items[0].url).toBe('https://x.example/i');
+  });
+});

@@ -2,6 +2,7 @@ import { getItem } from '../domain/items/get-item';
 import { bulkUpdateItems, markAllItems, updateItem } from '../domain/items/item-state';
 import { listItems } from '../domain/items/list-items';
 import { recordPlayback } from '../domain/items/playback';
+import { ensureFullContent } from '../domain/items/full-content';
 import type { Handlers } from './handler';
 
 /** Handlers of the items operations: validate (done by the router) → domain call → reply. */
@@ -10,6 +11,12 @@ export const itemHandlers: Handlers = {
   markAllItems: ({ db, user, body }) => ({ body: { message: markAllItems(db, user, body) } }),
   bulkUpdateItems: ({ db, user, body }) => ({ body: { message: bulkUpdateItems(db, user, body.item_ids, body.action) } }),
   getItem: ({ db, user, params }) => ({ body: getItem(db, user.id, params.item_id) }),
-  updateItem: ({ db, user, params, body }) => ({ body: updateItem(db, user, params.item_id, body) }),
+  updateItem: async ({ service, db, user, params, body }) => {
+    const updated = updateItem(db, user, params.item_id, body);
+    if (!updated.prefers_full_content) return { body: updated };
+    // The page is fetched once, on the change that asks for it, so the answer already carries it.
+    await ensureFullContent(service, params.item_id);
+    return { body: getItem(db, user.id, params.item_id) };
+  },
   recordPlayback: ({ db, user, params, body }) => ({ body: recordPlayback(db, user.id, params.item_id, body) }),
 };

@@ -1,8 +1,10 @@
+import path from 'node:path';
 import type { ParseArgsConfig } from 'node:util';
 import { AccountStatus, Plan } from '@/lib/contract/common';
+import { serviceConfig } from '../config';
 import type { ServiceConfig } from '../context';
 import { findUserByEmail, type User } from '../domain/accounts';
-import type { Db } from '../store/database';
+import { openDatabase, type Db } from '../store/database';
 
 /** What a command gets: the store, the settings and where to write. */
 export type CliContext = {
@@ -13,6 +15,13 @@ export type CliContext = {
   /** Writes one line to stderr: notes for the operator, never results. */
   note: (line: string) => void;
 };
+
+/** Opens the service's store in the data directory (TIDINGS_DATA_DIR): the file createService opens by default. */
+export function openDataDirectory(): { db: Db; config: ServiceConfig; databaseFile: string } {
+  const config: ServiceConfig = { ...serviceConfig(), validateResponses: false };
+  const databaseFile = path.join(config.dataDir, 'service.db');
+  return { db: openDatabase(databaseFile), config, databaseFile };
+}
 
 /** The parsed options of one command, as util.parseArgs gives them. */
 export type OptionValues = Record<string, string | boolean | undefined>;

@@ -3,13 +3,11 @@
  * Works on the data directory of TIDINGS_DATA_DIR (default ./data). Exit codes: 0 done,
  * 1 the command failed (unknown user, unknown key…), 2 bad usage.
  */
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { serviceConfig } from '../config';
-import { openDatabase } from '../store/database';
-import { CommandFailure, UsageError, type CliContext, type Command, type CommandGroup } from './command';
+import { CommandFailure, openDataDirectory, UsageError, type CliContext, type Command, type CommandGroup } from './command';
 import { keyCommands } from './keys';
+import { passwordCommands } from './password';
 import { userCommands } from './users';
 
 /**
@@ -19,6 +17,7 @@ import { userCommands } from './users';
 export const commandGroups: Record<string, CommandGroup> = {
   key: keyCommands,
   user: userCommands,
+  password: passwordCommands,
 };
 
 type Output = { out: (line: string) => void; err: (line: string) => void };
@@ -66,9 +65,7 @@ export async function runCli(argv: string[], output: Output = processOutput): Pr
     if (values.help) return printHelp(commandHelp(`${groupName} ${commandName}`, command));
     if (positionals.length) throw new UsageError(`Unexpected argument "${positionals[0]}".`);
 
-    const config = { ...serviceConfig(), validateResponses: false };
-    // The same file createService opens by default.
-    const db = openDatabase(path.join(config.dataDir, 'service.db'));
+    const { db, config } = openDataDirectory();
     try {
       const context: CliContext = { db, config, out: output.out, note: output.err };
       await command.run(context, values);

@@ -1,0 +1,135 @@
+/*
+ * `seed:demo` run as a real child process on a temporary data directory; what it made is
+ * read back through the real service's HTTP interface with an API key.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureOwner, findUserByEmail, issueCredential } from '@/lib/service/domain/accounts';
+import type { ItemListEntry } from '@/lib/contract/items';
+import { createService, type EmbeddedService } from '@/lib/service/service';
+
+type Run = { code: number; stdout: string; stderr: string };
+
+// What `npx tsx` runs, without npm's start-up.
+const tsx = path.resolve('node_modules/.bin/tsx');
+let dataDir: string;
+let service: EmbeddedService;
+
+function seed(...args: string[]): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(tsx, ['lib/service/cli/seed-demo.ts', ...args], { env: { ...process.env, TIDINGS_DATA_DIR: dataDir } }, (error, stdout, stderr) => {
+      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
+    });
+  });
+}
+
+async function get(pathAndQuery: string, key: string) {
+  const response = await service.fetch(new Request(`http://x${pathAndQuery}`, { headers: { authorization: `Bearer ${key}` } }));
+  return { status: response.status, body: await response.json() };
+}
+
+/** Every item of the user, page by page through the cursor. */
+async function allItems(key: string) {
+  const items: ItemListEntry[] = [];
+  let cursor: string | null = null;
+  do {
+    const page = await get(`/v1/items?limit=100${cursor ? `&cursor=${cursor}` : ''}`, key);
+    expect(page.status).toBe(200);
+    items.push(...page.body.data);
+    cursor = page.body.pagination.next_cursor;
+  } while (cursor);
+  return items;
+}
+
+beforeAll(() => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'tidings-seed-'));
+});
+
+afterAll(() => {
+  service?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('seed:demo', () => {
+  it('fills the data directory for the owner with a few hundred items from feeds, a newsletter and a podcast', async () => {
+    const run = await seed();
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout.trim().split('\n')).toHaveLength(1);
+    expect(run.stdout).toMatch(/^Seeded 7 demo sources for owner@tidings\.local/);
+
+    service = createService({ databaseFile: path.join(dataDir, 'service.db') });
+    const owner = ensureOwner(service.db, service.config.ownerEmail);
+    const { secret: key } = issueCredential(service.db, owner.id, 'api_key', 'test');
+    const items = await allItems(key);
+    expect(items.length).toBeGreaterThanOrEqual(200);
+    expect(items.length).toBeLessThanOrEqual(500);
+
+    const sourceTypes = new Set(items.map((item) => item.feeds[0].source_type));
+    expect(sourceTypes).toEqual(new Set(['feed', 'newsletter', 'podcast']));
+    expect(new Set(items.map((item) => item.feeds[0].id)).size).toBe(7);
+
+    const read = items.filter((item) => item.is_read).length;
+    expect(read).toBeGreaterThan(0);
+    expect(read).toBeLessThan(items.length);
+    expect(items.some((item) => item.is_saved)).toBe(true);
+
+    const oldest = Math.min(...items.map((item) => Date.parse(item.published_at ?? '')));
+    expect((Date.now() - oldest) / 86_400_000).toBeGreaterThan(45);
+    expect((Date.now() - oldest) / 86_400_000).toBeLessThan(70);
+
+    const episode = items.find((item) => item.item_type === 'episode')!;
+    expect(episode).toMatchObject({ episode_type: 'full', audio_url: expect.stringMatching(/^http:\/\/localhost\/demo\/.+\.mp3$/) });
+    expect(episode.duration_seconds).toBeGreaterThan(0);
+    expect(items.some((item) => item.item_type === 'episode' && (item.playback_position ?? 0) > 0)).toBe(true);
+  });
+
+  it('gives articles sanitized HTML with a heading, a list and a link, and plain-text summaries', async () => {
+    const key = issueCredential(service.db, ensureOwner(service.db, 'owner@tidings.local').id, 'api_key', 'detail').secret;
+    const list = await get('/v1/items?item_type=article&limit=5', key);
+    for (const entry of list.body.data) {
+      expect(entry.summary).not.toMatch(/[<>]/);
+      const detail = await get(`/v1/items/${entry.id}`, key);
+      expect(detail.status).toBe(200);
+      expect(detail.body.content).toMatch(/<h2>/);
+      expect(detail.body.content).toMatch(/<ul><li>/);
+      expect(detail.body.content).toMatch(/<a href="https:\/\/[a-z]+\.example\/[^"]*" target="_blank" rel="noopener noreferrer">/);
+      expect(detail.body.content).not.toMatch(/undefined|\{\w+\}/);
+    }
+  });
+
+  it('tags some items and files subscriptions in folders', async () => {
+    const owner = ensureOwner(service.db, 'owner@tidings.local');
+    const tagged = service.db.prepare('SELECT COUNT(DISTINCT item_id) FROM item_tags WHERE user_id = ?').pluck().get(owner.id) as number;
+    expect(tagged).toBeGreaterThan(5);
+    const filed = service.db.prepare('SELECT COUNT(*) FROM subscriptions WHERE user_id = ? AND folder_id IS NOT NULL').pluck().get(owner.id) as number;
+    expect(filed).toBeGreaterThanOrEqual(2);
+    const newsletter = service.db.prepare(`SELECT f.newsletter_address FROM feeds f JOIN subscriptions s ON s.feed_id = f.id
+      WHERE s.user_id = ? AND f.source_type = 'newsletter'`).pluck().get(owner.id) as string;
+    expect(newsletter).toMatch(new RegExp(`@${service.config.mailDomain.replace(/\./g, '\\.')}$`));
+  });
+
+  it('adds nothing when run again, and seeds another user who asks by email', async () => {
+    const count = () => service.db.prepare('SELECT COUNT(*) FROM entries').pluck().get() as number;
+    const before = count();
+    const again = await seed();
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toMatch(/already present/);
+    expect(count()).toBe(before);
+
+    const guest = await seed('--email', 'guest@example.com');
+    expect(guest.code, guest.stderr).toBe(0);
+    const user = findUserByEmail(service.db, 'guest@example.com')!;
+    const key = issueCredential(service.db, user.id, 'api_key', 'test').secret;
+    const page = await get('/v1/items?limit=1', key);
+    expect(page.body.pagination.total).toBeGreaterThanOrEqual(200);
+  });
+
+  it('answers bad usage with exit code 2', async () => {
+    const run = await seed('--email', 'not-an-address');
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('not an email address');
+  });
+});

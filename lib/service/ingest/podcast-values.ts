@@ -18,7 +18,7 @@ export function parseDuration(value: string | number | null | undefined): number
       : Number(clock[1]) * 3600 + Number(clock[2]) * 60 + Number(clock[3]);
     return seconds > 0 ? seconds : null;
   }
-  const units = /^(?:pt)?\s*(?:(\d+)\s*h\w*)?\s*(?:(\d+)\s*m\w*)?\s*(?:(\d+(?:\.\d+)?)\s*s\w*)?$/.exec(text);
+  const units = /^(?:pt)?\s*(?:(\d+)\s*h(?:ours?|rs?)?)?\s*(?:(\d+)\s*m(?:in(?:utes?|s)?)?)?\s*(?:(\d+(?:\.\d+)?)\s*s(?:ec(?:onds?|s)?)?)?$/.exec(text);
   if (units && (units[1] || units[2] || units[3])) {
     const seconds = Math.round(Number(units[1] ?? 0) * 3600 + Number(units[2] ?? 0) * 60 + Number(units[3] ?? 0));
     return seconds > 0 ? seconds : null;

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { sanitizeContent, toPlainText } from '@/lib/service/ingest/sanitize';
+
+const base = 'https://site.example/posts/one.html';
+
+describe('sanitizeContent', () => {
+  it('removes scripts, event handlers and javascript: URLs', () => {
+    const html = sanitizeContent('<p onmouseover="x()">Hi<script>evil()</script> <a href="javascript:evil()">a</a> <a href="JaVaScRiPt:evil()">b</a></p>', base);
+    expect(html).toBe('<p>Hi <a target="_blank" rel="noopener noreferrer">a</a> <a target="_blank" rel="noopener noreferrer">b</a></p>');
+  });
+
+  it('drops elements hidden by style or the hidden attribute, with their text', () => {
+    const html = sanitizeContent('<p>Seen</p><div style="display: none">spam</div><span style="visibility:hidden">spam</span><p hidden>spam</p><p style="opacity:0">spam</p><span style="font-size:0">spam</span>', base);
+    expect(html).toBe('<p>Seen</p>');
+  });
+
+  it('keeps the text of overlaid elements but drops all inline styles', () => {
+    expect(sanitizeContent('<div style="position:fixed;inset:0;z-index:9999">Text</div>', base)).toBe('<div>Text</div>');
+  });
+
+  it('removes forms and their inputs', () => {
+    expect(sanitizeContent('<form action="/x"><input type="text" name="q"><textarea>t</textarea><select><option>o</option></select></form><p>after</p>', base)).toBe('<p>after</p>');
+  });
+
+  it('keeps YouTube, youtube-nocookie and Vimeo embeds and removes other iframes', () => {
+    const html = sanitizeContent([
+      '<iframe src="https://www.youtube.com/embed/abcdefghijk"></iframe>',
+      '<iframe src="https://www.youtube-nocookie.com/embed/abcdefghijk"></iframe>',
+      '<iframe src="https://player.vimeo.com/video/1"></iframe>',
+      '<iframe src="https://ads.example/frame">fallback</iframe>',
+      '<iframe src="/relative/frame"></iframe>',
+    ].join(''), base);
+    expect(html).toContain('https://www.youtube.com/embed/abcdefghijk');
+    expect(html).toContain('https://www.youtube-nocookie.com/embed/abcdefghijk');
+    expect(html).toContain('https://player.vimeo.com/video/1');
+    expect(html).not.toContain('ads.example');
+    expect(html).not.toContain('fallback');
+    expect(html).not.toContain('relative/frame');
+    expect(html.match(/<iframe/g)).toHaveLength(3);
+  });
+
+  it('removes tracking pixels: 1x1 images and known beacon hosts', () => {
+    const html = sanitizeContent([
+      '<img src="https://site.example/a.png" width="1" height="1">',
+      '<img src="https://pixel.wp.com/g.gif?x=1">',
+      '<img src="https://feeds.feedburner.com/~r/Site/~4/xyz">',
+      '<img src="https://medium.com/_/stat?event=post.clientViewed">',
+      '<img src="https://site.example/real.jpg" width="640" height="480">',
+    ].join(''), base);
+    expect(html).toBe('<img src="https://site.example/real.jpg" width="640" height="480" loading="lazy" />');
+  });
+
+  it('resolves relative href, src, srcset and poster against the base URL', () => {
+    const html = sanitizeContent('<a href="../about">a</a><img src="img/a.png" srcset="img/a.png 1x, /img/b.png 2x"><video src="v.mp4" poster="//cdn.example/p.jpg"></video>', base);
+    expect(html).toContain('href="https://site.example/about"');
+    expect(html).toContain('src="https://site.example/posts/img/a.png"');
+    expect(html).toContain('srcset="https://site.example/posts/img/a.png 1x, https://site.example/img/b.png 2x"');
+    expect(html).toContain('src="https://site.example/posts/v.mp4"');
+    expect(html).toContain('poster="https://cdn.example/p.jpg"');
+  });
+
+  it('makes images lazy and links open in a new tab without an opener', () => {
+    const html = sanitizeContent('<a href="https://x.example/" target="_self" rel="opener">x</a><img src="https://x.example/i.png" loading="eager">', base);
+    expect(html).toBe('<a href="https://x.example/" target="_blank" rel="noopener noreferrer">x</a><img src="https://x.example/i.png" loading="lazy" />');
+  });
+
+  it('returns plain text without markup unchanged and empty input as empty', () => {
+    expect(sanitizeContent('Just words', base)).toBe('Just words');
+    expect(sanitizeContent('', base)).toBe('');
+  });
+});
+
+describe('toPlainText', () => {
+  it('drops tags, scripts and comments, decodes entities and collapses whitespace', () => {
+    expect(toPlainText('<p>Caf&eacute;&nbsp;&amp; <b>bar</b></p>\n\n<script>x()</script><!-- note --><p>Next&#8230;</p>')).toBe('Café & bar Next…');
+  });
+
+  it('separates block elements with a space but joins inline ones', () => {
+    expect(toPlainText('<p>one</p><p>two</p>wo<em>rd</em><br>three')).toBe('one two word three');
+  });
+
+  it('cuts at a word boundary near maxLength and marks the cut', () => {
+    const text = toPlainText(`<p>${'word '.repeat(100)}</p>`, 32);
+    expect(text.length).toBeLessThanOrEqual(33);
+    expect(text.endsWith('word…')).toBe(true);
+  });
+
+  it('leaves a less-than sign that is not a tag', () => {
+    expect(toPlainText('1 < 2 and 3 > 2')).toBe('1 < 2 and 3 > 2');
+  });
+});

@@ -20,6 +20,16 @@ export function authenticate(db: Db, request: Request, operation: Operation): Ca
   if (operation.auth === 'first_party' && found.credential.kind !== 'app_token') {
     throw forbidden('This operation is reserved for the Tidings app and does not accept API keys.');
   }
-  touchCredential(db, found.credential);
+  try {
+    touchCredential(db, found.credential);
+  } catch (error) {
+    // last_used_at is bookkeeping: a store busy with another writer must not turn a read into a 503.
+    if (!isBusy(error)) throw error;
+  }
   return found;
+}
+
+function isBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED';
 }

@@ -108,10 +108,18 @@ function request(url: URL, options: Required<Pick<FetchFeedOptions, 'allowPrivat
     if (options.lastModified) headers['if-modified-since'] = options.lastModified;
     const pool = options.allowPrivate ? agents.private : agents.public;
     const client = url.protocol === 'https:' ? https : http;
-    const req = client.request(url, {
-      method: 'GET', headers, signal, lookup: guardedLookup(options.allowPrivate),
-      agent: url.protocol === 'https:' ? pool.https : pool.http,
-    });
+    let req: http.ClientRequest;
+    try {
+      req = client.request(url, {
+        method: 'GET', headers, signal, lookup: guardedLookup(options.allowPrivate),
+        agent: url.protocol === 'https:' ? pool.https : pool.http,
+      });
+    } catch (error) {
+      // For example a header value with a newline in a stored ETag.
+      release();
+      reject(error);
+      return;
+    }
     const connectTimer = setTimeout(() => req.destroy(new FetchError('timeout', `Connecting to ${url.host} took longer than ${options.connectTimeoutMs} ms.`)), options.connectTimeoutMs);
     req.on('socket', (socket) => {
       if (!socket.connecting) clearTimeout(connectTimer);

@@ -1,5 +1,7 @@
 import { accountOperations } from './operations/account';
 import { itemOperations } from './operations/items';
+import { organizingOperations } from './operations/organizing';
+import { readLaterOperations } from './operations/read-later';
 import { searchOperations } from './operations/search';
 import { subscriptionOperations } from './operations/subscriptions';
 
@@ -9,6 +11,8 @@ export const operations = {
   ...subscriptionOperations,
   ...searchOperations,
   ...accountOperations,
+  ...organizingOperations,
+  ...readLaterOperations,
 };
 
 export type Operations = typeof operations;

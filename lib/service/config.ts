@@ -14,6 +14,13 @@ export function serviceConfig() {
     mailDomain: env.TIDINGS_MAIL_DOMAIN || 'mail.tidings.local',
     /** Shared secret of the HTTP inbound-mail endpoint; unset disables it. */
     mailSecret: env.TIDINGS_MAIL_SECRET || null,
+    /** Where each read-later service's API lives (tests stand in local servers). */
+    readLaterBaseUrls: {
+      instapaper: env.TIDINGS_INSTAPAPER_URL || 'https://www.instapaper.com',
+      readwise: env.TIDINGS_READWISE_URL || 'https://readwise.io',
+      raindrop: env.TIDINGS_RAINDROP_URL || 'https://api.raindrop.io',
+      wallabag: env.TIDINGS_WALLABAG_URL || 'https://app.wallabag.it',
+    },
     /** Port of the SMTP listener for newsletters; 0 disables it. */
     smtpPort: env.TIDINGS_SMTP_PORT === undefined ? 2525 : Number(env.TIDINGS_SMTP_PORT),
   };

@@ -4,6 +4,9 @@ import type { ServiceConfig, ServiceContext } from './context';
 import { accountHandlers } from './handlers/account';
 import { intelligenceHandlers } from './handlers/intelligence';
 import { itemHandlers } from './handlers/items';
+import { organizingHandlers } from './handlers/organizing';
+import { readLaterHandlers } from './handlers/read-later';
+import { searchHandlers } from './handlers/search';
 import { subscriptionHandlers } from './handlers/subscriptions';
 import type { Handlers } from './handlers/handler';
 import { createRouter, errorResponse } from './http/router';
@@ -16,7 +19,8 @@ export type EmbeddedService = ServiceContext & {
   close(): void;
 };
 
-const handlers: Handlers = { ...itemHandlers, ...subscriptionHandlers, ...intelligenceHandlers, ...accountHandlers };
+const handlers: Handlers = { ...itemHandlers, ...subscriptionHandlers, ...intelligenceHandlers, ...accountHandlers, ...searchHandlers, ...organizingHandlers,
+  ...readLaterHandlers };
 
 /** Opens the store and builds the service; `databaseFile` defaults to service.db in the data directory. */
 export function createService(options: { databaseFile?: string; config?: Partial<ServiceConfig> } = {}): EmbeddedService {

@@ -1,5 +1,7 @@
 import { intelligenceSchemaSql } from '../intelligence/schema';
 import { coreSchema } from './schema/001-core';
+import { savedSearchesSchema } from './schema/003-saved-searches';
+import { readLaterSchema } from './schema/004-read-later';
 
 export type Migration = { version: number; name: string; sql: string };
 
@@ -7,4 +9,6 @@ export type Migration = { version: number; name: string; sql: string };
 export const migrations: Migration[] = [
   { version: 1, name: 'core', sql: coreSchema },
   { version: 2, name: 'intelligence', sql: intelligenceSchemaSql },
+  { version: 3, name: 'saved-searches', sql: savedSearchesSchema },
+  { version: 4, name: 'read-later', sql: readLaterSchema },
 ];

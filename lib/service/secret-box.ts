@@ -1,0 +1,67 @@
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
+import path from 'node:path';
+
+/*
+ * Encryption at rest for secrets the server must keep (a person's API key in
+ * their session, read-later credentials): AES-256-GCM under a key derived from TIDINGS_SECRET, or from
+ * a random key file created in the data directory with mode 0600.
+ */
+
+const version = 'v1';
+const keys = new Map<string, Buffer>();
+
+function keyFile(dataDir: string): string {
+  return path.join(dataDir, 'app-secret.key');
+}
+
+function readOrCreateKeyFile(dataDir: string): Buffer {
+  const file = keyFile(dataDir);
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    try {
+      // 'wx' fails when another process created it first; then that one is read below.
+      const fd = openSync(file, 'wx', 0o600);
+      writeSync(fd, randomBytes(32).toString('base64'));
+      closeSync(fd);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+  return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+}
+
+/** The 32-byte encryption key of this installation. */
+function encryptionKey(dataDir: string, secret = process.env.TIDINGS_SECRET): Buffer {
+  const cacheKey = secret ? `secret:${secret}` : `file:${dataDir}`;
+  let key = keys.get(cacheKey);
+  if (!key) {
+    const material = secret ? Buffer.from(secret, 'utf8') : readOrCreateKeyFile(dataDir);
+    key = Buffer.from(hkdfSync('sha256', material, 'tidings', 'secrets at rest v1', 32));
+    keys.set(cacheKey, key);
+  }
+  return key;
+}
+
+/** Encrypts a secret; `context` (e.g. the session id) must be given again to open it. */
+export function sealSecret(dataDir: string, plain: string, context: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', encryptionKey(dataDir), iv);
+  cipher.setAAD(Buffer.from(context));
+  const sealed = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+  return [version, iv.toString('base64'), cipher.getAuthTag().toString('base64'), sealed.toString('base64')].join('.');
+}
+
+/** Decrypts what sealSecret made with the same context; null when it was tampered with or the key changed. */
+export function openSecret(dataDir: string, sealed: string, context: string): string | null {
+  const [tag, iv, authTag, body] = sealed.split('.');
+  if (tag !== version || !iv || !authTag || !body) return null;
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', encryptionKey(dataDir), Buffer.from(iv, 'base64'));
+    decipher.setAAD(Buffer.from(context));
+    decipher.setAuthTag(Buffer.from(authTag, 'base64'));
+    return Buffer.concat([decipher.update(Buffer.from(body, 'base64')), decipher.final()]).toString('utf8');
+  } catch {
+    return null;
+  }
+}

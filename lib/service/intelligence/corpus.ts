@@ -2,7 +2,9 @@
  * The indexed documents: document frequencies kept up to date at each
  * addition, each document's strongest terms as a compact vector, and postings
  * (term → document, weight) so finding candidates is an index lookup rather
- * than a scan. IDF is applied when comparing, with the frequencies of now.
+ * than a scan. IDF is applied when comparing, with the frequencies of now
+ * where the in-memory cache knows them, else those seen when the document was
+ * indexed (stored beside its terms), so comparing never waits on a lookup.
  */
 import type { Database } from 'better-sqlite3';
 import type { TermWeights } from './features';
@@ -11,8 +13,8 @@ import type { TermWeights } from './features';
 const VECTOR_TERMS = 48;
 /** Terms per document written as postings: the ones most likely shared by a same-subject item. */
 const POSTING_TERMS = 20;
-/** Above this many cached frequencies the cache starts over, bounding memory. */
-const DF_CACHE_LIMIT = 300_000;
+/** Above this many cached frequencies the cache starts over, bounding memory (~40 MB). */
+const DF_CACHE_LIMIT = 500_000;
 
 /** A document as indexed: `terms` holds its strongest raw (pre-IDF) term weights. */
 export type StoredDoc = {
@@ -24,6 +26,8 @@ export type StoredDoc = {
   title: string;
   summary: string;
   terms: TermWeights;
+  /** Document frequency of each term when the document was indexed. */
+  seenDf: Map<number, number>;
 };
 
 /** A unit-length TF-IDF vector. */
@@ -31,26 +35,28 @@ export type Vector = Map<number, number>;
 
 type DocRow = { doc: number; item_id: string; source_id: string; hour: number; published_at: string; title: string; summary: string; vec: Buffer };
 
-function packTerms(entries: Array<[number, number]>): Buffer {
+function packTerms(entries: Array<[number, number, number]>): Buffer {
   const ids = new Float64Array(entries.map(([id]) => id));
   const weights = new Float32Array(entries.map(([, w]) => w));
-  return Buffer.concat([Buffer.from(ids.buffer), Buffer.from(weights.buffer)]);
-}
-
-function unpackTerms(blob: Buffer): TermWeights {
-  const n = blob.length / 12;
-  const bytes = new Uint8Array(blob);
-  const ids = new Float64Array(bytes.slice(0, n * 8).buffer);
-  const weights = new Float32Array(bytes.slice(n * 8).buffer);
-  const terms: TermWeights = new Map();
-  for (let i = 0; i < n; i++) terms.set(ids[i], weights[i]);
-  return terms;
+  const dfs = new Uint32Array(entries.map(([, , df]) => df));
+  return Buffer.concat([Buffer.from(ids.buffer), Buffer.from(weights.buffer), Buffer.from(dfs.buffer)]);
 }
 
 function toStored(row: DocRow): StoredDoc {
+  const n = row.vec.length / 16;
+  const bytes = new Uint8Array(row.vec);
+  const ids = new Float64Array(bytes.slice(0, n * 8).buffer);
+  const weights = new Float32Array(bytes.slice(n * 8, n * 12).buffer);
+  const dfs = new Uint32Array(bytes.slice(n * 12).buffer);
+  const terms: TermWeights = new Map();
+  const seenDf = new Map<number, number>();
+  for (let i = 0; i < n; i++) {
+    terms.set(ids[i], weights[i]);
+    seenDf.set(ids[i], dfs[i]);
+  }
   return {
     doc: row.doc, itemId: row.item_id, sourceId: row.source_id, hour: row.hour,
-    publishedAt: row.published_at, title: row.title, summary: row.summary, terms: unpackTerms(row.vec),
+    publishedAt: row.published_at, title: row.title, summary: row.summary, terms, seenDf,
   };
 }
 
@@ -76,11 +82,11 @@ export function createCorpus(db: Database) {
   const stmt = {
     count: db.prepare("SELECT value FROM intel_meta WHERE key = 'doc_count'").pluck(),
     bumpCount: db.prepare("INSERT INTO intel_meta (key, value) VALUES ('doc_count', ?) ON CONFLICT (key) DO UPDATE SET value = value + excluded.value"),
-    bumpDf: db.prepare('INSERT INTO intel_terms (id, df) VALUES (?, 1) ON CONFLICT (id) DO UPDATE SET df = df + 1'),
-    dfs: db.prepare('SELECT id, df FROM intel_terms WHERE id IN (SELECT value FROM json_each(?))'),
+    bumpDfs: db.prepare('INSERT INTO intel_terms (id, df) SELECT value, 1 FROM json_each(?) WHERE true ON CONFLICT (id) DO UPDATE SET df = df + 1 RETURNING id, df').raw(),
     insertDoc: db.prepare('INSERT INTO intel_docs (item_id, source_id, hour, published_at, title, summary, vec) VALUES (?, ?, ?, ?, ?, ?, ?)'),
     docByItem: db.prepare('SELECT * FROM intel_docs WHERE item_id = ?'),
     docsByDoc: db.prepare('SELECT * FROM intel_docs WHERE doc IN (SELECT value FROM json_each(?))'),
+    itemIdsByDoc: db.prepare('SELECT doc, item_id FROM intel_docs WHERE doc IN (SELECT value FROM json_each(?))').raw(),
     deleteDoc: db.prepare('DELETE FROM intel_docs WHERE doc = ?'),
     insertPosting: db.prepare('INSERT OR REPLACE INTO intel_postings (term_id, hour, doc, weight) VALUES (?, ?, ?, ?)'),
     deletePosting: db.prepare('DELETE FROM intel_postings WHERE term_id = ? AND hour = ? AND doc = ?'),
@@ -90,32 +96,13 @@ export function createCorpus(db: Database) {
 
   const docCount = (): number => (stmt.count.get() as number | undefined) ?? 0;
 
-  /** Document frequencies of terms, from the cache where known. */
-  function dfOf(ids: Iterable<number>): Map<number, number> {
-    const result = new Map<number, number>();
-    const missing: number[] = [];
-    for (const id of ids) {
-      const df = dfCache.get(id);
-      if (df === undefined) missing.push(id);
-      else result.set(id, df);
-    }
-    if (missing.length > 0) {
-      if (dfCache.size > DF_CACHE_LIMIT) dfCache.clear();
-      for (const row of stmt.dfs.all(JSON.stringify(missing)) as Array<{ id: number; df: number }>) {
-        dfCache.set(row.id, row.df);
-        result.set(row.id, row.df);
-      }
-    }
-    return result;
-  }
-
-  /** TF-IDF unit vector of raw term weights, with today's document frequencies (`n`: documents, pass it when weighing many). */
-  function weigh(terms: TermWeights, n = docCount() + 1): Vector {
-    const dfs = dfOf(terms.keys());
+  /** TF-IDF unit vector of a document, with the frequencies of now where known (`n`: documents, pass it when weighing many). */
+  function weigh(doc: Pick<StoredDoc, 'terms' | 'seenDf'>, n = docCount() + 1): Vector {
     const vector: Vector = new Map();
     let norm = 0;
-    for (const [id, raw] of terms) {
-      const w = raw * Math.log(1 + n / Math.max(1, dfs.get(id) ?? 1));
+    for (const [id, raw] of doc.terms) {
+      const df = dfCache.get(id) ?? doc.seenDf.get(id) ?? 1;
+      const w = raw * Math.log(1 + n / Math.max(1, df));
       vector.set(id, w);
       norm += w * w;
     }
@@ -125,19 +112,20 @@ export function createCorpus(db: Database) {
   }
 
   /** Indexes a document; returns it as stored along with its vector. */
-  function add(fields: Omit<StoredDoc, 'doc' | 'terms'>, terms: TermWeights): { stored: StoredDoc; vector: Vector } {
-    for (const id of terms.keys()) {
-      stmt.bumpDf.run(id);
-      const cached = dfCache.get(id);
-      if (cached !== undefined) dfCache.set(id, cached + 1);
+  function add(fields: Omit<StoredDoc, 'doc' | 'terms' | 'seenDf'>, terms: TermWeights): { stored: StoredDoc; vector: Vector } {
+    if (dfCache.size > DF_CACHE_LIMIT) dfCache.clear();
+    const seenDf = new Map<number, number>();
+    for (const [id, df] of stmt.bumpDfs.all(JSON.stringify([...terms.keys()])) as Array<[number, number]>) {
+      dfCache.set(id, df);
+      seenDf.set(id, df);
     }
     stmt.bumpCount.run(1);
-    const full = weigh(terms);
-    const kept = strongest(full, VECTOR_TERMS).map(([id]) => [id, terms.get(id)!] as [number, number]);
+    const full = weigh({ terms, seenDf });
+    const kept = strongest(full, VECTOR_TERMS).map(([id]) => [id, terms.get(id)!, seenDf.get(id) ?? 1] as [number, number, number]);
     const info = stmt.insertDoc.run(fields.itemId, fields.sourceId, fields.hour, fields.publishedAt, fields.title, fields.summary, packTerms(kept));
     const doc = Number(info.lastInsertRowid);
-    const stored: StoredDoc = { ...fields, doc, terms: new Map(kept) };
-    const vector = weigh(stored.terms);
+    const stored: StoredDoc = { ...fields, doc, terms: new Map(kept.map(([id, raw]) => [id, raw])), seenDf };
+    const vector = weigh(stored);
     for (const [id, w] of strongest(vector, POSTING_TERMS)) stmt.insertPosting.run(id, fields.hour, doc, Math.max(1, Math.round(w * 1000)));
     return { stored, vector };
   }
@@ -164,23 +152,31 @@ export function createCorpus(db: Database) {
     return result;
   }
 
+  /** Item ids of documents. */
+  function itemIdsOf(docs: number[]): Map<number, string> {
+    if (docs.length === 0) return new Map();
+    return new Map(stmt.itemIdsByDoc.all(JSON.stringify(docs)) as Array<[number, string]>);
+  }
+
   /**
    * Documents sharing strong terms with `vector`, scored by the dot product of
    * their postings. Either within an hour window, or the `perTerm` strongest
-   * postings of each term over all time.
+   * postings of each term over all time; `capped` tells whether some term had more.
    */
-  function candidates(vector: Vector, opts: { terms: number; perTerm?: number; window?: [number, number] }): Map<number, number> {
+  function candidates(vector: Vector, opts: { terms: number; perTerm?: number; window?: [number, number] }): { scores: Map<number, number>; capped: boolean } {
     const scores = new Map<number, number>();
+    let capped = false;
     for (const [id, w] of strongest(vector, opts.terms)) {
       const rows = (opts.window
         ? stmt.postingsInWindow.all(id, opts.window[0], opts.window[1])
         : stmt.postingsByWeight.all(id, opts.perTerm ?? 200)) as Array<[number, number]>;
+      if (!opts.window && rows.length >= (opts.perTerm ?? 200)) capped = true;
       for (const [doc, weight] of rows) scores.set(doc, (scores.get(doc) ?? 0) + (w * weight) / 1000);
     }
-    return scores;
+    return { scores, capped };
   }
 
-  return { docCount, weigh, add, remove, byItem, byDocs, candidates };
+  return { docCount, weigh, add, remove, byItem, byDocs, itemIdsOf, candidates };
 }
 
 /** The corpus operations the similarity and story modules use. */

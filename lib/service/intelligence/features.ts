@@ -23,6 +23,8 @@ const PHRASE_BOOST = 1.5;
  */
 const PAIR_WEIGHT = 0.5;
 const MAX_BODY_TOKENS = 400;
+/** Word pairs only from the title and the opening, where the event is named; pairs rarely recur, so this bounds the vocabulary too. */
+const MAX_PAIR_TOKENS = 40;
 
 /** A stable 53-bit id for a term, so ids need no lookup table and survive a rolled-back transaction. */
 export function termId(term: string): number {
@@ -53,7 +55,7 @@ function nameStems(sentences: Token[][]): Set<string> {
 }
 
 /** Counts words and multi-word names of sentences into `counter`, at most `budget` words. */
-function countSentences(sentences: Token[][], weight: number, names: Set<string>, counter: Counter, budget: number): number {
+function countSentences(sentences: Token[][], weight: number, names: Set<string>, counter: Counter, budget: number, pairBudget: number): number {
   let used = 0;
   for (const sentence of sentences) {
     let run: string[] = [];
@@ -71,7 +73,7 @@ function countSentences(sentences: Token[][], weight: number, names: Set<string>
       }
       const s = stem(token.word);
       add(counter, s, weight * (names.has(s) ? NAME_BOOST : 1));
-      if (prev) add(counter, 'b:' + prev + ' ' + s, weight * PAIR_WEIGHT);
+      if (prev && used <= pairBudget) add(counter, 'b:' + prev + ' ' + s, weight * PAIR_WEIGHT);
       prev = s;
       if (token.capital && (names.has(s) || !token.start)) run.push(s);
       else flush();
@@ -128,8 +130,8 @@ export function documentTerms(doc: { title: string; summary: string; content: st
   const names = nameStems([...leadTokens, ...bodyTokens]);
   const counter: Counter = new Map();
   countTitle(tokenize(htmlToText(doc.title)), names, counter);
-  const used = countSentences(leadTokens, LEAD_WEIGHT, names, counter, MAX_BODY_TOKENS);
-  countSentences(bodyTokens, BODY_WEIGHT, names, counter, MAX_BODY_TOKENS - used);
+  const used = countSentences(leadTokens, LEAD_WEIGHT, names, counter, MAX_BODY_TOKENS, MAX_PAIR_TOKENS);
+  countSentences(bodyTokens, BODY_WEIGHT, names, counter, MAX_BODY_TOKENS - used, MAX_PAIR_TOKENS - used);
   for (const link of extractLinks(doc.content)) add(counter, 'l:' + link, 2);
   const weights: TermWeights = new Map();
   for (const [term, tf] of counter) {

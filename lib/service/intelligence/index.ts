@@ -85,7 +85,7 @@ export function createIntelligence(db: Database): Intelligence {
   return {
     addItem,
     removeItem,
-    similar: (id, limit, visible) => findSimilar(corpus, stories.storiesOf, id, limit, visible),
+    similar: (id, limit, visible) => findSimilar(corpus, stories.peers, id, limit, visible),
     storyOf: stories.storyOf,
   };
 }

@@ -27,8 +27,9 @@ function runs(sentences: Token[][]): Token[][] {
   return result;
 }
 
+/** How a phrase is shown: names as written, other words in lower case. */
 function surface(tokens: Token[], name: boolean): string {
-  return tokens.map((t) => (name ? t.word.replace(/(^|[-\s'])(\p{L})/gu, (_, p: string, c: string) => p + c.toUpperCase()) : t.word)).join(' ');
+  return tokens.map((t) => (name ? t.written : t.word)).join(' ');
 }
 
 /** Up to `max` key phrases of an article, strongest first, lower case except names. */
@@ -41,16 +42,18 @@ export function keyPhrases(title: string, html: string, max = 5): string[] {
   const phrases = new Map<string, Phrase>();
   for (const [source, sentences] of [['title', head], ['body', body]] as const) {
     for (const run of runs(sentences)) {
-      const isName = run.every((t) => names.has(t.word));
+      // Body runs of capitals are names when one word is known as a name; title-case headlines need every word known.
+      const nameLike = (piece: Token[]) => piece.every((t) => t.capital) && (source === 'title' ? piece.every((t) => names.has(t.word)) : piece.some((t) => names.has(t.word)));
+      const isName = nameLike(run);
       // Names are kept whole; other runs also count their single words, which recur more than long runs.
       const pieces = isName || run.length === 1 ? [run] : [run, ...run.map((t) => [t])];
       for (const piece of pieces) {
         const stems = piece.map((t) => stem(t.word));
         const key = stems.join(' ');
-        const pieceIsName = piece.every((t) => names.has(t.word));
+        const pieceIsName = nameLike(piece);
         const form = surface(piece, pieceIsName);
         const phrase = phrases.get(key) ?? { key, stems, forms: new Map(), count: 0, inTitle: false, name: pieceIsName };
-        phrase.count += source === 'title' ? 2 : 1;
+        phrase.count += 1;
         phrase.inTitle ||= stems.every((s) => titleStems.has(s));
         phrase.forms.set(form, (phrase.forms.get(form) ?? 0) + 1);
         phrases.set(key, phrase);
@@ -58,8 +61,9 @@ export function keyPhrases(title: string, html: string, max = 5): string[] {
     }
   }
   const scored = [...phrases.values()]
-    .filter((p) => p.count >= 2 || p.inTitle)
-    .map((p) => ({ p, score: p.count * (1 + 0.5 * (p.stems.length - 1)) * (p.inTitle ? 1.5 : 1) * (p.name ? 1.5 : 1) }))
+    // A single title word may do; a longer phrase must recur, or be a name, to be more than a headline fragment.
+    .filter((p) => p.count >= 2 || (p.inTitle && (p.stems.length === 1 || p.name)))
+    .map((p) => ({ p, score: p.count * p.stems.length * (p.inTitle ? 1.5 : 1) * (p.name ? 1.5 : 1) }))
     .sort((a, b) => b.score - a.score || a.p.key.localeCompare(b.p.key));
   const chosen: Phrase[] = [];
   for (const { p } of scored) {

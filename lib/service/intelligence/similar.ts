@@ -1,8 +1,8 @@
 /**
  * Similar items: candidates from the postings of the item's strongest terms,
- * re-ranked by full TF-IDF cosine, nudged towards items of the same time and
- * the same story, then filtered to what the reader may see. When too few
- * survive the filter, the search widens.
+ * screened by what the reader may see, re-ranked by full TF-IDF cosine and
+ * nudged towards items of the same time and the same story. When too few
+ * survive, the search widens.
  */
 import { cosine, type Corpus } from './corpus';
 
@@ -12,22 +12,26 @@ const MIN_SCORE = 0.05;
 const SAME_STORY_BONUS = 0.1;
 /** Half of the score fades with distance in time, over about this many days. */
 const TIME_SCALE_DAYS = 7;
-/** Ever wider searches: query terms, postings read per term, candidates re-ranked. */
+/**
+ * Ever wider searches: query terms, postings read per term, candidates
+ * screened through `visible` (best postings score first) and visible ones re-ranked.
+ */
 const ROUNDS = [
-  { terms: 12, perTerm: 150, rerank: 80 },
-  { terms: 24, perTerm: 1500, rerank: 600 },
-  { terms: 48, perTerm: 20000, rerank: 5000 },
+  { terms: 24, perTerm: 200, screen: 500, rerank: 100 },
+  { terms: 48, perTerm: 3000, screen: 5000, rerank: 100 },
+  { terms: 48, perTerm: 50000, screen: 50000, rerank: 100 },
 ];
-/** Candidates handed to `visible` at a time. */
-const VISIBLE_BATCH = 100;
 
 /** One similar item. */
 export type SimilarItem = { id: string; score: number };
 
+/** What similar items need to know of stories: the documents clustered with an item. */
+export type StoryPeers = (itemId: string) => number[];
+
 /** Finds up to `limit` items like `itemId` among those `visible` lets through, best first. */
 export function findSimilar(
   corpus: Corpus,
-  storiesOf: (itemIds: string[]) => Map<string, string>,
+  storyPeers: StoryPeers,
   itemId: string,
   limit: number,
   visible: (ids: string[]) => Set<string>,
@@ -35,32 +39,29 @@ export function findSimilar(
   const item = corpus.byItem(itemId);
   if (!item || limit <= 0) return [];
   const n = corpus.docCount() + 1;
-  const query = corpus.weigh(item.terms, n);
-  const ownStory = storiesOf([itemId]).get(itemId);
+  const query = corpus.weigh(item, n);
+  const peers = new Set(storyPeers(itemId));
   const seen = new Set<number>([item.doc]);
   const found: SimilarItem[] = [];
-  for (const round of ROUNDS) {
-    const pool = [...corpus.candidates(query, round)].filter(([doc]) => !seen.has(doc));
-    pool.sort((a, b) => b[1] - a[1]);
-    const chosen = pool.slice(0, round.rerank).map(([doc]) => doc);
-    for (const doc of chosen) seen.add(doc);
-    const docs = [...corpus.byDocs(chosen).values()];
-    const stories = ownStory ? storiesOf(docs.map((d) => d.itemId)) : new Map<string, string>();
-    const ranked = docs
-      .map((d) => {
-        const days = Math.abs(d.hour - item.hour) / 24;
-        let score = cosine(query, corpus.weigh(d.terms, n)) * (0.5 + 0.5 * Math.exp(-days / TIME_SCALE_DAYS));
-        if (ownStory && stories.get(d.itemId) === ownStory) score += SAME_STORY_BONUS;
-        return { id: d.itemId, score };
-      })
-      .filter((r) => r.score >= MIN_SCORE)
-      .sort((a, b) => b.score - a.score);
-    for (let i = 0; i < ranked.length && found.length < limit; i += VISIBLE_BATCH) {
-      const batch = ranked.slice(i, i + VISIBLE_BATCH);
-      const allowed = visible(batch.map((r) => r.id));
-      for (const r of batch) if (allowed.has(r.id) && found.length < limit) found.push(r);
+  for (const [round, options] of ROUNDS.entries()) {
+    const { scores, capped } = corpus.candidates(query, options);
+    const pool = [...scores].filter(([doc]) => !seen.has(doc)).sort((a, b) => b[1] - a[1]).slice(0, options.screen).map(([doc]) => doc);
+    // The item's story peers are candidates from the start, whatever words they share.
+    if (round === 0) for (const doc of peers) if (!seen.has(doc) && !scores.has(doc)) pool.unshift(doc);
+    for (const doc of pool) seen.add(doc);
+    const ids = corpus.itemIdsOf(pool);
+    const allowed = pool.length > 0 ? visible([...ids.values()]) : new Set<string>();
+    const shown = pool.filter((doc) => allowed.has(ids.get(doc) ?? '')).slice(0, options.rerank);
+    const hidden = pool.length - allowed.size;
+    for (const d of corpus.byDocs(shown).values()) {
+      const days = Math.abs(d.hour - item.hour) / 24;
+      let score = cosine(query, corpus.weigh(d, n)) * (0.5 + 0.5 * Math.exp(-days / TIME_SCALE_DAYS));
+      if (peers.has(d.doc)) score += SAME_STORY_BONUS;
+      if (score >= MIN_SCORE) found.push({ id: d.itemId, score });
     }
-    if (found.length >= limit) break;
+    const exhausted = !capped && scores.size <= options.screen;
+    // Widening helps when the reader's filter kept items out, or when some term had more postings than read.
+    if (found.length >= limit || (hidden === 0 && exhausted) || (hidden === 0 && round > 0)) break;
   }
-  return found.sort((a, b) => b.score - a.score);
+  return found.sort((a, b) => b.score - a.score).slice(0, limit);
 }

@@ -52,7 +52,7 @@ export function createStories(db: Database, corpus: Corpus) {
   /** Loads documents of a story with their vectors. */
   function storyDocs(storyId: string, n: number): Array<{ doc: StoredDoc; vector: Vector }> {
     const docs = corpus.byDocs(stmt.memberDocs.all(storyId) as number[]);
-    return [...docs.values()].map((doc) => ({ doc, vector: corpus.weigh(doc.terms, n) }));
+    return [...docs.values()].map((doc) => ({ doc, vector: corpus.weigh(doc, n) }));
   }
 
   /** Mean similarity of `doc` to the story's articles from other outlets, or null when the story is out of its window or has none. */
@@ -113,9 +113,9 @@ export function createStories(db: Database, corpus: Corpus) {
   function place(doc: StoredDoc, vector: Vector): string {
     const n = corpus.docCount() + 1;
     const window: [number, number] = [doc.hour - STORY_WINDOW_HOURS, doc.hour + STORY_WINDOW_HOURS];
-    const scored = [...corpus.candidates(vector, { terms: 20, window })].filter(([d]) => d !== doc.doc).sort((a, b) => b[1] - a[1]).slice(0, CANDIDATES);
+    const scored = [...corpus.candidates(vector, { terms: 20, window }).scores].filter(([d]) => d !== doc.doc).sort((a, b) => b[1] - a[1]).slice(0, CANDIDATES);
     const candidates = [...corpus.byDocs(scored.map(([d]) => d)).values()].filter((c) => c.sourceId !== doc.sourceId);
-    const linked = candidates.filter((c) => related({ doc, vector }, { doc: c, vector: corpus.weigh(c.terms, n) }) >= JOIN_SIMILARITY);
+    const linked = candidates.filter((c) => related({ doc, vector }, { doc: c, vector: corpus.weigh(c, n) }) >= JOIN_SIMILARITY);
     const storyIds = new Set<string>();
     if (linked.length > 0) {
       for (const [, storyId] of stmt.storiesOfItems.all(JSON.stringify(linked.map((c) => c.itemId))) as Array<[string, string]>) storyIds.add(storyId);
@@ -162,11 +162,11 @@ export function createStories(db: Database, corpus: Corpus) {
     return ((stmt.storyRow.get(storyId) as number | undefined) ?? 0) >= 2 ? storyId : null;
   }
 
-  /** Story ids of items, listed or not. */
-  function storiesOf(itemIds: string[]): Map<string, string> {
-    if (itemIds.length === 0) return new Map();
-    return new Map(stmt.storiesOfItems.all(JSON.stringify(itemIds)) as Array<[string, string]>);
+  /** Documents of the other articles clustered with an item, listed story or not. */
+  function peers(itemId: string): number[] {
+    const storyId = stmt.storyOfItem.get(itemId) as string | undefined;
+    return storyId ? (stmt.memberDocs.all(storyId) as number[]) : [];
   }
 
-  return { place, unplace, storyOf, storiesOf };
+  return { place, unplace, storyOf, peers };
 }

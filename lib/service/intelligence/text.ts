@@ -25,14 +25,22 @@ export function decodeEntities(text: string): string {
 
 const BLOCK_TAG = /<\/?(?:p|div|br|li|ul|ol|h[1-6]|blockquote|tr|td|th|table|section|article|header|footer|figure|figcaption|pre|hr)\b[^>]*>/gi;
 
-/** The visible text of an HTML fragment (or of plain text), blocks separated by blank lines. */
+/**
+ * The visible text of an HTML fragment (or of plain text), blocks separated by
+ * blank lines. In HTML a line break is just a space; in plain text a blank
+ * line separates paragraphs.
+ */
 export function htmlToText(html: string): string {
   if (!html) return '';
-  const text = html
-    .replace(/<!--[\s\S]*?-->/g, ' ')
-    .replace(/<(script|style|noscript|template|svg)\b[\s\S]*?<\/\1\s*>/gi, ' ')
-    .replace(BLOCK_TAG, '\n\n')
-    .replace(/<[^>]*>/g, ' ');
+  const isHtml = /<[a-z!/][^>]*>/i.test(html);
+  const text = isHtml
+    ? html
+      .replace(/\s+/g, ' ')
+      .replace(/<!--[\s\S]*?-->/g, ' ')
+      .replace(/<(script|style|noscript|template|svg)\b[\s\S]*?<\/\1\s*>/gi, ' ')
+      .replace(BLOCK_TAG, '\n\n')
+      .replace(/<[^>]*>/g, ' ')
+    : html.replace(/\r\n?/g, '\n').replace(/\n[ \t]*\n\s*/g, '\u2029').replace(/\s+/g, ' ').replace(/\u2029/g, '\n\n');
   return decodeEntities(text)
     .replace(/[ \t\r\f\v\u00a0]+/g, ' ')
     .replace(/ *\n[\n ]*/g, '\n\n')
@@ -79,27 +87,25 @@ export function splitSentences(text: string): string[] {
 }
 
 /** A word of the text with its lower-case form and whether it was written with a capital. */
-export type Token = { word: string; capital: boolean; start: boolean };
+export type Token = { word: string; written: string; capital: boolean; start: boolean };
 
 const WORD = /[\p{L}\p{N}]+(?:(?:['’.\-&]|,(?=\d{3}))[\p{L}\p{N}]+)*%?/gu;
 
 /** Spellings of one thing that news outlets use interchangeably. */
 const ALIASES: Record<string, string> = {
   coronavirus: 'covid', 'covid-19': 'covid', covid19: 'covid', 'sars-cov-2': 'covid',
-  'g-7': 'g7', 'g-20': 'g20', 'u.s.a': 'u.s', usa: 'u.s', 'u.k': 'uk', 'e-mail': 'email', 'e-mails': 'emails',
+  'g-7': 'g7', 'g-20': 'g20', 'u.s.a': 'u.s', usa: 'u.s', 'u.k': 'uk',
 };
 
-/** Lower-case word forms of one written word: aliases resolved, "600,000" and "600K" alike, hyphenated words in parts. */
-function wordForms(written: string): string[] {
+/** The lower-case form of one written word: aliases resolved, "600,000" and "600K" alike. */
+function normalWord(written: string): string {
   const raw = written.replace(/’/g, "'");
-  if (raw === 'US' || /^U\.S\.?$/.test(raw)) return ['u.s'];
+  if (raw === 'US' || /^U\.S\.?$/.test(raw)) return 'u.s';
   let word = raw.toLowerCase().replace(/'s$/, '').replace(/\.$/, '');
   if (/^[\d,]+$/.test(word)) word = word.replace(/,/g, '');
   const thousands = /^(\d+(?:\.\d+)?)k$/.exec(word);
   if (thousands) word = String(Math.round(Number(thousands[1]) * 1000));
-  word = ALIASES[word] ?? word;
-  if (word.includes('-') && !/\d/.test(word)) return word.split('-').filter(Boolean).map((part) => ALIASES[part] ?? part);
-  return word ? [word] : [];
+  return ALIASES[word] ?? word;
 }
 
 /**
@@ -110,9 +116,13 @@ export function tokenize(text: string): Token[][] {
   return splitSentences(text).map((sentence) => {
     const tokens: Token[] = [];
     for (const match of sentence.matchAll(WORD)) {
-      const first = match[0][0];
-      const capital = first !== first.toLowerCase();
-      for (const word of wordForms(match[0])) tokens.push({ word, capital, start: tokens.length === 0 });
+      // "cease-fire" meets "cease fire"; "16-year-old" and "covid-19" stay whole.
+      const parts = /\d/.test(match[0]) ? [match[0]] : match[0].split('-').filter(Boolean);
+      for (const written of parts) {
+        const capital = written[0] !== written[0].toLowerCase();
+        const word = normalWord(written);
+        if (word) tokens.push({ word, written: written.replace(/[’']s$/, ''), capital, start: tokens.length === 0 });
+      }
     }
     return tokens;
   });

@@ -25,6 +25,18 @@ export class ApiError extends Error {
   }
 }
 
+type ApiSettings = { base: string; headers: Record<string, string> };
+const settings: ApiSettings = { base: '/api', headers: {} };
+
+/**
+ * Points the client somewhere other than the app's proxy: tests use it to talk to a real
+ * service on a local port (`base` replaces `/api`, so `/v1/items` goes to `${base}/v1/items`).
+ */
+export function configureApi(options: Partial<ApiSettings>): void {
+  if (options.base !== undefined) settings.base = options.base.replace(/\/+$/, '');
+  if (options.headers !== undefined) settings.headers = { ...options.headers };
+}
+
 /** The /api URL of an operation with its path parameters and query filled in. */
 export function apiUrl(path: string, params?: Record<string, string>, query?: Record<string, unknown>): string {
   const filled = path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params?.[name] ?? ''));
@@ -35,7 +47,7 @@ export function apiUrl(path: string, params?: Record<string, string>, query?: Re
     else search.set(key, String(value));
   }
   const text = search.toString();
-  return `/api${filled}${text ? `?${text}` : ''}`;
+  return `${settings.base}${filled}${text ? `?${text}` : ''}`;
 }
 
 /** Calls one operation of the service through the app's proxy; throws ApiError on any non-success answer. */
@@ -47,7 +59,9 @@ export async function callApi<M extends HttpMethod, P extends PathFor<M>>(
   try {
     response = await fetch(url, {
       method,
-      headers: options.body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+      headers: options.body === undefined
+        ? { ...settings.headers, accept: 'application/json' }
+        : { ...settings.headers, accept: 'application/json', 'content-type': 'application/json' },
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       credentials: 'same-origin',
       signal: options.signal,

@@ -1,0 +1,69 @@
+import { ApiError } from './api-client';
+import { rateLimitWaitSeconds } from './retry-policy';
+
+/** What a person sees when a call fails: a headline, an explanation, and what they can do. */
+export type ErrorMessage = {
+  status: number;
+  title: string;
+  detail: string;
+  /** One sentence per invalid field, for 422. */
+  fields: string[];
+  /** A link that resolves the problem (sign in, see the plan), when there is one. */
+  link: { href: string; label: string } | null;
+  /** Whether trying again could help; the UI then offers a Retry button. */
+  canRetry: boolean;
+  /** For 429: seconds until trying again makes sense. */
+  waitSeconds: number | null;
+};
+
+function sentences(message: string): string[] {
+  return message.split(/(?<=[.!?])\s+/).map((part) => part.trim()).filter(Boolean);
+}
+
+/** Turns any thrown value from the API client into the words and actions shown on screen. */
+export function describeError(error: unknown): ErrorMessage {
+  const api = error instanceof ApiError ? error : new ApiError(-1, error instanceof Error ? error.message : String(error));
+  const base: ErrorMessage = {
+    status: api.status, title: 'Something went wrong', detail: api.message, fields: [], link: null, canRetry: true, waitSeconds: null,
+  };
+  switch (api.status) {
+    case 0:
+      return { ...base, title: 'You are offline', detail: 'Check your connection; this will load again when you are back online.' };
+    case 401:
+      return {
+        ...base, title: 'Please sign in again', detail: 'Your session has ended or the key was revoked.',
+        link: { href: '/sign-in', label: 'Sign in again' }, canRetry: false,
+      };
+    case 402:
+      return {
+        ...base, title: 'Not included in your plan', detail: api.message,
+        link: { href: '/settings', label: 'See your plan' }, canRetry: false,
+      };
+    case 403:
+      return { ...base, title: 'Not allowed', detail: api.message, canRetry: false };
+    case 404:
+      return { ...base, title: 'Not found', detail: api.message, canRetry: false };
+    case 422:
+      return { ...base, title: 'Some details need fixing', detail: 'The service could not accept this request:', fields: sentences(api.message), canRetry: false };
+    case 429: {
+      const waitSeconds = rateLimitWaitSeconds(api);
+      return {
+        ...base, title: 'Too many requests', waitSeconds,
+        detail: `The service asked us to slow down. Trying again in ${waitSeconds} second${waitSeconds === 1 ? '' : 's'}.`,
+      };
+    }
+    case 501:
+      return { ...base, title: 'Not available yet', detail: 'This part of the service is not ready yet.', canRetry: false };
+    case 503:
+      return { ...base, title: 'The service is unavailable', detail: 'It is busy or restarting; trying again automatically.' };
+    default:
+      return { ...base, detail: api.status > 0 ? `${api.message} (status ${api.status})` : api.message };
+  }
+}
+
+/** The same message as one line, for announcements and toasts after an action fails. */
+export function errorSentence(error: unknown): string {
+  const message = describeError(error);
+  const extra = message.fields.length ? ` ${message.fields.join(' ')}` : '';
+  return `${message.title}: ${message.detail}${extra}`;
+}

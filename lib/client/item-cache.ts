@@ -1,0 +1,121 @@
+import type { Cache, ScopedMutator } from 'swr';
+import { unstable_serialize } from 'swr';
+import type { BodyOf, ResponseOf } from '@/lib/contract/types';
+import type { ItemFilters } from './inbox-view';
+
+/*
+ * Where items live in SWR's cache, and how a change to items is written into it.
+ * A list is an infinite key whose pages are ItemsPage; each page is also cached on its
+ * own key. A change is written into every cached page and list that holds the item
+ * and into the item's detail, optimistically, and rolled back if the service refuses.
+ */
+
+export type ItemsList = ResponseOf<'listItems'>;
+export type ListedItem = ItemsList['data'][number];
+export type ItemDetail = ResponseOf<'getItem'>;
+/** One page of a list as the hooks keep it: the answer plus which list it belongs to and when it loaded. */
+export type ItemsPage = ItemsList & { filters: string; loadedAt: string };
+/** A change of the person's state of items that lists can show. */
+export type ItemPatch = Partial<Pick<ListedItem, 'is_read' | 'is_saved'>>;
+export type MarkAllBody = BodyOf<'markAllItems'>;
+
+export const itemsPath = '/v1/items';
+export const itemPath = '/v1/items/{item_id}';
+
+/** Filters as a stable string (sorted keys), so equal filters share one cache entry. */
+export function filtersKey(filters: ItemFilters): string {
+  const entries = Object.entries(filters).filter(([, value]) => value !== undefined).sort(([a], [b]) => a.localeCompare(b));
+  return JSON.stringify(Object.fromEntries(entries));
+}
+
+/** The SWR key of one page of a list. */
+export function pageKey(filters: string, cursor: string | null): [typeof itemsPath, string, string | null] {
+  return [itemsPath, filters, cursor];
+}
+
+/** The SWR key of an item's detail. */
+export function itemKey(id: string): [typeof itemPath, string] {
+  return [itemPath, id];
+}
+
+function isPage(value: unknown): value is ItemsPage {
+  return typeof value === 'object' && value !== null && 'loadedAt' in value && 'filters' in value && 'data' in value;
+}
+
+function isPageList(value: unknown): value is ItemsPage[] {
+  return Array.isArray(value) && value.length > 0 && value.every(isPage);
+}
+
+/** Applies a patch to the listed items whose ids are given; other pages come back unchanged. */
+export function patchPage(page: ItemsPage, ids: Set<string>, patch: ItemPatch | ((item: ListedItem) => ItemPatch | null)): ItemsPage {
+  let changed = false;
+  const data = page.data.map((item) => {
+    if (!ids.has(item.id)) return item;
+    const change = typeof patch === 'function' ? patch(item) : patch;
+    if (!change) return item;
+    changed = true;
+    return { ...item, ...change };
+  });
+  return changed ? { ...page, data } : page;
+}
+
+type Transform = (data: unknown) => unknown;
+
+/** Every cached page or list of items, with how to patch it. */
+function cachedLists(cache: Cache, patch: (page: ItemsPage) => ItemsPage): [string, Transform][] {
+  const found: [string, Transform][] = [];
+  for (const key of cache.keys()) {
+    const data = cache.get(key)?.data;
+    if (isPage(data)) found.push([key, (value) => (isPage(value) ? patch(value) : value)]);
+    else if (isPageList(data)) found.push([key, (value) => (isPageList(value) ? value.map(patch) : value)]);
+  }
+  return found;
+}
+
+/**
+ * Shows a change on every cached list and detail at once, while `request` runs; keeps it
+ * when the request succeeds and rolls every copy back when it fails (then rethrows).
+ */
+export async function applyOptimistically(
+  cache: Cache, mutate: ScopedMutator, ids: string[], patch: ItemPatch | ((item: ListedItem) => ItemPatch | null),
+  request: Promise<unknown>,
+): Promise<void> {
+  const idSet = new Set(ids);
+  const targets = cachedLists(cache, (page) => patchPage(page, idSet, patch));
+  for (const id of ids) {
+    const key = unstable_serialize(itemKey(id));
+    if (!cache.get(key)?.data) continue;
+    targets.push([key, (value) => {
+      const detail = value as ItemDetail | undefined;
+      const change = detail ? (typeof patch === 'function' ? patch(detail) : patch) : null;
+      return detail && change ? { ...detail, ...change } : detail;
+    }]);
+  }
+  await Promise.all(targets.map(([key, transform]) => mutate(key, request, {
+    optimisticData: (current: unknown) => transform(current),
+    // Later changes may have been applied on top meanwhile; patches are idempotent, so re-apply to what is shown.
+    populateCache: (_result: unknown, committed: unknown) => transform(cache.get(key)?.data ?? committed),
+    rollbackOnError: true,
+    revalidate: false,
+  })));
+}
+
+/** Whether mark-all with this body covers a listed item (when the body filters by what a listed item shows). */
+export function markAllCovers(body: MarkAllBody, item: ListedItem): boolean | null {
+  if (body.subscription_ids?.length || body.folder_ids?.length || body.tag_ids?.length) return null;
+  if (body.item_type && item.item_type !== body.item_type) return false;
+  if (body.is_saved !== undefined && item.is_saved !== body.is_saved) return false;
+  if (body.before && item.published_at && Date.parse(item.published_at) > Date.parse(body.before)) return false;
+  return true;
+}
+
+/** The items of every cached list, for finding which ones a mark-all touches. */
+export function cachedItemIds(cache: Cache): string[] {
+  const ids = new Set<string>();
+  for (const key of cache.keys()) {
+    const data = cache.get(key)?.data;
+    const pages = isPage(data) ? [data] : isPageList(data) ? data : [];
+    for (const page of pages) for (const item of page.data) ids.add(item.id);
+  }
+  return [...ids];
+}

@@ -1,0 +1,41 @@
+import { useCallback, useSyncExternalStore } from 'react';
+
+/** Where the read-marking setting is kept (the settings page writes the same key). */
+export const MARK_READ_STORAGE_KEY = 'tidings:mark-read';
+
+/** When an item becomes read: as soon as it is opened, or only when the person says so. */
+export type MarkReadMode = 'on-open' | 'manual';
+const defaultMode: MarkReadMode = 'on-open';
+const changeEvent = 'tidings:mark-read-change';
+
+/** The read-marking setting as stored; storage can be unavailable (privacy modes), then the default. */
+export function readMarkReadMode(): MarkReadMode {
+  try {
+    return localStorage.getItem(MARK_READ_STORAGE_KEY) === 'manual' ? 'manual' : defaultMode;
+  } catch {
+    return defaultMode;
+  }
+}
+
+function subscribe(onChange: () => void): () => void {
+  window.addEventListener('storage', onChange);
+  window.addEventListener(changeEvent, onChange);
+  return () => {
+    window.removeEventListener('storage', onChange);
+    window.removeEventListener(changeEvent, onChange);
+  };
+}
+
+/** The read-marking setting and a setter, kept in step across components and tabs. */
+export function useMarkReadMode(): [MarkReadMode, (mode: MarkReadMode) => void] {
+  const mode = useSyncExternalStore(subscribe, readMarkReadMode, () => defaultMode);
+  const setMode = useCallback((next: MarkReadMode) => {
+    try {
+      localStorage.setItem(MARK_READ_STORAGE_KEY, next);
+    } catch {
+      // Without storage the choice lasts for this page only.
+    }
+    window.dispatchEvent(new Event(changeEvent));
+  }, []);
+  return [mode, setMode];
+}

@@ -1,0 +1,14 @@
+import useSWR from 'swr';
+import { callApi, type ApiError } from './api-client';
+import { itemKey, type ItemDetail } from './item-cache';
+import { onErrorRetry } from './retry-policy';
+
+/** Fetches an item's detail for its SWR key. */
+export function fetchItem([, id]: ReturnType<typeof itemKey>): Promise<ItemDetail> {
+  return callApi('GET', '/v1/items/{item_id}', { params: { item_id: id } });
+}
+
+/** One item in its detail form (content, tags, notes); null id waits. */
+export function useItem(id: string | null) {
+  return useSWR<ItemDetail, ApiError>(id ? itemKey(id) : null, fetchItem, { onErrorRetry, revalidateOnFocus: false });
+}

@@ -1,0 +1,83 @@
+import { useCallback, useMemo } from 'react';
+import useSWRInfinite from 'swr/infinite';
+import { callApi, type ApiError } from './api-client';
+import type { ItemFilters } from './inbox-view';
+import { filtersKey, pageKey, type ItemsPage, type ListedItem } from './item-cache';
+import { onErrorRetry } from './retry-policy';
+
+/** Items per page of the river: enough to fill a tall screen twice, small enough to arrive fast. */
+export const itemsPageSize = 30;
+
+/** Fetches one page of a list; the first page records when it loaded, which mark-all uses as `before`. */
+export async function fetchItemsPage([, filters, cursor]: ReturnType<typeof pageKey>): Promise<ItemsPage> {
+  const loadedAt = new Date().toISOString();
+  const page = await callApi('GET', '/v1/items', {
+    query: { ...(JSON.parse(filters) as ItemFilters), limit: itemsPageSize, ...(cursor ? { cursor } : {}) },
+  });
+  return { ...page, filters, loadedAt };
+}
+
+export type ItemsState = {
+  items: ListedItem[];
+  /** How many items the list holds in total on the service. */
+  total: number | null;
+  error: ApiError | undefined;
+  isLoading: boolean;
+  isLoadingMore: boolean;
+  hasMore: boolean;
+  /** When the first page loaded: what "mark all as read" means by "all". */
+  loadedAt: string | null;
+  /** The cursor of the page after the loaded ones, for readers that continue the list. */
+  nextCursor: string | null;
+  loadMore: () => void;
+  refresh: () => Promise<unknown>;
+};
+
+/** The river of items for some filters, page by page over the service's cursor. */
+export function useItems(filters: ItemFilters): ItemsState {
+  const key = filtersKey(filters);
+  const getKey = useCallback((index: number, previous: ItemsPage | null) => {
+    if (index === 0) return pageKey(key, null);
+    const cursor = previous?.pagination.has_more ? previous.pagination.next_cursor : null;
+    return cursor ? pageKey(key, cursor) : null;
+  }, [key]);
+  const { data, error, isLoading, isValidating, size, setSize, mutate } = useSWRInfinite<ItemsPage, ApiError>(getKey, fetchItemsPage, {
+    // A river that reshuffles when the window regains focus loses the reader's place.
+    revalidateOnFocus: false,
+    onErrorRetry,
+  });
+
+  const items = useMemo(() => {
+    const seen = new Set<string>();
+    const list: ListedItem[] = [];
+    for (const page of data ?? []) {
+      for (const item of page.data) {
+        if (seen.has(item.id)) continue;
+        seen.add(item.id);
+        list.push(item);
+      }
+    }
+    return list;
+  }, [data]);
+
+  const last = data?.[data.length - 1];
+  const hasMore = Boolean(last?.pagination.has_more && last.pagination.next_cursor);
+  const isLoadingMore = Boolean(data && size > data.length && isValidating);
+  const loadMore = useCallback(() => {
+    if (hasMore && !isLoadingMore) void setSize((current) => current + 1);
+  }, [hasMore, isLoadingMore, setSize]);
+  const refresh = useCallback(() => mutate(), [mutate]);
+
+  return {
+    items,
+    total: data?.[0]?.pagination.total ?? null,
+    error,
+    isLoading,
+    isLoadingMore,
+    hasMore,
+    loadedAt: data?.[0]?.loadedAt ?? null,
+    nextCursor: hasMore ? last!.pagination.next_cursor : null,
+    loadMore,
+    refresh,
+  };
+}

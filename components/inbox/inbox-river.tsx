@@ -1,0 +1,166 @@
+'use client';
+
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { ErrorNotice } from '@/components/error-notice';
+import { KeyboardShortcuts } from '@/components/keyboard-shortcuts';
+import { errorSentence } from '@/lib/client/error-message';
+import { describeSelection, filtersFor, inboxHref, type InboxSelection } from '@/lib/client/inbox-view';
+import { filtersKey, type ListedItem, type MarkAllBody } from '@/lib/client/item-cache';
+import { saveListContext } from '@/lib/client/list-context';
+import { useItemActions, type BulkAction } from '@/lib/client/use-item-actions';
+import { useItems } from '@/lib/client/use-items';
+import { ItemRow } from './item-row';
+import { LoadMore } from './load-more';
+import { RiverEmpty, RiverSkeleton } from './river-states';
+import { RiverToolbar } from './river-toolbar';
+import { SelectionBar } from './selection-bar';
+import { useRiverKeys } from './use-river-keys';
+
+const bulkDone: Record<BulkAction, string> = {
+  mark_read: 'marked read', mark_unread: 'marked unread', save: 'saved', unsave: 'unsaved',
+};
+
+function plural(count: number, noun = 'item'): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+/** The river for one view: its items, the actions on them, and every state it can be in. */
+export function InboxRiver({ selection }: { selection: InboxSelection }) {
+  const filters = useMemo(() => filtersFor(selection), [selection]);
+  const list = useItems(filters);
+  const actions = useItemActions();
+  const [selected, setSelected] = useState<Set<string>>(() => new Set());
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState('');
+  const listRef = useRef<HTMLUListElement>(null);
+  const items = list.items;
+  const itemsRef = useRef(items);
+  useEffect(() => {
+    itemsRef.current = items;
+  });
+
+  useEffect(() => {
+    if (items.length) saveListContext(inboxHref(selection), filtersKey(filters), items, list.nextCursor);
+  }, [items, list.nextCursor, selection, filters]);
+
+  const run = useCallback(async (work: () => Promise<string | void>) => {
+    try {
+      const message = await work();
+      if (message) setStatus(message);
+    } catch (error) {
+      setStatus(errorSentence(error));
+    }
+  }, []);
+
+  const markAllBody = useCallback((before: string | null): MarkAllBody => ({
+    ...(filters.item_type ? { item_type: filters.item_type } : {}),
+    ...(filters.is_saved ? { is_saved: true } : {}),
+    ...(before ? { before } : {}),
+  }), [filters]);
+
+  const handlers = useMemo(() => ({
+    onSelect: (id: string, on: boolean) => setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    }),
+    onToggleRead: (item: ListedItem) => void run(async () => {
+      await actions.setRead(item.id, !item.is_read);
+      return `Marked ${item.is_read ? 'unread' : 'read'}: ${item.title}`;
+    }),
+    onToggleSaved: (item: ListedItem) => void run(async () => {
+      await actions.setSaved(item.id, !item.is_saved);
+      return `${item.is_saved ? 'Unsaved' : 'Saved'}: ${item.title}`;
+    }),
+    onMarkAbove: (id: string) => void run(async () => {
+      const all = itemsRef.current;
+      const above = all.slice(0, all.findIndex((item) => item.id === id)).filter((item) => !item.is_read).map((item) => item.id);
+      if (above.length) await actions.bulk(above, 'mark_read');
+      return `${plural(above.length)} above marked read.`;
+    }),
+    onMarkBelow: (id: string) => void run(async () => {
+      const all = itemsRef.current;
+      const below = all.slice(all.findIndex((item) => item.id === id) + 1);
+      const unread = below.filter((item) => !item.is_read).map((item) => item.id);
+      if (unread.length) await actions.bulk(unread, 'mark_read');
+      // Items below that are not loaded yet are older than the last loaded one.
+      const lastLoaded = below[below.length - 1]?.published_at;
+      if (list.hasMore && lastLoaded) await actions.markAllRead(markAllBody(lastLoaded));
+      return list.hasMore ? 'Items below marked read.' : `${plural(unread.length)} below marked read.`;
+    }),
+  }), [actions, run, list.hasMore, markAllBody]);
+
+  const onBulk = useCallback((action: BulkAction) => void run(async () => {
+    setBusy(true);
+    try {
+      const ids = [...selected];
+      await actions.bulk(ids, action);
+      return `${plural(ids.length)} ${bulkDone[action]}.`;
+    } finally {
+      setBusy(false);
+    }
+  }), [actions, run, selected]);
+
+  const onMarkAllRead = useCallback(() => run(async () => {
+    const message = await actions.markAllRead(markAllBody(list.loadedAt));
+    await list.refresh();
+    return message;
+  }), [actions, run, list, markAllBody]);
+
+  const keys = useRiverKeys(listRef, items, list, handlers);
+
+  const what = describeSelection(selection);
+  const allSelected = items.length > 0 && items.every((item) => selected.has(item.id));
+
+  let body: ReactNode;
+  if (list.isLoading) body = <RiverSkeleton />;
+  else if (list.error && !items.length) body = <div className="mt-4"><ErrorNotice error={list.error} onRetry={() => void list.refresh()} context="Your items could not be loaded" /></div>;
+  else if (!items.length) body = <RiverEmpty selection={selection} />;
+  else body = (
+    <>
+      <ul ref={listRef} aria-label={`${what[0]!.toUpperCase()}${what.slice(1)}`} className="mt-2 border-t border-line">
+        {items.map((item, index) => (
+          <ItemRow
+            key={item.id}
+            item={item}
+            selected={selected.has(item.id)}
+            first={index === 0}
+            last={index === items.length - 1 && !list.hasMore}
+            {...handlers}
+          />
+        ))}
+      </ul>
+      {list.error && <div className="mt-4"><ErrorNotice error={list.error} onRetry={() => void list.refresh()} context="More items could not be loaded" /></div>}
+      <LoadMore hasMore={list.hasMore} loading={list.isLoadingMore} count={items.length} onLoadMore={list.loadMore} />
+    </>
+  );
+
+  return (
+    <>
+      <RiverToolbar
+        what={what}
+        total={list.total}
+        loadedAt={list.loadedAt}
+        allSelected={allSelected}
+        someSelected={selected.size > 0}
+        onSelectAll={(on) => setSelected(on ? new Set(items.map((item) => item.id)) : new Set())}
+        onMarkAllRead={onMarkAllRead}
+        onRefresh={() => void run(async () => {
+          await list.refresh();
+          return 'Refreshed.';
+        })}
+      />
+      <p role="status" className="min-h-6 text-sm text-muted">{status}</p>
+      {body}
+      {selected.size > 0 && (
+        <SelectionBar count={selected.size} busy={busy} onAct={onBulk} onClear={() => {
+          setSelected(new Set());
+          // The bar goes away with the selection; focus goes to the control that starts a new one.
+          document.getElementById('select-all')?.focus();
+        }} />
+      )}
+      <KeyboardShortcuts handlers={keys} />
+    </>
+  );
+}

@@ -1,0 +1,58 @@
+'use client';
+
+import Link from 'next/link';
+import { useSearchParams } from 'next/navigation';
+import { useMemo } from 'react';
+import { inboxHref, inboxViews, itemKinds, readInboxSelection, type InboxSelection } from '@/lib/client/inbox-view';
+import { InboxRiver } from './inbox-river';
+
+const tabClass = 'inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium no-underline';
+
+function Choice({ href, current, label }: { href: string; current: boolean; label: string }) {
+  return (
+    <li>
+      <Link
+        href={href}
+        aria-current={current ? 'page' : undefined}
+        className={`${tabClass} ${current ? 'bg-accent text-on-accent' : 'text-ink hover:bg-surface'}`}
+      >
+        {label}
+      </Link>
+    </li>
+  );
+}
+
+/** The views of the inbox (unread, all, saved; articles, episodes), kept in the URL so they can be shared and reloaded. */
+function ViewSwitcher({ selection }: { selection: InboxSelection }) {
+  return (
+    <div className="mt-3 flex flex-wrap gap-x-4 gap-y-2">
+      <nav aria-label="Views">
+        <ul className="flex gap-1 rounded-lg border border-line p-1">
+          {inboxViews.map(({ view, label }) => (
+            <Choice key={view} href={inboxHref({ ...selection, view })} current={selection.view === view} label={label} />
+          ))}
+        </ul>
+      </nav>
+      <nav aria-label="Item types">
+        <ul className="flex gap-1 rounded-lg border border-line p-1">
+          {itemKinds.map(({ type, label }) => (
+            <Choice key={label} href={inboxHref({ ...selection, type })} current={selection.type === type} label={label} />
+          ))}
+        </ul>
+      </nav>
+    </div>
+  );
+}
+
+/** The inbox's client island: the chosen view from the URL and its river (a fresh river, and selection, per view). */
+export function InboxView() {
+  const params = useSearchParams();
+  const { view, type } = readInboxSelection(params);
+  const selection = useMemo(() => ({ view, type }), [view, type]);
+  return (
+    <>
+      <ViewSwitcher selection={selection} />
+      <InboxRiver key={inboxHref(selection)} selection={selection} />
+    </>
+  );
+}

@@ -1,0 +1,86 @@
+'use client';
+
+import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { currentShortcuts } from '@/lib/client/shortcuts';
+
+const keyNames: Record<string, string> = { Enter: 'Enter', '/': '/', '?': '?' };
+
+function focusables(root: HTMLElement): HTMLElement[] {
+  return [...root.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), [tabindex]:not([tabindex="-1"])')];
+}
+
+/**
+ * The `?` overlay: every shortcut and its keys, in a modal dialog that keeps focus inside,
+ * closes on Escape or its button, and gives focus back to where it was.
+ */
+export function ShortcutsHelp({ onClose }: { onClose: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    const opener = document.activeElement as HTMLElement | null;
+    if (typeof element.showModal === 'function') element.showModal();
+    else element.setAttribute('open', '');
+    element.querySelector<HTMLElement>('button')?.focus();
+    return () => {
+      if (element.open && typeof element.close === 'function') element.close();
+      opener?.focus?.();
+    };
+  }, []);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      onClose();
+      return;
+    }
+    if (event.key !== 'Tab') return;
+    const items = focusables(event.currentTarget);
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby="shortcuts-title"
+      onKeyDown={onKeyDown}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-xl border border-line bg-canvas p-5 text-ink shadow-xl backdrop:bg-black/50"
+    >
+      <div className="flex items-center justify-between gap-4">
+        <h2 id="shortcuts-title" className="text-lg font-bold">Keyboard shortcuts</h2>
+        <button type="button" onClick={onClose} className="min-h-11 rounded-md border border-line-strong px-3 font-medium">
+          Close
+        </button>
+      </div>
+      <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
+        {currentShortcuts().map((shortcut) => (
+          <div key={shortcut.action} className="contents">
+            <dt className="flex gap-1">
+              {shortcut.keys.map((key) => (
+                <kbd key={key} className="rounded border border-line-strong bg-surface px-2 py-0.5 font-mono text-sm">
+                  {keyNames[key] ?? key}
+                </kbd>
+              ))}
+            </dt>
+            <dd>{shortcut.label}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="mt-4 text-sm text-muted">Shortcuts do nothing while you type in a field.</p>
+    </dialog>
+  );
+}

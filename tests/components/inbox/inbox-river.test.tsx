@@ -1,0 +1,249 @@
+// @vitest-environment jsdom
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { InboxRiver } from '@/components/inbox/inbox-river';
+import { callApi, configureApi } from '@/lib/client/api-client';
+import type { InboxSelection } from '@/lib/client/inbox-view';
+import { setStatus } from '@/lib/service/domain/accounts';
+import { startLocalService, type LocalService } from '../local-service';
+import { renderApp } from '../render-app';
+
+const unread: InboxSelection = { view: 'unread', type: null };
+
+function readState(local: LocalService, id: string) {
+  return local.service.db.prepare('SELECT is_read, is_saved FROM entries WHERE user_id = ? AND item_id = ?').get(local.user.id, id) as
+    { is_read: number; is_saved: number };
+}
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+describe('the inbox river with items', () => {
+  let local: LocalService;
+  let ids: string[];
+
+  beforeAll(async () => {
+    local = await startLocalService();
+    ids = local.addFeed('Morning Post', Array.from({ length: 40 }, () => ({})));
+    local.addFeed('Tiny Podcast', [{ item_type: 'episode', duration_seconds: 1800 }], { sourceType: 'podcast' });
+  });
+  afterAll(() => local.close());
+
+  it('shows a loading skeleton, then each item with its title linking to the reader, its source and a snippet', async () => {
+    renderApp(<InboxRiver selection={unread} />);
+    expect(screen.getByText('Loading items…')).toBeTruthy();
+
+    const list = await screen.findByRole('list', { name: 'Unread items' });
+    const first = within(list).getByRole('link', { name: 'Morning Post item 0' });
+    expect(first.getAttribute('href')).toBe(`/items/${ids[0]}`);
+    expect(within(list).getAllByText('Morning Post').length).toBeGreaterThan(0);
+    expect(within(list).getByText('Summary of Morning Post item 0.')).toBeTruthy();
+    expect(within(list).getAllByRole('heading', { level: 2 })).toHaveLength(30);
+  });
+
+  it('loads the next page over the cursor with the Load more button', async () => {
+    const user = userEvent.setup();
+    renderApp(<InboxRiver selection={unread} />);
+    const list = await screen.findByRole('list', { name: 'Unread items' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(30);
+
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(41));
+    expect(screen.getByText('That is everything in this view.')).toBeTruthy();
+  });
+
+  it('shows only episodes in the episodes view', async () => {
+    renderApp(<InboxRiver selection={{ view: 'all', type: 'episode' }} />);
+    const list = await screen.findByRole('list', { name: 'Episodes' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(list).getByText(/Episode, 30 min/)).toBeTruthy();
+  });
+
+  it('marks one item read at once and on the service', async () => {
+    const user = userEvent.setup();
+    renderApp(<InboxRiver selection={unread} />);
+    const list = await screen.findByRole('list', { name: 'Unread items' });
+    const row = within(list).getByRole('link', { name: 'Morning Post item 3' }).closest('li')!;
+
+    await user.click(within(row).getByRole('button', { name: 'Mark read: Morning Post item 3' }));
+    expect(within(row).getByRole('button', { name: 'Mark unread: Morning Post item 3' })).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Marked read: Morning Post item 3'));
+    expect(readState(local, ids[3]!).is_read).toBe(1);
+  });
+
+  it('acts on a selection and keeps focus on the pressed button', async () => {
+    const user = userEvent.setup();
+    renderApp(<InboxRiver selection={unread} />);
+    const list = await screen.findByRole('list', { name: 'Unread items' });
+    await user.click(within(list).getByRole('checkbox', { name: 'Select Morning Post item 5' }));
+    await user.click(within(list).getByRole('checkbox', { name: 'Select Morning Post item 6' }));
+
+    const bar = screen.getByRole('group', { name: 'Selected items' });
+    expect(within(bar).getByText('2 selected')).toBeTruthy();
+    const save = within(bar).getByRole('button', { name: 'Save' });
+    await user.click(save);
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('2 items saved.'));
+    expect(document.activeElement).toBe(save);
+    expect(readState(local, ids[5]!).is_saved).toBe(1);
+    expect(readState(local, ids[6]!).is_saved).toBe(1);
+    expect(within(list).getByRole('button', { name: 'Unsave: Morning Post item 5' })).toBeTruthy();
+  });
+
+  it('moves between items with j and k and toggles read and saved with m and s', async () => {
+    const user = userEvent.setup();
+    const app = renderApp(<InboxRiver selection={{ view: 'all', type: 'article' }} />);
+    await screen.findByRole('list', { name: 'Articles' });
+
+    await user.keyboard('j');
+    expect(document.activeElement?.textContent).toBe('Morning Post item 0');
+    await user.keyboard('jj');
+    expect(document.activeElement?.textContent).toBe('Morning Post item 2');
+    await user.keyboard('k');
+    expect(document.activeElement?.textContent).toBe('Morning Post item 1');
+
+    const wasSaved = readState(local, ids[1]!).is_saved;
+    await user.keyboard('s');
+    await waitFor(() => expect(readState(local, ids[1]!).is_saved).toBe(wasSaved ? 0 : 1));
+    const wasRead = readState(local, ids[1]!).is_read;
+    await user.keyboard('m');
+    await waitFor(() => expect(readState(local, ids[1]!).is_read).toBe(wasRead ? 0 : 1));
+    expect(document.activeElement?.textContent).toBe('Morning Post item 1');
+    await user.keyboard('o');
+    expect(app.visited).toEqual([`/items/${ids[1]}`]);
+  });
+
+  it('ignores shortcut keys typed into a field', async () => {
+    const user = userEvent.setup();
+    renderApp(<><label>Note<input /></label><InboxRiver selection={unread} /></>);
+    await screen.findByRole('list', { name: 'Unread items' });
+    await user.click(screen.getByRole('textbox', { name: 'Note' }));
+    await user.keyboard('j');
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Note' }));
+  });
+});
+
+describe('mark all as read', () => {
+  let local: LocalService;
+  afterAll(() => local.close());
+
+  it('marks read what was listed when the list loaded and leaves later arrivals unread', async () => {
+    local = await startLocalService();
+    local.addFeed('Evening Post', Array.from({ length: 5 }, () => ({})));
+    const user = userEvent.setup();
+    renderApp(<InboxRiver selection={unread} />);
+    await screen.findByRole('list', { name: 'Unread items' });
+    const late = local.addFeed('Late Wire', [{ published_at: new Date(Date.now() + 60_000).toISOString() }]);
+
+    await user.click(screen.getByRole('button', { name: 'Mark all as read' }));
+    const confirm = screen.getByRole('button', { name: 'Mark all read' });
+    expect(document.activeElement).toBe(confirm);
+    await user.click(confirm);
+
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('5 items marked read.'));
+    expect(readState(local, late[0]!).is_read).toBe(0);
+    const list = await screen.findByRole('list', { name: 'Unread items' });
+    expect(within(list).getByRole('link', { name: 'Late Wire item 0' })).toBeTruthy();
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Mark all as read' }));
+  });
+});
+
+describe('the empty inbox', () => {
+  let local: LocalService;
+  beforeAll(async () => {
+    local = await startLocalService();
+    const ids = local.addFeed('Quiet Blog', [{}, {}]);
+    local.setState(ids, { is_read: true });
+  });
+  afterAll(() => local.close());
+
+  it.each<[InboxSelection, string, string, string]>([
+    [{ view: 'unread', type: null }, 'All caught up', 'See everything', '/inbox?view=all'],
+    [{ view: 'saved', type: null }, 'No saved items', 'Back to unread', '/inbox'],
+    [{ view: 'all', type: 'episode' }, 'No episodes yet', 'Add a subscription', '/subscriptions'],
+  ])('says what an empty %o view means and where to go', async (selection, title, linkName, href) => {
+    renderApp(<InboxRiver selection={selection} />);
+    expect(await screen.findByRole('heading', { name: title })).toBeTruthy();
+    expect(screen.getByRole('link', { name: linkName }).getAttribute('href')).toBe(href);
+    expect(screen.queryByRole('list')).toBeNull();
+  });
+});
+
+describe('the inbox when loading fails', () => {
+  let local: LocalService;
+  beforeAll(async () => {
+    local = await startLocalService({ appRateLimit: 2 });
+    local.addFeed('Any Feed', [{}]);
+  });
+  afterAll(() => local.close());
+  afterEach(() => configureApi({ base: local.base, headers: { authorization: `Bearer ${local.token}` } }));
+
+  async function alertText() {
+    const alert = await screen.findByRole('alert');
+    return alert;
+  }
+
+  it('asks to sign in again on 401, with a link and no retry', async () => {
+    configureApi({ headers: { authorization: `Bearer tid_app_${'x'.repeat(40)}` } });
+    renderApp(<InboxRiver selection={unread} />);
+    const alert = await alertText();
+    expect(within(alert).getByRole('heading', { name: 'Please sign in again' })).toBeTruthy();
+    expect(within(alert).getByRole('link', { name: 'Sign in again' }).getAttribute('href')).toBe('/sign-in');
+    expect(within(alert).queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
+  it('explains a locked account on 403', async () => {
+    setStatus(local.service.db, local.user.id, 'locked');
+    try {
+      renderApp(<InboxRiver selection={unread} />);
+      const alert = await alertText();
+      expect(within(alert).getByRole('heading', { name: 'Not allowed' })).toBeTruthy();
+      expect(alert.textContent).toContain('This account is locked.');
+    } finally {
+      setStatus(local.service.db, local.user.id, 'active');
+    }
+  });
+
+  it('says how long to wait on 429, honouring Retry-After', async () => {
+    await callApi('GET', '/v1/account').catch(() => undefined);
+    await callApi('GET', '/v1/account').catch(() => undefined);
+    renderApp(<InboxRiver selection={unread} />);
+    const alert = await alertText();
+    expect(within(alert).getByRole('heading', { name: 'Too many requests' })).toBeTruthy();
+    expect(alert.textContent).toMatch(/Trying again in \d+ seconds?\./);
+  });
+
+  it('offers a retry when the service is unavailable (503)', async () => {
+    const unavailable: Server = createServer((_request, response) => {
+      response.writeHead(503, { 'content-type': 'application/json', 'retry-after': '5' });
+      response.end(JSON.stringify({ message: 'The feed service did not answer in time; try again shortly.' }));
+    });
+    await new Promise<void>((resolve) => unavailable.listen(0, '127.0.0.1', resolve));
+    try {
+      configureApi({ base: `http://127.0.0.1:${(unavailable.address() as AddressInfo).port}` });
+      renderApp(<InboxRiver selection={unread} />);
+      const alert = await alertText();
+      expect(within(alert).getByRole('heading', { name: 'The service is unavailable' })).toBeTruthy();
+      expect(within(alert).getByRole('button', { name: 'Try again' })).toBeTruthy();
+    } finally {
+      await new Promise((resolve) => unavailable.close(resolve));
+    }
+  });
+
+  it('says the reader is offline when the service cannot be reached', async () => {
+    const closed: Server = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    configureApi({ base: `http://127.0.0.1:${port}` });
+    renderApp(<InboxRiver selection={unread} />);
+    const alert = await alertText();
+    expect(within(alert).getByRole('heading', { name: 'You are offline' })).toBeTruthy();
+  });
+});

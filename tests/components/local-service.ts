@@ -1,0 +1,87 @@
+/*
+ * The real embedded service on a temporary database behind a real HTTP server on
+ * 127.0.0.1, with the app's client pointed at it (as the proxy would, with an app token).
+ * Component tests render against it: no part of ours is replaced.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import type { Plan } from '@/lib/contract/common';
+import { configureApi } from '@/lib/client/api-client';
+import { ensureUser, issueCredential, type User } from '@/lib/service/domain/accounts';
+import { createFeed } from '@/lib/service/domain/feeds/create-feed';
+import { storeItems, type NewItem } from '@/lib/service/domain/feeds/store-items';
+import { subscribeUserToFeed } from '@/lib/service/domain/feeds/subscribe-user';
+import { createService, type EmbeddedService } from '@/lib/service/service';
+
+export type LocalService = {
+  service: EmbeddedService;
+  user: User;
+  token: string;
+  base: string;
+  /** Subscribes the user to a new feed holding these items (newest first as given, one hour apart). */
+  addFeed: (title: string, items: Partial<NewItem>[], options?: { sourceType?: 'feed' | 'newsletter' | 'podcast' }) => string[];
+  /** Marks items read or saved directly in the store, as another device would have. */
+  setState: (ids: string[], state: { is_read?: boolean; is_saved?: boolean }) => void;
+  close: () => Promise<void>;
+};
+
+function listen(fetch: (request: Request) => Promise<Response>): Promise<Server> {
+  return new Promise((resolve) => {
+    const server = serve({ fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(server as Server)) as Server;
+  });
+}
+
+/** Starts the service for one test file; the client's calls go to it with an app token. */
+export async function startLocalService(options: { plan?: Plan; appRateLimit?: number } = {}): Promise<LocalService> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'tidings-components-'));
+  const service = createService({
+    databaseFile: path.join(dir, 'service.db'),
+    config: { dataDir: dir, ...(options.appRateLimit ? { appTokenRateLimit: options.appRateLimit } : {}) },
+  });
+  const user = ensureUser(service.db, 'reader@example.com', { plan: options.plan ?? 'pro' });
+  const { secret } = issueCredential(service.db, user.id, 'app_token', 'Component tests');
+  const server = await listen((request) => service.fetch(request));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  configureApi({ base, headers: { authorization: `Bearer ${secret}` } });
+
+  let clock = Date.parse('2025-06-01T12:00:00Z');
+  return {
+    service, user, token: secret, base,
+    addFeed(title, items, feedOptions = {}) {
+      const feedId = createFeed(service.db, { url: `https://example.com/${encodeURIComponent(title)}.xml`, source_type: feedOptions.sourceType ?? 'feed', title });
+      subscribeUserToFeed(service.db, user, feedId);
+      const full: NewItem[] = items.map((item, index) => {
+        clock -= 3_600_000;
+        return {
+          guid: `${title}-${index}`, url: `https://example.com/${encodeURIComponent(title)}/${index}`, title: `${title} item ${index}`,
+          published_at: new Date(clock).toISOString(), author: null, summary: `Summary of ${title} item ${index}.`,
+          content: `<p>Body of ${title} item ${index}.</p>`, item_type: 'article', media_url: null, audio_url: null,
+          duration_seconds: null, episode_number: null, episode_type: null, explicit: null, artwork_url: null,
+          description: null, platform_metadata: {}, ...item,
+        };
+      });
+      return storeItems(service.db, feedId, full).added;
+    },
+    setState(ids, state) {
+      const update = service.db.prepare(`UPDATE entries SET is_read = COALESCE(@is_read, is_read), is_saved = COALESCE(@is_saved, is_saved)
+        WHERE user_id = @user AND item_id = @id`);
+      for (const id of ids) {
+        update.run({
+          user: user.id, id,
+          is_read: state.is_read === undefined ? null : Number(state.is_read),
+          is_saved: state.is_saved === undefined ? null : Number(state.is_saved),
+        });
+      }
+    },
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      service.close();
+      configureApi({ base: '/api', headers: {} });
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

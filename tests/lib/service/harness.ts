@@ -1,0 +1,184 @@
+/*
+ * Test harness for the embedded service: the real service on a temporary SQLite
+ * file, served over real HTTP on 127.0.0.1, with helpers that seed users, keys,
+ * feeds, items and subscriptions through the domain functions the service uses.
+ */
+import { serve, type ServerType } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import type { Plan } from '@/lib/contract/common';
+import { ensureUser, issueCredential, type User } from '@/lib/service/domain/accounts';
+import { createFeed, type NewFeed } from '@/lib/service/domain/feeds/create-feed';
+import { storeItems, type NewItem } from '@/lib/service/domain/feeds/store-items';
+import { subscribeUserToFeed } from '@/lib/service/domain/feeds/subscribe-user';
+import type { ServiceConfig } from '@/lib/service/context';
+import { createService, type EmbeddedService } from '@/lib/service/service';
+
+/** What a call answered: status, headers and the parsed JSON body (or the text when it is not JSON). */
+// Tests read answers field by field and check them with expect; typing every body would only add casts.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Answer = { status: number; headers: Headers; body: any };
+
+export type CallOptions = {
+  /** The Bearer credential; omitted means no Authorization header. */
+  key?: string;
+  query?: Record<string, string | number | boolean | string[] | undefined>;
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Sent as is, for bodies that are not valid JSON. */
+  rawBody?: string;
+  headers?: Record<string, string>;
+};
+
+/** A user with an API key and a first-party app token. */
+export type TestUser = { user: User; key: string; appToken: string };
+
+/** A seeded subscription: its feed, the subscription and the ids of its items in the order given. */
+export type SeededSubscription = { feedId: string; subscriptionId: string; itemIds: string[] };
+
+let counter = 0;
+
+/** An ISO timestamp `days` days before now (fractional days allowed), at whole seconds. */
+export function isoDaysAgo(days: number): string {
+  const ms = Date.now() - days * 86_400_000;
+  return new Date(Math.floor(ms / 1000) * 1000).toISOString();
+}
+
+/** The UTC calendar date of an ISO timestamp. */
+export function dateOf(iso: string): string {
+  return iso.slice(0, 10);
+}
+
+/** An article as ingestion hands it over; every field can be overridden. */
+export function article(overrides: Partial<NewItem> = {}): NewItem {
+  counter += 1;
+  return {
+    guid: `guid-${counter}-${randomUUID()}`, url: `https://example.com/posts/${counter}`, title: `Article ${counter}`,
+    published_at: isoDaysAgo(1), author: 'Ada Writer', summary: `Summary of article ${counter}.`,
+    content: `<p>Body of article ${counter}.</p>`, item_type: 'article', media_url: null, audio_url: null,
+    duration_seconds: null, episode_number: null, episode_type: null, explicit: null, artwork_url: null,
+    description: null, platform_metadata: {}, ...overrides,
+  };
+}
+
+/** A podcast episode; every field can be overridden. */
+export function episode(overrides: Partial<NewItem> = {}): NewItem {
+  counter += 1;
+  return article({
+    title: `Episode ${counter}`, item_type: 'episode', summary: `Show notes of episode ${counter}.`,
+    content: `<p>Show notes of episode ${counter}.</p>`, audio_url: `https://cdn.example.com/ep${counter}.mp3`,
+    media_url: `https://cdn.example.com/ep${counter}.mp3`, duration_seconds: 1000, episode_number: counter,
+    episode_type: 'full', explicit: false, artwork_url: 'https://cdn.example.com/art.jpg',
+    description: `Description of episode ${counter}.`, ...overrides,
+  });
+}
+
+/** The running service, its HTTP address, and seeding helpers. */
+export class Harness {
+  constructor(
+    readonly service: EmbeddedService,
+    readonly baseUrl: string,
+    private readonly server: ServerType,
+    private readonly dir: string,
+  ) {}
+
+  /** Makes a user with a plan, an API key and an app token. */
+  createUser(options: { plan?: Plan; email?: string } = {}): TestUser {
+    const user = ensureUser(this.service.db, options.email ?? `user-${randomUUID()}@example.com`, { plan: options.plan ?? 'free' });
+    const key = issueCredential(this.service.db, user.id, 'api_key', 'test key').secret;
+    const appToken = issueCredential(this.service.db, user.id, 'app_token', 'test app').secret;
+    return { user, key, appToken };
+  }
+
+  /** Issues one more API key for a user. */
+  issueKey(user: User): string {
+    return issueCredential(this.service.db, user.id, 'api_key', 'another key').secret;
+  }
+
+  /** Stores a feed that nobody follows yet. */
+  createFeed(feed: Partial<NewFeed> = {}): string {
+    counter += 1;
+    return createFeed(this.service.db, {
+      url: `https://feeds.example.com/${counter}.xml`, source_type: 'feed', title: `Feed ${counter}`,
+      website: `https://site${counter}.example.com`, ...feed,
+    });
+  }
+
+  /** Stores items of a feed; subscribers get unread entries. Returns the new item ids in order. */
+  storeItems(feedId: string, items: NewItem[]): string[] {
+    return storeItems(this.service.db, feedId, items).added;
+  }
+
+  /** Subscribes a user to a stored feed. */
+  subscribe(user: User, feedId: string, folderId?: string): string {
+    return subscribeUserToFeed(this.service.db, user, feedId, { folderId });
+  }
+
+  /**
+   * A new feed the user follows, with these items stored after subscribing (so the free
+   * plan's history cap does not hide any of them).
+   */
+  seedSubscription(user: User, items: NewItem[], feed: Partial<NewFeed> & { folderId?: string } = {}): SeededSubscription {
+    const { folderId, ...feedFields } = feed;
+    const feedId = this.createFeed(feedFields);
+    const subscriptionId = this.subscribe(user, feedId, folderId);
+    return { feedId, subscriptionId, itemIds: this.storeItems(feedId, items) };
+  }
+
+  /** A folder of the user. No domain function makes folders yet, so the row is written here. */
+  createFolder(user: User, name = `Folder ${randomUUID()}`): string {
+    const id = randomUUID();
+    this.service.db.prepare('INSERT INTO folders (id, user_id, name, created_at) VALUES (?, ?, ?, ?)')
+      .run(id, user.id, name, new Date().toISOString());
+    return id;
+  }
+
+  /** One HTTP request to the service; JSON in, JSON out. */
+  async call(method: string, pathname: string, options: CallOptions = {}): Promise<Answer> {
+    const url = new URL(pathname, this.baseUrl);
+    for (const [name, value] of Object.entries(options.query ?? {})) {
+      if (value === undefined) continue;
+      for (const one of Array.isArray(value) ? value : [value]) url.searchParams.append(name, String(one));
+    }
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.key !== undefined) headers.authorization = `Bearer ${options.key}`;
+    let payload: string | undefined = options.rawBody;
+    if (options.body !== undefined) payload = JSON.stringify(options.body);
+    if (payload !== undefined) headers['content-type'] ??= 'application/json';
+    const response = await fetch(url, { method, headers, body: payload });
+    const text = await response.text();
+    let body: unknown = text;
+    if ((response.headers.get('content-type') ?? '').includes('application/json')) body = JSON.parse(text);
+    return { status: response.status, headers: response.headers, body };
+  }
+
+  /** Stops the HTTP server, closes the store and deletes the temporary directory. */
+  async stop(): Promise<void> {
+    const server = this.server as ServerType & { closeAllConnections?: () => void };
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections?.();
+    });
+    this.service.close();
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Starts the real service on a temporary database and serves it on 127.0.0.1 (a free port).
+ * Every success body is checked against the contract (a mismatch answers 500).
+ */
+export async function startHarness(config: Partial<ServiceConfig> = {}): Promise<Harness> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'tidings-service-'));
+  const service = createService({
+    databaseFile: path.join(dir, 'service.db'),
+    config: { dataDir: dir, validateResponses: true, ...config },
+  });
+  const { server, port } = await new Promise<{ server: ServerType; port: number }>((resolve) => {
+    const server = serve({ fetch: service.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => resolve({ server, port: info.port }));
+  });
+  return new Harness(service, `http://127.0.0.1:${port}`, server, dir);
+}

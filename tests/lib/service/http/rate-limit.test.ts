@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHarness, type Answer, type Harness } from '../harness';
+
+// SPEC.md: 120 requests a minute per API key; every 429 carries Retry-After and a JSON body.
+const perMinute = 120;
+
+let h: Harness;
+beforeAll(async () => { h = await startHarness({ appTokenRateLimit: 200 }); });
+afterAll(async () => { await h.stop(); });
+
+async function spend(key: string, count: number): Promise<number[]> {
+  const statuses: number[] = [];
+  // Sequential on purpose: the order of requests is what is counted.
+  for (let i = 0; i < count; i++) statuses.push((await h.call('GET', '/v1/items', { key, query: { limit: 1 } })).status);
+  return statuses;
+}
+
+function expectRateLimited(answer: Answer): void {
+  expect(answer.status).toBe(429);
+  const header = answer.headers.get('retry-after');
+  expect(header).toMatch(/^\d+$/);
+  const seconds = Number(header);
+  expect(seconds).toBeGreaterThanOrEqual(1);
+  expect(seconds).toBeLessThanOrEqual(60);
+  expect(answer.headers.get('content-type')).toContain('application/json');
+  expect(answer.body).toEqual({ message: expect.any(String), retry_after: seconds });
+}
+
+describe('rate limit per API key', () => {
+  it('answers the first 120 requests of a minute and 429 with Retry-After for the 121st', async () => {
+    expect(h.service.config.apiKeyRateLimit, 'TIDINGS_RATE_LIMIT must be unset for this suite').toBe(perMinute);
+    const { key } = h.createUser();
+    const statuses = await spend(key, perMinute);
+    expect(statuses.every((status) => status === 200)).toBe(true);
+    expectRateLimited(await h.call('GET', '/v1/items', { key }));
+    // Retrying early hits the same limit, on any operation.
+    expectRateLimited(await h.call('GET', '/v1/items', { key }));
+    expectRateLimited(await h.call('PUT', '/v1/items', { key, body: {} }));
+  });
+
+  it('counts per key: another key of the same user is not limited', async () => {
+    const { user, key } = h.createUser();
+    await spend(key, perMinute);
+    expect((await h.call('GET', '/v1/items', { key })).status).toBe(429);
+    expect((await h.call('GET', '/v1/items', { key: h.issueKey(user) })).status).toBe(200);
+  });
+
+  it('counts requests that fail validation too', async () => {
+    const { key } = h.createUser();
+    for (let i = 0; i < perMinute; i++) {
+      expect((await h.call('GET', '/v1/items', { key, query: { limit: 0 } })).status).toBe(422);
+    }
+    expectRateLimited(await h.call('GET', '/v1/items', { key }));
+  });
+});
+
+describe('rate limit of the first-party app token', () => {
+  it('uses its own configured limit, not the API key limit', async () => {
+    const { appToken } = h.createUser();
+    const statuses = await spend(appToken, 200);
+    expect(statuses.filter((status) => status !== 200)).toEqual([]);
+    expectRateLimited(await h.call('GET', '/v1/items', { key: appToken }));
+  });
+
+  it('does not share its window with the API keys of the same user', async () => {
+    const { key, appToken } = h.createUser();
+    await spend(key, perMinute);
+    expect((await h.call('GET', '/v1/items', { key })).status).toBe(429);
+    expect((await h.call('GET', '/v1/items', { key: appToken })).status).toBe(200);
+  });
+});

@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyItemFilter, endOfDayMs, EntryConditions, startOfDayMs } from '@/lib/service/domain/items/item-filter';
+import { ServiceError } from '@/lib/service/http/errors';
+import { article, startHarness, type Harness } from '../../harness';
+
+let h: Harness;
+beforeAll(async () => { h = await startHarness(); });
+afterAll(async () => { await h.stop(); });
+
+describe('calendar day bounds', () => {
+  it('spans the whole UTC day, both ends included', () => {
+    expect(new Date(startOfDayMs('2026-03-01')).toISOString()).toBe('2026-03-01T00:00:00.000Z');
+    expect(new Date(endOfDayMs('2026-03-01')).toISOString()).toBe('2026-03-01T23:59:59.999Z');
+    expect(new Date(endOfDayMs('2028-02-28') + 1).toISOString()).toBe('2028-02-29T00:00:00.000Z');
+  });
+});
+
+describe('applyItemFilter', () => {
+  function count(userId: string, where: EntryConditions): number {
+    return h.service.db.prepare(`SELECT COUNT(*) FROM entries e WHERE ${where.sql()}`).pluck().get(where.params) as number;
+  }
+
+  it('adds nothing but the user for an empty filter', () => {
+    const { user } = h.createUser();
+    h.seedSubscription(user, [article(), article()]);
+    const where = applyItemFilter(h.service.db, user.id, {}, new EntryConditions(user.id));
+    expect(where.sql()).toBe('e.user_id = @user');
+    expect(count(user.id, where)).toBe(2);
+  });
+
+  it('throws 404 naming the first unknown id, whatever the order of the filters', () => {
+    const { user } = h.createUser();
+    const { subscriptionId } = h.seedSubscription(user, [article()]);
+    const missing = '00000000-0000-4000-8000-000000000005';
+    let thrown: unknown;
+    try {
+      applyItemFilter(h.service.db, user.id, { subscription_ids: [subscriptionId, missing] }, new EntryConditions(user.id));
+    } catch (error) { thrown = error; }
+    expect(thrown).toBeInstanceOf(ServiceError);
+    expect((thrown as ServiceError).status).toBe(404);
+    expect((thrown as ServiceError).body.message).toContain(missing);
+  });
+
+  it('leaves the original conditions alone when a clone is extended', () => {
+    const { user } = h.createUser();
+    const where = new EntryConditions(user.id);
+    const copy = where.clone().add('e.is_read = 1');
+    expect(where.sql()).toBe('e.user_id = @user');
+    expect(copy.sql()).toBe('e.user_id = @user AND e.is_read = 1');
+  });
+});

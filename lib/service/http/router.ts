@@ -65,9 +65,9 @@ async function readInput(request: Request, operation: Operation, rawParams: Reco
       try {
         parsed = JSON.parse(text);
       } catch {
-        throw validationError(['The body must be valid JSON.']);
+        sentences.push('The body must be valid JSON.');
       }
-      body = take(check(operation.body, parsed, 'body'));
+      if (parsed !== undefined) body = take(check(operation.body, parsed, 'body'));
     }
   }
   if (sentences.length) throw validationError(sentences);

@@ -56,6 +56,11 @@ describe('422 on request bodies', () => {
     expectSentences(await h.call('PUT', '/v1/items', { key, rawBody: '{"is_read": tru' }), [/valid JSON/]);
   });
 
+  it('reports invalid JSON together with the other invalid parts of the request', async () => {
+    const { key } = h.createUser();
+    expectSentences(await h.call('PATCH', '/v1/items/42', { key, rawBody: '{' }), [/^item_id must be a UUID/, /valid JSON/]);
+  });
+
   it('requires a body on PUT /v1/items and accepts an empty object', async () => {
     const { user, key } = h.createUser();
     h.seedSubscription(user, [article()]);

@@ -16,7 +16,8 @@ export function recordPlayback(db: Db, userId: string, itemId: string, body: Pla
     // SPEC.md gives this operation no 404: an unknown item is invalid input.
     if (!row) throw fail(422, `item_id does not name an item of this account.`);
     if (row.item_type !== 'episode') throw fail(422, 'position_seconds applies to episodes only; this item is an article.');
-    const clientMs = body.client_timestamp ? Date.parse(body.client_timestamp) : now;
+    // A clock running ahead is read as the time of arrival, or its writes would beat every later one.
+    const clientMs = body.client_timestamp ? Math.min(Date.parse(body.client_timestamp), now) : now;
     const position = Math.round(body.position_seconds);
 
     // An older write (by the client's clock) than the one already accepted does not move the position.

@@ -90,3 +90,13 @@ describe('POST /v1/items/{id}/playback-progress', () => {
     expect((await stateOf(key, articleId)).playback_position).toBeNull();
   });
 });
+
+describe('playback progress and clocks', () => {
+  it('does not let a client clock running ahead lock out later writes from other devices', async () => {
+    const { key, episodeId } = seed();
+    const ahead = new Date(Date.now() + 86_400_000).toISOString();
+    expect((await progress(key, episodeId, { position_seconds: 100, client_timestamp: ahead })).body.playback_position).toBe(100);
+    const now = new Date().toISOString();
+    expect((await progress(key, episodeId, { position_seconds: 200, client_timestamp: now })).body.playback_position).toBe(200);
+  });
+});

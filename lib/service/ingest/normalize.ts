@@ -11,7 +11,11 @@ const IMAGE_EXTENSIONS = /\.(?:jpe?g|png|gif|webp|avif|svg)(?:[?#]|$)/i;
 const DOCUMENT_EXTENSIONS = /\.(?:pdf|zip|epub|mobi|docx?|txt|html?|torrent)(?:[?#]|$)/i;
 const MARKUP = /<[a-z!/]/i;
 
-export type NormalizeOptions = { sanitize: boolean };
+export type NormalizeOptions = {
+  sanitize: boolean;
+  /** Items it returns true for (already stored) are left out before the costly sanitizing. */
+  knownItem?: (key: { guid: string | null; url: string | null }) => boolean;
+};
 
 /** Resolves a possibly relative URL; null when it cannot be made absolute http(s) or file. */
 export function resolveUrl(url: string | null | undefined, base: string): string | null {
@@ -135,6 +139,12 @@ function withoutDuplicates(items: ParsedItem[]): ParsedItem[] {
   });
 }
 
+function isKnown(raw: RawItem, options: NormalizeOptions): boolean {
+  if (!options.knownItem) return false;
+  const guid = raw.guid?.trim() || null;
+  return options.knownItem({ guid, url: resolveUrl(raw.link, raw.base) });
+}
+
 /** A feed is a podcast when it says so with podcast markup and carries media, or when most items carry media. */
 function detectPodcast(raw: RawFeed): boolean {
   if (raw.items.length === 0) return raw.podcastMarkup;
@@ -159,6 +169,6 @@ export function normalizeFeed(raw: RawFeed, options: NormalizeOptions): ParsedFe
     artwork_url: resolveUrl(raw.artwork, raw.base),
     ttl_minutes: raw.ttlMinutes,
     new_feed_url: resolveUrl(raw.newFeedUrl, raw.base),
-    items: withoutDuplicates(raw.items.map((item) => normalizeItem(item, raw, isPodcast, options))),
+    items: withoutDuplicates(raw.items.filter((item) => !isKnown(item, options)).map((item) => normalizeItem(item, raw, isPodcast, options))),
   };
 }

@@ -22,6 +22,11 @@ export type ParseFeedOptions = {
   contentType?: string;
   /** Sanitize item HTML (default true); false only for callers that sanitize later, and benchmarks. */
   sanitize?: boolean;
+  /**
+   * Items it returns true for are left out of the result, before sanitizing: a refresh passes a
+   * check against the guids and links already stored, so only new items cost anything.
+   */
+  knownItem?: (key: { guid: string | null; url: string | null }) => boolean;
 };
 
 const HTML_PAGE = /^\s*(?:<!doctype\s+html|<html[\s>]|<head[\s>]|<body[\s>])/i;
@@ -62,5 +67,5 @@ export function parseFeed(body: string | Uint8Array, options: ParseFeedOptions):
     if (xmlStart === -1) throw new FeedParseError('The document is neither XML nor JSON.');
     raw = mapXml(text.slice(xmlStart), options.url);
   }
-  return normalizeFeed(raw, { sanitize: options.sanitize !== false });
+  return normalizeFeed(raw, { sanitize: options.sanitize !== false, knownItem: options.knownItem });
 }

@@ -119,4 +119,12 @@ describe('parseFeed on broken and hostile feeds (tests/fixtures/feeds)', () => {
     expect(feed.items[0].content).toBe('<p>Hi <b>there</b><br /></p>');
     expect(feed.items[0].url).toBe('https://x.example/i');
   });
+
+  it('leaves out items the caller already stores, matched by guid or link', () => {
+    const feed = parseFeed(fixture('duplicate-guids.rss'), {
+      url: 'https://fixture.example/duplicate-guids.rss',
+      knownItem: ({ guid, url }) => guid === 'other' || url === 'https://dupes.example/3',
+    });
+    expect(feed.items.map((item) => item.title)).toEqual(['First copy']);
+  });
 });

@@ -71,6 +71,10 @@ export function bulkUpdateItems(db: Db, user: User, itemIds: string[], action: B
 /** PUT /v1/items: marks every item that matches the filters (and `before`) read or unread. */
 export function markAllItems(db: Db, user: User, body: MarkAllBody): string {
   const isRead = body.is_read ?? true;
+  // An explicit empty list selects no items; read as "no filter" it would mark everything.
+  if ([body.subscription_ids, body.folder_ids, body.tag_ids].some((ids) => ids?.length === 0)) {
+    return `0 items marked ${isRead ? 'read' : 'unread'}.`;
+  }
   const where = applyItemFilter(db, user.id, {
     subscription_ids: body.subscription_ids, folder_ids: body.folder_ids, tag_ids: body.tag_ids,
     item_type: body.item_type, is_saved: body.is_saved,

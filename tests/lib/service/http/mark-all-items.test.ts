@@ -77,6 +77,12 @@ describe('PUT /v1/items (mark all as read)', () => {
     expect(await readIds(s.key)).toEqual(sorted([s.a.itemIds[1], s.b.itemIds[0]]));
   });
 
+  it.each(['subscription_ids', 'folder_ids', 'tag_ids'])('marks nothing for an empty %s list', async (name) => {
+    const { key } = seed();
+    expect(await markAll(key, { [name]: [] })).toBe('0 items marked read.');
+    expect(await readIds(key)).toEqual([]);
+  });
+
   it('does not touch other users’ items of the same feed', async () => {
     const s = seed();
     const other = h.createUser();

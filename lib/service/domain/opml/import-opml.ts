@@ -1,0 +1,73 @@
+import type { OpmlImportResult } from '@/lib/contract/organizing';
+import type { User } from '../accounts';
+import { ensureFolder } from '../folders/folders';
+import { normalizeFeedUrl, subscribe } from '../subscriptions/subscribe';
+import type { ServiceContext } from '../../context';
+import { ServiceError } from '../../http/errors';
+import { readOpml, type OpmlFeed } from './read-opml';
+
+/** Feeds fetched at once: quick for a long list, polite to the hosts and to the machine. */
+const defaultConcurrency = 4;
+
+async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+/** The distinct feeds of a document: a URL listed twice is subscribed once, in the first folder it appears in. */
+function distinctFeeds(feeds: OpmlFeed[]): OpmlFeed[] {
+  const seen = new Map<string, OpmlFeed>();
+  for (const feed of feeds) {
+    const key = normalizeFeedUrl(feed.url) ?? feed.url;
+    if (!seen.has(key)) seen.set(key, feed);
+  }
+  return [...seen.values()];
+}
+
+/**
+ * POST /v1/opml/import: subscribes to every feed of the document, making its folders (or
+ * reusing ones of the same name). A feed that fails (unreachable, not a feed, plan limit)
+ * is reported with the reason and the rest go on. Subscriptions that already exist are
+ * left where they are. Folders made here that end up empty are removed again.
+ */
+export async function importOpml(
+  service: ServiceContext, user: User, text: string, options: { concurrency?: number } = {},
+): Promise<OpmlImportResult> {
+  const feeds = distinctFeeds(readOpml(text));
+  const folderIds = new Map<string, string>();
+  const madeFolders: string[] = [];
+  for (const folder of new Set(feeds.map((feed) => feed.folder))) {
+    if (folder === null) continue;
+    const { id, created } = ensureFolder(service.db, user, folder);
+    folderIds.set(folder, id);
+    if (created) madeFolders.push(id);
+  }
+
+  const outcomes = new Map<OpmlFeed, 'imported' | 'already_subscribed' | { message: string }>();
+  await eachLimited(feeds, options.concurrency ?? defaultConcurrency, async (feed) => {
+    try {
+      const folderId = feed.folder === null ? null : folderIds.get(feed.folder) ?? null;
+      const outcome = await subscribe(service, user, { url: feed.url, folder_id: folderId });
+      outcomes.set(feed, outcome.status === 201 ? 'imported' : 'already_subscribed');
+    } catch (error) {
+      if (!(error instanceof ServiceError)) console.error('[tidings opml import]', feed.url, error);
+      outcomes.set(feed, { message: error instanceof ServiceError ? error.message : 'Something went wrong while subscribing.' });
+    }
+  });
+
+  const removeIfEmpty = service.db.prepare(`DELETE FROM folders WHERE id = ? AND user_id = ?
+    AND NOT EXISTS (SELECT 1 FROM subscriptions WHERE folder_id = folders.id)`);
+  for (const id of madeFolders) removeIfEmpty.run(id, user.id);
+
+  const result: OpmlImportResult = { imported: 0, already_subscribed: 0, failed: [] };
+  for (const feed of feeds) {
+    const outcome = outcomes.get(feed)!;
+    if (outcome === 'imported') result.imported += 1;
+    else if (outcome === 'already_subscribed') result.already_subscribed += 1;
+    else result.failed.push({ url: feed.url, message: outcome.message });
+  }
+  return result;
+}

@@ -1,0 +1,25 @@
+import { createFolder, deleteFolder, listFolders, updateFolder } from '../domain/folders/folders';
+import { exportOpml } from '../domain/opml/export-opml';
+import { importOpml } from '../domain/opml/import-opml';
+import {
+  createSavedSearch, deleteSavedSearch, listSavedSearches, updateSavedSearch,
+} from '../domain/saved-searches/saved-searches';
+import { deleteTag, listTags, renameTag } from '../domain/tags/manage-tags';
+import type { Handlers } from './handler';
+
+/** Handlers of the first-party organizing operations: folders, tags, saved searches, OPML. */
+export const organizingHandlers: Handlers = {
+  listFolders: ({ db, user }) => ({ body: { data: listFolders(db, user) } }),
+  createFolder: ({ db, user, body }) => ({ body: createFolder(db, user, body) }),
+  updateFolder: ({ db, user, params, body }) => ({ body: updateFolder(db, user, params.folder_id, body) }),
+  deleteFolder: ({ db, user, params }) => ({ body: { message: deleteFolder(db, user, params.folder_id) } }),
+  listTags: ({ db, user }) => ({ body: { data: listTags(db, user) } }),
+  updateTag: ({ db, user, params, body }) => ({ body: renameTag(db, user, params.tag_id, body.name) }),
+  deleteTag: ({ db, user, params }) => ({ body: { message: deleteTag(db, user, params.tag_id) } }),
+  listSavedSearches: ({ db, user }) => ({ body: { data: listSavedSearches(db, user) } }),
+  createSavedSearch: ({ db, user, body }) => ({ body: createSavedSearch(db, user, body) }),
+  updateSavedSearch: ({ db, user, params, body }) => ({ body: updateSavedSearch(db, user, params.saved_search_id, body) }),
+  deleteSavedSearch: ({ db, user, params }) => ({ body: { message: deleteSavedSearch(db, user, params.saved_search_id) } }),
+  exportOpml: ({ db, user }) => ({ body: exportOpml(db, user) }),
+  importOpml: async ({ service, user, body }) => ({ body: await importOpml(service, user, body.opml) }),
+};

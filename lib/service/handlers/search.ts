@@ -1,0 +1,13 @@
+import { searchFeeds } from '../domain/search/search-feeds';
+import { searchItems } from '../domain/search/search-items';
+import { searchFolders, searchSavedSearches, searchTags } from '../domain/search/search-records';
+import type { Handlers } from './handler';
+
+/** Handlers of SPEC.md's five search operations. */
+export const searchHandlers: Handlers = {
+  search: ({ db, user, query }) => ({ body: { data: searchItems(db, user, query.q, query.limit) } }),
+  searchFeeds: ({ db, user, query }) => ({ body: searchFeeds(db, user, query) }),
+  searchFolders: ({ db, user, query }) => ({ body: searchFolders(db, user, query) }),
+  searchTags: ({ db, user, query }) => ({ body: searchTags(db, user, query) }),
+  searchSavedSearches: ({ db, user, query }) => ({ body: searchSavedSearches(db, user, query) }),
+};

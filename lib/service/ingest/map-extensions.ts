@@ -1,5 +1,6 @@
 import { parseDuration } from './podcast-values';
 import type { RawEnclosure, RawItem } from './raw-feed';
+import { escapeHtml } from './sanitize';
 import { child, childrenNamed, textOf, type XmlDocument, type XmlElement } from './xml-tree';
 
 /** Text of the first child with one of the names, or null when absent or empty. */
@@ -73,6 +74,13 @@ function chapterList(doc: XmlDocument, element: XmlElement): Array<Record<string
   });
 }
 
+/** media:description is plain text unless it says type="html"; returned as HTML. */
+function mediaDescription(doc: XmlDocument, element: XmlElement | undefined): string | null {
+  const text = element ? textOf(doc, element) : '';
+  if (!text) return null;
+  return element?.attrs.type?.toLowerCase() === 'html' ? text : escapeHtml(text);
+}
+
 function youTubeId(link: string | null): string | null {
   if (!link) return null;
   const match = /^https?:\/\/(?:www\.|m\.)?(?:youtube\.com\/(?:watch\?(?:.*&)?v=|shorts\/|embed\/)|youtu\.be\/)([\w-]{11})/.exec(link);
@@ -102,9 +110,9 @@ export function readItemExtensions(doc: XmlDocument, element: XmlElement, item: 
           const media = mediaEnclosure(content);
           if (media) item.enclosures.push(media);
         }
-        if (!item.summary) item.summary = childText(doc, c, 'media:description');
+        if (!item.summary) item.summary = mediaDescription(doc, child(c, 'media:description'));
         break;
-      case 'media:description': if (!item.summary) item.summary = textOf(doc, c) || null; break;
+      case 'media:description': if (!item.summary) item.summary = mediaDescription(doc, c); break;
       case 'podcast:chapters': metadata.chapters_url ??= attr(c, 'url'); break;
       case 'psc:chapters': metadata.chapters = chapterList(doc, c); break;
       case 'podcast:transcript': {

@@ -80,7 +80,8 @@ export function mapRss(doc: XmlDocument, documentUrl: string, format: 'rss' | 'r
     artist: childText(doc, channel, 'itunes:author', 'googleplay:author'),
     podcastSummary: childText(doc, channel, 'itunes:summary', 'googleplay:description'),
     explicit: childText(doc, channel, 'itunes:explicit', 'googleplay:explicit'),
-    artwork: itunesImage?.attrs.href?.trim() || (image && childText(doc, image, 'url')) || image?.attrs['rdf:resource'] || null,
+    artwork: itunesImage?.attrs.href?.trim() || (itunesImage && textOf(doc, itunesImage)) || (image && childText(doc, image, 'url'))
+      || image?.attrs['rdf:resource'] || null,
     ttlMinutes: ttlMinutes(doc, channel),
     newFeedUrl: childText(doc, channel, 'itunes:new-feed-url') ?? redirectTarget(doc, root),
     items: complete.map((element) => readItem(doc, element, base)),

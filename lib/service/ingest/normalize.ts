@@ -61,6 +61,12 @@ function firstImage(html: string): string | null {
 
 function contentHtml(raw: RawItem): string {
   if (raw.content) return raw.content;
+  const embed = raw.metadata.embed_url;
+  // A video entry (YouTube) carries only a description: show the player above it.
+  if (typeof embed === 'string') {
+    const text = raw.summary ? raw.summary.replace(/\r?\n/g, '<br>') : '';
+    return `<iframe src="${escapeHtml(embed)}" width="560" height="315" allowfullscreen></iframe>${text ? `<p>${text}</p>` : ''}`;
+  }
   if (raw.summary) return raw.summary;
   const text = raw.contentText ?? raw.itunesSummary;
   return text ? escapeHtml(text).replace(/\r?\n/g, '<br>') : '';

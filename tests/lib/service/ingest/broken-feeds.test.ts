@@ -128,3 +128,20 @@ describe('parseFeed on broken and hostile feeds (tests/fixtures/feeds)', () => {
     expect(feed.items.map((item) => item.title)).toEqual(['First copy']);
   });
 });
+
+describe('parseFeed on a YouTube channel feed', () => {
+  it('reads the video id, embed URL, thumbnail and description, and shows the player as content', () => {
+    const feed = parseFeed(fixture('youtube-channel.atom'), { url: 'https://www.youtube.com/feeds/videos.xml?channel_id=UCxxxxxxxxxxxxxxxxxxxxxx' });
+    expect(feed.website).toBe('https://www.youtube.com/channel/UCxxxxxxxxxxxxxxxxxxxxxx');
+    const video = feed.items[0];
+    expect(video.title).toBe('Building a & B');
+    expect(video.url).toBe('https://www.youtube.com/watch?v=AbCdEfGhIjK');
+    expect(video.published_at).toBe('2024-05-01T12:00:00Z');
+    expect(video.media_url).toBe('https://i1.ytimg.com/vi/AbCdEfGhIjK/hqdefault.jpg');
+    expect(video.item_type).toBe('article');
+    expect(video.audio_url).toBeNull();
+    expect(video.platform_metadata).toEqual({ video_id: 'AbCdEfGhIjK', embed_url: 'https://www.youtube-nocookie.com/embed/AbCdEfGhIjK' });
+    expect(video.summary).toBe('First line Second line with <angle> brackets');
+    expect(video.content).toBe('<iframe src="https://www.youtube-nocookie.com/embed/AbCdEfGhIjK" width="560" height="315" allowfullscreen loading="lazy"></iframe><p>First line<br />Second line with &lt;angle&gt; brackets</p>');
+  });
+});

@@ -154,6 +154,27 @@ describe('mark all as read', () => {
   });
 });
 
+describe('an action the service refuses', () => {
+  let local: LocalService;
+  afterAll(() => local.close());
+
+  it('rolls the optimistic change back and says why (402 at the saved-items limit)', async () => {
+    local = await startLocalService({ plan: 'free' });
+    const ids = local.addFeed('Busy Feed', Array.from({ length: 102 }, (_, index) => ({ published_at: new Date(Date.now() - (index + 1) * 60_000).toISOString() })));
+    local.setState(ids.slice(2), { is_saved: true });
+    const user = userEvent.setup();
+    renderApp(<InboxRiver selection={unread} />);
+    const list = await screen.findByRole('list', { name: 'Unread items' });
+    const id = ids[0]!;
+    const title = 'Busy Feed item 0';
+
+    await user.click(within(list).getByRole('button', { name: `Save: ${title}` }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/^Not included in your plan: The free plan keeps at most 100 saved items/));
+    expect(within(list).getByRole('button', { name: `Save: ${title}` })).toBeTruthy();
+    expect(readState(local, id).is_saved).toBe(0);
+  });
+});
+
 describe('the empty inbox', () => {
   let local: LocalService;
   beforeAll(async () => {

@@ -1,0 +1,62 @@
+'use client';
+
+import Link from 'next/link';
+import { useState, type FormEvent } from 'react';
+import type { ItemDetail } from '@/lib/client/item-cache';
+import { useAccount } from '@/lib/client/use-account';
+import { useItemActions } from '@/lib/client/use-item-actions';
+
+type Props = { item: ItemDetail; onResult: (message: string, error?: unknown) => void };
+
+/**
+ * Notes on an article when the plan includes them; otherwise one sentence about the plan.
+ * When the plan cannot be read (a hosted service), the editor shows and a 402 explains.
+ */
+export function ItemNotes({ item, onResult }: Props) {
+  const account = useAccount();
+  const actions = useItemActions();
+  const [draft, setDraft] = useState(item.notes ?? '');
+  const [saving, setSaving] = useState(false);
+  const allowed = account.hasFeature('notes');
+
+  if (account.isLoading) return null;
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    if (saving) return;
+    setSaving(true);
+    try {
+      await actions.setNotes(item.id, draft.trim() ? draft : null);
+      onResult('Notes saved.');
+    } catch (error) {
+      onResult('', error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="notes-title" className="mt-10 border-t border-line pt-6">
+      <h2 id="notes-title" className="text-lg font-semibold">Notes</h2>
+      {allowed === false ? (
+        <p className="mt-2 text-muted">
+          Notes on articles come with the Pro and Plus plans. <Link href="/settings">See your plan</Link>
+        </p>
+      ) : (
+        <form onSubmit={save} className="mt-2">
+          <label htmlFor="item-notes" className="text-sm font-medium">Your notes on this article</label>
+          <textarea
+            id="item-notes"
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            rows={5}
+            className="mt-1 block w-full rounded-md border border-line-strong bg-canvas p-3"
+          />
+          <button type="submit" aria-disabled={saving} className="mt-2 min-h-11 rounded-md border border-line-strong px-4 font-medium aria-disabled:text-muted">
+            {saving ? 'Saving…' : 'Save notes'}
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+import Link from 'next/link';
+
+type Entry = { id: string; title: string };
+type Props = { previous: Entry | null; next: Entry | null; backHref: string; onNavigate: () => void };
+
+const linkClass = 'flex min-h-11 flex-col justify-center rounded-md border border-line px-3 py-2 no-underline hover:bg-surface';
+
+/** Previous and next item of the list the person came from, so reading goes on without the list. */
+export function ItemPager({ previous, next, backHref, onNavigate }: Props) {
+  return (
+    <nav aria-label="Previous and next item" className="mt-10 grid gap-3 border-t border-line pt-6 sm:grid-cols-2">
+      {previous ? (
+        <Link href={`/items/${previous.id}`} rel="prev" onClick={onNavigate} className={linkClass}>
+          <span className="text-sm text-muted">Previous</span>
+          <span className="line-clamp-2 font-medium text-ink">{previous.title}</span>
+        </Link>
+      ) : <span className="hidden sm:block" />}
+      {next ? (
+        <Link href={`/items/${next.id}`} rel="next" onClick={onNavigate} className={`${linkClass} sm:text-right`}>
+          <span className="text-sm text-muted">Next</span>
+          <span className="line-clamp-2 font-medium text-ink">{next.title}</span>
+        </Link>
+      ) : (
+        <Link href={backHref} className={`${linkClass} sm:text-right`}>
+          <span className="text-sm text-muted">End of the list</span>
+          <span className="font-medium text-ink">Back to the list</span>
+        </Link>
+      )}
+    </nav>
+  );
+}

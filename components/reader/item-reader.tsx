@@ -1,0 +1,141 @@
+'use client';
+
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ErrorNotice } from '@/components/error-notice';
+import { KeyboardShortcuts } from '@/components/keyboard-shortcuts';
+import { errorSentence } from '@/lib/client/error-message';
+import { useListNeighbours } from '@/lib/client/list-context';
+import { useMarkReadMode } from '@/lib/client/reading-preferences';
+import { fullDate } from '@/lib/client/relative-date';
+import { useItem } from '@/lib/client/use-item';
+import { useItemActions } from '@/lib/client/use-item-actions';
+import { ItemNotes } from './item-notes';
+import { ItemPager } from './item-pager';
+import { ReaderActions } from './reader-actions';
+import { TagsEditor } from './tags-editor';
+
+// Set when the person moves to another item from the reader, so the new item's heading takes
+// focus (the old page's focused control is gone; screen readers then start at the title).
+let focusTitleOnArrival = false;
+
+function ReaderSkeleton() {
+  return (
+    <div role="status" className="mx-auto max-w-[68ch] animate-pulse">
+      <span className="sr-only">Loading the item…</span>
+      <div aria-hidden className="space-y-3">
+        <div className="h-3 w-1/3 rounded bg-line" />
+        <div className="h-8 w-5/6 rounded bg-line" />
+        <div className="h-3 w-1/2 rounded bg-line" />
+        {[0, 1, 2, 3, 4, 5].map((line) => <div key={line} className="h-4 w-full rounded bg-line" />)}
+      </div>
+    </div>
+  );
+}
+
+/** The reader: one item with its content, state, tags and notes, and the way to the next one. */
+export function ItemReader({ id }: { id: string }) {
+  const { data: item, error, isLoading, mutate } = useItem(id);
+  const actions = useItemActions();
+  const router = useRouter();
+  const [mode] = useMarkReadMode();
+  const [status, setStatus] = useState('');
+  const around = useListNeighbours(id);
+  const title = useRef<HTMLHeadingElement>(null);
+  const openedOnce = useRef(false);
+
+  const report = useCallback((message: string, failure?: unknown) => setStatus(failure ? errorSentence(failure) : message), []);
+
+  // Opening marks read when the setting says so, once: marking unread afterwards sticks.
+  useEffect(() => {
+    if (!item || openedOnce.current) return;
+    openedOnce.current = true;
+    if (mode === 'on-open' && !item.is_read) actions.setRead(item.id, true).catch((failure) => report('', failure));
+  }, [item, mode, actions, report]);
+
+  useEffect(() => {
+    if (!item) return;
+    document.title = `${item.title || 'Untitled'} · Tidings`;
+    if (focusTitleOnArrival) {
+      focusTitleOnArrival = false;
+      title.current?.focus();
+    }
+  }, [item]);
+
+  const toggleRead = useCallback(() => {
+    if (!item) return;
+    actions.setRead(item.id, !item.is_read).then(() => report(item.is_read ? 'Marked unread.' : 'Marked read.'), (failure) => report('', failure));
+  }, [item, actions, report]);
+  const toggleSaved = useCallback(() => {
+    if (!item) return;
+    actions.setSaved(item.id, !item.is_saved).then(() => report(item.is_saved ? 'Unsaved.' : 'Saved.'), (failure) => report('', failure));
+  }, [item, actions, report]);
+  const go = (target: { id: string } | null) => {
+    if (!target) return;
+    focusTitleOnArrival = true;
+    router.push(`/items/${target.id}`);
+  };
+
+  const shortcuts = {
+    next: () => go(around.next),
+    previous: () => go(around.previous),
+    toggleRead,
+    toggleSaved,
+    openOriginal: () => {
+      if (item?.canonical_url) window.open(item.canonical_url, '_blank', 'noopener,noreferrer');
+    },
+  };
+
+  if (isLoading) return <><ReaderSkeleton /><KeyboardShortcuts handlers={shortcuts} /></>;
+  if (error || !item) {
+    return (
+      <div className="mx-auto max-w-[68ch]">
+        <h1 className="sr-only">Item</h1>
+        <ErrorNotice error={error} onRetry={() => void mutate()} context="This item could not be loaded" />
+        <p className="mt-4"><Link href={around.backHref}>Back to the list</Link></p>
+      </div>
+    );
+  }
+
+  const body = item.content || item.description || (item.summary ? `<p>${escapeHtml(item.summary)}</p>` : '');
+  return (
+    <article aria-labelledby="item-title" className="mx-auto max-w-[68ch]">
+      <header>
+        <p className="text-sm"><Link href={around.backHref}>← Back to the list</Link></p>
+        <h1 id="item-title" ref={title} tabIndex={-1} className="mt-3 text-2xl font-bold leading-tight focus:outline-none sm:text-3xl">
+          {item.title || 'Untitled'}
+        </h1>
+        <p className="mt-2 text-sm text-muted">
+          {item.feeds.map((feed) => feed.title).join(', ')}
+          {item.published_at && <> · <time dateTime={item.published_at}>{fullDate(item.published_at)}</time></>}
+          {item.author && <> · {item.author}</>}
+          {item.reading_time ? <> · {item.reading_time} min read</> : null}
+        </p>
+        <ReaderActions item={item} onToggleRead={toggleRead} onToggleSaved={toggleSaved} />
+        <p role="status" className="mt-2 min-h-6 text-sm text-muted">{status}</p>
+      </header>
+      {item.ai_summary && (
+        <aside aria-labelledby="summary-title" className="mt-4 rounded-lg border border-line bg-surface p-4">
+          <h2 id="summary-title" className="text-sm font-semibold">Summary</h2>
+          <p className="mt-1">{item.ai_summary}</p>
+        </aside>
+      )}
+      {item.item_type === 'episode' && item.audio_url && (
+        <audio controls preload="none" src={item.audio_url} className="mt-6 w-full">
+          <a href={item.audio_url}>Download the episode</a>
+        </audio>
+      )}
+      {/* Content was sanitized by the service on ingest (scripts, handlers, trackers removed). */}
+      <div className="reading mt-6" dangerouslySetInnerHTML={{ __html: body }} />
+      <TagsEditor item={item} onResult={report} />
+      {item.item_type === 'article' && <ItemNotes key={item.id} item={item} onResult={report} />}
+      <ItemPager previous={around.previous} next={around.next} backHref={around.backHref} onNavigate={() => { focusTitleOnArrival = true; }} />
+      <KeyboardShortcuts handlers={shortcuts} />
+    </article>
+  );
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}

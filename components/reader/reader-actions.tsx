@@ -1,0 +1,28 @@
+import type { ItemDetail } from '@/lib/client/item-cache';
+
+type Props = { item: ItemDetail; onToggleRead: () => void; onToggleSaved: () => void };
+
+const buttonClass = 'inline-flex min-h-11 items-center rounded-md border border-line-strong px-4 text-sm font-medium';
+
+/** The reader's actions on the item: read state, saved state, and the original page. */
+export function ReaderActions({ item, onToggleRead, onToggleSaved }: Props) {
+  return (
+    <div className="mt-4 flex flex-wrap gap-2">
+      <button type="button" onClick={onToggleRead} className={buttonClass}>
+        {item.is_read ? 'Mark unread' : 'Mark read'}
+      </button>
+      <button
+        type="button"
+        onClick={onToggleSaved}
+        className={`${buttonClass} ${item.is_saved ? 'bg-accent-soft' : ''}`}
+      >
+        {item.is_saved ? 'Unsave' : 'Save'}
+      </button>
+      {item.canonical_url && (
+        <a href={item.canonical_url} target="_blank" rel="noopener noreferrer" className={`${buttonClass} no-underline`}>
+          Open original<span className="sr-only"> (opens in a new tab)</span>
+        </a>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+'use client';
+
+import { useRef, useState, type FormEvent } from 'react';
+import type { ItemDetail } from '@/lib/client/item-cache';
+import { useItemActions } from '@/lib/client/use-item-actions';
+
+type Props = { item: ItemDetail; onResult: (message: string, error?: unknown) => void };
+
+const chipClass = 'inline-flex min-h-9 items-center gap-1 rounded-full border border-line-strong text-sm';
+
+/** The item's tags by name: remove one, add new ones (comma-separated), or take a suggestion with one click. */
+export function TagsEditor({ item, onResult }: Props) {
+  const actions = useItemActions();
+  const [draft, setDraft] = useState('');
+  const input = useRef<HTMLInputElement>(null);
+  const names = item.tags.map((tag) => tag.name);
+  const suggestions = item.suggested_tags.filter((name) => !names.some((taken) => taken.toLowerCase() === name.toLowerCase()));
+
+  const save = async (next: string[], message: string) => {
+    // The pressed chip may disappear; the field is where the next tag goes.
+    input.current?.focus();
+    try {
+      await actions.setTags(item.id, next);
+      onResult(message);
+    } catch (error) {
+      onResult('', error);
+    }
+  };
+
+  const add = (event: FormEvent) => {
+    event.preventDefault();
+    const added = draft.split(',').map((name) => name.trim()).filter((name) => name && !names.includes(name));
+    if (!added.length) return;
+    setDraft('');
+    void save([...names, ...added], `Tagged ${added.join(', ')}.`);
+  };
+
+  return (
+    <section aria-labelledby="tags-title" className="mt-10 border-t border-line pt-6">
+      <h2 id="tags-title" className="text-lg font-semibold">Tags</h2>
+      {names.length ? (
+        <ul className="mt-3 flex flex-wrap gap-2">
+          {names.map((name) => (
+            <li key={name} className={`${chipClass} bg-accent-soft pl-3`}>
+              {name}
+              <button
+                type="button"
+                onClick={() => void save(names.filter((other) => other !== name), `Removed tag ${name}.`)}
+                className="inline-flex size-9 items-center justify-center rounded-full hover:bg-surface"
+              >
+                <span aria-hidden>×</span>
+                <span className="sr-only">Remove tag {name}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-2 text-muted">No tags yet.</p>
+      )}
+      <form onSubmit={add} className="mt-4 flex flex-wrap items-end gap-2">
+        <div className="flex min-w-0 flex-1 flex-col">
+          <label htmlFor="new-tag" className="text-sm font-medium">Add tags</label>
+          <input
+            ref={input}
+            id="new-tag"
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            placeholder="e.g. climate, to-read"
+            autoComplete="off"
+            className="mt-1 min-h-11 w-full rounded-md border border-line-strong bg-canvas px-3"
+          />
+        </div>
+        <button type="submit" className="min-h-11 rounded-md border border-line-strong px-4 font-medium">Add</button>
+      </form>
+      {suggestions.length > 0 && (
+        <div className="mt-4">
+          <h3 className="text-sm font-medium text-muted">Suggested</h3>
+          <ul className="mt-2 flex flex-wrap gap-2">
+            {suggestions.map((name) => (
+              <li key={name}>
+                <button type="button" onClick={() => void save([...names, name], `Tagged ${name}.`)} className={`${chipClass} px-3 hover:bg-surface`}>
+                  <span aria-hidden>+</span> {name}<span className="sr-only"> (add this tag)</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </section>
+  );
+}

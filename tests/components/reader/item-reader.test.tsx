@@ -1,0 +1,159 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ItemReader } from '@/components/reader/item-reader';
+import { LIST_CONTEXT_KEY } from '@/lib/client/list-context';
+import { MARK_READ_STORAGE_KEY } from '@/lib/client/reading-preferences';
+import { startLocalService, type LocalService } from '../local-service';
+import { renderApp } from '../render-app';
+
+function entry(local: LocalService, id: string) {
+  return local.service.db.prepare('SELECT is_read, is_saved, notes FROM entries WHERE user_id = ? AND item_id = ?').get(local.user.id, id) as
+    { is_read: number; is_saved: number; notes: string | null };
+}
+
+function tagNames(local: LocalService, id: string): string[] {
+  return local.service.db.prepare(`SELECT t.name FROM item_tags it JOIN tags t ON t.id = it.tag_id
+    WHERE it.item_id = ? AND t.user_id = ? ORDER BY t.name`).pluck().all(id, local.user.id) as string[];
+}
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+describe('the reader on a plan with notes', () => {
+  let local: LocalService;
+  let ids: string[];
+  let episode: string;
+
+  beforeAll(async () => {
+    local = await startLocalService({ plan: 'pro' });
+    ids = local.addFeed('Harbour Gazette', [
+      { title: 'Tides rise over the harbour wall', content: '<h2>Storm</h2><p>Water <a href="https://example.com/x">reached</a> the quay.</p>', author: 'Ada Byrne' },
+      { title: 'Ferry timetable changes' },
+      { title: 'Fish market reopens' },
+    ]);
+    [episode] = local.addFeed('Night Radio', [{ title: 'Episode one', item_type: 'episode', audio_url: 'https://example.com/1.mp3', duration_seconds: 600 }], { sourceType: 'podcast' });
+    local.service.db.prepare('UPDATE items SET ai_summary = ? WHERE id = ?').run('Flooding reached the quay overnight.', ids[0]);
+  });
+  afterAll(() => local.close());
+
+  it('shows the title as the page heading, the source, author, original link, summary and sanitized content', async () => {
+    renderApp(<ItemReader id={ids[0]!} />);
+    expect(screen.getByText('Loading the item…')).toBeTruthy();
+
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Tides rise over the harbour wall' });
+    const article = heading.closest('article')!;
+    expect(article.textContent).toContain('Harbour Gazette');
+    expect(article.textContent).toContain('Ada Byrne');
+    const original = within(article).getByRole('link', { name: 'Open original (opens in a new tab)' });
+    expect(original.getAttribute('href')).toBe('https://example.com/Harbour%20Gazette/0');
+    expect(original.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(within(article).getByRole('heading', { level: 2, name: 'Storm' })).toBeTruthy();
+    expect(within(article).getByRole('link', { name: 'reached' }).getAttribute('href')).toBe('https://example.com/x');
+    expect(within(article).getByText('Flooding reached the quay overnight.')).toBeTruthy();
+    expect(document.title).toBe('Tides rise over the harbour wall · Tidings');
+  });
+
+  it('marks the item read on opening when the setting says so', async () => {
+    renderApp(<ItemReader id={ids[1]!} />);
+    await screen.findByRole('heading', { level: 1, name: 'Ferry timetable changes' });
+    await waitFor(() => expect(entry(local, ids[1]!).is_read).toBe(1));
+    expect(await screen.findByRole('button', { name: 'Mark unread' })).toBeTruthy();
+  });
+
+  it('leaves the item unread on opening when marking is by hand, and toggles read and saved on request', async () => {
+    localStorage.setItem(MARK_READ_STORAGE_KEY, 'manual');
+    const user = userEvent.setup();
+    renderApp(<ItemReader id={ids[2]!} />);
+    await screen.findByRole('heading', { level: 1, name: 'Fish market reopens' });
+    expect(entry(local, ids[2]!).is_read).toBe(0);
+
+    await user.click(screen.getByRole('button', { name: 'Mark read' }));
+    await waitFor(() => expect(entry(local, ids[2]!).is_read).toBe(1));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(entry(local, ids[2]!).is_saved).toBe(1));
+    expect(screen.getByRole('button', { name: 'Unsave' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Saved.');
+  });
+
+  it('adds tags by name, takes a suggestion with one click and removes a tag', async () => {
+    const user = userEvent.setup();
+    renderApp(<ItemReader id={ids[0]!} />);
+    const tags = await screen.findByRole('region', { name: 'Tags' });
+    expect(within(tags).getByText('No tags yet.')).toBeTruthy();
+
+    await user.type(within(tags).getByRole('textbox', { name: 'Add tags' }), 'weather, local{Enter}');
+    await waitFor(() => expect(tagNames(local, ids[0]!)).toEqual(['local', 'weather']));
+    expect(within(tags).getByRole('button', { name: 'Remove tag weather' })).toBeTruthy();
+
+    const suggestion = within(tags).getAllByRole('button', { name: /\(add this tag\)$/ })[0]!;
+    const suggested = suggestion.textContent!.replace('+', '').replace('(add this tag)', '').trim();
+    await user.click(suggestion);
+    await waitFor(() => expect(tagNames(local, ids[0]!)).toContain(suggested));
+
+    await user.click(within(tags).getByRole('button', { name: 'Remove tag local' }));
+    await waitFor(() => expect(tagNames(local, ids[0]!)).not.toContain('local'));
+    expect(document.activeElement).toBe(within(tags).getByRole('textbox', { name: 'Add tags' }));
+  });
+
+  it('saves notes on an article', async () => {
+    const user = userEvent.setup();
+    renderApp(<ItemReader id={ids[0]!} />);
+    const notes = await screen.findByRole('region', { name: 'Notes' });
+    await user.type(within(notes).getByRole('textbox', { name: 'Your notes on this article' }), 'Check the tide tables.');
+    await user.click(within(notes).getByRole('button', { name: 'Save notes' }));
+    await waitFor(() => expect(entry(local, ids[0]!).notes).toBe('Check the tide tables.'));
+  });
+
+  it('offers no notes on an episode and plays its audio', async () => {
+    renderApp(<ItemReader id={episode!} />);
+    await screen.findByRole('heading', { level: 1, name: 'Episode one' });
+    expect(screen.queryByRole('region', { name: 'Notes' })).toBeNull();
+    expect(document.querySelector('audio')?.getAttribute('src')).toBe('https://example.com/1.mp3');
+  });
+
+  it('steps to the next and previous item of the list it was opened from, also with j and k', async () => {
+    sessionStorage.setItem(LIST_CONTEXT_KEY, JSON.stringify({
+      href: '/inbox?view=all', filters: '{}', nextCursor: null,
+      items: ids.map((id, index) => ({ id, title: ['Tides rise over the harbour wall', 'Ferry timetable changes', 'Fish market reopens'][index] })),
+    }));
+    const user = userEvent.setup();
+    const app = renderApp(<ItemReader id={ids[1]!} />);
+    const pager = await screen.findByRole('navigation', { name: 'Previous and next item' });
+    expect(within(pager).getByRole('link', { name: /Previous.*Tides rise/ }).getAttribute('href')).toBe(`/items/${ids[0]}`);
+    expect(within(pager).getByRole('link', { name: /Next.*Fish market/ }).getAttribute('href')).toBe(`/items/${ids[2]}`);
+    expect(screen.getByRole('link', { name: '← Back to the list' }).getAttribute('href')).toBe('/inbox?view=all');
+
+    await user.keyboard('j');
+    await user.keyboard('k');
+    expect(app.visited).toEqual([`/items/${ids[2]}`, `/items/${ids[0]}`]);
+  });
+
+  it('says when an item does not exist', async () => {
+    renderApp(<ItemReader id="00000000-0000-4000-8000-000000000000" />);
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('heading', { name: 'Not found' })).toBeTruthy();
+    expect(within(alert).queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+});
+
+describe('the reader on the free plan', () => {
+  let local: LocalService;
+  beforeAll(async () => {
+    local = await startLocalService({ plan: 'free' });
+  });
+  afterAll(() => local.close());
+
+  it('explains that notes come with a paid plan instead of offering them', async () => {
+    const [id] = local.addFeed('Free Feed', [{ title: 'A free article', published_at: new Date().toISOString() }]);
+    renderApp(<ItemReader id={id!} />);
+    const notes = await screen.findByRole('region', { name: 'Notes' });
+    expect(notes.textContent).toContain('Notes on articles come with the Pro and Plus plans.');
+    expect(within(notes).getByRole('link', { name: 'See your plan' }).getAttribute('href')).toBe('/settings');
+    expect(within(notes).queryByRole('textbox')).toBeNull();
+  });
+});

@@ -5,7 +5,7 @@ import { startHarness, type Answer, type Harness } from '../harness';
 const perMinute = 120;
 
 let h: Harness;
-beforeAll(async () => { h = await startHarness({ appTokenRateLimit: 200 }); });
+beforeAll(async () => { h = await startHarness({ appTokenRateLimit: 130 }); });
 afterAll(async () => { await h.stop(); });
 
 async function spend(key: string, count: number): Promise<number[]> {
@@ -57,7 +57,7 @@ describe('rate limit per API key', () => {
 describe('rate limit of the first-party app token', () => {
   it('uses its own configured limit, not the API key limit', async () => {
     const { appToken } = h.createUser();
-    const statuses = await spend(appToken, 200);
+    const statuses = await spend(appToken, 130);
     expect(statuses.filter((status) => status !== 200)).toEqual([]);
     expectRateLimited(await h.call('GET', '/v1/items', { key: appToken }));
   });

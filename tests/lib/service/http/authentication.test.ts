@@ -135,6 +135,20 @@ describe('first-party account operations', () => {
     expect((await h.call('GET', '/v1/items', { key: stranger.key })).status).toBe(200);
   });
 
+  it('answers 404 for the id of an app token: only API keys are revoked here', async () => {
+    const { appToken } = h.createUser();
+    const tokenId = findCredentialBySecret(h.service.db, appToken)!.credential.id;
+    expect((await h.call('DELETE', `/v1/account/api-keys/${tokenId}`, { key: appToken })).status).toBe(404);
+    expect((await h.call('GET', '/v1/account', { key: appToken })).status).toBe(200);
+  });
+
+  it('answers 422 for a key id that is not a UUID', async () => {
+    const { appToken } = h.createUser();
+    const answer = await h.call('DELETE', '/v1/account/api-keys/abc', { key: appToken });
+    expect(answer.status).toBe(422);
+    expect(answer.body).toEqual({ message: 'key_id must be a UUID.' });
+  });
+
   it('answers 422 for a key without a name', async () => {
     const { appToken } = h.createUser();
     const answer = await h.call('POST', '/v1/account/api-keys', { key: appToken, body: { name: '  ' } });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { discoverFeeds } from '@/lib/service/ingest/discover';
-import { parseFeed } from '@/lib/service/ingest/parse-feed';
+import { FeedParseError, parseFeed } from '@/lib/service/ingest/parse-feed';
 import { corpusFile, hasSharedFeeds, missingFeedsMessage } from './shared-feeds';
 
 /**
@@ -167,4 +167,23 @@ describe.skipIf(hasSharedFeeds)('real-world feeds (corpus absent)', () => {
   it(missingFeedsMessage, () => {
     expect(hasSharedFeeds).toBe(false);
   });
+});
+
+describe.skipIf(!hasSharedFeeds)('real-world feeds cut short at any point', () => {
+  const files = ['atp.rss', 'DaringFireball.atom', 'bio.rdf', 'kc0011.rss', 'curt.json', 'OneFootTsunami.atom', 'livemint.xml'];
+  for (const file of files) {
+    it(`parses ${file} truncated anywhere into its complete items, or refuses it with a FeedParseError`, () => {
+      const bytes = corpusFile('real-world', file);
+      const whole = parseFeed(bytes, { url: `https://feeds.example/${file}` }).items.length;
+      for (const fraction of [0.02, 0.1, 0.33, 0.5, 0.77, 0.95, 0.999]) {
+        const cut = bytes.subarray(0, Math.floor(bytes.length * fraction));
+        try {
+          const feed = parseFeed(cut, { url: `https://feeds.example/${file}` });
+          expect(feed.items.length).toBeLessThanOrEqual(whole);
+        } catch (error) {
+          expect(error).toBeInstanceOf(FeedParseError);
+        }
+      }
+    });
+  }
 });

@@ -118,6 +118,18 @@ export function run(items = 100_000): ScaleFigures {
   }
 }
 
+/** Lines for the bench report. */
+export function summarize(f: ScaleFigures): string[] {
+  const t = (x: Timing) => `median ${x.median} ms, p99 ${x.p99} ms`;
+  return [
+    `${f.items} items ingested in ${f.ingestSeconds} s; addItem ${t(f.addItem)}; database ${f.databaseMegabytes} MB; ${f.listedStories} stories listed`,
+    `similar (limit 10), everything visible: ${t(f.similarAll)}`,
+    `similar (limit 10), reader of 50 sources: ${t(f.similarFiftySources)}`,
+    `stories (newest 50, >= 2 sources, with articles), instance: ${t(f.storiesAll)}`,
+    `stories, reader of 50 sources: ${t(f.storiesFiftySources)}`,
+  ];
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  console.log(JSON.stringify(run(Number(process.argv[2] ?? 100_000)), null, 2));
+  console.log(summarize(run(Number(process.argv[2] ?? 100_000))).join('\n'));
 }

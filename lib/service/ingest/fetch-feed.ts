@@ -40,6 +40,7 @@ export type FetchOk = { kind: 'ok'; status: number; finalUrl: string; body: Buff
 export type FetchNotModified = { kind: 'not_modified'; status: 304; finalUrl: string } & Caching;
 export type FetchResult = FetchOk | FetchNotModified;
 
+/** How we introduce ourselves to feed servers. */
 export const USER_AGENT = 'Tidings/0.1 (+feed reader)';
 const ACCEPT = 'application/rss+xml, application/atom+xml, application/feed+json, application/xml;q=0.9, text/xml;q=0.9, application/json;q=0.8, text/html;q=0.7, */*;q=0.5';
 const agents = {

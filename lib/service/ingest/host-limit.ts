@@ -1,6 +1,7 @@
 /** Requests in flight and waiters per host name, for politeness towards each site. */
 const hosts = new Map<string, { active: number; waiting: Array<() => void> }>();
 
+/** Politeness: requests one process keeps in flight to any one host. */
 export const MAX_REQUESTS_PER_HOST = 2;
 
 /**

@@ -65,7 +65,7 @@ function mediaThumbnail(element: XmlElement): string | null {
 function chapterList(doc: XmlDocument, element: XmlElement): Array<Record<string, unknown>> {
   return childrenNamed(element, 'psc:chapter').map((chapter) => {
     const entry: Record<string, unknown> = {
-      start: parseDuration(attr(chapter, 'start')?.replace(/^0+(?=\d)/, '') ?? null) ?? 0,
+      start: parseDuration(attr(chapter, 'start')) ?? 0,
       title: attr(chapter, 'title') ?? textOf(doc, chapter),
     };
     if (attr(chapter, 'href')) entry.href = attr(chapter, 'href');

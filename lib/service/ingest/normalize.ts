@@ -64,12 +64,21 @@ function contentHtml(raw: RawItem): string {
   const embed = raw.metadata.embed_url;
   // A video entry (YouTube) carries only a description: show the player above it.
   if (typeof embed === 'string') {
-    const text = raw.summary ? raw.summary.replace(/\r?\n/g, '<br>') : '';
+    const text = !raw.summary || MARKUP.test(raw.summary) ? raw.summary ?? '' : raw.summary.replace(/\r?\n/g, '<br>');
     return `<iframe src="${escapeHtml(embed)}" width="560" height="315" allowfullscreen></iframe>${text ? `<p>${text}</p>` : ''}`;
   }
   if (raw.summary) return raw.summary;
   const text = raw.contentText ?? raw.itunesSummary;
   return text ? escapeHtml(text).replace(/\r?\n/g, '<br>') : '';
+}
+
+/** The first candidate with any text in it, as a short plain-text summary. */
+function summaryOf(candidates: Array<string | null>): string {
+  for (const candidate of candidates) {
+    const text = candidate ? toPlainText(candidate, SUMMARY_LENGTH) : '';
+    if (text) return text;
+  }
+  return '';
 }
 
 /** Episode show notes as plain text, chosen the way podcast apps do: itunes:summary, a plain description, then content. */
@@ -118,7 +127,7 @@ function normalizeItem(raw: RawItem, feed: RawFeed, isPodcast: boolean, options:
     title: toPlainText(raw.title),
     published_at: parseFeedDate(raw.published) ?? parseFeedDate(raw.updated),
     author: authorName(raw.author),
-    summary: toPlainText(raw.summary ?? raw.itunesSummary ?? raw.subtitle ?? raw.contentText ?? content, SUMMARY_LENGTH),
+    summary: summaryOf([raw.summary, raw.itunesSummary, raw.subtitle, raw.contentText, content]),
     content,
     item_type: itemType,
     media_url: thumbnail ?? imageEnclosure ?? artwork ?? firstImage(content),

@@ -1,4 +1,4 @@
-import { decodeHTML } from 'entities';
+import { decodeHTMLAttribute } from 'entities';
 import { canonicalPrefix } from './namespaces';
 
 /** One element of a forgiving XML parse; text is read lazily from the source with `textOf`. */
@@ -37,9 +37,13 @@ function isNameStart(code: number): boolean {
   return (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95 || code > 127;
 }
 
-/** Decodes XML and HTML entities (&nbsp; and friends too), leaving text without `&` untouched. */
+/**
+ * Decodes XML and HTML entities (&nbsp; and friends too), leaving text without `&` untouched.
+ * Attribute rules: a legacy entity without its semicolon is left alone before `=` or a letter,
+ * so a bare `&reg=2` in a URL stays a query parameter.
+ */
 export function decodeEntities(text: string): string {
-  return text.indexOf('&') === -1 ? text : decodeHTML(text);
+  return text.indexOf('&') === -1 ? text : decodeHTMLAttribute(text);
 }
 
 function resolveName(rawName: string, prefixes: Map<string, string>, rootPrefix: string): string {

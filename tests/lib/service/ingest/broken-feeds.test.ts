@@ -145,3 +145,11 @@ describe('parseFeed on a YouTube channel feed', () => {
     expect(video.content).toBe('<iframe src="https://www.youtube-nocookie.com/embed/AbCdEfGhIjK" width="560" height="315" allowfullscreen loading="lazy"></iframe><p>First line<br />Second line with &lt;angle&gt; brackets</p>');
   });
 });
+
+describe('parseFeed on unescaped ampersands', () => {
+  it('keeps query parameters that look like legacy entities (&reg=, &copy=) in links', () => {
+    const feed = parseFeed('<rss><channel><title>A</title><item><title>T&amp;C &copy 2024</title><link>https://x.example/?id=1&reg=2&copy=3</link></item></channel></rss>', { url: 'https://x.example/feed' });
+    expect(feed.items[0].url).toBe('https://x.example/?id=1&reg=2&copy=3');
+    expect(feed.items[0].title).toBe('T&C © 2024');
+  });
+});

@@ -32,7 +32,9 @@ export type Command = {
   /** Options after the command words, e.g. `--email <email> [--plan free|pro|plus]`. */
   usage: string;
   options: NonNullable<ParseArgsConfig['options']>;
-  run(context: CliContext, values: OptionValues): void | Promise<void>;
+  /** Names of the arguments the command takes after its options, e.g. ['file']; none when absent. */
+  positionals?: string[];
+  run(context: CliContext, values: OptionValues, positionals: string[]): void | Promise<void>;
 };
 
 /** A word that groups commands, such as `key` or `user`. */

@@ -7,6 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { CommandFailure, openDataDirectory, UsageError, type CliContext, type Command, type CommandGroup } from './command';
 import { keyCommands } from './keys';
+import { opmlCommands } from './opml';
 import { passwordCommands } from './password';
 import { userCommands } from './users';
 
@@ -18,6 +19,7 @@ export const commandGroups: Record<string, CommandGroup> = {
   key: keyCommands,
   user: userCommands,
   password: passwordCommands,
+  opml: opmlCommands,
 };
 
 type Output = { out: (line: string) => void; err: (line: string) => void };
@@ -63,12 +65,13 @@ export async function runCli(argv: string[], output: Output = processOutput): Pr
 
     const { values, positionals } = parseCommandLine(command, rest);
     if (values.help) return printHelp(commandHelp(`${groupName} ${commandName}`, command));
-    if (positionals.length) throw new UsageError(`Unexpected argument "${positionals[0]}".`);
+    const accepted = command.positionals?.length ?? 0;
+    if (positionals.length > accepted) throw new UsageError(`Unexpected argument "${positionals[accepted]}".`);
 
     const { db, config } = openDataDirectory();
     try {
       const context: CliContext = { db, config, out: output.out, note: output.err };
-      await command.run(context, values);
+      await command.run(context, values, positionals);
     } finally {
       db.close();
     }

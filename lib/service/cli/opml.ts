@@ -1,0 +1,54 @@
+import { readFile } from 'node:fs/promises';
+import { text } from 'node:stream/consumers';
+import { createIntelligence } from '../intelligence';
+import { exportOpml } from '../domain/opml/export-opml';
+import { importOpml } from '../domain/opml/import-opml';
+import { ServiceError } from '../http/errors';
+import { CommandFailure, requireEmail, requireUser, UsageError, type CommandGroup } from './command';
+
+async function readDocument(file: string): Promise<string> {
+  if (file === '-') return text(process.stdin);
+  try {
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    throw new CommandFailure(`Cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/** `opml …`: move subscriptions in and out of other readers, folders included. */
+export const opmlCommands: CommandGroup = {
+  summary: 'import and export subscriptions as OPML',
+  commands: {
+    import: {
+      summary: "Subscribe a user to every feed of an OPML file (- reads stdin), recreating its folders; prints what happened to each feed that failed",
+      usage: '--email <email> [--json] <file>',
+      options: { email: { type: 'string' }, json: { type: 'boolean', default: false } },
+      positionals: ['file'],
+      async run({ db, config, out, note }, values, positionals) {
+        const [file] = positionals;
+        if (!file) throw new UsageError('The OPML file is required: opml import --email <email> <file>.');
+        const user = requireUser(db, requireEmail(values));
+        const document = await readDocument(file);
+        let result;
+        try {
+          result = await importOpml({ db, config, intelligence: createIntelligence(db) }, user, document);
+        } catch (error) {
+          if (error instanceof ServiceError) throw new CommandFailure(error.message);
+          throw error;
+        }
+        if (values.json) return out(JSON.stringify(result, null, 2));
+        for (const failure of result.failed) out(`failed  ${failure.url}  ${failure.message}`);
+        note(`${result.imported} imported, ${result.already_subscribed} already subscribed, ${result.failed.length} failed.`);
+      },
+    },
+    export: {
+      summary: "Print a user's feeds and podcasts as OPML 2.0, grouped by folder (newsletters are left out)",
+      usage: '--email <email>',
+      options: { email: { type: 'string' } },
+      run({ db, out }, values) {
+        const user = requireUser(db, requireEmail(values));
+        out(exportOpml(db, user).opml);
+      },
+    },
+  },
+};

@@ -1,0 +1,93 @@
+/*
+ * `tidings opml import|export`, run as a real child process on a temporary data directory,
+ * subscribing to feeds served from 127.0.0.1 and checked through the real service on the same file.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureUser, issueCredential } from '@/lib/service/domain/accounts';
+import { readOpml } from '@/lib/service/domain/opml/read-opml';
+import { createService, type EmbeddedService } from '@/lib/service/service';
+import { document, FeedServer, rss } from '../feed-server';
+
+type Run = { code: number; stdout: string; stderr: string };
+
+let dataDir: string;
+let service: EmbeddedService;
+let site: FeedServer;
+let key: string;
+const tsx = path.resolve('node_modules/.bin/tsx');
+
+function tidings(...args: string[]): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(tsx, ['lib/service/cli/main.ts', ...args], {
+      cwd: process.cwd(), env: { ...process.env, TIDINGS_DATA_DIR: dataDir, TIDINGS_ALLOW_PRIVATE_URLS: '1' },
+    }, (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }));
+  });
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'tidings-cli-opml-'));
+  service = createService({ databaseFile: path.join(dataDir, 'service.db') });
+  const user = ensureUser(service.db, 'importer@example.com', { plan: 'pro' });
+  key = issueCredential(service.db, user.id, 'api_key', 'test').secret;
+  site = await new FeedServer().start();
+});
+
+afterAll(async () => {
+  await site.stop();
+  service.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('tidings opml', () => {
+  it('imports a file into folders, then exports the same layout', async () => {
+    const item = [{ guid: 'one', title: 'One', date: new Date(Date.now() - 3_600_000) }];
+    const river = site.route('/river.xml', document(rss('River Notes', item)));
+    const hill = site.route('/hill.xml', document(rss('Hill Diary', item)));
+    const file = path.join(dataDir, 'mine.opml');
+    writeFileSync(file, `<opml version="2.0"><body><outline text="River" xmlUrl="${river}"/>
+      <outline text="Reading"><outline text="Hill" xmlUrl="${hill}"/><outline text="Nope" xmlUrl="${site.baseUrl}/nope.xml"/></outline></body></opml>`);
+
+    const imported = await tidings('opml', 'import', '--email', 'importer@example.com', file);
+    expect(imported.code).toBe(0);
+    expect(imported.stderr).toBe('2 imported, 0 already subscribed, 1 failed.\n');
+    expect(imported.stdout).toMatch(new RegExp(`^failed  ${site.baseUrl}/nope.xml  The feed URL could not be fetched`));
+
+    const listed = await service.fetch(new Request('http://x/v1/subscriptions?all=true', { headers: { authorization: `Bearer ${key}` } }));
+    expect(((await listed.json()) as { data: { title: string }[] }).data.map((s) => s.title)).toEqual(['Hill Diary', 'River Notes']);
+
+    const again = await tidings('opml', 'import', '--email', 'importer@example.com', '--json', file);
+    expect(JSON.parse(again.stdout)).toMatchObject({ imported: 0, already_subscribed: 2, failed: [{ url: `${site.baseUrl}/nope.xml` }] });
+
+    const exported = await tidings('opml', 'export', '--email', 'importer@example.com');
+    expect(exported.code).toBe(0);
+    expect(readOpml(exported.stdout)).toEqual([
+      { url: river, title: 'River Notes', folder: null },
+      { url: hill, title: 'Hill Diary', folder: 'Reading' },
+    ]);
+  });
+
+  it('fails clearly: no file (2), an unknown user, a missing file or a document that is not OPML (1)', async () => {
+    const noFile = await tidings('opml', 'import', '--email', 'importer@example.com');
+    expect(noFile.code).toBe(2);
+    expect(noFile.stderr).toMatch(/OPML file is required/);
+    const extra = await tidings('opml', 'export', '--email', 'importer@example.com', 'stray');
+    expect(extra.code).toBe(2);
+
+    const bad = path.join(dataDir, 'bad.opml');
+    writeFileSync(bad, 'this is not xml');
+    const cases: [string[], RegExp][] = [
+      [['--email', 'nobody@example.com', bad], /No user with email nobody@example.com/],
+      [['--email', 'importer@example.com', path.join(dataDir, 'absent.opml')], /Cannot read .*absent\.opml/],
+      [['--email', 'importer@example.com', bad], /not an OPML document/],
+    ];
+    for (const [args, message] of cases) {
+      const run = await tidings('opml', 'import', ...args);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toMatch(message);
+    }
+  });
+});

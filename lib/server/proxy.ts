@@ -1,6 +1,8 @@
 import 'server-only';
 import { operations } from '@/lib/contract/operations';
 import type { Operation } from '@/lib/contract/operation';
+import { isSameOrigin } from './origin';
+import { endSessionById, sessionOf } from './session';
 import { sendUpstream, upstreamMode } from './upstream';
 
 const maxBodyBytes = 256 * 1024;
@@ -14,7 +16,7 @@ const routes: Route[] = Object.values(operations as Record<string, Operation>).m
 }));
 
 function refuse(status: number, message: string): Response {
-  return Response.json({ message }, { status });
+  return Response.json({ message }, { status, headers: { 'cache-control': 'no-store' } });
 }
 
 /** Whether a method and /v1 path is an operation the proxy may forward in this mode. */
@@ -23,36 +25,42 @@ export function isForwardable(method: string, path: string): boolean {
   return routes.some((route) => route.method === method && route.pattern.test(path) && (!remote || route.auth === 'bearer'));
 }
 
-/** Same-origin check for writes: a browser always sends Origin on cross-site writes. */
-function sameOrigin(request: Request): boolean {
-  const origin = request.headers.get('origin');
-  if (!origin) return true;
-  const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host');
-  try {
-    return new URL(origin).host === host;
-  } catch {
-    return false;
-  }
-}
-
-/** Forwards an /api/v1/… request to the service's /v1/… with the key added on the server. */
+/**
+ * Forwards an /api/v1/… request to the service's /v1/… with the credential added on the
+ * server. Only signed-in sessions get through; everything else is answered here.
+ */
 export async function proxy(request: Request, segments: string[]): Promise<Response> {
+  const found = sessionOf(request);
+  if (!found) {
+    return Response.json({ message: 'Sign in to continue.', error: 'unauthorized' }, { status: 401, headers: { 'cache-control': 'no-store' } });
+  }
   const url = new URL(request.url);
   const path = `/v1/${segments.map(encodeURIComponent).join('/')}`;
   if (!isForwardable(request.method, path)) return refuse(404, `There is no operation ${request.method} ${path}.`);
-  if (request.method !== 'GET' && !sameOrigin(request)) return refuse(403, 'Cross-origin writes are refused.');
+  if (request.method !== 'GET' && !isSameOrigin(request)) return refuse(403, 'Cross-origin writes are refused.');
 
   let body: string | null = null;
   if (request.method !== 'GET' && request.method !== 'HEAD') {
+    const declared = Number(request.headers.get('content-length'));
+    if (declared > maxBodyBytes) return refuse(413, 'The request body is larger than 256 KB.');
     body = await request.text();
     if (Buffer.byteLength(body) > maxBodyBytes) return refuse(413, 'The request body is larger than 256 KB.');
     if (body === '') body = null;
   }
-  const upstream = await sendUpstream(request.method, path + url.search, body, request.headers.get('content-type'));
+
+  const { session, setCookie } = found;
+  const upstream = await sendUpstream(
+    { method: request.method, pathAndQuery: path + url.search, body, contentType: request.headers.get('content-type') },
+    session.caller,
+  );
+  // A person's key the service no longer accepts makes their session useless: end it, so sign-in starts afresh.
+  if (upstream.status === 401 && session.caller.kind === 'person') endSessionById(session.id);
+
   const headers = new Headers({ 'cache-control': 'no-store' });
   for (const name of passedHeaders) {
     const value = upstream.headers.get(name);
     if (value) headers.set(name, value);
   }
+  if (setCookie) headers.append('set-cookie', setCookie);
   return new Response(upstream.body, { status: upstream.status, headers });
 }

@@ -4,30 +4,76 @@ import { embeddedService } from '@/lib/service/embedded';
 /** Which service the app talks to: the embedded one (local) or a hosted one (remote). */
 export type UpstreamMode = 'local' | 'remote';
 
-const timeoutMs = Number(process.env.FEED_API_TIMEOUT_MS) || 10_000;
+/**
+ * Whose credential a call carries: the installation's (the embedded owner's app token
+ * locally, the operator's FEED_API_KEY remotely) or a person's own API key.
+ */
+export type Caller = { kind: 'installation' } | { kind: 'person'; apiKey: string };
+
+/** One /v1 request as the proxy hands it over: nothing from the browser's headers but the content type. */
+export type UpstreamCall = { method: string; pathAndQuery: string; body: string | null; contentType: string | null };
+
+const defaultTimeoutMs = 10_000;
+// Statuses whose responses must not carry a body when rebuilt.
+const bodiless = new Set([204, 205, 304]);
 
 /** Local unless FEED_API_BASE_URL names a hosted service. */
 export function upstreamMode(): UpstreamMode {
   return process.env.FEED_API_BASE_URL ? 'remote' : 'local';
 }
 
+/** Whether the installation has a credential of its own (always locally; remotely only with FEED_API_KEY). */
+export function hasInstallationCredential(): boolean {
+  return upstreamMode() === 'local' || Boolean(process.env.FEED_API_KEY);
+}
+
+/** How long a hosted service may take to answer, from FEED_API_TIMEOUT_MS (default 10 s). */
+export function upstreamTimeoutMs(): number {
+  const value = Number(process.env.FEED_API_TIMEOUT_MS);
+  return Number.isFinite(value) && value > 0 ? value : defaultTimeoutMs;
+}
+
+function unavailable(message: string): Response {
+  return Response.json({ message }, { status: 503, headers: { 'retry-after': '5' } });
+}
+
 /**
- * The one place that adds the credential: sends a /v1 request to the service and
- * answers its response, or a 503 general error when it does not answer in time.
+ * The one place that adds the credential: sends a /v1 request to the service and answers
+ * its response; a hosted service that does not answer in time gives a 503 general error.
  */
-export async function sendUpstream(method: string, pathAndQuery: string, body: string | null, contentType: string | null): Promise<Response> {
+export async function sendUpstream(call: UpstreamCall, caller: Caller): Promise<Response> {
   const headers = new Headers({ accept: 'application/json' });
-  if (contentType) headers.set('content-type', contentType);
+  if (call.contentType) headers.set('content-type', call.contentType);
+  const init = { method: call.method, headers, body: call.body };
+
   if (upstreamMode() === 'local') {
     const { service, ownerToken } = embeddedService();
-    headers.set('authorization', `Bearer ${ownerToken}`);
-    return service.fetch(new Request(`http://embedded${pathAndQuery}`, { method, headers, body }));
+    headers.set('authorization', `Bearer ${caller.kind === 'person' ? caller.apiKey : ownerToken}`);
+    return service.fetch(new Request(`http://embedded${call.pathAndQuery}`, init));
   }
-  headers.set('authorization', `Bearer ${process.env.FEED_API_KEY ?? ''}`);
+
+  headers.set('authorization', `Bearer ${caller.kind === 'person' ? caller.apiKey : (process.env.FEED_API_KEY ?? '')}`);
   const base = process.env.FEED_API_BASE_URL!.replace(/\/+$/, '');
+  const timeoutMs = upstreamTimeoutMs();
+  const operation = `${call.method} ${call.pathAndQuery.split('?')[0]}`;
   try {
-    return await fetch(`${base}${pathAndQuery}`, { method, headers, body, signal: AbortSignal.timeout(timeoutMs), redirect: 'manual' });
-  } catch {
-    return Response.json({ message: 'The feed service did not answer in time; try again shortly.' }, { status: 503, headers: { 'Retry-After': '5' } });
+    // Node's fetch keeps connections alive by default, so calls reuse sockets.
+    // One deadline covers the headers and the body: a service that stalls mid-body is as late as a silent one.
+    const signal = AbortSignal.timeout(timeoutMs);
+    const response = await fetch(`${base}${call.pathAndQuery}`, { ...init, signal, redirect: 'manual' });
+    const body = await response.arrayBuffer();
+    // The body is decoded by now, so its encoding and length headers no longer describe it.
+    const answered = new Headers(response.headers);
+    answered.delete('content-encoding');
+    answered.delete('content-length');
+    return new Response(bodiless.has(response.status) ? null : body, { status: response.status, headers: answered });
+  } catch (error) {
+    // Only the operation is logged: never headers (they hold the key) nor the query (it holds what people search for).
+    if ((error as Error).name === 'TimeoutError') {
+      console.warn(`[tidings] The feed service did not answer ${operation} within ${timeoutMs} ms.`);
+      return unavailable('The feed service did not answer in time; try again shortly.');
+    }
+    console.warn(`[tidings] The feed service could not be reached for ${operation}: ${(error as Error).cause instanceof Error ? ((error as Error).cause as Error).message : (error as Error).message}`);
+    return unavailable('The feed service cannot be reached just now; try again shortly.');
   }
 }

@@ -1,0 +1,109 @@
+import 'server-only';
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+
+/*
+ * Sessions live in their own small SQLite file, app.db in the data directory, in
+ * both modes: the app's sign-in is not part of the feed service, and a hosted
+ * service has no database of ours to put them in.
+ */
+
+/** A stored session. `id` is the SHA-256 of the cookie's token, so the file alone opens no session. */
+export type SessionRow = {
+  id: string;
+  kind: 'password' | 'api_key';
+  /** Which password signed it in: a new password ends the sessions of the old one. */
+  password_id: string | null;
+  /** A person's API key, sealed with AES-256-GCM (secret-box.ts). */
+  api_key: string | null;
+  created_at: number;
+  last_seen_at: number;
+  expires_at: number;
+};
+
+const schema = `
+  CREATE TABLE IF NOT EXISTS sessions (
+    id TEXT PRIMARY KEY,
+    kind TEXT NOT NULL CHECK (kind IN ('password', 'api_key')),
+    password_id TEXT,
+    api_key TEXT,
+    created_at INTEGER NOT NULL,
+    last_seen_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL
+  );
+  CREATE INDEX IF NOT EXISTS sessions_by_expiry ON sessions (expires_at);
+`;
+
+function prepare(db: Database.Database) {
+  return {
+    insert: db.prepare(`INSERT INTO sessions (id, kind, password_id, api_key, created_at, last_seen_at, expires_at)
+      VALUES (@id, @kind, @password_id, @api_key, @created_at, @last_seen_at, @expires_at)`),
+    find: db.prepare('SELECT * FROM sessions WHERE id = ? AND expires_at > ?'),
+    extend: db.prepare('UPDATE sessions SET last_seen_at = ?, expires_at = ? WHERE id = ?'),
+    remove: db.prepare('DELETE FROM sessions WHERE id = ?'),
+    removeExpired: db.prepare('DELETE FROM sessions WHERE expires_at <= ?'),
+    count: db.prepare('SELECT COUNT(*) FROM sessions').pluck(),
+  };
+}
+
+/** The session table of one app.db file. */
+export class SessionStore {
+  private readonly db: Database.Database;
+  private readonly statements: ReturnType<typeof prepare>;
+
+  constructor(file: string) {
+    mkdirSync(path.dirname(file), { recursive: true });
+    this.db = new Database(file);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = NORMAL');
+    this.db.pragma('busy_timeout = 5000');
+    this.db.exec(schema);
+    this.statements = prepare(this.db);
+  }
+
+  /** Stores a new session, clearing out expired ones on the way. */
+  insert(row: SessionRow): void {
+    this.statements.removeExpired.run(row.created_at);
+    this.statements.insert.run(row);
+  }
+
+  /** The live session with this id at `now`, or null. */
+  find(id: string, now: number): SessionRow | null {
+    return (this.statements.find.get(id, now) as SessionRow | undefined) ?? null;
+  }
+
+  /** Moves a session's expiry: the lifetime slides with use. */
+  extend(id: string, now: number, expiresAt: number): void {
+    this.statements.extend.run(now, expiresAt, id);
+  }
+
+  /** Ends a session. */
+  remove(id: string): void {
+    this.statements.remove.run(id);
+  }
+
+  /** How many sessions are stored, expired ones included. */
+  count(): number {
+    return this.statements.count.get() as number;
+  }
+
+  /** Closes the file. */
+  close(): void {
+    this.db.close();
+  }
+}
+
+const holder = globalThis as typeof globalThis & { __tidingsSessionStores?: Map<string, SessionStore> };
+
+/** The session store of a data directory, opened once per process. */
+export function sessionStore(dataDir: string): SessionStore {
+  holder.__tidingsSessionStores ??= new Map();
+  const file = path.join(dataDir, 'app.db');
+  let store = holder.__tidingsSessionStores.get(file);
+  if (!store) {
+    store = new SessionStore(file);
+    holder.__tidingsSessionStores.set(file, store);
+  }
+  return store;
+}

@@ -1,0 +1,78 @@
+/*
+ * The proxy in local mode: the real embedded service in-process on a temporary data
+ * directory, reached only through a signed-in session.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { proxy } from '@/lib/server/proxy';
+import { handleSignIn } from '@/lib/server/session-routes';
+import { embeddedService } from '@/lib/service/embedded';
+
+vi.mock('server-only', () => ({}));
+
+const appOrigin = 'http://localhost:3000';
+const password = 'local owner password';
+let dataDir: string;
+let cookie: string;
+
+function call(method: string, target: string, options: { cookie?: string; body?: string } = {}): Promise<Response> {
+  const url = new URL(`/api${target}`, appOrigin);
+  const segments = url.pathname.replace(/^\/api\/v1\//, '').split('/');
+  const headers: Record<string, string> = { origin: appOrigin };
+  if (options.cookie) headers.cookie = options.cookie;
+  if (options.body) headers['content-type'] = 'application/json';
+  return proxy(new Request(url, { method, headers, body: options.body }), segments);
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'tidings-proxy-local-'));
+  delete process.env.FEED_API_BASE_URL;
+  delete process.env.FEED_API_KEY;
+  Object.assign(process.env, { TIDINGS_DATA_DIR: dataDir, TIDINGS_APP_PASSWORD: password });
+  const response = await handleSignIn(new Request(`${appOrigin}/api/session`, {
+    method: 'POST', headers: { accept: 'application/json', 'content-type': 'application/json' }, body: JSON.stringify({ password }),
+  }));
+  expect(response.status).toBe(200);
+  cookie = (response.headers.get('set-cookie') ?? '').split(';')[0];
+});
+
+afterAll(() => {
+  embeddedService().service.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('the proxy in local mode', () => {
+  it('answers the embedded service with the owner token added in-process', async () => {
+    const response = await call('GET', '/v1/items?limit=1', { cookie });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ data: [], pagination: { limit: 1 } });
+  });
+
+  it('forwards first-party operations too, since the app holds a first-party token', async () => {
+    const response = await call('GET', '/v1/account', { cookie });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ plan: 'plus', status: 'active' });
+  });
+
+  it('passes the service’s 422 sentences through unchanged', async () => {
+    const response = await call('GET', '/v1/items?limit=1000', { cookie });
+    expect(response.status).toBe(422);
+    expect((await response.json()).message).toMatch(/limit/);
+  });
+
+  it('answers 401 without a session and never touches the owner’s data', async () => {
+    const response = await call('PATCH', '/v1/items', { body: JSON.stringify({ item_ids: [], action: 'mark_read' }) });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ message: 'Sign in to continue.', error: 'unauthorized' });
+  });
+
+  it('never returns the owner token', async () => {
+    const { ownerToken } = embeddedService();
+    for (const target of ['/v1/items', '/v1/account', '/v1/account/api-keys', '/v1/nothing']) {
+      const response = await call('GET', target, { cookie });
+      expect(`${JSON.stringify([...response.headers])} ${await response.text()}`).not.toContain(ownerToken);
+    }
+  });
+});

@@ -1,0 +1,9 @@
+import { handleSignOut } from '@/lib/server/session-routes';
+
+export const dynamic = 'force-dynamic';
+export const runtime = 'nodejs';
+
+/** Sign out from a plain form (a form cannot send DELETE). */
+export function POST(request: Request): Response {
+  return handleSignOut(request);
+}

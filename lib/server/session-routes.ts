@@ -1,0 +1,121 @@
+import 'server-only';
+import { isSameOrigin } from './origin';
+import { endSession, startSession } from './session';
+import { checkApiKey, choosePasswordProblem, passwordIsRight, signInOptions, storeFirstPassword } from './sign-in';
+import { clientAddress, recordFailedSignIn, signInWait } from './sign-in-limit';
+import type { Caller } from './upstream';
+
+/*
+ * POST /api/session signs in, DELETE (or POST /api/session/sign-out) signs out.
+ * A plain form post gets redirects (303), so sign-in works without JavaScript;
+ * a request that accepts JSON gets statuses and JSON bodies instead.
+ */
+
+/** Why a sign-in failed, as the code the sign-in page turns into a sentence. */
+export type SignInProblem = 'wrong' | 'too_many' | 'too_short' | 'mismatch' | 'forbidden' | 'unavailable' | 'not_offered' | 'cross_site';
+
+const problems: Record<SignInProblem, { status: number; message: string }> = {
+  // One sentence for every wrong credential, so an answer tells nothing about which part was wrong.
+  wrong: { status: 401, message: 'That did not work. Check what you typed and try again.' },
+  too_many: { status: 429, message: 'Too many failed attempts. Wait a minute, then try again.' },
+  too_short: { status: 422, message: 'Choose a password of at least 8 characters.' },
+  mismatch: { status: 422, message: 'The two passwords differ. Type the same password twice.' },
+  forbidden: { status: 403, message: 'The feed service refused this account: it is banned or locked.' },
+  unavailable: { status: 503, message: 'The feed service cannot be reached just now. Try again shortly.' },
+  not_offered: { status: 400, message: 'This way of signing in is not available here.' },
+  cross_site: { status: 403, message: 'Sign-in must come from this site’s own page.' },
+};
+
+/** The sentence the sign-in page shows for a problem code, or null for an unknown code. */
+export function signInProblemMessage(code: string | undefined): string | null {
+  return code && Object.hasOwn(problems, code) ? problems[code as SignInProblem].message : null;
+}
+
+/** A path inside the app to go to after signing in; anything else becomes the inbox. */
+export function safeNext(value: unknown): string {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/inbox';
+  if (value.startsWith('/api/') || value.startsWith('/sign-in')) return '/inbox';
+  return value;
+}
+
+function wantsJson(request: Request): boolean {
+  return (request.headers.get('accept') ?? '').includes('application/json');
+}
+
+async function readFields(request: Request): Promise<Record<string, string>> {
+  const type = request.headers.get('content-type') ?? '';
+  try {
+    if (type.includes('application/json')) {
+      const parsed = (await request.json()) as Record<string, unknown>;
+      return Object.fromEntries(Object.entries(parsed ?? {}).filter(([, value]) => typeof value === 'string')) as Record<string, string>;
+    }
+    const form = await request.formData();
+    return Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === 'string')) as Record<string, string>;
+  } catch {
+    return {};
+  }
+}
+
+function failed(request: Request, problem: SignInProblem, next: string, retryAfter?: number): Response {
+  const headers = new Headers({ 'cache-control': 'no-store' });
+  if (retryAfter) headers.set('retry-after', String(retryAfter));
+  if (wantsJson(request)) {
+    const { status, message } = problems[problem];
+    return Response.json({ message, error: problem }, { status, headers });
+  }
+  headers.set('location', `/sign-in?${new URLSearchParams({ error: problem, next })}`);
+  return new Response(null, { status: 303, headers });
+}
+
+function signedIn(request: Request, caller: Caller, next: string): Response {
+  const headers = new Headers({ 'cache-control': 'no-store', 'set-cookie': startSession(request, caller) });
+  if (wantsJson(request)) return Response.json({ next }, { headers });
+  headers.set('location', next);
+  return new Response(null, { status: 303, headers });
+}
+
+/** POST /api/session: checks a password, a first password or a person's API key and starts a session. */
+export async function handleSignIn(request: Request): Promise<Response> {
+  const fields = await readFields(request);
+  const next = safeNext(fields.next);
+  if (!isSameOrigin(request)) return failed(request, 'cross_site', next);
+  const address = clientAddress(request);
+  const wait = signInWait(address);
+  if (wait > 0) return failed(request, 'too_many', next, wait);
+
+  const options = signInOptions(request.headers);
+  if (fields.api_key !== undefined) {
+    if (!options.apiKey) return failed(request, 'not_offered', next);
+    const apiKey = fields.api_key.trim();
+    const verdict = await checkApiKey(apiKey);
+    if (verdict === 'accepted') return signedIn(request, { kind: 'person', apiKey }, next);
+    if (verdict === 'refused') recordFailedSignIn(address);
+    return failed(request, verdict === 'refused' ? 'wrong' : verdict, next);
+  }
+  if (fields.new_password !== undefined) {
+    if (!options.choosePassword) return failed(request, 'not_offered', next);
+    const problem = choosePasswordProblem(fields.new_password, fields.repeat_password ?? '');
+    if (problem) return failed(request, problem, next);
+    if (!(await storeFirstPassword(fields.new_password))) return failed(request, 'not_offered', next);
+    return signedIn(request, { kind: 'installation' }, next);
+  }
+  if (options.password && (await passwordIsRight(fields.password ?? ''))) return signedIn(request, { kind: 'installation' }, next);
+  recordFailedSignIn(address);
+  return failed(request, 'wrong', next);
+}
+
+/**
+ * Signs out: ends the session, clears the cookie and asks the browser to drop the
+ * app's caches and storage (offline copies of a person's items must not outlive it).
+ */
+export function handleSignOut(request: Request): Response {
+  if (!isSameOrigin(request)) return failed(request, 'cross_site', '/inbox');
+  const headers = new Headers({
+    'cache-control': 'no-store',
+    'set-cookie': endSession(request),
+    'clear-site-data': '"cache", "storage"',
+  });
+  if (wantsJson(request)) return Response.json({ message: 'You are signed out.' }, { headers });
+  headers.set('location', '/sign-in?signed_out=1');
+  return new Response(null, { status: 303, headers });
+}

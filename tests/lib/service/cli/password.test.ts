@@ -1,0 +1,64 @@
+/*
+ * `tidings password set|reset`, run as a real child process on a temporary data
+ * directory; the stored file is checked with the same functions sign-in uses.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { passwordFile, readPasswordRecord, verifyPassword } from '@/lib/service/domain/app-password';
+
+type Run = { code: number; stdout: string; stderr: string };
+
+const tsx = path.resolve('node_modules/.bin/tsx');
+let dataDir: string;
+
+function tidings(args: string[], input = ''): Promise<Run> {
+  return new Promise((resolve) => {
+    const env: NodeJS.ProcessEnv = { ...process.env, TIDINGS_DATA_DIR: dataDir };
+    delete env.TIDINGS_APP_PASSWORD;
+    const child = execFile(tsx, ['lib/service/cli/main.ts', ...args], { cwd: process.cwd(), env }, (error, stdout, stderr) => {
+      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
+    });
+    child.stdin?.end(input);
+  });
+}
+
+beforeAll(() => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'tidings-password-cli-'));
+});
+
+afterAll(() => {
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('tidings password', () => {
+  it('sets the password read from stdin, stored as a salted scrypt hash readable by the owner only', async () => {
+    const run = await tidings(['password', 'set'], 'a long enough password\n');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe('');
+    const record = readPasswordRecord(dataDir)!;
+    expect(record.algorithm).toBe('scrypt');
+    expect(await verifyPassword('a long enough password', record)).toBe(true);
+    expect(await verifyPassword('a long enough passwor', record)).toBe(false);
+    expect(readFileSync(passwordFile(dataDir), 'utf8')).not.toContain('a long enough password');
+    expect(statSync(passwordFile(dataDir)).mode & 0o777).toBe(0o600);
+  });
+
+  it('refuses a password shorter than 8 characters with exit code 2 and keeps the old one', async () => {
+    const before = readPasswordRecord(dataDir)?.id;
+    const run = await tidings(['password', 'set'], 'short\n');
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('at least 8 characters');
+    expect(readPasswordRecord(dataDir)?.id).toBe(before);
+  });
+
+  it('resets to a new random password printed once on stdout', async () => {
+    const run = await tidings(['password', 'reset']);
+    expect(run.code).toBe(0);
+    const printed = run.stdout.trim();
+    expect(printed).toMatch(/^[a-z2-9]{5}(-[a-z2-9]{5}){3}$/);
+    expect(await verifyPassword(printed, readPasswordRecord(dataDir)!)).toBe(true);
+  });
+});

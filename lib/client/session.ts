@@ -1,0 +1,73 @@
+/*
+ * Signing out from the browser. The server ends the session and sends
+ * Clear-Site-Data; this side first pushes the offline outbox (so nothing a person
+ * did is lost), then clears IndexedDB and the caches itself, because browsers
+ * honour Clear-Site-Data only on https and localhost.
+ */
+
+type Flush = () => Promise<void>;
+
+let flushOutbox: Flush | null = null;
+
+/**
+ * The outbox registers its flush here once (e.g. `registerOutboxFlush(flushOutbox)` where it is
+ * created); signOut calls it before the session ends. The flush should reject when changes
+ * remain unsent.
+ */
+export function registerOutboxFlush(flush: Flush | null): void {
+  flushOutbox = flush;
+}
+
+/** How signing out went: done (the page is leaving), or stopped before anything was cleared. */
+export type SignOutResult = { status: 'signed-out' } | { status: 'unsent' } | { status: 'unreachable' };
+
+const flushTimeoutMs = 10_000;
+
+/** Deletes every IndexedDB database and Cache Storage entry of this origin. */
+export async function clearOfflineData(): Promise<void> {
+  const jobs: Promise<unknown>[] = [];
+  if (typeof caches !== 'undefined') {
+    jobs.push(caches.keys().then((names) => Promise.all(names.map((name) => caches.delete(name)))));
+  }
+  if (typeof indexedDB !== 'undefined' && typeof indexedDB.databases === 'function') {
+    jobs.push(indexedDB.databases().then((databases) => Promise.all(databases.map(({ name }) => name && new Promise<void>((resolve) => {
+      const request = indexedDB.deleteDatabase(name);
+      // A tab still holding the database blocks deletion; the next load finds it gone.
+      request.onsuccess = request.onerror = request.onblocked = () => resolve();
+    })))));
+  }
+  await Promise.allSettled(jobs);
+  try {
+    sessionStorage.clear();
+  } catch {
+    // Storage may be unavailable (private mode); nothing to clear then.
+  }
+}
+
+/**
+ * Signs out: pushes queued offline changes, ends the session on the server, clears offline
+ * data and goes to the sign-in page. Stops with `unsent` when queued changes could not be
+ * pushed (ask the person, then call again with `discardUnsent: true`), and with `unreachable`
+ * when the server cannot be reached.
+ */
+export async function signOut(options: { discardUnsent?: boolean; goTo?: string } = {}): Promise<SignOutResult> {
+  if (flushOutbox && !options.discardUnsent) {
+    try {
+      await Promise.race([
+        flushOutbox(),
+        new Promise((_, reject) => setTimeout(() => reject(new Error('The outbox did not finish in time.')), flushTimeoutMs)),
+      ]);
+    } catch {
+      return { status: 'unsent' };
+    }
+  }
+  try {
+    const response = await fetch('/api/session', { method: 'DELETE', headers: { accept: 'application/json' }, credentials: 'same-origin' });
+    if (!response.ok && response.status !== 401) return { status: 'unreachable' };
+  } catch {
+    return { status: 'unreachable' };
+  }
+  await clearOfflineData();
+  window.location.assign(options.goTo ?? '/sign-in?signed_out=1');
+  return { status: 'signed-out' };
+}

@@ -144,12 +144,12 @@ function stripToText(html: string): string {
 /** Plain text of HTML for summaries and titles: tags dropped, entities decoded, whitespace collapsed, cut at a word near maxLength. */
 export function toPlainText(html: string, maxLength?: number): string {
   if (!html) return '';
-  let text: string;
-  if (maxLength && html.length > maxLength * 8) {
-    text = stripToText(html.slice(0, maxLength * 8));
-    if (text.length < maxLength) text = stripToText(html);
-  } else {
-    text = stripToText(html);
+  let text = '';
+  // Read only as much HTML as the summary needs: a small window first, then wider ones.
+  for (const window of maxLength ? [maxLength * 3, maxLength * 12, Infinity] : [Infinity]) {
+    const whole = window >= html.length;
+    text = stripToText(whole ? html : html.slice(0, window));
+    if (whole || (maxLength && text.length > maxLength)) break;
   }
   if (!maxLength || text.length <= maxLength) return text;
   const cut = text.slice(0, maxLength);

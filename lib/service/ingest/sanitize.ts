@@ -51,9 +51,16 @@ function hostOf(url: string): string | null {
   }
 }
 
+const STYLE_SIZE = { width: /(?:^|;)\s*width\s*:\s*(\d+)px/i, height: /(?:^|;)\s*height\s*:\s*(\d+)px/i };
+
+function styleSize(style: string | undefined, property: 'width' | 'height'): string {
+  const match = style ? STYLE_SIZE[property].exec(style) : null;
+  return match ? match[1] : '';
+}
+
 function isTrackingPixel(attribs: Record<string, string>): boolean {
-  const width = Number.parseInt(attribs.width ?? '', 10);
-  const height = Number.parseInt(attribs.height ?? '', 10);
+  const width = Number.parseInt(attribs.width || styleSize(attribs.style, 'width'), 10);
+  const height = Number.parseInt(attribs.height || styleSize(attribs.style, 'height'), 10);
   if ((width <= 2 && height <= 2) || width === 0 || height === 0) return true;
   const src = attribs.src ?? '';
   if (!src) return true;

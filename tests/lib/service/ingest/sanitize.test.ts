@@ -42,6 +42,7 @@ describe('sanitizeContent', () => {
   it('removes tracking pixels: 1x1 images and known beacon hosts', () => {
     const html = sanitizeContent([
       '<img src="https://site.example/a.png" width="1" height="1">',
+      '<img src="https://site.example/b.png" style="width:1px;height:1px;border:0">',
       '<img src="https://pixel.wp.com/g.gif?x=1">',
       '<img src="https://feeds.feedburner.com/~r/Site/~4/xyz">',
       '<img src="https://medium.com/_/stat?event=post.clientViewed">',

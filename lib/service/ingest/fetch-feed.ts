@@ -182,6 +182,10 @@ function asFetchError(error: unknown, url: URL, timeoutMs: number, signal: Abort
   if (code === 'EPRIVATE') return new FetchError('private_address', `${url.hostname} resolves to a private or local address, which is not allowed.`);
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return new FetchError('network', `The host ${url.hostname} could not be found.`);
   if (code === 'ECONNREFUSED') return new FetchError('network', `${url.host} refused the connection.`);
+  if (code === 'ECONNRESET') return new FetchError('network', `${url.host} closed the connection unexpectedly.`);
+  if (code && /^(?:CERT_|ERR_TLS|UNABLE_TO_|DEPTH_ZERO|SELF_SIGNED|ERR_SSL)/.test(code)) {
+    return new FetchError('network', `The TLS certificate of ${url.hostname} was not accepted (${code}).`);
+  }
   if (code === 'Z_DATA_ERROR' || code === 'ERR_BROTLI_DECOMPRESSION_FAILED' || code?.startsWith('Z_')) {
     return new FetchError('network', `${url.host} sent a body that could not be decompressed.`);
   }

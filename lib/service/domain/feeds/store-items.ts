@@ -65,7 +65,8 @@ export function storeItems(db: Db, feedId: string, items: NewItem[], now = new D
       const publishedMs = item.published_at ? Date.parse(item.published_at) : now.getTime();
       const body = searchableText(item.content);
       const row = {
-        ...item, id: randomUUID(), feed_id: feedId, content_hash: hash, published_ms: publishedMs,
+        // A feed that gives no date: the item is dated when it was first seen, as it is sorted.
+        ...item, published_at: item.published_at ?? new Date(publishedMs).toISOString(), id: randomUUID(), feed_id: feedId, content_hash: hash, published_ms: publishedMs,
         explicit: item.explicit === null ? null : item.explicit ? 1 : 0,
         platform_metadata: JSON.stringify(item.platform_metadata ?? {}),
         reading_time: item.item_type === 'article' ? readingMinutes(body) : null,

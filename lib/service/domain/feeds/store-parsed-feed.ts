@@ -1,11 +1,10 @@
 import type { ParsedFeed } from '../../ingest/types';
-import { extractiveSummary } from '../../intelligence';
 import type { ServiceContext } from '../../context';
 import { storeItems, type NewItem, type StoredItems } from './store-items';
 
 /**
  * Stores the new items of a parsed feed and runs the intelligence on each: search text,
- * similar-items postings, story clusters and the extractive summary.
+ * similar-items postings and story clusters. (Summaries are made when an item is first read.)
  */
 export function storeParsedFeed(service: ServiceContext, feedId: string, feed: ParsedFeed, now = new Date()): StoredItems {
   const items: NewItem[] = feed.items.map((item) => ({ ...item }));
@@ -15,20 +14,15 @@ export function storeParsedFeed(service: ServiceContext, feedId: string, feed: P
 /** Runs the intelligence over items just stored; one transaction for the batch. */
 export function indexNewItems(service: ServiceContext, feedId: string, items: NewItem[], stored: StoredItems): StoredItems {
   if (!stored.added.length) return stored;
-  const rows = service.db.prepare(`SELECT id, title, summary, content, url, published_at, item_type FROM items
+  const rows = service.db.prepare(`SELECT id, title, summary, content, url, published_at FROM items
     WHERE id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(stored.added)) as
-    { id: string; title: string; summary: string | null; content: string | null; url: string | null; published_at: string | null; item_type: string }[];
-  const setSummary = service.db.prepare('UPDATE items SET ai_summary = ? WHERE id = ?');
+    { id: string; title: string; summary: string | null; content: string | null; url: string | null; published_at: string | null }[];
   service.db.transaction(() => {
     for (const row of rows) {
       service.intelligence.addItem({
         id: row.id, title: row.title, summary: row.summary ?? '', content: row.content ?? '',
         source_id: feedId, published_at: row.published_at, url: row.url,
       });
-      if (row.item_type === 'article') {
-        const summary = extractiveSummary(row.title, row.content || row.summary || '');
-        if (summary) setSummary.run(summary, row.id);
-      }
     }
   })();
   void items;

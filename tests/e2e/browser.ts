@@ -30,13 +30,32 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: inject('chromiumPath'), headless: true, args: CHROMIUM_ARGS });
 }
 
-/** A fresh context at the named viewport whose relative URLs resolve against the app. */
-export function newAppContext(
+/**
+ * A fresh context at the named viewport whose relative URLs resolve against the app, signed in
+ * (every page needs a session) unless `signedIn: false` asks for a visitor without one.
+ */
+export async function newAppContext(
   browser: Browser,
   viewport: ViewportName,
-  options: BrowserContextOptions = {},
+  { signedIn = true, ...options }: BrowserContextOptions & { signedIn?: boolean } = {},
 ): Promise<BrowserContext> {
-  return browser.newContext({ baseURL: inject('baseUrl'), ...VIEWPORTS[viewport], ...options });
+  const context = await browser.newContext({ baseURL: inject('baseUrl'), ...VIEWPORTS[viewport], ...options });
+  if (signedIn) await signIn(context);
+  return context;
+}
+
+/**
+ * Signs a context (or a page's context) in with the app's password through POST /api/session,
+ * as the sign-in form does; its pages then carry the session cookie. Each call starts its own
+ * session, so a test that signs out ends only its own.
+ */
+export async function signIn(target: BrowserContext | Page): Promise<void> {
+  const context = 'goto' in target ? target.context() : target;
+  const response = await context.request.post(`${inject('baseUrl')}/api/session`, {
+    form: { password: inject('appPassword') },
+    headers: { accept: 'application/json' },
+  });
+  if (response.status() !== 200) throw new Error(`Signing in failed: ${response.status()} ${await response.text()}`);
 }
 
 /** Fails with a readable list when axe finds any accessibility violation on the page. */

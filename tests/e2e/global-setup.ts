@@ -20,10 +20,13 @@ declare module 'vitest' {
     dataDir: string;
     /** The Chromium executable the tests drive. */
     chromiumPath: string;
+    /** The app's password (TIDINGS_APP_PASSWORD of the server); browser.ts signs contexts in with it. */
+    appPassword: string;
   }
 }
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
+const appPassword = 'e2e password for tidings';
 
 function findChromium(): string {
   const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -58,6 +61,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     NEXT_TELEMETRY_DISABLED: '1',
     TIDINGS_DATA_DIR: dataDir,
     TIDINGS_ALLOW_PRIVATE_URLS: '1',
+    // Every page needs a session; browser.ts signs each new context in with this password.
+    TIDINGS_APP_PASSWORD: appPassword,
   };
   // Always local mode: a developer's hosted-service settings must not leak in.
   delete env.FEED_API_BASE_URL;
@@ -68,6 +73,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide('baseUrl', server.baseUrl);
     project.provide('dataDir', dataDir);
     project.provide('chromiumPath', chromiumPath);
+    project.provide('appPassword', appPassword);
     return async () => {
       await server.stop();
       rmSync(dataDir, { recursive: true, force: true });

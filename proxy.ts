@@ -1,0 +1,28 @@
+/*
+ * Next's request proxy (formerly middleware): every page needs a signed-in session;
+ * a visit without one goes to /sign-in?next=<where it was going>. API routes check
+ * sessions themselves (401, never a redirect); the service's own /v1 mount takes API
+ * keys; sign-in, the offline page, share links and static files stay public.
+ */
+import { NextResponse, type NextRequest } from 'next/server';
+import { findSession, isSecureRequest } from '@/lib/server/session';
+
+/** Lets signed-in visits through (renewing the cookie when the session slid) and sends the rest to sign-in. */
+export function proxy(request: NextRequest): NextResponse {
+  const found = findSession(request.headers.get('cookie'), isSecureRequest(request));
+  if (found) {
+    const response = NextResponse.next();
+    if (found.setCookie) response.headers.append('set-cookie', found.setCookie);
+    return response;
+  }
+  const wanted = new URL(request.nextUrl);
+  wanted.searchParams.delete('_rsc');
+  const target = new URL('/sign-in', request.nextUrl);
+  if (wanted.pathname !== '/') target.searchParams.set('next', wanted.pathname + wanted.search);
+  return NextResponse.redirect(target);
+}
+
+export const config = {
+  // Everything except API routes, the service's mount, Next's files, public pages and any path with a file extension.
+  matcher: ['/((?!api/|v1/|_next/|sign-in|offline|share/|.*\\.[A-Za-z0-9]+$).*)'],
+};

@@ -15,11 +15,19 @@ const columnWeights = '8.0, 3.0, 1.0';
 export function searchItems(db: Db, user: User, q: string, limit: number): { type: ItemType; data: SimilarItem }[] {
   const match = ftsQuery(q);
   if (!match) return [];
-  const rows = db.prepare(`SELECT ${itemColumns}
-    FROM items_fts JOIN items i ON i.rowid = items_fts.rowid JOIN entries e ON e.item_id = i.id AND e.user_id = @user
-    ${itemJoins}
-    WHERE items_fts MATCH @match
-    ORDER BY bm25(items_fts, ${columnWeights}), e.published_ms DESC, i.id
-    LIMIT @limit`).all({ user: user.id, match, limit }) as ItemRow[];
-  return rows.map((row) => ({ type: row.item_type, data: toSimilarItem(row) }));
+  // Score every match inside FTS5 first, then keep the user's: a common word matches thousands
+  // of items, and scoring within the join (or sorting whole rows) measured about twice as slow.
+  const best = db.prepare(`WITH matches AS MATERIALIZED (
+      SELECT rowid, bm25(items_fts, ${columnWeights}) AS score FROM items_fts WHERE items_fts MATCH @match)
+    SELECT i.id FROM matches m
+      JOIN items i ON i.rowid = m.rowid
+      JOIN entries e ON e.user_id = @user AND e.item_id = i.id
+    ORDER BY m.score, e.published_ms DESC, i.id
+    LIMIT @limit`).pluck().all({ user: user.id, match, limit }) as string[];
+  if (!best.length) return [];
+  const rows = db.prepare(`SELECT ${itemColumns} FROM entries e JOIN items i ON i.id = e.item_id ${itemJoins}
+    WHERE e.user_id = @user AND e.item_id IN (SELECT value FROM json_each(@ids))`)
+    .all({ user: user.id, ids: JSON.stringify(best) }) as ItemRow[];
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return best.map((id) => byId.get(id)!).map((row) => ({ type: row.item_type, data: toSimilarItem(row) }));
 }

@@ -66,6 +66,15 @@ export function salvageTruncatedJson(text: string): Json | null {
   return { ...head, items };
 }
 
+/** Hand-written feeds often leave a comma before `}` or `]`; only tried once strict parsing failed. */
+function withoutTrailingCommas(text: string): Json | null {
+  try {
+    return obj(JSON.parse(text.replace(/,(\s*[}\]])/g, '$1')));
+  } catch {
+    return null;
+  }
+}
+
 function jsonFeedItem(value: unknown, base: string, feedAuthor: string | null): RawItem | null {
   const entry = obj(value);
   if (!entry) return null;
@@ -154,7 +163,7 @@ export function mapJson(text: string, documentUrl: string): RawFeed | null {
   try {
     data = obj(JSON.parse(text));
   } catch {
-    data = salvageTruncatedJson(text);
+    data = withoutTrailingCommas(text) ?? salvageTruncatedJson(text);
   }
   if (!data) return null;
   const channel = obj(obj(data.rss)?.channel);

@@ -153,3 +153,11 @@ describe('parseFeed on unescaped ampersands', () => {
     expect(feed.items[0].title).toBe('T&C © 2024');
   });
 });
+
+describe('parseFeed on hand-written JSON feeds', () => {
+  it('accepts trailing commas and a byte-order mark', () => {
+    const feed = parseFeed('\uFEFF{"version":"https://jsonfeed.org/version/1","title":"J","items":[{"id":"1","title":"one","content_text":"a\\nb"},{"id":"2","title":"two",},]}', { url: 'https://j.example/feed.json' });
+    expect(feed.items.map((item) => item.title)).toEqual(['one', 'two']);
+    expect(feed.items[0].content).toBe('a<br />b');
+  });
+});

@@ -21,6 +21,10 @@ export function serviceConfig() {
       raindrop: env.TIDINGS_RAINDROP_URL || 'https://api.raindrop.io',
       wallabag: env.TIDINGS_WALLABAG_URL || 'https://app.wallabag.it',
     },
+    /** An OpenAI-compatible endpoint for item summaries; unset means extractive summaries only. */
+    summaryEndpoint: env.TIDINGS_SUMMARY_API_URL
+      ? { url: env.TIDINGS_SUMMARY_API_URL, key: env.TIDINGS_SUMMARY_API_KEY || null, model: env.TIDINGS_SUMMARY_MODEL || 'gpt-4o-mini' }
+      : null,
     /** Port of the SMTP listener for newsletters; 0 disables it. */
     smtpPort: env.TIDINGS_SMTP_PORT === undefined ? 2525 : Number(env.TIDINGS_SMTP_PORT),
   };

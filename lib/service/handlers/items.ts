@@ -3,6 +3,7 @@ import { bulkUpdateItems, markAllItems, updateItem } from '../domain/items/item-
 import { listItems } from '../domain/items/list-items';
 import { recordPlayback } from '../domain/items/playback';
 import { ensureFullContent } from '../domain/items/full-content';
+import { ensureSummary } from '../domain/items/ai-summary';
 import type { Handlers } from './handler';
 
 /** Handlers of the items operations: validate (done by the router) → domain call → reply. */
@@ -10,7 +11,12 @@ export const itemHandlers: Handlers = {
   listItems: ({ db, user, query }) => ({ body: listItems(db, user, query) }),
   markAllItems: ({ db, user, body }) => ({ body: { message: markAllItems(db, user, body) } }),
   bulkUpdateItems: ({ db, user, body }) => ({ body: { message: bulkUpdateItems(db, user, body.item_ids, body.action) } }),
-  getItem: ({ db, user, params }) => ({ body: getItem(db, user.id, params.item_id) }),
+  getItem: async ({ service, db, user, params }) => {
+    const body = getItem(db, user.id, params.item_id);
+    if (body.ai_summary !== null || body.item_type !== 'article') return { body };
+    await ensureSummary(service, params.item_id);
+    return { body: getItem(db, user.id, params.item_id) };
+  },
   updateItem: async ({ service, db, user, params, body }) => {
     const updated = updateItem(db, user, params.item_id, body);
     if (!updated.prefers_full_content) return { body: updated };

@@ -3,7 +3,6 @@ import type { Db } from '../../store/database';
 import { fail } from '../../http/errors';
 import { itemColumns, itemJoins, tagsOfItem, toItemDetail, type DetailRow } from './item-view';
 import { suggestTags } from './suggested-tags';
-import { extractiveSummary } from '../../intelligence';
 
 const detailColumns = `${itemColumns}, i.author, i.content, i.full_content, i.ai_summary, i.reading_time,
   i.platform_metadata, e.notes, e.prefers_full_content`;
@@ -16,23 +15,9 @@ export function loadDetailRow(db: Db, userId: string, itemId: string): DetailRow
   return row;
 }
 
-/** The extractive summary of an article, made on its first read and kept (ingest stays lean). */
-function summaryOf(db: Db, row: DetailRow): string | null {
-  if (row.ai_summary !== null || row.item_type !== 'article') return row.ai_summary;
-  const summary = extractiveSummary(row.title, row.content || row.summary || '') || '';
-  try {
-    db.prepare('UPDATE items SET ai_summary = ? WHERE id = ?').run(summary, row.id);
-  } catch (error) {
-    // Keeping the summary is a cache fill: a busy store must not turn a read into a 503.
-    if ((error as { code?: string }).code !== 'SQLITE_BUSY') throw error;
-  }
-  return summary;
-}
-
 /** GET /v1/items/{id}: the detail form of one of the user's items. */
 export function getItem(db: Db, userId: string, itemId: string): ItemDetail {
-  const loaded = loadDetailRow(db, userId, itemId);
-  const row = { ...loaded, ai_summary: summaryOf(db, loaded) || null };
+  const row = loadDetailRow(db, userId, itemId);
   const tags = tagsOfItem(db, userId, itemId);
   return toItemDetail(row, tags, suggestTags(db, userId, row, tags));
 }

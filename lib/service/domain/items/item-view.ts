@@ -85,7 +85,7 @@ export function toItemDetail(row: DetailRow, tags: Tag[], suggestedTags: string[
   return {
     ...toItem(row),
     prefers_full_content: prefersFull,
-    ai_summary: row.ai_summary,
+    ai_summary: row.ai_summary || null,
     author: row.author,
     tags,
     content: prefersFull && row.full_content ? row.full_content : row.content,

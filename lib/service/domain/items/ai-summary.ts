@@ -1,0 +1,49 @@
+import { extractiveSummary } from '../../intelligence';
+import { toPlainText } from '../../ingest/sanitize';
+import type { ServiceContext } from '../../context';
+
+const timeoutMs = 20_000;
+const maxInputChars = 12_000;
+
+/** Asks an OpenAI-compatible chat endpoint for a two- or three-sentence summary; null when it gives none. */
+async function generatedSummary(service: ServiceContext, title: string, text: string): Promise<string | null> {
+  const endpoint = service.config.summaryEndpoint;
+  if (!endpoint) return null;
+  try {
+    const response = await fetch(`${endpoint.url.replace(/\/+$/, '')}/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(endpoint.key ? { authorization: `Bearer ${endpoint.key}` } : {}) },
+      body: JSON.stringify({
+        model: endpoint.model,
+        temperature: 0.2,
+        messages: [
+          { role: 'system', content: 'Summarize the article in two or three plain sentences. Answer with the summary only.' },
+          { role: 'user', content: `${title}\n\n${text.slice(0, maxInputChars)}` },
+        ],
+      }),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    if (!response.ok) return null;
+    const body = await response.json() as { choices?: { message?: { content?: string } }[] };
+    return body.choices?.[0]?.message?.content?.trim() || null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Makes an article's summary on its first read and keeps it: from the operator's model when one
+ * is configured, else (or when it fails) extractive. A busy store only skips keeping it.
+ */
+export async function ensureSummary(service: ServiceContext, itemId: string): Promise<void> {
+  const row = service.db.prepare("SELECT title, summary, content FROM items WHERE id = ? AND item_type = 'article' AND ai_summary IS NULL")
+    .get(itemId) as { title: string; summary: string | null; content: string | null } | undefined;
+  if (!row) return;
+  const html = row.content || row.summary || '';
+  const summary = (await generatedSummary(service, row.title, toPlainText(html))) ?? extractiveSummary(row.title, html) ?? '';
+  try {
+    service.db.prepare('UPDATE items SET ai_summary = ? WHERE id = ? AND ai_summary IS NULL').run(summary, itemId);
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'SQLITE_BUSY') throw error;
+  }
+}

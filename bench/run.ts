@@ -15,7 +15,7 @@ type Outcome = { status: 'done' | 'skipped' | 'failed'; seconds: number; figures
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 /** The modules, in the order they run: the service first, while the machine is quiet. */
-const moduleNames = ['items', 'parse', 'refresh', 'stories'];
+const moduleNames = ['items', 'proxy', 'parse', 'refresh', 'stories'];
 
 function commit(): string | null {
   try {
@@ -55,6 +55,8 @@ async function main(selected: string[]): Promise<number> {
   const report = {
     generated_at: new Date().toISOString(), commit: commit(), node: process.version,
     machine: { platform: `${os.platform()} ${os.arch()}`, cpus: os.cpus().length, cpu_model: os.cpus()[0]?.model ?? null, memory_gb: Math.round(os.totalmem() / 1e9) },
+    // Other work on the machine moves wall times; the load says how much there was.
+    load_average: { start: os.loadavg().map((value) => Math.round(value * 100) / 100), end: [] as number[] },
     modules: {} as Record<string, Outcome>,
   };
   let failed = 0;
@@ -67,6 +69,8 @@ async function main(selected: string[]): Promise<number> {
     console.log(`(${outcome.seconds} s)`);
     if (outcome.status === 'failed') failed++;
   }
+  report.load_average.end = os.loadavg().map((value) => Math.round(value * 100) / 100);
+  console.log(`\nLoad average (1, 5, 15 min): ${report.load_average.start.join(' ')} at start, ${report.load_average.end.join(' ')} at end, on ${report.machine.cpus} CPUs.`);
   const resultsDir = path.join(benchDir, 'results');
   mkdirSync(resultsDir, { recursive: true });
   const reportFile = path.join(resultsDir, 'report.json');

@@ -1,0 +1,36 @@
+'use client';
+
+import Link from 'next/link';
+import { useSyncExternalStore } from 'react';
+import { ItemReader } from '@/components/reader/item-reader';
+
+const readerPath = /^\/items\/([0-9a-f-]{36})\/?$/i;
+
+function subscribe(onChange: () => void): () => void {
+  window.addEventListener('popstate', onChange);
+  return () => window.removeEventListener('popstate', onChange);
+}
+
+/** The address the person asked for (the worker answers it with this page), not /offline. */
+function requestedItemId(): string | null {
+  return readerPath.exec(window.location.pathname)?.[1] ?? null;
+}
+
+/** The offline page's body: the reader shell for an item address, else a short explanation. */
+export function OfflineFallback() {
+  const itemId = useSyncExternalStore(subscribe, requestedItemId, () => null);
+  if (itemId) return <ItemReader key={itemId} id={itemId} />;
+  return (
+    <div className="max-w-prose">
+      <h1 className="text-2xl font-bold">You are offline</h1>
+      <p className="mt-3 text-muted">
+        This page has not been kept for reading offline. Your inbox, your saved items and every item you
+        opened are; changes you make are kept and sent when the connection returns.
+      </p>
+      <p className="mt-6 flex flex-wrap gap-4">
+        <Link href="/inbox" className="font-medium underline">Go to your inbox</Link>
+        <Link href="/inbox?view=saved" className="font-medium underline">Saved items</Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,141 @@
+import type { BodyOf } from '@/lib/contract/types';
+
+/*
+ * The changes the outbox can hold: idempotent REST calls only (they set a state
+ * rather than toggle it), so sending one twice leaves the same result.
+ */
+
+export type ItemUpdateBody = BodyOf<'updateItem'>;
+export type BulkItemAction = BodyOf<'bulkUpdateItems'>['action'];
+
+/** One change a person made to items. */
+export type OutboxAction =
+  | { kind: 'update'; itemId: string; body: ItemUpdateBody }
+  | { kind: 'bulk'; itemIds: string[]; action: BulkItemAction }
+  | { kind: 'playback'; itemId: string; positionSeconds: number; clientTimestamp: string };
+
+/** The HTTP call that carries an action, addressed to the service's /v1 paths. */
+export type OutboxRequest = { method: 'PATCH' | 'POST'; path: string; body: unknown };
+
+/** The item fields an action sets, as a list or a detail shows them. */
+export type ItemChange = {
+  is_read?: boolean;
+  is_saved?: boolean;
+  tags?: string[];
+  notes?: string | null;
+  prefers_full_content?: boolean;
+  playback_position?: number;
+  last_played_at?: string;
+};
+
+/** Fields a later write of the same item replaces outright (the last one wins). */
+export const coalescedFields = ['is_read', 'is_saved', 'tags', 'notes', 'prefers_full_content'] as const;
+export type CoalescedField = (typeof coalescedFields)[number];
+
+const bulkChanges: Record<BulkItemAction, ItemChange> = {
+  mark_read: { is_read: true },
+  mark_unread: { is_read: false },
+  save: { is_saved: true },
+  unsave: { is_saved: false },
+};
+
+/** The request that sends an action. */
+export function requestFor(action: OutboxAction): OutboxRequest {
+  switch (action.kind) {
+    case 'update':
+      return { method: 'PATCH', path: `/v1/items/${encodeURIComponent(action.itemId)}`, body: action.body };
+    case 'bulk':
+      return { method: 'PATCH', path: '/v1/items', body: { item_ids: action.itemIds, action: action.action } };
+    case 'playback':
+      return {
+        method: 'POST',
+        path: `/v1/items/${encodeURIComponent(action.itemId)}/playback-progress`,
+        body: { position_seconds: action.positionSeconds, client_timestamp: action.clientTimestamp },
+      };
+  }
+}
+
+/** What an action changes, item by item (for showing queued changes on loaded data). */
+export function changesOf(action: OutboxAction): Map<string, ItemChange> {
+  const changes = new Map<string, ItemChange>();
+  switch (action.kind) {
+    case 'update': {
+      const change: ItemChange = {};
+      for (const field of coalescedFields) {
+        if (action.body[field] !== undefined) Object.assign(change, { [field]: action.body[field] });
+      }
+      changes.set(action.itemId, change);
+      break;
+    }
+    case 'bulk':
+      for (const id of action.itemIds) changes.set(id, bulkChanges[action.action]);
+      break;
+    case 'playback':
+      changes.set(action.itemId, { playback_position: Math.round(action.positionSeconds), last_played_at: action.clientTimestamp });
+      break;
+  }
+  return changes;
+}
+
+/** The (item, field) pairs an action writes with last-write-wins semantics. */
+export function writesOf(action: OutboxAction): Map<string, Set<CoalescedField>> {
+  const writes = new Map<string, Set<CoalescedField>>();
+  for (const [id, change] of changesOf(action)) {
+    const fields = coalescedFields.filter((field) => change[field] !== undefined);
+    if (fields.length) writes.set(id, new Set(fields));
+  }
+  return writes;
+}
+
+/**
+ * An earlier action with what a later one overwrites taken out: fields of an update,
+ * ids of a bulk action. Answers null when nothing of it is left to send.
+ */
+export function withoutOverwritten(earlier: OutboxAction, later: Map<string, Set<CoalescedField>>): OutboxAction | null {
+  switch (earlier.kind) {
+    case 'update': {
+      const overwritten = later.get(earlier.itemId);
+      if (!overwritten) return earlier;
+      const body = Object.fromEntries(Object.entries(earlier.body).filter(([field]) => !overwritten.has(field as CoalescedField)));
+      return Object.keys(body).length ? { ...earlier, body } : null;
+    }
+    case 'bulk': {
+      const field: CoalescedField = earlier.action === 'mark_read' || earlier.action === 'mark_unread' ? 'is_read' : 'is_saved';
+      const itemIds = earlier.itemIds.filter((id) => !later.get(id)?.has(field));
+      if (itemIds.length === earlier.itemIds.length) return earlier;
+      return itemIds.length ? { ...earlier, itemIds } : null;
+    }
+    case 'playback':
+      return earlier;
+  }
+}
+
+/** One line naming an action, for the list of pending and refused changes. */
+export function describeAction(action: OutboxAction, titles: (id: string) => string | null = () => null): string {
+  const name = (id: string) => {
+    const title = titles(id);
+    return title ? `“${title}”` : 'an item';
+  };
+  switch (action.kind) {
+    case 'update': {
+      const parts: string[] = [];
+      const body = action.body;
+      if (body.is_read !== undefined) parts.push(body.is_read ? 'mark read' : 'mark unread');
+      if (body.is_saved !== undefined) parts.push(body.is_saved ? 'save' : 'unsave');
+      if (body.tags !== undefined) parts.push('change tags of');
+      if (body.notes !== undefined) parts.push('change notes of');
+      if (body.prefers_full_content !== undefined) parts.push('change the content preference of');
+      const verb = parts.join(' and ') || 'change';
+      return `${verb[0]!.toUpperCase()}${verb.slice(1)} ${name(action.itemId)}`;
+    }
+    case 'bulk': {
+      const verb = { mark_read: 'Mark read', mark_unread: 'Mark unread', save: 'Save', unsave: 'Unsave' }[action.action];
+      return action.itemIds.length === 1 ? `${verb} ${name(action.itemIds[0]!)}` : `${verb} ${action.itemIds.length} items`;
+    }
+    case 'playback': {
+      const minutes = Math.floor(action.positionSeconds / 60);
+      const seconds = String(Math.floor(action.positionSeconds % 60)).padStart(2, '0');
+      return `Remember the playback position ${minutes}:${seconds} of ${name(action.itemId)}`;
+    }
+  }
+}

@@ -1,0 +1,122 @@
+import { requestFor, type OutboxRequest } from './actions';
+import { withReplayLock } from './lock';
+import type { PendingEntry, RefusedEntry } from './schema';
+import type { OutboxStore } from './store';
+
+type Entry = PendingEntry & { seq: number };
+
+/** How a replay ended: everything handled, or stopped with changes still queued. */
+export type ReplayState = 'done' | 'offline' | 'paused' | 'signed-out';
+export type ReplayOutcome = { state: ReplayState; sent: number; refused: number; retryAt: number | null };
+
+/** What replay needs from its surroundings; tests pass a clock and a sleep of their own. */
+export type ReplayOptions = {
+  send: (request: OutboxRequest) => Promise<unknown>;
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+  /** A change was sent; `result` is the service's answer. */
+  onSent?: (entry: Entry, result: unknown) => void;
+  /** The service refused a change; it is now on the refused list. */
+  onRefused?: (refused: RefusedEntry) => void;
+  /** The replay waits until this time (ms) before sending again; null when it goes on. */
+  onPause?: (until: number | null) => void;
+  /** Longest Retry-After honoured by waiting inside the replay; longer ends it as paused. */
+  maxInlineWaitMs?: number;
+};
+
+/** A change older than this is not sent but listed as refused, so nothing stale lands unseen. */
+export const maxEntryAgeMs = 30 * 24 * 3600 * 1000;
+/** Server errors (5xx) tolerated for one change before it is reported as refused. */
+export const maxServerErrorAttempts = 5;
+const serverErrorWaitsMs = [1_000, 3_000, 9_000];
+
+type Failure = { status: number; message: string; retryAfterSeconds: number | null };
+
+function asFailure(error: unknown): Failure {
+  const value = error as Partial<Failure> & { message?: string };
+  return {
+    status: typeof value?.status === 'number' ? value.status : 0,
+    message: value?.message || 'The change could not be sent.',
+    retryAfterSeconds: typeof value?.retryAfterSeconds === 'number' ? value.retryAfterSeconds : null,
+  };
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Sends the queued changes in order, one at a time, under the replay lock. A change leaves
+ * the queue only once answered: sent, or refused (4xx, listed for the person). Without a
+ * network it stays first and the replay stops; a 429 waits for Retry-After and tries the
+ * same change again; a 401 stops until the person signs in again.
+ */
+export function replayOutbox(store: OutboxStore, options: ReplayOptions): Promise<ReplayOutcome> {
+  const now = options.now ?? Date.now;
+  const sleep = options.sleep ?? defaultSleep;
+  const maxInlineWaitMs = options.maxInlineWaitMs ?? 60_000;
+
+  return withReplayLock(async () => {
+    const outcome: ReplayOutcome = { state: 'done', sent: 0, refused: 0, retryAt: null };
+    const stop = (state: ReplayState, retryAt: number | null = null) => ({ ...outcome, state, retryAt });
+    let serverErrors = 0;
+    await store.resetSending();
+
+    for (;;) {
+      const entry = await store.first();
+      if (!entry) return outcome;
+      if (now() - entry.queuedAt > maxEntryAgeMs) {
+        const refused = await store.refuse(entry, 0, 'This change waited more than 30 days for a connection and was not sent.', now());
+        outcome.refused += 1;
+        options.onRefused?.(refused);
+        continue;
+      }
+
+      await store.setSending(entry.seq, true);
+      let result: unknown;
+      try {
+        result = await options.send(requestFor(entry.action));
+      } catch (error) {
+        const failure = asFailure(error);
+        if (failure.status === 0) {
+          await store.setSending(entry.seq, false);
+          return stop('offline');
+        }
+        if (failure.status === 401) {
+          await store.setSending(entry.seq, false);
+          return stop('signed-out');
+        }
+        if (failure.status === 429) {
+          await store.setSending(entry.seq, false);
+          const waitMs = Math.max(1, failure.retryAfterSeconds ?? 5) * 1000;
+          const until = now() + waitMs;
+          if (waitMs > maxInlineWaitMs) return stop('paused', until);
+          options.onPause?.(until);
+          await sleep(waitMs);
+          options.onPause?.(null);
+          continue;
+        }
+        if (failure.status >= 500) {
+          await store.setSending(entry.seq, false, true);
+          if (entry.attempts + 1 >= maxServerErrorAttempts) {
+            const refused = await store.refuse(entry, failure.status, failure.message, now());
+            outcome.refused += 1;
+            options.onRefused?.(refused);
+            continue;
+          }
+          const waitMs = serverErrorWaitsMs[serverErrors++];
+          if (waitMs === undefined) return stop('paused', now() + 30_000);
+          options.onPause?.(now() + waitMs);
+          await sleep(waitMs);
+          options.onPause?.(null);
+          continue;
+        }
+        const refused = await store.refuse(entry, failure.status, failure.message, now());
+        outcome.refused += 1;
+        options.onRefused?.(refused);
+        continue;
+      }
+      await store.remove(entry.seq);
+      outcome.sent += 1;
+      options.onSent?.(entry, result);
+    }
+  });
+}

@@ -119,3 +119,18 @@ export function cachedItemIds(cache: Cache): string[] {
   }
   return [...ids];
 }
+
+/** An item's title from whatever cached detail or list holds it (to name queued changes), or null. */
+export function cachedTitle(cache: Cache, id: string): string | null {
+  const detail = cache.get(unstable_serialize(itemKey(id)))?.data as ItemDetail | undefined;
+  if (detail?.title) return detail.title;
+  for (const key of cache.keys()) {
+    const data = cache.get(key)?.data;
+    const pages = isPage(data) ? [data] : isPageList(data) ? data : [];
+    for (const page of pages) {
+      const found = page.data.find((item) => item.id === id);
+      if (found) return found.title;
+    }
+  }
+  return null;
+}

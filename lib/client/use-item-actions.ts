@@ -3,8 +3,9 @@ import { useSWRConfig } from 'swr';
 import type { BodyOf } from '@/lib/contract/types';
 import { callApi } from './api-client';
 import {
-  applyOptimistically, cachedItemIds, itemKey, markAllCovers, type ItemDetail, type ItemPatch, type MarkAllBody,
+  applyOptimistically, cachedItemIds, cachedTitle, itemKey, markAllCovers, type ItemDetail, type ItemPatch, type MarkAllBody,
 } from './item-cache';
+import { enqueueOrSend, type SendOutcome } from './outbox';
 import { withRetry } from './retry-policy';
 
 export type BulkAction = BodyOf<'bulkUpdateItems'>['action'];
@@ -22,24 +23,32 @@ const bulkChunk = 1000;
  * Every change a person makes to items. Each shows at once on the item and on every cached
  * list holding it, rolls back if the service refuses (the promise then rejects with the
  * ApiError), and leaves other lists and items untouched: nothing is refetched that did not change.
+ * Changes go through the outbox: without a connection they stay shown and are queued
+ * (the outcome then says `sent: false`), and are sent in order when it returns.
  */
 export function useItemActions() {
   const { cache, mutate } = useSWRConfig();
 
   return useMemo(() => {
-    async function updateItem(id: string, body: BodyOf<'updateItem'>, patch: ItemPatch): Promise<ItemDetail> {
-      const request = withRetry(() => callApi('PATCH', '/v1/items/{item_id}', { params: { item_id: id }, body }));
-      await applyOptimistically(cache, mutate, [id], patch, request);
-      const detail = await request;
-      await mutate(itemKey(id), detail, { revalidate: false });
-      return detail;
+    function send(id: string, body: BodyOf<'updateItem'>): Promise<SendOutcome<ItemDetail>> {
+      return enqueueOrSend<ItemDetail>({ kind: 'update', itemId: id, body }, { title: cachedTitle(cache, id) });
     }
 
-    async function editDetail(id: string, body: BodyOf<'updateItem'>, preview: (detail: ItemDetail) => ItemDetail): Promise<ItemDetail> {
-      const request = withRetry(() => callApi('PATCH', '/v1/items/{item_id}', { params: { item_id: id }, body }));
-      await mutate<ItemDetail>(itemKey(id), request, {
+    async function updateItem(id: string, body: BodyOf<'updateItem'>, patch: ItemPatch): Promise<SendOutcome<ItemDetail>> {
+      const request = send(id, body);
+      await applyOptimistically(cache, mutate, [id], patch, request);
+      const outcome = await request;
+      if (outcome.sent) await mutate(itemKey(id), outcome.result, { revalidate: false });
+      return outcome;
+    }
+
+    async function editDetail(id: string, body: BodyOf<'updateItem'>, preview: (detail: ItemDetail) => ItemDetail): Promise<SendOutcome<ItemDetail>> {
+      const request = send(id, body);
+      await mutate<ItemDetail, ItemDetail | undefined>(itemKey(id), request.then((outcome) => (outcome.sent ? outcome.result : undefined)), {
         optimisticData: (current) => (current ? preview(current) : current!),
-        rollbackOnError: true, populateCache: true, revalidate: false,
+        // Queued: keep showing the change (what is shown is the preview already).
+        populateCache: (result, current) => result ?? (current ? preview(current) : current!),
+        rollbackOnError: true, revalidate: false,
       });
       return request;
     }
@@ -54,10 +63,11 @@ export function useItemActions() {
       async bulk(ids: string[], action: BulkAction): Promise<string> {
         const chunks: string[][] = [];
         for (let start = 0; start < ids.length; start += bulkChunk) chunks.push(ids.slice(start, start + bulkChunk));
-        const request = Promise.all(chunks.map((item_ids) => withRetry(() => callApi('PATCH', '/v1/items', { body: { item_ids, action } }))));
+        const request = Promise.all(chunks.map((itemIds) => enqueueOrSend<{ message: string }>({ kind: 'bulk', itemIds, action })));
         await applyOptimistically(cache, mutate, ids, bulkPatches[action], request);
         const answers = await request;
-        return answers.length === 1 ? answers[0]!.message : `${ids.length} items updated.`;
+        if (answers.some((answer) => !answer.sent)) return `${ids.length === 1 ? '1 item' : `${ids.length} items`} will be updated when the connection returns.`;
+        return answers.length === 1 && answers[0]!.sent ? answers[0]!.result.message : `${ids.length} items updated.`;
       },
 
       /**

@@ -1,11 +1,14 @@
 import useSWR from 'swr';
 import { callApi, type ApiError } from './api-client';
 import { itemKey, type ItemDetail } from './item-cache';
+import { settleOutbox, withPendingChanges } from './outbox';
 import { onErrorRetry } from './retry-policy';
 
 /** Fetches an item's detail for its SWR key. */
-export function fetchItem([, id]: ReturnType<typeof itemKey>): Promise<ItemDetail> {
-  return callApi('GET', '/v1/items/{item_id}', { params: { item_id: id } });
+export async function fetchItem([, id]: ReturnType<typeof itemKey>): Promise<ItemDetail> {
+  // Queued offline changes go out before fresh data comes in, and still-queued ones show on it.
+  await settleOutbox();
+  return withPendingChanges(await callApi('GET', '/v1/items/{item_id}', { params: { item_id: id } }));
 }
 
 /** One item in its detail form (content, tags, notes); null id waits. */

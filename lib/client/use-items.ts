@@ -3,6 +3,7 @@ import useSWRInfinite from 'swr/infinite';
 import { callApi, type ApiError } from './api-client';
 import type { ItemFilters } from './inbox-view';
 import { filtersKey, pageKey, type ItemsPage, type ListedItem } from './item-cache';
+import { settleOutbox, withPendingChanges } from './outbox';
 import { onErrorRetry } from './retry-policy';
 
 /** Items per page of the river: enough to fill a tall screen twice, small enough to arrive fast. */
@@ -10,10 +11,12 @@ export const itemsPageSize = 30;
 
 /** Fetches one page of a list; the first page records when it loaded, which mark-all uses as `before`. */
 export async function fetchItemsPage([, filters, cursor]: ReturnType<typeof pageKey>): Promise<ItemsPage> {
+  // Queued offline changes go out before fresh data comes in, and still-queued ones show on it.
+  await settleOutbox();
   const loadedAt = new Date().toISOString();
-  const page = await callApi('GET', '/v1/items', {
+  const page = withPendingChanges(await callApi('GET', '/v1/items', {
     query: { ...(JSON.parse(filters) as ItemFilters), limit: itemsPageSize, ...(cursor ? { cursor } : {}) },
-  });
+  }));
   return { ...page, filters, loadedAt };
 }
 

@@ -1,0 +1,55 @@
+import type { OutboxAction } from './actions';
+import { overlayChanges } from './overlay';
+import { outboxStatus } from './status';
+
+/*
+ * The outbox as the rest of the app sees it. This module is small and loads with the
+ * page; the queue itself (IndexedDB, replay) loads on first use, after hydration.
+ */
+
+export type { OutboxAction } from './actions';
+
+/** How a change went: sent now with the service's answer, or kept in the queue for later. */
+export type SendOutcome<T = unknown> = { sent: true; result: T } | { sent: false };
+
+type Runtime = typeof import('./runtime');
+let runtime: Promise<Runtime> | null = null;
+
+/** The queue's runtime, loaded once (a separate chunk, so first-load JS stays small). */
+export function loadOutbox(): Promise<Runtime> {
+  runtime ??= import('./runtime').then(async (module) => {
+    await module.startOutbox();
+    return module;
+  });
+  return runtime;
+}
+
+/**
+ * Sends a change now, or queues it when there is no connection (offline, or the request
+ * fails for lack of network), when earlier changes still wait, or when the service asks to
+ * slow down (429) or is unavailable. Resolves `{ sent: true, result }` once the service
+ * accepted it, `{ sent: false }` once it is safely queued; rejects with the ApiError when the
+ * service refuses it right away (the caller shows that and rolls back).
+ */
+export async function enqueueOrSend<T = unknown>(action: OutboxAction, options: { title?: string | null } = {}): Promise<SendOutcome<T>> {
+  return (await loadOutbox()).enqueueOrSend(action, options) as Promise<SendOutcome<T>>;
+}
+
+/**
+ * Waits, before data is fetched, until queued changes have been sent (or the replay had to
+ * stop or pause), so a fetch never brings back a state older than what the person did.
+ * Call it at the start of every fetcher of items.
+ */
+export async function settleOutbox(): Promise<void> {
+  if (typeof window === 'undefined') return;
+  try {
+    await (await loadOutbox()).settle();
+  } catch {
+    // No IndexedDB (a private window of some browsers): nothing can be queued, nothing to wait for.
+  }
+}
+
+/** Item data (a detail, or a list page `{ data }`) with still-queued changes applied. */
+export function withPendingChanges<T>(data: T): T {
+  return overlayChanges(data, outboxStatus().changes);
+}

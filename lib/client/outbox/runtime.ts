@@ -1,0 +1,227 @@
+import { ApiError } from '@/lib/client/api-client';
+import { registerOutboxFlush } from '@/lib/client/session';
+import { changesOf, describeAction, requestFor, type OutboxAction } from './actions';
+import type { SendOutcome } from './index';
+import { mergeChanges } from './overlay';
+import { replayOutbox, type ReplayOutcome } from './replay';
+import type { PendingEntry, RefusedEntry } from './schema';
+import { sendOutboxRequest } from './send';
+import { outboxStatus, subscribeOutboxStatus, updateOutboxStatus, type ChangeSummary } from './status';
+import { OutboxStore } from './store';
+import { outboxSyncTag, registerOutboxSync } from './sync';
+
+/*
+ * The outbox in the page: queues changes, replays them when the connection returns
+ * (online event, app start, a message from the service worker after Background Sync),
+ * keeps the status snapshot current, and asks SWR to refetch items after a replay.
+ */
+
+type Waiter = { resolve: (outcome: SendOutcome) => void; reject: (error: unknown) => void };
+/** What the page hands over so a replay can refresh SWR's items (see components/offline). */
+export type SwrHandle = { keys: () => Iterable<string>; revalidate: (key: string) => unknown };
+
+const store = new OutboxStore();
+const waiters = new Map<string, Waiter>();
+let started: Promise<boolean> | null = null;
+let flushing: Promise<ReplayOutcome> | null = null;
+let again = false;
+let resumeTimer: ReturnType<typeof setTimeout> | null = null;
+let swr: SwrHandle | null = null;
+
+function summary(entry: Pick<PendingEntry, 'requestId' | 'queuedAt' | 'action' | 'title'>): ChangeSummary {
+  return { requestId: entry.requestId, queuedAt: entry.queuedAt, label: describeAction(entry.action, () => entry.title) };
+}
+
+/** Re-reads the queue and the refused list into the status snapshot. */
+export async function refreshStatus(): Promise<void> {
+  const [pending, refused] = await Promise.all([store.pending(), store.refused()]);
+  updateOutboxStatus({
+    loaded: true,
+    pending: pending.map(summary),
+    refused: refused.map((entry: RefusedEntry) => ({ ...summary(entry), status: entry.status, message: entry.message })),
+    changes: mergeChanges(pending.map((entry) => changesOf(entry.action))),
+  });
+}
+
+/** Lets a replay refetch SWR's item data afterwards; the offline boot component connects it. */
+export function connectSwr(handle: SwrHandle): void {
+  swr = handle;
+}
+
+function revalidateItems(): void {
+  if (!swr) return;
+  for (const key of [...swr.keys()]) if (key.includes('/v1/items')) void swr.revalidate(key);
+}
+
+function online(): boolean {
+  return typeof navigator === 'undefined' || navigator.onLine !== false;
+}
+
+/** Reads the queue once and starts listening for the moments to replay; true when IndexedDB works. */
+export function startOutbox(): Promise<boolean> {
+  started ??= (async () => {
+    try {
+      await refreshStatus();
+    } catch {
+      updateOutboxStatus({ loaded: true });
+      return false;
+    }
+    // Sign-out pushes what waits first and stops (to ask the person) when something stays unsent.
+    registerOutboxFlush(async () => {
+      const { sent, pending } = await flushForSignOut();
+      if (!sent) throw new Error(`${pending} ${pending === 1 ? 'change is' : 'changes are'} not sent yet.`);
+    });
+    window.addEventListener('online', () => void flushOutbox());
+    window.addEventListener('offline', () => updateOutboxStatus({ activity: 'offline' }));
+    navigator.serviceWorker?.addEventListener('message', (event: MessageEvent) => {
+      if (event.data?.type !== 'outbox-replayed') return;
+      void refreshStatus().then(() => {
+        if (event.data.sent || event.data.refused) revalidateItems();
+      });
+    });
+    if (!online()) updateOutboxStatus({ activity: 'offline' });
+    else if (outboxStatus().pending.length) void flushOutbox();
+    return true;
+  })();
+  return started;
+}
+
+/**
+ * Sends what waits, in order; one replay at a time (a call during a replay makes it look
+ * again at the end). Changes nobody awaits (made offline) trigger a refetch of items after.
+ */
+export function flushOutbox(): Promise<ReplayOutcome> {
+  if (flushing) {
+    again = true;
+    return flushing;
+  }
+  if (resumeTimer) clearTimeout(resumeTimer);
+  resumeTimer = null;
+  let unawaited = false;
+  updateOutboxStatus({ activity: 'sending', resumeAt: null });
+  flushing = (async () => {
+    let outcome: ReplayOutcome;
+    do {
+      again = false;
+      outcome = await replayOutbox(store, {
+        send: sendOutboxRequest,
+        onSent(entry, result) {
+          const waiter = waiters.get(entry.requestId);
+          waiters.delete(entry.requestId);
+          if (waiter) waiter.resolve({ sent: true, result });
+          else unawaited = true;
+          void refreshStatus();
+        },
+        onRefused(refused) {
+          const waiter = waiters.get(refused.requestId);
+          waiters.delete(refused.requestId);
+          if (waiter) {
+            // The person is still looking at this change: they see the refusal where they made it.
+            void store.dismiss(refused.requestId).then(refreshStatus);
+            waiter.reject(new ApiError(refused.status, refused.message));
+          } else {
+            unawaited = true;
+            void refreshStatus();
+          }
+        },
+        onPause(until) {
+          updateOutboxStatus({ activity: until ? 'paused' : 'sending', resumeAt: until });
+        },
+      }).catch((): ReplayOutcome => ({ state: 'offline', sent: 0, refused: 0, retryAt: null }));
+    } while (again && outcome.state === 'done');
+    return outcome;
+  })();
+  return flushing.then(async (outcome) => {
+    flushing = null;
+    if (again && outcome.state === 'done') {
+      // A change arrived as the replay finished: look again before telling anyone it waits.
+      if (unawaited) revalidateItems();
+      return flushOutbox();
+    }
+    // Whatever was not answered stays queued; its callers keep their optimistic state.
+    for (const waiter of waiters.values()) waiter.resolve({ sent: false });
+    waiters.clear();
+    await refreshStatus().catch(() => undefined);
+    const activity = outcome.state === 'done' ? 'idle' : outcome.state;
+    updateOutboxStatus({ activity, resumeAt: outcome.retryAt });
+    if (outcome.state === 'paused' && outcome.retryAt) {
+      resumeTimer = setTimeout(() => void flushOutbox(), Math.max(0, outcome.retryAt - Date.now()));
+    }
+    if (outcome.state === 'offline') void registerOutboxSync(outboxSyncTag);
+    if (unawaited) revalidateItems();
+    return outcome;
+  });
+}
+
+/** See enqueueOrSend in ./index. */
+export async function enqueueOrSend(action: OutboxAction, options: { title?: string | null }): Promise<SendOutcome> {
+  if (!(await startOutbox())) return { sent: true, result: await sendOutboxRequest(requestFor(action)) };
+  const added = await store.add(action, { title: options.title });
+  if (!added) return { sent: false };
+  for (const requestId of added.dropped) {
+    waiters.get(requestId)?.resolve({ sent: false });
+    waiters.delete(requestId);
+  }
+  await refreshStatus();
+  if (!online()) {
+    updateOutboxStatus({ activity: 'offline' });
+    void registerOutboxSync(outboxSyncTag);
+    return { sent: false };
+  }
+  const answer = new Promise<SendOutcome>((resolve, reject) => waiters.set(added.entry.requestId, { resolve, reject }));
+  // A paused replay (429) resumes on its timer; a change made meanwhile just waits its turn.
+  if (outboxStatus().activity === 'paused' || resumeTimer) {
+    waiters.get(added.entry.requestId)?.resolve({ sent: false });
+    waiters.delete(added.entry.requestId);
+  } else {
+    void flushOutbox();
+  }
+  return answer;
+}
+
+/**
+ * Resolves once nothing waits to be sent, or the replay cannot go on for now (offline,
+ * paused by a 429, signed out): then fetched data is shown with the queued changes on it.
+ */
+export async function settle(): Promise<void> {
+  if (!(await startOutbox())) return;
+  const { pending, activity } = outboxStatus();
+  if (!pending.length || !online() || activity === 'paused' || activity === 'signed-out' || resumeTimer) return;
+  const stopped = new Promise<void>((resolve) => {
+    const unsubscribe = subscribeOutboxStatus(() => {
+      if (outboxStatus().activity === 'paused') {
+        unsubscribe();
+        resolve();
+      }
+    });
+    void flushOutbox().finally(() => {
+      unsubscribe();
+      resolve();
+    });
+  });
+  await stopped;
+}
+
+/** Sends what waits and answers whether everything went (sign-out asks this before clearing). */
+export async function flushForSignOut(): Promise<{ sent: boolean; pending: number }> {
+  if (!(await startOutbox())) return { sent: true, pending: 0 };
+  if (online()) await flushOutbox();
+  const pending = (await store.pending()).length;
+  return { sent: pending === 0, pending };
+}
+
+/** Forgets a refused change the person has seen. */
+export async function dismissRefusal(requestId: string): Promise<void> {
+  await store.dismiss(requestId);
+  await refreshStatus();
+}
+
+/** Empties the queue and the refused list, and tells anyone waiting that nothing was sent. */
+export async function clearOutbox(): Promise<void> {
+  for (const waiter of waiters.values()) waiter.resolve({ sent: false });
+  waiters.clear();
+  if (resumeTimer) clearTimeout(resumeTimer);
+  resumeTimer = null;
+  await store.clear();
+  await refreshStatus();
+}

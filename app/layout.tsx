@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
+import { OfflineBoot } from '@/components/offline/offline-boot';
 import { SiteHeader } from '@/components/shell/site-header';
 import { ThemeScript } from '@/components/shell/theme-script';
 import './globals.css';
@@ -41,6 +42,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         <main id="main" tabIndex={-1} className="mx-auto w-full max-w-5xl px-3 py-6 focus:outline-none sm:px-4">
           {children}
         </main>
+        <OfflineBoot />
       </body>
     </html>
   );

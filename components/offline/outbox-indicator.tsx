@@ -1,0 +1,85 @@
+'use client';
+
+import { useEffect, useState, type ReactNode } from 'react';
+import { loadOutbox } from '@/lib/client/outbox';
+import { useOutboxStatus } from '@/lib/client/outbox/use-outbox-status';
+
+function plural(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+function useSecondsUntil(time: number | null): number | null {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!time) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [time]);
+  return time ? Math.max(0, Math.ceil((time - now) / 1000)) : null;
+}
+
+/**
+ * Pending changes and refused ones, always visible while there are any: how many wait and
+ * why, the list of them, and each refusal with the service's reason until dismissed.
+ * `notice` (the reload prompt) shows above them; with nothing to show it renders nothing.
+ */
+export function OutboxIndicator({ notice }: { notice?: ReactNode }) {
+  const status = useOutboxStatus();
+  const wait = useSecondsUntil(status.activity === 'paused' ? status.resumeAt : null);
+  const { pending, refused, activity } = status;
+  if (!notice && !pending.length && !refused.length && activity !== 'offline') return null;
+
+  const why =
+    activity === 'offline' ? 'you are offline; they are sent when the connection returns'
+      : activity === 'paused' ? `the service asked to wait${wait !== null ? ` ${wait} s` : ''}; sending resumes by itself`
+        : activity === 'signed-out' ? 'sign in again to send them'
+          : 'sending…';
+
+  return (
+    <aside aria-label="Offline and sync" className="pointer-events-none fixed inset-x-0 bottom-0 z-40 flex justify-end p-3">
+      <div className="pointer-events-auto w-full max-w-sm space-y-2">
+        {notice}
+        {(pending.length > 0 || activity === 'offline') && (
+          <div role="status" className="rounded-lg border border-line-strong bg-surface p-3 shadow-lg">
+            {pending.length > 0 ? (
+              <details>
+                <summary className="min-h-11 cursor-pointer py-2 font-medium">
+                  {plural(pending.length, 'change', 'changes')} waiting to sync: {why}
+                </summary>
+                <ul className="mt-1 max-h-48 list-disc overflow-y-auto pl-5 text-sm">
+                  {pending.map((change) => <li key={change.requestId}>{change.label}</li>)}
+                </ul>
+              </details>
+            ) : (
+              <p className="font-medium">You are offline. Changes you make are kept and sent later.</p>
+            )}
+          </div>
+        )}
+        {refused.length > 0 && (
+          <section aria-labelledby="refused-changes-heading" className="rounded-lg border border-danger bg-surface p-3 shadow-lg">
+            <h2 id="refused-changes-heading" className="font-semibold text-danger">
+              {plural(refused.length, 'change was', 'changes were')} not saved
+            </h2>
+            <ul className="mt-2 max-h-60 space-y-2 overflow-y-auto text-sm">
+              {refused.map((change) => (
+                <li key={change.requestId} className="flex items-start justify-between gap-3">
+                  <span>
+                    <span className="font-medium">{change.label}</span>: {change.message}
+                  </span>
+                  <button
+                    type="button"
+                    aria-label={`Dismiss: ${change.label}`}
+                    onClick={() => void loadOutbox().then((outbox) => outbox.dismissRefusal(change.requestId))}
+                    className="min-h-11 shrink-0 rounded-md border border-line-strong px-3 font-medium"
+                  >
+                    Dismiss
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,24 @@
+/*
+ * Names of the service worker's runtime caches. They all start with `tidingsCachePrefix`
+ * and hold the signed-in person's pages and data, so sign-out deletes them by that prefix.
+ * Pages and RSC payloads are kept per build: an old build's payload names chunks that
+ * no longer exist.
+ */
+
+export const tidingsCachePrefix = 'tidings-';
+
+/** The runtime caches of one build. */
+export function cacheNames(buildId: string) {
+  return {
+    pages: `${tidingsCachePrefix}pages-${buildId}`,
+    rsc: `${tidingsCachePrefix}rsc-${buildId}`,
+    rscPrefetch: `${tidingsCachePrefix}rsc-prefetch-${buildId}`,
+    /** Item lists and details. */
+    items: `${tidingsCachePrefix}items`,
+    /** Details of saved items: kept apart so reading other items never evicts them. */
+    saved: `${tidingsCachePrefix}saved`,
+    /** Other GET answers of the API (subscriptions, folders, account). */
+    api: `${tidingsCachePrefix}api`,
+    images: `${tidingsCachePrefix}images`,
+  };
+}

@@ -1,0 +1,59 @@
+import { Workbox } from 'workbox-window';
+
+/*
+ * Registers the service worker (public/sw.js) and reports when a new version waits.
+ * Loaded lazily after hydration, so workbox-window is not part of first-load JS.
+ */
+
+const updateCheckMs = 60 * 60 * 1000;
+
+/** What the page can do with the registration. */
+export type WorkerControls = {
+  /** Lets the waiting version take over; the page reloads once it controls the page. */
+  acceptUpdate: () => void;
+};
+
+/**
+ * Registers the worker. `onUpdateWaiting` runs each time a new version is installed and
+ * waits (again for every further update, without a reload in between).
+ */
+export function registerServiceWorker(onUpdateWaiting: () => void): WorkerControls {
+  const workbox = new Workbox('/sw.js', { scope: '/' });
+  let accepted = false;
+  workbox.addEventListener('waiting', () => onUpdateWaiting());
+  // Reload only when this page asked; another tab accepting makes this one show the prompt.
+  workbox.addEventListener('controlling', (event) => {
+    if (accepted) window.location.reload();
+    else if (event.isUpdate) onUpdateWaiting();
+  });
+  void workbox.register().catch(() => undefined);
+
+  const check = () => void workbox.update().catch(() => undefined);
+  setInterval(check, updateCheckMs);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') check();
+  });
+
+  return {
+    acceptUpdate() {
+      accepted = true;
+      workbox.messageSkipWaiting();
+      // A worker that already took over (another tab accepted) sends no new 'controlling' event.
+      void navigator.serviceWorker.getRegistration().then((registration) => {
+        if (!registration?.waiting) window.location.reload();
+      });
+    },
+  };
+}
+
+/**
+ * Asks the worker to keep the key pages and lists ahead of time, at most every half
+ * hour per tab session; it ignores anything it cannot fetch (signed out, offline).
+ */
+export async function warmOfflineCopies(request: { pages: string[]; lists: string[]; savedList: string | null }): Promise<void> {
+  const last = Number(sessionStorage.getItem('tidings:warm-up') ?? 0);
+  if (Date.now() - last < 30 * 60 * 1000 || !navigator.onLine) return;
+  const registration = await navigator.serviceWorker.ready;
+  registration.active?.postMessage({ type: 'warm-up', ...request });
+  sessionStorage.setItem('tidings:warm-up', String(Date.now()));
+}

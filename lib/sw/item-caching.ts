@@ -1,0 +1,92 @@
+import { CacheExpiration, ExpirationPlugin } from 'workbox-expiration';
+import { registerQuotaErrorCallback } from 'workbox-core';
+import { registerRoute } from 'workbox-routing';
+import { NetworkFirst } from 'workbox-strategies';
+import { cacheNames } from '@/lib/client/offline-caches';
+import { buildId, sw } from './worker-scope';
+
+/*
+ * What is read, kept for reading offline: item lists (the latest pages of the inbox
+ * and of every view visited) and item details, network-first so a connection always
+ * wins. Details of saved items go to a cache of their own that reading never evicts.
+ */
+
+const names = cacheNames(buildId);
+const day = 24 * 3600;
+const itemsPath = /^\/api\/v1\/items(\/[0-9a-f-]{36})?$/i;
+const networkTimeoutMs = 5_000;
+const itemsExpiration = new CacheExpiration(names.items, { maxEntries: 400, maxAgeSeconds: 30 * day });
+
+// Out of room: drop what is cheapest to fetch again first.
+registerQuotaErrorCallback(() => sw.caches.delete(names.items));
+
+function isDetail(url: URL): boolean {
+  return /^\/api\/v1\/items\/[0-9a-f-]{36}$/i.test(url.pathname);
+}
+
+/** Stores a fresh answer: saved details in the saved cache, everything else in the items cache. */
+export async function keepItemResponse(url: string, response: Response): Promise<void> {
+  if (response.status !== 200) return;
+  const parsed = new URL(url);
+  if (isDetail(parsed)) {
+    const detail = (await response.clone().json().catch(() => null)) as { is_saved?: boolean } | null;
+    if (detail?.is_saved) {
+      await (await sw.caches.open(names.saved)).put(url, response);
+      await (await sw.caches.open(names.items)).delete(url);
+      return;
+    }
+    await (await sw.caches.open(names.saved)).delete(url);
+  }
+  await (await sw.caches.open(names.items)).put(url, response);
+  await itemsExpiration.updateTimestamp(url);
+  await itemsExpiration.expireEntries();
+}
+
+/** The kept copy of an item list or detail, or undefined. */
+export async function keptItemResponse(url: string): Promise<Response | undefined> {
+  return (await (await sw.caches.open(names.saved)).match(url)) ?? (await sw.caches.open(names.items)).match(url);
+}
+
+async function networkFirst(request: Request, event: ExtendableEvent): Promise<Response> {
+  const network = fetch(request).then((response) => {
+    if (response.status === 200) event.waitUntil(keepItemResponse(request.url, response.clone()));
+    return response;
+  });
+  // A slow connection gets the kept copy after a while; the fresh answer still refreshes the cache.
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const slow = new Promise<Response | undefined>((resolve) => {
+    timer = setTimeout(() => void keptItemResponse(request.url).then(resolve, () => resolve(undefined)), networkTimeoutMs);
+  });
+  event.waitUntil(network.catch(() => undefined));
+  try {
+    const first = await Promise.race([network, slow]);
+    if (first) return first;
+    return await network;
+  } catch {
+    const kept = await keptItemResponse(request.url);
+    if (kept) return kept;
+    // A network error, so the page's client reports "offline" (status 0) rather than a made-up status.
+    return Response.error();
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Routes for GET answers of the API: items with the policy above, the rest network-first. */
+export function registerItemRoutes(): void {
+  registerRoute(
+    ({ url, request }) => request.method === 'GET' && url.origin === sw.location.origin && itemsPath.test(url.pathname),
+    ({ request, event }) => networkFirst(request, event as ExtendableEvent),
+  );
+  registerRoute(
+    ({ url, request }) => request.method === 'GET' && url.origin === sw.location.origin && url.pathname.startsWith('/api/v1/'),
+    new NetworkFirst({
+      cacheName: names.api,
+      networkTimeoutSeconds: 5,
+      plugins: [
+        { cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null) },
+        new ExpirationPlugin({ maxEntries: 100, maxAgeSeconds: 30 * day, purgeOnQuotaError: true }),
+      ],
+    }),
+  );
+}

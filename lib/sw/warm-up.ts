@@ -1,0 +1,91 @@
+import { cacheNames } from '@/lib/client/offline-caches';
+import { imageStrategy } from './image-caching';
+import { keepItemResponse } from './item-caching';
+import { buildId, sw } from './worker-scope';
+
+/*
+ * Keeping ahead of time what the person will want offline: the key pages (inbox, saved
+ * view, offline reader shell) and every saved item with its images. The page asks for it
+ * after it loads signed in, with the exact list addresses its own fetches use.
+ */
+
+const names = cacheNames(buildId);
+/** Saved items kept ahead per warm-up; more arrive on the next one (the saved cache never evicts). */
+const maxSavedDetails = 300;
+const maxListPages = 10;
+const parallel = 3;
+
+/** What the page asks to keep. */
+export type WarmUpRequest = { type: 'warm-up'; pages: string[]; lists: string[]; savedList: string | null };
+
+type ListPage = { data?: { id: string; artwork_url?: string | null }[]; pagination?: { has_more?: boolean; next_cursor?: string | null } };
+type Detail = { content?: string | null; artwork_url?: string | null };
+
+async function fetchOk(url: string): Promise<Response | null> {
+  try {
+    const response = await fetch(url, { credentials: 'same-origin', headers: { accept: 'application/json' } });
+    return response.status === 200 && !response.redirected ? response : null;
+  } catch {
+    return null;
+  }
+}
+
+async function keepPage(url: string): Promise<void> {
+  const response = await fetchOk(url);
+  // Only a real page of the person; a redirect to sign-in must not become the offline inbox.
+  if (response && (response.headers.get('content-type') ?? '').includes('text/html')) await (await sw.caches.open(names.pages)).put(url, response);
+}
+
+async function keepList(url: string): Promise<ListPage | null> {
+  const response = await fetchOk(url);
+  if (!response) return null;
+  await keepItemResponse(url, response.clone());
+  return (await response.json().catch(() => null)) as ListPage | null;
+}
+
+/** The image addresses in sanitized item content, plus its artwork. */
+export function imagesOf(detail: Detail): string[] {
+  const found = new Set<string>();
+  if (detail.artwork_url) found.add(detail.artwork_url);
+  for (const match of (detail.content ?? '').matchAll(/<img\b[^>]*?\ssrc\s*=\s*["']([^"']+)["']/gi)) {
+    if (/^https?:\/\//i.test(match[1]!)) found.add(match[1]!.replace(/&amp;/g, '&'));
+  }
+  return [...found];
+}
+
+async function keepImages(urls: string[], event: ExtendableEvent): Promise<void> {
+  for (const url of urls) {
+    await imageStrategy.handle({ request: new Request(url, { mode: 'no-cors' }), event }).catch(() => undefined);
+  }
+}
+
+async function keepSavedItems(firstPage: string, event: ExtendableEvent): Promise<void> {
+  const ids: string[] = [];
+  let url: string | null = firstPage;
+  for (let page = 0; url && page < maxListPages && ids.length < maxSavedDetails; page += 1) {
+    const list: ListPage | null = await keepList(url);
+    ids.push(...(list?.data ?? []).map((item) => item.id));
+    const cursor = list?.pagination?.has_more ? list.pagination.next_cursor : null;
+    url = cursor ? `${firstPage}&cursor=${encodeURIComponent(cursor)}` : null;
+  }
+  const saved = await sw.caches.open(names.saved);
+  const queue = ids.slice(0, maxSavedDetails);
+  const worker = async () => {
+    for (let id = queue.shift(); id; id = queue.shift()) {
+      const detailUrl = new URL(`/api/v1/items/${id}`, sw.location.origin).href;
+      if (await saved.match(detailUrl)) continue;
+      const response = await fetchOk(detailUrl);
+      if (!response) continue;
+      await keepItemResponse(detailUrl, response.clone());
+      await keepImages(imagesOf((await response.json().catch(() => ({}))) as Detail), event);
+    }
+  };
+  await Promise.all(Array.from({ length: parallel }, worker));
+}
+
+/** Keeps the key pages and lists, then every saved item and its images. */
+export async function warmUp(request: WarmUpRequest, event: ExtendableEvent): Promise<void> {
+  await Promise.all(request.pages.map((url) => keepPage(new URL(url, sw.location.origin).href)));
+  await Promise.all(request.lists.map((url) => keepList(new URL(url, sw.location.origin).href)));
+  if (request.savedList) await keepSavedItems(new URL(request.savedList, sw.location.origin).href, event);
+}

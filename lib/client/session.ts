@@ -46,11 +46,11 @@ export async function clearOfflineData(): Promise<void> {
 
 /**
  * Signs out: pushes queued offline changes, ends the session on the server, clears offline
- * data and goes to the sign-in page. Stops with `unsent` when queued changes could not be
+ * data and goes to the sign-in page (or to `goTo`; null stays). Stops with `unsent` when queued changes could not be
  * pushed (ask the person, then call again with `discardUnsent: true`), and with `unreachable`
  * when the server cannot be reached.
  */
-export async function signOut(options: { discardUnsent?: boolean; goTo?: string } = {}): Promise<SignOutResult> {
+export async function signOut(options: { discardUnsent?: boolean; goTo?: string | null } = {}): Promise<SignOutResult> {
   if (flushOutbox && !options.discardUnsent) {
     try {
       await Promise.race([
@@ -68,6 +68,7 @@ export async function signOut(options: { discardUnsent?: boolean; goTo?: string 
     return { status: 'unreachable' };
   }
   await clearOfflineData();
-  window.location.assign(options.goTo ?? '/sign-in?signed_out=1');
+  // A full load, not a client-side navigation: nothing of the signed-in app stays in memory.
+  if (options.goTo !== null) window.location.assign(options.goTo ?? '/sign-in?signed_out=1');
   return { status: 'signed-out' };
 }

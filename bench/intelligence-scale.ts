@@ -27,6 +27,8 @@ export type ScaleFigures = {
   storiesFiftySources: Timing;
   listedStories: number;
   databaseMegabytes: number;
+  /** Sanity check of quality at scale: share of the sampled items' same-event siblings in their top 10. */
+  similarEventRecallAt10: number;
 };
 
 function timing(values: number[]): Timing {
@@ -44,9 +46,10 @@ function time(fn: () => unknown): number {
 /** Stories newest first with two sources or more, with their articles: the whole instance. */
 const STORIES_ALL = `SELECT id, title, summary, last_published_at, article_count, source_count FROM stories
   WHERE source_count >= 2 ORDER BY last_published_at DESC LIMIT 50`;
-/** The same for one reader: stories with an article from the reader's sources. */
+/** The same for one reader: stories whose articles from the reader's sources come from two sources or more. */
 const STORIES_FOR_READER = `SELECT s.id, s.title, s.summary, s.last_published_at, s.article_count, s.source_count FROM stories s
-  WHERE s.source_count >= 2 AND EXISTS (SELECT 1 FROM story_items si WHERE si.story_id = s.id AND si.source_id IN (SELECT source_id FROM bench_subscriptions))
+  WHERE s.source_count >= 2 AND (SELECT count(DISTINCT si.source_id) FROM story_items si
+    WHERE si.story_id = s.id AND si.source_id IN (SELECT source_id FROM bench_subscriptions)) >= 2
   ORDER BY s.last_published_at DESC LIMIT 50`;
 const ARTICLES_ALL = 'SELECT story_id, item_id, source_id, published_at FROM story_items WHERE story_id IN (SELECT value FROM json_each(?)) ORDER BY published_at DESC';
 const ARTICLES_FOR_READER = `SELECT story_id, item_id, source_id, published_at FROM story_items WHERE story_id IN (SELECT value FROM json_each(?))
@@ -75,8 +78,14 @@ export function run(items = 100_000): ScaleFigures {
         addTimes.push(time(() => intelligence.addItem(doc)));
       }
     });
-    for (const { event: _event, ...doc } of syntheticCorpus({ items, sources: 500, days: 90, seed: 42 })) {
+    const eventOf = new Map<string, number>();
+    const eventItems = new Map<number, string[]>();
+    for (const { event, ...doc } of syntheticCorpus({ items, sources: 500, days: 90, seed: 42 })) {
       ids.push(doc.id);
+      if (event !== null) {
+        eventOf.set(doc.id, event);
+        eventItems.set(event, [...(eventItems.get(event) ?? []), doc.id]);
+      }
       batch.push(doc);
       if (batch.length === 1000) {
         flush(batch);
@@ -93,7 +102,15 @@ export function run(items = 100_000): ScaleFigures {
       AND source_id IN (SELECT source_id FROM bench_subscriptions)`).pluck();
     const reader = (list: string[]) => new Set(readerQuery.all(JSON.stringify(list)) as string[]);
     const sample = Array.from({ length: 300 }, (_, i) => ids[Math.floor(((i * 7919) % 300) / 300 * ids.length)]);
-    const similarAll = sample.map((id) => time(() => intelligence.similar(id, 10, everyone)));
+    let siblings = 0;
+    let siblingsFound = 0;
+    const similarAll = sample.map((id) => time(() => {
+      const found = intelligence.similar(id, 10, everyone);
+      const event = eventOf.get(id);
+      if (event === undefined) return;
+      siblings += eventItems.get(event)!.length - 1;
+      siblingsFound += found.filter((r) => eventOf.get(r.id) === event).length;
+    }));
     const similarReader = sample.map((id) => time(() => intelligence.similar(id, 10, reader)));
 
     const storiesAll = db.prepare(STORIES_ALL);
@@ -111,6 +128,7 @@ export function run(items = 100_000): ScaleFigures {
       similarAll: timing(similarAll), similarFiftySources: timing(similarReader),
       storiesAll: timing(storyTimesAll), storiesFiftySources: timing(storyTimesReader),
       listedStories, databaseMegabytes: Math.round(pageBytes / 1e6),
+      similarEventRecallAt10: Number((siblings ? siblingsFound / siblings : 0).toFixed(3)),
     };
   } finally {
     db.close();
@@ -123,7 +141,7 @@ export function summarize(f: ScaleFigures): string[] {
   const t = (x: Timing) => `median ${x.median} ms, p99 ${x.p99} ms`;
   return [
     `${f.items} items ingested in ${f.ingestSeconds} s; addItem ${t(f.addItem)}; database ${f.databaseMegabytes} MB; ${f.listedStories} stories listed`,
-    `similar (limit 10), everything visible: ${t(f.similarAll)}`,
+    `similar (limit 10), everything visible: ${t(f.similarAll)}; same-event siblings in top 10: ${f.similarEventRecallAt10}`,
     `similar (limit 10), reader of 50 sources: ${t(f.similarFiftySources)}`,
     `stories (newest 50, >= 2 sources, with articles), instance: ${t(f.storiesAll)}`,
     `stories, reader of 50 sources: ${t(f.storiesFiftySources)}`,

@@ -59,9 +59,8 @@ export function findSimilar(
       if (peers.has(d.doc)) score += SAME_STORY_BONUS;
       if (score >= MIN_SCORE) found.push({ id: d.itemId, score });
     }
-    const exhausted = !capped && scores.size <= options.screen;
-    // Widening helps when the reader's filter kept items out, or when some term had more postings than read.
-    if (found.length >= limit || (hidden === 0 && exhausted) || (hidden === 0 && round > 0)) break;
+    // Widening helps only when the reader's filter kept candidates out and some term had more postings than were read.
+    if (found.length >= limit || hidden === 0 || (!capped && scores.size <= options.screen)) break;
   }
   return found.sort((a, b) => b.score - a.score).slice(0, limit);
 }

@@ -20,13 +20,20 @@ const JOIN_SIMILARITY = 0.15;
 const DECAY_PER_DAY = 0.25;
 /** Candidates examined per new item. */
 const CANDIDATES = 30;
-/** Members compared when picking a story's lead article. */
-const LEAD_SAMPLE = 30;
+/** Articles of a story compared with a newcomer and when picking its lead: its earliest, which define the event; bounds the cost of big stories. */
+const MEMBER_SAMPLE = 24;
 
 /** Similarity of two articles, discounted by their distance in time. */
 function related(a: { doc: StoredDoc; vector: Vector }, b: { doc: StoredDoc; vector: Vector }): number {
   const days = Math.abs(a.doc.hour - b.doc.hour) / 24;
   return cosine(a.vector, b.vector) * Math.max(0, 1 - DECAY_PER_DAY * days);
+}
+
+/** First and last hour of a story's articles. */
+type Span = [number, number];
+
+function hourOf(iso: string): number {
+  return Math.floor(Date.parse(iso) / 3_600_000);
 }
 
 type Member = { item_id: string; source_id: string; published_at: string };
@@ -37,7 +44,9 @@ export function createStories(db: Database, corpus: Corpus) {
     storyOfItem: db.prepare('SELECT story_id FROM story_items WHERE item_id = ?').pluck(),
     storiesOfItems: db.prepare('SELECT item_id, story_id FROM story_items WHERE item_id IN (SELECT value FROM json_each(?))').raw(),
     members: db.prepare('SELECT item_id, source_id, published_at FROM story_items WHERE story_id = ? ORDER BY published_at'),
-    memberDocs: db.prepare('SELECT d.doc FROM story_items s JOIN intel_docs d ON d.item_id = s.item_id WHERE s.story_id = ?').pluck(),
+    memberDocs: db.prepare(`SELECT d.doc FROM story_items s JOIN intel_docs d ON d.item_id = s.item_id
+      WHERE s.story_id = ? ORDER BY s.published_at LIMIT ${MEMBER_SAMPLE}`).pluck(),
+    span: db.prepare('SELECT first_published_at, last_published_at FROM stories WHERE id = ?').raw(),
     insertMember: db.prepare('INSERT OR REPLACE INTO story_items (item_id, story_id, source_id, published_at) VALUES (?, ?, ?, ?)'),
     deleteMember: db.prepare('DELETE FROM story_items WHERE item_id = ?'),
     moveMembers: db.prepare('UPDATE story_items SET story_id = ? WHERE story_id = ?'),
@@ -49,18 +58,24 @@ export function createStories(db: Database, corpus: Corpus) {
     storyRow: db.prepare('SELECT source_count FROM stories WHERE id = ?').pluck(),
   };
 
-  /** Loads documents of a story with their vectors. */
+  /** Loads (a sample of) the documents of a story with their vectors. */
   function storyDocs(storyId: string, n: number): Array<{ doc: StoredDoc; vector: Vector }> {
     const docs = corpus.byDocs(stmt.memberDocs.all(storyId) as number[]);
     return [...docs.values()].map((doc) => ({ doc, vector: corpus.weigh(doc, n) }));
   }
 
-  /** Mean similarity of `doc` to the story's articles from other outlets, or null when the story is out of its window or has none. */
-  function affinity(doc: StoredDoc, vector: Vector, members: Array<{ doc: StoredDoc; vector: Vector }>): number | null {
+  /** First and last hour of a story. */
+  function spanOf(storyId: string): Span {
+    const [first, last] = stmt.span.get(storyId) as [string, string];
+    return [hourOf(first), hourOf(last)];
+  }
+
+  /** Mean similarity of `doc` to the story's articles from other outlets, or null when the story would outgrow its window or has none. */
+  function affinity(doc: StoredDoc, vector: Vector, span: Span, members: Array<{ doc: StoredDoc; vector: Vector }>): number | null {
+    if (Math.max(span[1], doc.hour) - Math.min(span[0], doc.hour) > STORY_WINDOW_HOURS) return null;
     let sum = 0;
     let count = 0;
     for (const member of members) {
-      if (Math.abs(member.doc.hour - doc.hour) > STORY_WINDOW_HOURS) return null;
       if (member.doc.sourceId === doc.sourceId || member.doc.doc === doc.doc) continue;
       sum += related({ doc, vector }, member);
       count++;
@@ -69,12 +84,12 @@ export function createStories(db: Database, corpus: Corpus) {
   }
 
   /** Mean similarity across two stories, over pairs from different outlets, or null when they cannot be one story. */
-  function crossAffinity(a: Array<{ doc: StoredDoc; vector: Vector }>, b: Array<{ doc: StoredDoc; vector: Vector }>): number | null {
+  function crossAffinity(a: Array<{ doc: StoredDoc; vector: Vector }>, spanA: Span, b: Array<{ doc: StoredDoc; vector: Vector }>, spanB: Span): number | null {
+    if (Math.max(spanA[1], spanB[1]) - Math.min(spanA[0], spanB[0]) > STORY_WINDOW_HOURS) return null;
     let sum = 0;
     let count = 0;
     for (const x of a) {
       for (const y of b) {
-        if (Math.abs(x.doc.hour - y.doc.hour) > STORY_WINDOW_HOURS) return null;
         if (x.doc.sourceId === y.doc.sourceId) continue;
         sum += related(x, y);
         count++;
@@ -91,7 +106,7 @@ export function createStories(db: Database, corpus: Corpus) {
       return;
     }
     const n = corpus.docCount() + 1;
-    const docs = storyDocs(storyId, n).sort((a, b) => a.doc.publishedAt.localeCompare(b.doc.publishedAt)).slice(0, LEAD_SAMPLE);
+    const docs = storyDocs(storyId, n).sort((a, b) => a.doc.publishedAt.localeCompare(b.doc.publishedAt));
     let lead = docs[0];
     let best = -1;
     for (const x of docs) {
@@ -120,11 +135,12 @@ export function createStories(db: Database, corpus: Corpus) {
     if (linked.length > 0) {
       for (const [, storyId] of stmt.storiesOfItems.all(JSON.stringify(linked.map((c) => c.itemId))) as Array<[string, string]>) storyIds.add(storyId);
     }
-    const passing: Array<{ storyId: string; score: number; members: Array<{ doc: StoredDoc; vector: Vector }> }> = [];
+    const passing: Array<{ storyId: string; score: number; span: Span; members: Array<{ doc: StoredDoc; vector: Vector }> }> = [];
     for (const storyId of storyIds) {
+      const span = spanOf(storyId);
       const members = storyDocs(storyId, n);
-      const score = affinity(doc, vector, members);
-      if (score !== null && score >= JOIN_SIMILARITY) passing.push({ storyId, score, members });
+      const score = affinity(doc, vector, span, members);
+      if (score !== null && score >= JOIN_SIMILARITY) passing.push({ storyId, score, span, members });
     }
     passing.sort((a, b) => b.score - a.score);
     if (passing.length === 0) {
@@ -136,12 +152,14 @@ export function createStories(db: Database, corpus: Corpus) {
     const target = passing[0];
     stmt.insertMember.run(doc.itemId, target.storyId, doc.sourceId, doc.publishedAt);
     const grown = [...target.members, { doc, vector }];
+    let span: Span = [Math.min(target.span[0], doc.hour), Math.max(target.span[1], doc.hour)];
     for (const other of passing.slice(1)) {
-      const score = crossAffinity(grown, other.members);
+      const score = crossAffinity(grown, span, other.members, other.span);
       if (score === null || score < JOIN_SIMILARITY) continue;
       stmt.moveMembers.run(target.storyId, other.storyId);
       stmt.deleteStory.run(other.storyId);
       grown.push(...other.members);
+      span = [Math.min(span[0], other.span[0]), Math.max(span[1], other.span[1])];
     }
     refresh(target.storyId);
     return target.storyId;

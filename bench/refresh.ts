@@ -5,6 +5,7 @@
  * Run alone: npx tsx bench/refresh.ts (or through npm run bench refresh).
  */
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -42,6 +43,7 @@ function feedDocument(feed: number): string {
   return `<?xml version="1.0"?><rss version="2.0"><channel><title>Feed ${feed}</title><link>https://site${feed}.example/</link>${items}</channel></rss>`;
 }
 
+/** One server per loopback address, each on a free port; answers 304 to the ETag it gave. */
 function startServers(): Promise<http.Server[]> {
   const cache = new Map<number, string>();
   const handler: http.RequestListener = (request, response) => {
@@ -54,7 +56,7 @@ function startServers(): Promise<http.Server[]> {
   };
   return Promise.all(Array.from({ length: hosts }, (_, i) => new Promise<http.Server>((resolve) => {
     const server = http.createServer(handler);
-    server.listen(8700 + i, `127.0.0.${i + 1}`, () => resolve(server));
+    server.listen(0, `127.0.0.${i + 1}`, () => resolve(server));
   })));
 }
 
@@ -66,7 +68,8 @@ export async function run(): Promise<RefreshFigures> {
   try {
     const user = ensureUser(service.db, 'bench@example.org', { plan: 'plus' });
     const feedIds = service.db.transaction(() => Array.from({ length: feedCount }, (_, feed) => {
-      const id = createFeed(service.db, { url: `http://127.0.0.${(feed % hosts) + 1}:${8700 + (feed % hosts)}/feed/${feed}.xml`, source_type: 'feed', title: `Feed ${feed}` });
+      const server = servers[feed % hosts].address() as AddressInfo;
+      const id = createFeed(service.db, { url: `http://${server.address}:${server.port}/feed/${feed}.xml`, source_type: 'feed', title: `Feed ${feed}` });
       subscribeUserToFeed(service.db, user, id);
       return id;
     }))();

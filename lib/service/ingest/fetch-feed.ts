@@ -102,7 +102,7 @@ function caching(response: IncomingMessage): Caching {
 
 type Hop = { response: IncomingMessage; release: () => void };
 
-function request(url: URL, options: Required<Pick<FetchFeedOptions, 'allowPrivate' | 'connectTimeoutMs'>> & FetchFeedOptions, signal: AbortSignal): Promise<Hop> {
+function request(url: URL, options: Required<Pick<FetchFeedOptions, 'allowPrivate' | 'connectTimeoutMs'>> & FetchFeedOptions, signal: AbortSignal, retried = false): Promise<Hop> {
   return acquireHostSlot(url.host).then((release) => new Promise<Hop>((resolve, reject) => {
     const headers: Record<string, string> = { 'user-agent': USER_AGENT, accept: ACCEPT, 'accept-encoding': 'gzip, deflate, br' };
     if (options.etag) headers['if-none-match'] = options.etag;
@@ -133,6 +133,12 @@ function request(url: URL, options: Required<Pick<FetchFeedOptions, 'allowPrivat
     req.on('error', (error) => {
       clearTimeout(connectTimer);
       release();
+      // A kept-alive socket the server closed just as we reused it: the request never
+      // reached the server, so one fresh try is safe (Node's documented remedy).
+      if (req.reusedSocket && (error as NodeJS.ErrnoException).code === 'ECONNRESET' && !retried && !signal.aborted) {
+        resolve(request(url, options, signal, true));
+        return;
+      }
       reject(error);
     });
     req.end();

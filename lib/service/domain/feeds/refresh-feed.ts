@@ -46,7 +46,13 @@ export async function refreshFeed(service: ServiceContext, feedId: string, now =
       recordSuccess(service, feed, now(), paceOf(feed.ttl_minutes, null), {});
       return { feedId, result: 'not_modified', added: 0 };
     }
-    const parsed = parseFeed(decodeBody(response.body, response.contentType), { url: response.finalUrl, contentType: response.contentType ?? undefined });
+    const byGuid = service.db.prepare('SELECT 1 FROM items WHERE feed_id = ? AND guid = ?').pluck();
+    const byUrl = service.db.prepare('SELECT 1 FROM items WHERE feed_id = ? AND url = ?').pluck();
+    const parsed = parseFeed(decodeBody(response.body, response.contentType), {
+      url: response.finalUrl, contentType: response.contentType ?? undefined,
+      // Items already stored are left out before the costly sanitizing: a refresh pays for new items only.
+      knownItem: ({ guid, url }) => Boolean(guid ? byGuid.get(feedId, guid) : url && byUrl.get(feedId, url)),
+    });
     const stored = storeParsedFeed(service, feedId, parsed, now());
     recordSuccess(service, feed, now(), paceOf(parsed.ttl_minutes ?? feed.ttl_minutes, response.cacheControlMaxAge), {
       etag: response.etag, last_modified: response.lastModified, ttl_minutes: parsed.ttl_minutes,

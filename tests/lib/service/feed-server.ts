@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 export type Route = (request: http.IncomingMessage, response: http.ServerResponse) => void;
 
 /** Answers a document with a content type (and optional extra headers). */
-export function document(body: string, contentType = 'application/rss+xml; charset=utf-8', headers: Record<string, string> = {}): Route {
+export function document(body: string | Buffer, contentType = 'application/rss+xml; charset=utf-8', headers: Record<string, string> = {}): Route {
   return (_request, response) => {
     response.writeHead(200, { 'content-type': contentType, ...headers });
     response.end(body);

@@ -19,15 +19,18 @@ const JOIN_SIMILARITY = 0.15;
  */
 const DECAY_PER_DAY = 0.25;
 /** Candidates examined per new item. */
-const CANDIDATES = 30;
+const CANDIDATES = 15;
 /** Articles of a story compared with a newcomer and when picking its lead: its earliest, which define the event; bounds the cost of big stories. */
 const MEMBER_SAMPLE = 24;
 
 /** Similarity of two articles, discounted by their distance in time. */
-function related(a: { doc: StoredDoc; vector: Vector }, b: { doc: StoredDoc; vector: Vector }): number {
+function related(a: Weighed, b: Weighed): number {
   const days = Math.abs(a.doc.hour - b.doc.hour) / 24;
   return cosine(a.vector, b.vector) * Math.max(0, 1 - DECAY_PER_DAY * days);
 }
+
+/** A document with its TF-IDF vector. */
+type Weighed = { doc: StoredDoc; vector: Vector };
 
 /** First and last hour of a story's articles. */
 type Span = [number, number];
@@ -58,10 +61,12 @@ export function createStories(db: Database, corpus: Corpus) {
     storyRow: db.prepare('SELECT source_count FROM stories WHERE id = ?').pluck(),
   };
 
-  /** Loads (a sample of) the documents of a story with their vectors. */
-  function storyDocs(storyId: string, n: number): Array<{ doc: StoredDoc; vector: Vector }> {
-    const docs = corpus.byDocs(stmt.memberDocs.all(storyId) as number[]);
-    return [...docs.values()].map((doc) => ({ doc, vector: corpus.weigh(doc, n) }));
+  /** Loads (a sample of) the documents of a story with their vectors, reusing those already in `loaded`. */
+  function storyDocs(storyId: string, n: number, loaded = new Map<number, Weighed>()): Weighed[] {
+    const wanted = stmt.memberDocs.all(storyId) as number[];
+    const missing = wanted.filter((d) => !loaded.has(d));
+    for (const doc of corpus.byDocs(missing).values()) loaded.set(doc.doc, { doc, vector: corpus.weigh(doc, n) });
+    return wanted.flatMap((d) => loaded.get(d) ?? []);
   }
 
   /** First and last hour of a story. */
@@ -71,7 +76,7 @@ export function createStories(db: Database, corpus: Corpus) {
   }
 
   /** Mean similarity of `doc` to the story's articles from other outlets, or null when the story would outgrow its window or has none. */
-  function affinity(doc: StoredDoc, vector: Vector, span: Span, members: Array<{ doc: StoredDoc; vector: Vector }>): number | null {
+  function affinity(doc: StoredDoc, vector: Vector, span: Span, members: Weighed[]): number | null {
     if (Math.max(span[1], doc.hour) - Math.min(span[0], doc.hour) > STORY_WINDOW_HOURS) return null;
     let sum = 0;
     let count = 0;
@@ -84,7 +89,7 @@ export function createStories(db: Database, corpus: Corpus) {
   }
 
   /** Mean similarity across two stories, over pairs from different outlets, or null when they cannot be one story. */
-  function crossAffinity(a: Array<{ doc: StoredDoc; vector: Vector }>, spanA: Span, b: Array<{ doc: StoredDoc; vector: Vector }>, spanB: Span): number | null {
+  function crossAffinity(a: Weighed[], spanA: Span, b: Weighed[], spanB: Span): number | null {
     if (Math.max(spanA[1], spanB[1]) - Math.min(spanA[0], spanB[0]) > STORY_WINDOW_HOURS) return null;
     let sum = 0;
     let count = 0;
@@ -129,16 +134,17 @@ export function createStories(db: Database, corpus: Corpus) {
     const n = corpus.docCount() + 1;
     const window: [number, number] = [doc.hour - STORY_WINDOW_HOURS, doc.hour + STORY_WINDOW_HOURS];
     const scored = [...corpus.candidates(vector, { terms: 20, window }).scores].filter(([d]) => d !== doc.doc).sort((a, b) => b[1] - a[1]).slice(0, CANDIDATES);
-    const candidates = [...corpus.byDocs(scored.map(([d]) => d)).values()].filter((c) => c.sourceId !== doc.sourceId);
-    const linked = candidates.filter((c) => related({ doc, vector }, { doc: c, vector: corpus.weigh(c, n) }) >= JOIN_SIMILARITY);
+    const loaded = new Map<number, Weighed>();
+    for (const c of corpus.byDocs(scored.map(([d]) => d)).values()) loaded.set(c.doc, { doc: c, vector: corpus.weigh(c, n) });
+    const linked = [...loaded.values()].filter((c) => c.doc.sourceId !== doc.sourceId && related({ doc, vector }, c) >= JOIN_SIMILARITY).map((c) => c.doc);
     const storyIds = new Set<string>();
     if (linked.length > 0) {
       for (const [, storyId] of stmt.storiesOfItems.all(JSON.stringify(linked.map((c) => c.itemId))) as Array<[string, string]>) storyIds.add(storyId);
     }
-    const passing: Array<{ storyId: string; score: number; span: Span; members: Array<{ doc: StoredDoc; vector: Vector }> }> = [];
+    const passing: Array<{ storyId: string; score: number; span: Span; members: Weighed[] }> = [];
     for (const storyId of storyIds) {
       const span = spanOf(storyId);
-      const members = storyDocs(storyId, n);
+      const members = storyDocs(storyId, n, loaded);
       const score = affinity(doc, vector, span, members);
       if (score !== null && score >= JOIN_SIMILARITY) passing.push({ storyId, score, span, members });
     }

@@ -128,6 +128,12 @@ describe('similar items', () => {
     expect(intelligence.similar('bridge-tribune', 10, everyone)).toEqual([]);
   });
 
+  it('indexes an item without any text, which then has no similar items and no story', () => {
+    ingest([{ id: 'episode', title: '', summary: '', content: '', source_id: 'podcast', published_at: null, url: null }]);
+    expect(intelligence.similar('episode', 5, everyone)).toEqual([]);
+    expect(intelligence.storyOf('episode')).toBeNull();
+  });
+
   it('replaces an item added twice instead of duplicating it', () => {
     ingest([bridgeCollapse[0]]);
     const ids = intelligence.similar('bridge-courier', 10, everyone).map((r) => r.id);

@@ -189,6 +189,18 @@ describe('the proxy with a password session', () => {
 });
 
 describe('the proxy with a session signed in by a personal API key', () => {
+  it('refuses a key the service refuses, with the same sentence as a wrong password', async () => {
+    const attempt = (fields: Record<string, string>) => handleSignIn(new Request(`${appOrigin}/api/session`, {
+      method: 'POST', headers: { accept: 'application/json', 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.200' },
+      body: JSON.stringify(fields),
+    }));
+    const wrongKey = await attempt({ api_key: 'tid_live_NotAKeyTheServiceKnows000000000' });
+    const wrongPassword = await attempt({ password: 'not the password' });
+    expect(wrongKey.status).toBe(401);
+    expect(wrongKey.headers.get('set-cookie')).toBeNull();
+    expect(await wrongKey.json()).toEqual(await wrongPassword.json());
+  });
+
   it('sends that key, not the operator key', async () => {
     const cookie = await signIn({ api_key: personKey });
     const response = await call('GET', '/v1/subscriptions?all=true', { cookie });

@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { passwordSource } from '../service/domain/app-password';
 import { staleBuildReason } from './build-freshness';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -48,12 +49,17 @@ function signalNumber(signal: NodeJS.Signals): number {
   return signal === 'SIGINT' ? 2 : signal === 'SIGHUP' ? 1 : 15;
 }
 
-async function announceWhenReady(url: string): Promise<void> {
+async function announceWhenReady(url: string, passwordChosen: boolean): Promise<void> {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline && child) {
     try {
       await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(2000) });
       console.log(`\nTidings is ready at ${url}\n`);
+      if (!passwordChosen) {
+        // Until a password exists, the first visit from this machine chooses it: say so before the port is shared.
+        console.log('No app password is set yet: open the address above from this machine to choose one, or set');
+        console.log('TIDINGS_APP_PASSWORD, or run `npm run -s tidings -- password reset` before exposing the port.\n');
+      }
       return;
     } catch {
       await new Promise((r) => setTimeout(r, 300));
@@ -88,7 +94,7 @@ async function main(): Promise<void> {
   console.log(`Starting Tidings at ${url} (data in ${dataDir})`);
   const nextBin = require.resolve('next/dist/bin/next');
   const exited = run(process.execPath, [nextBin, 'start', '--port', String(port)], env);
-  void announceWhenReady(url);
+  void announceWhenReady(url, passwordSource(dataDir).kind !== 'none');
   process.exit(await exited);
 }
 

@@ -1,0 +1,50 @@
+import type { SourceType } from '@/lib/contract/common';
+import type { SubscriptionFilters } from './subscription-cache';
+
+/**
+ * What the subscriptions URL selects: `/subscriptions?folder=<id>&sort=recent&type=podcast`.
+ * `folder` is `all` (the default), `none` (no folder) or a folder's id.
+ */
+export type SubscriptionsSelection = {
+  folder: 'all' | 'none' | string;
+  sort: 'name' | 'recent';
+  type: SourceType | null;
+};
+
+export const sourceTypes: { type: SourceType; label: string; plural: string }[] = [
+  { type: 'feed', label: 'Feed', plural: 'Feeds' },
+  { type: 'newsletter', label: 'Newsletter', plural: 'Newsletters' },
+  { type: 'podcast', label: 'Podcast', plural: 'Podcasts' },
+];
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Reads the list's selection from the query string; anything unknown falls back to the default. */
+export function readSubscriptionsSelection(params: { get(name: string): string | null }): SubscriptionsSelection {
+  const folder = params.get('folder');
+  const type = params.get('type');
+  return {
+    folder: folder === 'none' || (folder && uuidPattern.test(folder)) ? folder : 'all',
+    sort: params.get('sort') === 'recent' ? 'recent' : 'name',
+    type: type === 'feed' || type === 'newsletter' || type === 'podcast' ? type : null,
+  };
+}
+
+/** The subscriptions URL of a selection; defaults are left out. */
+export function subscriptionsHref(selection: SubscriptionsSelection): string {
+  const params = new URLSearchParams();
+  if (selection.folder !== 'all') params.set('folder', selection.folder);
+  if (selection.sort !== 'name') params.set('sort', selection.sort);
+  if (selection.type) params.set('type', selection.type);
+  const text = params.toString();
+  return text ? `/subscriptions?${text}` : '/subscriptions';
+}
+
+/** The GET /v1/subscriptions filters a selection stands for. */
+export function subscriptionFiltersFor(selection: SubscriptionsSelection): SubscriptionFilters {
+  const filters: SubscriptionFilters = { order_by: selection.sort };
+  if (selection.folder === 'all') filters.all = 'true';
+  else if (selection.folder !== 'none') filters.folder_id = selection.folder;
+  if (selection.type) filters.source_type = selection.type;
+  return filters;
+}

@@ -1,0 +1,39 @@
+import { useCallback } from 'react';
+import { useSWRConfig } from 'swr';
+import type { ResponseOf } from '@/lib/contract/types';
+import { callApi } from './api-client';
+import { withRetry } from './retry-policy';
+import { refreshSubscriptions } from './subscription-cache';
+import { foldersKey } from './use-folders';
+
+export type OpmlImportResult = ResponseOf<'importOpml'>;
+
+/**
+ * Subscribes to every feed of an OPML document (POST /v1/opml/import, first-party), recreating
+ * its folders; answers how many were imported, already there, or failed and why.
+ */
+export function useImportOpml() {
+  const { cache, mutate } = useSWRConfig();
+  return useCallback(async (opml: string): Promise<OpmlImportResult> => {
+    const result = await callApi('POST', '/v1/opml/import', { body: { opml } });
+    await Promise.all([mutate(foldersKey), refreshSubscriptions(cache, mutate)]);
+    return result;
+  }, [cache, mutate]);
+}
+
+/** Fetches the OPML export (GET /v1/opml, first-party) and hands it to the browser as a download. */
+export function useExportOpml() {
+  return useCallback(async (): Promise<string> => {
+    const { filename, opml } = await withRetry(() => callApi('GET', '/v1/opml'));
+    const url = URL.createObjectURL(new Blob([opml], { type: 'text/x-opml' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = filename;
+    document.body.append(link);
+    link.click();
+    link.remove();
+    // Revoked on the next task: the download has started by then.
+    setTimeout(() => URL.revokeObjectURL(url), 0);
+    return filename;
+  }, []);
+}

@@ -1,0 +1,134 @@
+'use client';
+
+import Link from 'next/link';
+import { useId, useState, type FormEvent } from 'react';
+import { ErrorNotice } from '@/components/error-notice';
+import { errorSentence } from '@/lib/client/error-message';
+import { useCreateFolder, useDeleteFolder, useUpdateFolder } from '@/lib/client/use-folder-actions';
+import { useFolders, type Folder } from '@/lib/client/use-folders';
+import { buttonClass, dangerButtonClass, fieldClass, labelClass, quietButtonClass } from '../control-styles';
+
+type Report = (message: string) => void;
+
+function FolderRow({ folder, report }: { folder: Folder; report: Report }) {
+  const update = useUpdateFolder();
+  const remove = useDeleteFolder();
+  const [mode, setMode] = useState<'view' | 'rename' | 'delete'>('view');
+  const [name, setName] = useState(folder.name);
+  const inputId = useId();
+
+  async function rename(event: FormEvent) {
+    event.preventDefault();
+    if (!name.trim()) return;
+    try {
+      await update(folder.id, { name: name.trim() });
+      report(`Folder renamed to ${name.trim()}.`);
+      setMode('view');
+    } catch (error) {
+      report(errorSentence(error));
+    }
+  }
+
+  async function togglePin() {
+    try {
+      await update(folder.id, { is_pinned: !folder.is_pinned });
+      report(`${folder.name} ${folder.is_pinned ? 'unpinned' : 'pinned'}.`);
+    } catch (error) {
+      report(errorSentence(error));
+    }
+  }
+
+  async function confirmDelete() {
+    try {
+      await remove(folder.id);
+      report(`Folder ${folder.name} deleted; its subscriptions are now in no folder.`);
+    } catch (error) {
+      report(errorSentence(error));
+      setMode('view');
+    }
+  }
+
+  return (
+    <li className="border-b border-line py-2">
+      {mode === 'rename' ? (
+        <form onSubmit={rename} className="flex flex-wrap items-end gap-2">
+          <div className="min-w-40 flex-1">
+            <label htmlFor={inputId} className={labelClass}>{`New name for ${folder.name}`}</label>
+            <input id={inputId} value={name} onChange={(event) => setName(event.target.value)} required maxLength={100} autoFocus className={`${fieldClass} mt-1`} />
+          </div>
+          <button type="submit" className={buttonClass}>Save name</button>
+          <button type="button" className={quietButtonClass} onClick={() => { setName(folder.name); setMode('view'); }}>Cancel</button>
+        </form>
+      ) : (
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <div className="min-w-0 flex-1">
+            <h3 className="font-medium">
+              <Link href={`/subscriptions?folder=${folder.id}`} className="break-words text-ink">{folder.name}</Link>
+            </h3>
+            <p className="text-sm text-muted">{folder.unread_count} unread{folder.is_pinned ? ' · pinned' : ''}</p>
+          </div>
+          {mode === 'delete' ? (
+            <div role="group" aria-label={`Delete ${folder.name}?`} className="flex flex-wrap items-center gap-2">
+              <span className="text-sm">Delete {folder.name}? Its subscriptions stay, in no folder.</span>
+              <button type="button" className={dangerButtonClass} onClick={() => void confirmDelete()}>Yes, delete</button>
+              <button type="button" className={quietButtonClass} autoFocus onClick={() => setMode('view')}>Cancel</button>
+            </div>
+          ) : (
+            <div className="flex flex-wrap gap-1">
+              <button type="button" className={quietButtonClass} aria-label={`Rename ${folder.name}`} onClick={() => setMode('rename')}>Rename</button>
+              <button type="button" className={quietButtonClass} aria-label={`${folder.is_pinned ? 'Unpin' : 'Pin'} ${folder.name}`} onClick={() => void togglePin()}>
+                {folder.is_pinned ? 'Unpin' : 'Pin'}
+              </button>
+              <button type="button" className={quietButtonClass} aria-label={`Delete ${folder.name}`} onClick={() => setMode('delete')}>Delete</button>
+            </div>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** The person's folders: create, rename, pin and delete (first-party; loaded only in local mode). */
+export function FoldersManager() {
+  const { data: folders, error, isLoading, mutate } = useFolders();
+  const create = useCreateFolder();
+  const [name, setName] = useState('');
+  const [status, setStatus] = useState('');
+  const inputId = useId();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!name.trim()) return;
+    try {
+      const folder = await create(name.trim());
+      setStatus(`Folder ${folder.name} created.`);
+      setName('');
+    } catch (error) {
+      setStatus(errorSentence(error));
+    }
+  }
+
+  return (
+    <div className="space-y-3">
+      <form onSubmit={submit} className="flex flex-wrap items-end gap-2">
+        <div className="min-w-40 flex-1">
+          <label htmlFor={inputId} className={labelClass}>New folder name</label>
+          <input id={inputId} value={name} onChange={(event) => setName(event.target.value)} required maxLength={100} className={`${fieldClass} mt-1`} />
+        </div>
+        <button type="submit" className={buttonClass}>Create folder</button>
+      </form>
+      <p role="status" className="min-h-6 text-sm">{status}</p>
+      {error ? (
+        <ErrorNotice error={error} onRetry={() => void mutate()} context="Your folders could not be loaded" />
+      ) : isLoading ? (
+        <p role="status" className="text-muted">Loading folders…</p>
+      ) : folders && folders.length > 0 ? (
+        <ul aria-label="Folders" className="border-t border-line">
+          {folders.map((folder) => <FolderRow key={folder.id} folder={folder} report={setStatus} />)}
+        </ul>
+      ) : (
+        <p className="text-muted">No folders yet. Folders group subscriptions in the inbox’s sidebar.</p>
+      )}
+    </div>
+  );
+}

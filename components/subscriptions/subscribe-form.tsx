@@ -1,0 +1,112 @@
+'use client';
+
+import Link from 'next/link';
+import { useId, useState, type FormEvent } from 'react';
+import { ApiError } from '@/lib/client/api-client';
+import { errorSentence } from '@/lib/client/error-message';
+import { useSubscribe, type SubscribeResult } from '@/lib/client/use-subscription-actions';
+import { buttonClass, fieldClass, labelClass, primaryButtonClass } from '../control-styles';
+import { FolderPicker } from './folder-picker';
+
+type Outcome =
+  | { kind: 'done'; result: SubscribeResult }
+  | { kind: 'failed'; title: string; detail: string; link?: { href: string; label: string } }
+  | null;
+
+/** The plain words for each way subscribing can end (SPEC.md: 201, 200, 400, 402, 503). */
+function describeFailure(error: unknown): Exclude<Outcome, { kind: 'done' } | null> {
+  const status = error instanceof ApiError ? error.status : -1;
+  const detail = error instanceof Error ? error.message : String(error);
+  switch (status) {
+    case 400:
+      return { kind: 'failed', title: 'No feed found at that address', detail: `${detail} Check the address, or paste the feed's own link (often ending in /feed, /rss or .xml).` };
+    case 402:
+      return { kind: 'failed', title: 'Your plan’s feed limit is reached', detail, link: { href: '/settings#plan', label: 'See your plan' } };
+    case 503:
+      return { kind: 'failed', title: 'The feed could not be reached', detail: `${detail} The site may be down or slow; try again later.` };
+    default:
+      return { kind: 'failed', title: 'Could not subscribe', detail: errorSentence(error) };
+  }
+}
+
+type Props = {
+  /** A URL to start with: what the share target or `?subscribe=` handed over. */
+  initialUrl?: string;
+  /** Whether folders can be chosen (first-party only). */
+  withFolders: boolean;
+};
+
+/** Subscribe by pasting an address, into a folder if wanted; every outcome is said plainly in a live region. */
+export function SubscribeForm({ initialUrl = '', withFolders }: Props) {
+  const subscribe = useSubscribe();
+  const [url, setUrl] = useState(initialUrl);
+  const [folderId, setFolderId] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const inputId = useId();
+  const hintId = useId();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const address = url.trim();
+    if (!address || busy) return;
+    setBusy(true);
+    setOutcome(null);
+    try {
+      const result = await subscribe(address, folderId);
+      setOutcome({ kind: 'done', result });
+      if (result.status === 'subscribed') setUrl('');
+    } catch (error) {
+      setOutcome(describeFailure(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-3" aria-busy={busy}>
+      <div>
+        <label htmlFor={inputId} className={labelClass}>Feed or website address</label>
+        <p id={hintId} className="text-sm text-muted">A blog, news site, podcast or its feed link.</p>
+        <input
+          id={inputId}
+          name="url"
+          type="text"
+          inputMode="url"
+          autoComplete="url"
+          spellCheck={false}
+          required
+          value={url}
+          onChange={(event) => setUrl(event.target.value)}
+          aria-describedby={hintId}
+          placeholder="https://example.com/feed"
+          className={`${fieldClass} mt-1`}
+        />
+      </div>
+      {withFolders && <FolderPicker label="Folder" value={folderId} onChange={setFolderId} />}
+      <button type="submit" aria-disabled={busy} className={primaryButtonClass}>
+        {busy ? 'Subscribing…' : 'Subscribe'}
+      </button>
+      <div role="status" aria-live="polite" className="min-h-6">
+        {busy && <p className="text-muted">Fetching the feed…</p>}
+        {outcome?.kind === 'done' && (
+          <p className="rounded-md border border-success p-3">
+            <strong className="text-success">
+              {outcome.result.status === 'subscribed' ? 'Subscribed' : 'Already subscribed'}:
+            </strong>{' '}
+            {outcome.result.status === 'subscribed'
+              ? `you now follow ${outcome.result.title}.`
+              : `you already follow ${outcome.result.title}; nothing changed.`}{' '}
+            <Link href={`/subscriptions/${outcome.result.subscription_id}`}>Open {outcome.result.title}</Link>
+          </p>
+        )}
+        {outcome?.kind === 'failed' && (
+          <div className="rounded-md border border-danger p-3">
+            <p><strong className="text-danger">{outcome.title}.</strong> {outcome.detail}</p>
+            {outcome.link && <p className="mt-2"><Link href={outcome.link.href} className={`${buttonClass} inline-flex items-center no-underline`}>{outcome.link.label}</Link></p>}
+          </div>
+        )}
+      </div>
+    </form>
+  );
+}

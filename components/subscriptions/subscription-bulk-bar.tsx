@@ -1,0 +1,86 @@
+'use client';
+
+import { useEffect, useId, useRef, useState } from 'react';
+import type { BulkSubscriptionAction } from '@/lib/client/use-subscription-actions';
+import { buttonClass, dangerButtonClass, quietButtonClass } from '../control-styles';
+import { FolderPicker } from './folder-picker';
+
+type Props = {
+  count: number;
+  busy: boolean;
+  /** Whether folders exist to move into (first-party only). */
+  withFolders: boolean;
+  onAct: (action: BulkSubscriptionAction, folderId?: string | null) => void;
+  onUnsubscribe: () => void;
+  onClear: () => void;
+};
+
+const actions: { action: Exclude<BulkSubscriptionAction, 'move'>; label: string }[] = [
+  { action: 'pause', label: 'Pause' },
+  { action: 'resume', label: 'Resume' },
+  { action: 'pin', label: 'Pin' },
+  { action: 'unpin', label: 'Unpin' },
+];
+
+const smallButton = 'min-h-11 rounded-md border border-line-strong bg-canvas px-3 text-sm font-medium aria-disabled:text-muted';
+
+/**
+ * Actions on the selected subscriptions. It stays in place after an action, so focus stays on
+ * the button just pressed. Unsubscribing asks first, in place, with Cancel focused.
+ */
+export function SubscriptionBulkBar({ count, busy, withFolders, onAct, onUnsubscribe, onClear }: Props) {
+  const [confirming, setConfirming] = useState(false);
+  const [folderId, setFolderId] = useState<string | null>(null);
+  const cancel = useRef<HTMLButtonElement>(null);
+  const ask = useRef<HTMLButtonElement>(null);
+  const wasConfirming = useRef(false);
+  const questionId = useId();
+  const effectId = useId();
+
+  useEffect(() => {
+    if (confirming) cancel.current?.focus();
+    else if (wasConfirming.current) ask.current?.focus();
+    wasConfirming.current = confirming;
+  }, [confirming]);
+
+  const noun = count === 1 ? '1 subscription' : `${count} subscriptions`;
+  return (
+    <div
+      role="group"
+      aria-label="Selected subscriptions"
+      className="sticky bottom-2 z-10 mt-3 rounded-lg border border-line-strong bg-surface p-2 shadow-md"
+    >
+      {confirming ? (
+        <div role="alertdialog" aria-labelledby={questionId} aria-describedby={effectId} className="flex flex-wrap items-center gap-2">
+          <p id={questionId} className="px-2 font-medium">Unsubscribe from {noun}?</p>
+          <p id={effectId} className="px-2 text-sm text-muted">Their items leave your inbox; saved items stay saved.</p>
+          <button type="button" className={dangerButtonClass} onClick={() => { setConfirming(false); onUnsubscribe(); }}>
+            Yes, unsubscribe
+          </button>
+          <button ref={cancel} type="button" className={buttonClass} onClick={() => setConfirming(false)}>Cancel</button>
+        </div>
+      ) : (
+        <div className="flex flex-wrap items-end gap-2">
+          <span className="self-center px-2 font-medium">{count} selected</span>
+          {actions.map(({ action, label }) => (
+            <button key={action} type="button" aria-disabled={busy} onClick={() => !busy && onAct(action)} className={smallButton}>
+              {label}
+            </button>
+          ))}
+          {withFolders && (
+            <div className="flex items-end gap-2">
+              <FolderPicker label="Move to" value={folderId} onChange={setFolderId} className="text-sm" />
+              <button type="button" aria-disabled={busy} onClick={() => !busy && onAct('move', folderId)} className={smallButton}>
+                Move
+              </button>
+            </div>
+          )}
+          <button ref={ask} type="button" aria-disabled={busy} onClick={() => !busy && setConfirming(true)} className={`${smallButton} text-danger`}>
+            Unsubscribe
+          </button>
+          <button type="button" onClick={onClear} className={quietButtonClass}>Clear selection</button>
+        </div>
+      )}
+    </div>
+  );
+}

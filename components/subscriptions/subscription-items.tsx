@@ -1,0 +1,51 @@
+'use client';
+
+import Link from 'next/link';
+import { useMemo } from 'react';
+import { ErrorNotice } from '@/components/error-notice';
+import { LoadMore } from '@/components/inbox/load-more';
+import { filtersKey } from '@/lib/client/item-cache';
+import { saveListContext } from '@/lib/client/list-context';
+import { fullDate, relativeDate } from '@/lib/client/relative-date';
+import { useItems } from '@/lib/client/use-items';
+
+/** The newest items of one subscription, each a link to the reader (which can then step through this list). */
+export function SubscriptionItems({ id }: { id: string }) {
+  const filters = useMemo(() => ({ subscription_ids: [id] }), [id]);
+  const list = useItems(filters);
+  const remember = () => saveListContext(`/subscriptions/${id}`, filtersKey(filters), list.items, list.nextCursor);
+
+  if (list.error && list.items.length === 0) {
+    return <ErrorNotice error={list.error} onRetry={() => void list.refresh()} context="Its items could not be loaded" />;
+  }
+  if (list.isLoading) return <p role="status" className="text-muted">Loading its items…</p>;
+  if (list.items.length === 0) {
+    return <p className="text-muted">No items yet. New ones appear here and in your inbox as it updates.</p>;
+  }
+  return (
+    <>
+      <ul aria-label="Items of this subscription" className="border-t border-line">
+        {list.items.map((item) => (
+          <li key={item.id} className="border-b border-line py-3">
+            <h3 className="leading-snug">
+              <Link href={`/items/${item.id}`} onClick={remember} className={`no-underline hover:underline ${item.is_read ? 'text-muted' : 'font-semibold text-ink'}`}>
+                {item.title || 'Untitled'}
+              </Link>
+            </h3>
+            <p className="text-sm text-muted">
+              {item.is_read ? 'Read' : 'Unread'}
+              {item.is_saved ? ', saved' : ''}
+              {item.published_at && (
+                <>
+                  {' · '}
+                  <time dateTime={item.published_at} title={fullDate(item.published_at)}>{relativeDate(item.published_at)}</time>
+                </>
+              )}
+            </p>
+          </li>
+        ))}
+      </ul>
+      <LoadMore hasMore={list.hasMore} loading={list.isLoadingMore} count={list.items.length} onLoadMore={list.loadMore} />
+    </>
+  );
+}

@@ -1,0 +1,65 @@
+'use client';
+
+import Link from 'next/link';
+import { ErrorNotice } from '@/components/error-notice';
+import { LoadMore } from '@/components/inbox/load-more';
+import { fullDate, relativeDate } from '@/lib/client/relative-date';
+import { useItemSearch, type ItemResult, type ItemSearch } from '@/lib/client/use-search';
+import { ResultsSkeleton, ResultsSummary } from './results-states';
+
+function sourceOf(item: ItemResult): string {
+  return item.feeds.map((feed) => feed.title).join(', ') || 'Unknown source';
+}
+
+function ItemRow({ item }: { item: ItemResult }) {
+  return (
+    <li className={`border-b border-line py-3 pl-3 ${item.is_global ? 'border-l-4 border-l-line-strong' : ''}`}>
+      <h3 className="leading-snug">
+        {item.is_global ? (
+          // Not the person's own item, so the reader cannot open it: the original can.
+          item.canonical_url
+            ? <a href={item.canonical_url} target="_blank" rel="noopener noreferrer" className="font-semibold text-ink">{item.title || 'Untitled'}</a>
+            : <span className="font-semibold">{item.title || 'Untitled'}</span>
+        ) : (
+          <Link href={`/items/${item.id}`} className={`no-underline hover:underline ${item.is_read ? 'text-muted' : 'font-semibold text-ink'}`}>
+            {item.title || 'Untitled'}
+          </Link>
+        )}
+      </h3>
+      <p className="mt-0.5 flex flex-wrap items-center gap-x-2 text-sm text-muted">
+        {item.is_global && (
+          <span className="rounded bg-accent-soft px-1.5 py-0.5 text-xs font-semibold text-ink">Beyond your subscriptions</span>
+        )}
+        <span>{sourceOf(item)}</span>
+        {item.published_at && (
+          <time dateTime={item.published_at} title={fullDate(item.published_at)}>{relativeDate(item.published_at)}</time>
+        )}
+        {!item.is_global && <span>{item.is_read ? 'Read' : 'Unread'}{item.is_saved ? ', saved' : ''}</span>}
+        {item.is_global && item.canonical_url && <span>Opens the original in a new tab</span>}
+      </p>
+      {item.summary && <p className="mt-1 line-clamp-2 text-sm text-muted">{item.summary}</p>}
+    </li>
+  );
+}
+
+/** Items matching the search, the person's own first, then (Plus, when asked) global matches marked as such. */
+export function ItemResults({ search }: { search: ItemSearch }) {
+  const found = useItemSearch(search);
+  if (found.error && found.results.length === 0) {
+    return <ErrorNotice error={found.error} onRetry={() => void found.refresh()} context="The search could not be done" />;
+  }
+  if (found.isLoading) return <ResultsSkeleton what="items" />;
+  return (
+    <>
+      <ResultsSummary count={found.total ?? 0} noun={['item', 'items']} q={search.q}>
+        {search.includeGlobal && found.results.length > 0 && ' Matches from beyond your subscriptions follow your own, marked as such.'}
+      </ResultsSummary>
+      {found.results.length > 0 && (
+        <ul aria-label="Matching items" className="border-t border-line">
+          {found.results.map((item) => <ItemRow key={`${item.is_global ? 'g' : 'o'}${item.id}`} item={item} />)}
+        </ul>
+      )}
+      <LoadMore hasMore={found.hasMore} loading={found.isLoadingMore} count={found.results.length} onLoadMore={found.loadMore} />
+    </>
+  );
+}

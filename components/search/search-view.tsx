@@ -1,0 +1,155 @@
+'use client';
+
+import Link from 'next/link';
+import { useRouter, useSearchParams } from 'next/navigation';
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useCapabilities } from '@/lib/client/capabilities';
+import { maxSearchLength, readSearchSelection, searchHref, searchTabs, type SearchSelection } from '@/lib/client/search-view';
+import { sourceTypes } from '@/lib/client/subscriptions-view';
+import { useAccount } from '@/lib/client/use-account';
+import { fieldClass, labelClass, primaryButtonClass } from '../control-styles';
+import { ItemResults } from './item-results';
+import { FeedResults, FolderResults, SavedSearchResults, TagResults } from './record-results';
+import { SaveSearchForm } from './save-search-form';
+
+function SearchForm({ selection }: { selection: SearchSelection }) {
+  const router = useRouter();
+  const [text, setText] = useState(selection.q);
+  const inputId = useId();
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const q = text.trim();
+    if (q) router.push(searchHref({ ...selection, q }));
+  }
+  return (
+    <form role="search" aria-label="Search everything" onSubmit={submit} className="mt-3 flex flex-wrap items-end gap-2">
+      <div className="min-w-0 flex-1 basis-56">
+        <label htmlFor={inputId} className={labelClass}>Search for</label>
+        <input
+          id={inputId}
+          type="search"
+          name="q"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          maxLength={maxSearchLength}
+          required
+          autoFocus={!selection.q}
+          enterKeyHint="search"
+          className={`${fieldClass} mt-1`}
+        />
+      </div>
+      <button type="submit" className={primaryButtonClass}>Search</button>
+    </form>
+  );
+}
+
+function Tabs({ selection }: { selection: SearchSelection }) {
+  return (
+    <nav aria-label="What to search" className="mt-4 overflow-x-auto">
+      <ul className="flex w-max gap-1 rounded-lg border border-line p-1">
+        {searchTabs.map(({ tab, label }) => {
+          const current = selection.tab === tab;
+          return (
+            <li key={tab}>
+              <Link
+                href={searchHref({ ...selection, tab })}
+                aria-current={current ? 'page' : undefined}
+                className={`inline-flex min-h-11 items-center whitespace-nowrap rounded-md px-3 text-sm font-medium no-underline ${current ? 'bg-accent text-on-accent' : 'text-ink hover:bg-surface'}`}
+              >
+                {label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+/** The items tab's choices: whole text or titles only, and (Plus) items beyond the person's subscriptions. */
+function ItemOptions({ selection, globalOffered }: { selection: SearchSelection; globalOffered: boolean }) {
+  const router = useRouter();
+  const set = (change: Partial<SearchSelection>) => router.replace(searchHref({ ...selection, ...change }), { scroll: false });
+  return (
+    <fieldset className="mt-3 flex flex-wrap gap-x-6">
+      <legend className="sr-only">Search options</legend>
+      <label className="inline-flex min-h-11 cursor-pointer items-center gap-3">
+        <input type="checkbox" checked={selection.includeBody} onChange={(event) => set({ includeBody: event.target.checked })} className="size-5 accent-accent" />
+        Search article text too, not only titles
+      </label>
+      {globalOffered && (
+        <label className="inline-flex min-h-11 cursor-pointer items-center gap-3">
+          <input type="checkbox" checked={selection.includeGlobal} onChange={(event) => set({ includeGlobal: event.target.checked })} className="size-5 accent-accent" />
+          Include items beyond your subscriptions
+        </label>
+      )}
+    </fieldset>
+  );
+}
+
+function FeedOptions({ selection }: { selection: SearchSelection }) {
+  const router = useRouter();
+  const id = useId();
+  return (
+    <div className="mt-3 sm:w-60">
+      <label htmlFor={id} className={labelClass}>Kind</label>
+      <select
+        id={id}
+        value={selection.sourceType ?? ''}
+        onChange={(event) => router.replace(searchHref({
+          ...selection, sourceType: sourceTypes.find((entry) => entry.type === event.target.value)?.type ?? null,
+        }), { scroll: false })}
+        className={`${fieldClass} mt-1`}
+      >
+        <option value="">Every kind</option>
+        {sourceTypes.map((entry) => <option key={entry.type} value={entry.type}>{entry.plural}</option>)}
+      </select>
+    </div>
+  );
+}
+
+/** The search page's island: one box, the query and tab in the URL, and each tab's results. */
+export function SearchView() {
+  const params = useSearchParams();
+  const { q, tab, includeBody, includeGlobal, sourceType } = readSearchSelection(params);
+  const selection = useMemo(() => ({ q, tab, includeBody, includeGlobal, sourceType }), [q, tab, includeBody, includeGlobal, sourceType]);
+  const itemSearch = useMemo(() => ({ q, includeBody, includeGlobal }), [q, includeBody, includeGlobal]);
+  const { firstParty } = useCapabilities();
+  const account = useAccount();
+  const globalFeature = account.hasFeature('include_global');
+  // Against a hosted service the plan is unknown: offer it and let a 402 explain.
+  const globalOffered = globalFeature === true || (globalFeature === null && Boolean(account.error));
+  const label = searchTabs.find((entry) => entry.tab === tab)!.label;
+
+  return (
+    <>
+      <SearchForm key={q} selection={selection} />
+      {!q ? (
+        <p className="mt-6 text-muted">Search your items, feeds, folders, tags and saved searches. Press / on any page to come here.</p>
+      ) : (
+        <>
+          <Tabs selection={selection} />
+          <section aria-labelledby="results-heading" className="mt-4">
+            <h2 id="results-heading" className="text-xl font-semibold">{label}</h2>
+            {tab === 'items' && (
+              <>
+                <ItemOptions selection={selection} globalOffered={globalOffered} />
+                {firstParty && <div className="mt-3"><SaveSearchForm key={JSON.stringify(itemSearch)} search={itemSearch} /></div>}
+                <ItemResults search={itemSearch} />
+              </>
+            )}
+            {tab === 'feeds' && (
+              <>
+                <FeedOptions selection={selection} />
+                <FeedResults q={q} sourceType={sourceType} />
+              </>
+            )}
+            {tab === 'folders' && <FolderResults q={q} />}
+            {tab === 'tags' && <TagResults q={q} />}
+            {tab === 'saved' && <SavedSearchResults q={q} />}
+          </section>
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,71 @@
+'use client';
+
+import Link from 'next/link';
+import { ErrorNotice } from '@/components/error-notice';
+import { ApiError } from '@/lib/client/api-client';
+import { useStories } from '@/lib/client/use-stories';
+import { StoryCard } from './story-card';
+
+function StoriesSkeleton() {
+  return (
+    <div role="status" className="mt-4">
+      <span className="sr-only">Loading stories…</span>
+      <ul aria-hidden className="animate-pulse">
+        {[0, 1, 2].map((row) => (
+          <li key={row} className="space-y-2 border-b border-line py-5">
+            <div className="h-5 w-3/4 rounded bg-line" />
+            <div className="h-3 w-1/3 rounded bg-line" />
+            <div className="h-3 w-full rounded bg-line" />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** Why stories are missing on this plan and where to change that (the service's own words included). */
+function PlanExplanation({ message }: { message: string }) {
+  return (
+    <div className="mt-4 rounded-lg border border-line-strong bg-surface p-4">
+      <h2 className="text-lg font-semibold">Stories come with the Pro and Plus plans</h2>
+      <p className="mt-2 max-w-prose">
+        A story gathers the articles your sources wrote about the same event, so you can read one and skip the rest,
+        or compare how each source told it. Your current plan does not include stories.
+      </p>
+      <p className="mt-2 text-sm text-muted">The service said: {message}</p>
+      <p className="mt-3">
+        <Link href="/settings#plan" className="inline-flex min-h-11 items-center rounded-md bg-accent px-4 font-medium text-on-accent no-underline">
+          See your plan
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+/** The stories page's island: clusters of same-event articles, newest first, with each state said plainly. */
+export function StoriesView() {
+  const { data: stories, error, isLoading, mutate } = useStories();
+  if (error instanceof ApiError && error.status === 402) return <PlanExplanation message={error.message} />;
+  if (error && !stories) {
+    return <div className="mt-4"><ErrorNotice error={error} onRetry={() => void mutate()} context="Stories could not be loaded" /></div>;
+  }
+  if (isLoading || !stories) return <StoriesSkeleton />;
+  if (stories.length === 0) {
+    return (
+      <div className="mt-6 rounded-lg border border-dashed border-line-strong px-4 py-10 text-center">
+        <h2 className="text-xl font-semibold">No stories yet</h2>
+        <p className="mx-auto mt-2 max-w-md text-muted">
+          A story appears when two or more of your sources cover the same event. Following more sources makes that likelier.
+        </p>
+        <Link href="/subscriptions" className="mt-4 inline-flex min-h-11 items-center rounded-md border border-line-strong px-4 font-medium no-underline">
+          Add a subscription
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <ul aria-label="Stories" className="mt-2 border-t border-line">
+      {stories.map((story) => <StoryCard key={story.id} story={story} />)}
+    </ul>
+  );
+}

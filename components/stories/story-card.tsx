@@ -1,0 +1,78 @@
+'use client';
+
+import Link from 'next/link';
+import { useId, useState } from 'react';
+import { fullDate, relativeDate } from '@/lib/client/relative-date';
+import type { Story } from '@/lib/client/use-stories';
+import { buttonClass } from '../control-styles';
+
+/** The distinct sources of a story's articles, in the order they first appear. */
+function sourcesOf(story: Story): string[] {
+  const seen = new Set<string>();
+  for (const article of story.articles) for (const feed of article.feeds) seen.add(feed.title);
+  return [...seen];
+}
+
+function plural(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+/** One story: its title, summary and sources, and a disclosure button showing the person's articles of it. */
+export function StoryCard({ story }: { story: Story }) {
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const sources = sourcesOf(story);
+  const yours = story.articles.length;
+
+  return (
+    <li className="border-b border-line py-4">
+      <article aria-labelledby={`${listId}-title`}>
+        <h2 id={`${listId}-title`} className="text-lg font-semibold leading-snug">{story.title}</h2>
+        <p className="mt-1 text-sm text-muted">
+          {plural(story.article_count, 'article', 'articles')} from {plural(story.source_count, 'source', 'sources')}
+          {story.published_at && (
+            <>
+              {' · '}
+              <time dateTime={story.published_at} title={fullDate(story.published_at)}>{relativeDate(story.published_at)}</time>
+            </>
+          )}
+        </p>
+        {story.summary && <p className="mt-2 max-w-prose">{story.summary}</p>}
+        {sources.length > 0 && (
+          <p className="mt-2 text-sm">
+            <span className="font-medium">Sources: </span>
+            <span className="text-muted">{sources.join(', ')}</span>
+          </p>
+        )}
+        {yours > 0 && (
+          <>
+            <button
+              type="button"
+              aria-expanded={open}
+              aria-controls={listId}
+              onClick={() => setOpen(!open)}
+              className={`${buttonClass} mt-3 inline-flex items-center gap-2`}
+            >
+              <span aria-hidden className={`inline-block transition-transform ${open ? 'rotate-90' : ''}`}>▸</span>
+              {open ? 'Hide your articles' : `Show your ${plural(yours, 'article', 'articles')}`}
+            </button>
+            <ul id={listId} hidden={!open} aria-label={`Your articles about ${story.title}`} className="mt-2 space-y-2 border-l-2 border-line pl-3">
+              {story.articles.map((article) => (
+                <li key={article.id}>
+                  <Link href={`/items/${article.id}`} className={article.is_read ? 'text-muted' : 'font-medium'}>
+                    {article.title || 'Untitled'}
+                  </Link>
+                  <span className="block text-sm text-muted">
+                    {article.feeds.map((feed) => feed.title).join(', ')}
+                    {article.published_at ? ` · ${relativeDate(article.published_at)}` : ''}
+                    {article.is_read ? ' · read' : ' · unread'}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </article>
+    </li>
+  );
+}

@@ -1,0 +1,30 @@
+import type { Metadata } from 'next';
+import { AppearanceSettings, ReadingSettings } from '@/components/settings/appearance-settings';
+import { LocalSettings } from '@/components/settings/local-settings';
+import { ShortcutSettings } from '@/components/settings/shortcut-settings';
+
+export const metadata: Metadata = { title: 'Settings' };
+
+const panel = 'rounded-lg border border-line p-4';
+
+/** Settings: this device's appearance, reading and keys, then (local mode) plan, API keys and read-later links. */
+export default function SettingsPage() {
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <h1 className="text-2xl font-bold">Settings</h1>
+      <section aria-labelledby="appearance-heading" className={panel}>
+        <h2 id="appearance-heading" className="mb-3 text-xl font-semibold">Appearance</h2>
+        <AppearanceSettings />
+      </section>
+      <section aria-labelledby="reading-heading" className={panel}>
+        <h2 id="reading-heading" className="mb-3 text-xl font-semibold">Reading</h2>
+        <ReadingSettings />
+      </section>
+      <section aria-labelledby="shortcuts-heading" className={panel}>
+        <h2 id="shortcuts-heading" className="mb-3 text-xl font-semibold">Keyboard shortcuts</h2>
+        <ShortcutSettings />
+      </section>
+      <LocalSettings />
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+'use client';
+
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { ErrorNotice } from '@/components/error-notice';
+import { errorSentence } from '@/lib/client/error-message';
+import { fullDate } from '@/lib/client/relative-date';
+import { useApiKeys, useCreateApiKey, useRevokeApiKey, type ApiKey, type CreatedApiKey } from '@/lib/client/use-api-keys';
+import { buttonClass, dangerButtonClass, fieldClass, labelClass, quietButtonClass } from '../control-styles';
+import { CopyButton } from '../copy-button';
+
+function KeyRow({ apiKey, report }: { apiKey: ApiKey; report: (message: string) => void }) {
+  const revoke = useRevokeApiKey();
+  const [confirming, setConfirming] = useState(false);
+  async function confirm() {
+    try {
+      await revoke(apiKey.id);
+      report(`The key “${apiKey.name}” is revoked; programs using it can no longer sign in.`);
+    } catch (error) {
+      report(errorSentence(error));
+      setConfirming(false);
+    }
+  }
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-2 border-b border-line py-3">
+      <div className="min-w-0">
+        <h3 className="break-words font-medium">{apiKey.name}</h3>
+        <p className="text-sm text-muted">
+          <span className="font-mono">{apiKey.prefix}…</span>
+          {' · created '}<time dateTime={apiKey.created_at}>{fullDate(apiKey.created_at)}</time>
+          {' · '}{apiKey.last_used_at ? <>last used <time dateTime={apiKey.last_used_at}>{fullDate(apiKey.last_used_at)}</time></> : 'never used'}
+        </p>
+      </div>
+      {confirming ? (
+        <div role="group" aria-label={`Revoke ${apiKey.name}?`} className="flex flex-wrap items-center gap-2">
+          <span className="text-sm">Revoke it for good?</span>
+          <button type="button" className={dangerButtonClass} onClick={() => void confirm()}>Yes, revoke</button>
+          <button type="button" className={quietButtonClass} autoFocus onClick={() => setConfirming(false)}>Cancel</button>
+        </div>
+      ) : (
+        <button type="button" className={quietButtonClass} aria-label={`Revoke ${apiKey.name}`} onClick={() => setConfirming(true)}>Revoke</button>
+      )}
+    </li>
+  );
+}
+
+/** The account's API keys for other programs: list, create (the secret shown once, with Copy) and revoke. */
+export function ApiKeys() {
+  const { data: keys, error, isLoading, mutate } = useApiKeys();
+  const create = useCreateApiKey();
+  const [name, setName] = useState('');
+  const [created, setCreated] = useState<CreatedApiKey | null>(null);
+  const [status, setStatus] = useState('');
+  const secret = useRef<HTMLInputElement>(null);
+  const ids = { name: useId(), secret: useId() };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!name.trim()) return;
+    try {
+      setCreated(await create(name.trim()));
+      setStatus('');
+      setName('');
+    } catch (failure) {
+      setStatus(errorSentence(failure));
+    }
+  }
+
+  return (
+    <div className="space-y-3">
+      <p className="text-sm text-muted">A key lets another program (a script, another reader) use your account through the API at <code>/v1</code>.</p>
+      <form onSubmit={submit} className="flex flex-wrap items-end gap-2">
+        <div className="min-w-40 flex-1">
+          <label htmlFor={ids.name} className={labelClass}>Name of the new key</label>
+          <input id={ids.name} value={name} onChange={(event) => setName(event.target.value)} required maxLength={100} placeholder="My script" className={`${fieldClass} mt-1`} />
+        </div>
+        <button type="submit" className={buttonClass}>Create key</button>
+      </form>
+      <div role="status" aria-live="polite" className="text-sm">
+        {status && <p>{status}</p>}
+        {created && (
+          <div className="rounded-md border border-success p-3 text-base">
+            <p><strong className="text-success">Key “{created.name}” created.</strong> Copy it now: it is shown only this once.</p>
+            <label htmlFor={ids.secret} className={`${labelClass} mt-2`}>The new key</label>
+            <div className="mt-1 flex flex-wrap items-center gap-2">
+              <input ref={secret} id={ids.secret} readOnly value={created.key} onFocus={(event) => event.target.select()} className={`${fieldClass} font-mono sm:flex-1`} />
+              <CopyButton text={created.key} label="Copy the new key" fallbackField={() => secret.current} />
+            </div>
+            <button type="button" className={`${quietButtonClass} mt-2`} onClick={() => setCreated(null)}>I have copied it</button>
+          </div>
+        )}
+      </div>
+      {error && !keys ? (
+        <ErrorNotice error={error} onRetry={() => void mutate()} context="Your API keys could not be loaded" />
+      ) : isLoading || !keys ? (
+        <p role="status" className="text-muted">Loading keys…</p>
+      ) : keys.length === 0 ? (
+        <p className="text-muted">No API keys yet.</p>
+      ) : (
+        <ul aria-label="API keys" className="border-t border-line">
+          {keys.map((apiKey) => <KeyRow key={apiKey.id} apiKey={apiKey} report={setStatus} />)}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,141 @@
+'use client';
+
+import { useId, useState, type FormEvent } from 'react';
+import { ErrorNotice } from '@/components/error-notice';
+import { errorSentence } from '@/lib/client/error-message';
+import { fullDate } from '@/lib/client/relative-date';
+import {
+  useLinkReadLater, useReadLaterLinks, useUnlinkReadLater,
+  type ReadLaterCredentials, type ReadLaterLink, type ReadLaterService,
+} from '@/lib/client/use-read-later';
+import { buttonClass, fieldClass, labelClass, quietButtonClass } from '../control-styles';
+
+type Field = {
+  name: keyof ReadLaterCredentials; label: string; type: 'text' | 'password' | 'url'; autoComplete: string; hint?: string; optional?: boolean;
+};
+
+const services: Record<ReadLaterService, { name: string; fields: Field[] }> = {
+  instapaper: {
+    name: 'Instapaper',
+    fields: [
+      { name: 'username', label: 'Email or username', type: 'text', autoComplete: 'username' },
+      { name: 'password', label: 'Password', type: 'password', autoComplete: 'current-password' },
+    ],
+  },
+  readwise: {
+    name: 'Readwise Reader',
+    fields: [{ name: 'token', label: 'Access token', type: 'password', autoComplete: 'off', hint: 'From readwise.io/access_token.' }],
+  },
+  raindrop: {
+    name: 'Raindrop.io',
+    fields: [{ name: 'token', label: 'Test token', type: 'password', autoComplete: 'off', hint: 'From an app in Raindrop’s integration settings.' }],
+  },
+  wallabag: {
+    name: 'wallabag',
+    fields: [
+      { name: 'base_url', label: 'Server address', type: 'url', autoComplete: 'url', hint: 'Leave empty for app.wallabag.it.', optional: true },
+      { name: 'client_id', label: 'Client ID', type: 'text', autoComplete: 'off' },
+      { name: 'client_secret', label: 'Client secret', type: 'password', autoComplete: 'off' },
+      { name: 'username', label: 'Username', type: 'text', autoComplete: 'username' },
+      { name: 'password', label: 'Password', type: 'password', autoComplete: 'current-password' },
+    ],
+  },
+};
+
+function ServiceLink({ link }: { link: ReadLaterLink }) {
+  const connect = useLinkReadLater();
+  const disconnect = useUnlinkReadLater();
+  const service = services[link.service];
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState('');
+  const baseId = useId();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    const credentials = Object.fromEntries(Object.entries(values).filter(([, value]) => value.trim() !== '')) as ReadLaterCredentials;
+    setBusy(true);
+    setStatus(`Checking with ${service.name}…`);
+    try {
+      const linked = await connect(link.service, credentials);
+      setValues({});
+      setStatus(`${service.name} is linked${linked.account ? ` as ${linked.account}` : ''}.`);
+    } catch (error) {
+      setStatus(errorSentence(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function unlink() {
+    setBusy(true);
+    try {
+      await disconnect(link.service);
+      setStatus(`${service.name} is unlinked.`);
+    } catch (error) {
+      setStatus(errorSentence(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <li className="border-b border-line py-4">
+      <h3 className="font-semibold">{service.name}</h3>
+      {link.linked ? (
+        <div className="mt-1 flex flex-wrap items-center gap-3">
+          <p className="text-sm">
+            <span className="font-medium text-success">Linked</span>
+            {link.account ? ` as ${link.account}` : ''}
+            {link.linked_at ? <>{' since '}<time dateTime={link.linked_at}>{fullDate(link.linked_at)}</time></> : ''}
+          </p>
+          <button type="button" aria-disabled={busy} onClick={() => !busy && void unlink()} className={quietButtonClass} aria-label={`Unlink ${service.name}`}>
+            Unlink
+          </button>
+        </div>
+      ) : (
+        <form onSubmit={submit} className="mt-2 grid gap-3 sm:grid-cols-2" aria-label={`Link ${service.name}`}>
+          {service.fields.map((field) => {
+            const id = `${baseId}-${field.name}`;
+            return (
+              <div key={field.name}>
+                <label htmlFor={id} className={labelClass}>{field.label}</label>
+                {field.hint && <p id={`${id}-hint`} className="text-sm text-muted">{field.hint}</p>}
+                <input
+                  id={id}
+                  type={field.type}
+                  autoComplete={field.autoComplete}
+                  required={!field.optional}
+                  value={values[field.name] ?? ''}
+                  onChange={(event) => setValues({ ...values, [field.name]: event.target.value })}
+                  aria-describedby={field.hint ? `${id}-hint` : undefined}
+                  className={`${fieldClass} mt-1`}
+                />
+              </div>
+            );
+          })}
+          <div className="sm:col-span-2">
+            <button type="submit" aria-disabled={busy} className={buttonClass}>{busy ? 'Linking…' : `Link ${service.name}`}</button>
+          </div>
+        </form>
+      )}
+      <p role="status" className="mt-2 min-h-6 text-sm">{status}</p>
+    </li>
+  );
+}
+
+/** Read-later services: link each with its credentials (checked with the service), or unlink it. */
+export function ReadLaterLinks() {
+  const { data: links, error, isLoading, mutate } = useReadLaterLinks();
+  if (error && !links) return <ErrorNotice error={error} onRetry={() => void mutate()} context="Your read-later links could not be loaded" />;
+  if (isLoading || !links) return <p role="status" className="text-muted">Loading read-later services…</p>;
+  return (
+    <>
+      <p className="text-sm text-muted">Linked services appear in the reader’s Send to menu. Credentials are kept encrypted on this server.</p>
+      <ul aria-label="Read-later services">
+        {links.map((link) => <ServiceLink key={link.service} link={link} />)}
+      </ul>
+    </>
+  );
+}

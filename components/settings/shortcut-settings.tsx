@@ -1,0 +1,71 @@
+'use client';
+
+import { useState, type KeyboardEvent } from 'react';
+import { conflictFor, keyFor, useShortcutRemap } from '@/lib/client/shortcut-remap';
+import { defaultShortcuts, type ShortcutAction } from '@/lib/client/shortcuts';
+import { buttonClass } from '../control-styles';
+
+/** Keys a person needs to move around the form; they are never taken as a shortcut. */
+const reserved = new Set(['Tab', 'Shift', 'Control', 'Alt', 'Meta', 'Escape', 'CapsLock', 'Dead', 'Unidentified']);
+
+function shown(key: string): string {
+  return key === ' ' ? 'Space' : key;
+}
+
+/**
+ * Remaps the keyboard shortcuts: focus a field and press the new key (Backspace puts the
+ * default back). A key another action already uses is refused with the reason.
+ */
+export function ShortcutSettings() {
+  const { remapped, setKey, reset } = useShortcutRemap();
+  const [status, setStatus] = useState('');
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>, action: ShortcutAction, label: string) {
+    if (reserved.has(event.key) || event.ctrlKey || event.metaKey || event.altKey) return;
+    event.preventDefault();
+    if (event.key === 'Backspace' || event.key === 'Delete') {
+      setKey(action, '');
+      setStatus(`${label}: back to ${shown(keyFor({}, action))}.`);
+      return;
+    }
+    const clash = conflictFor(remapped, action, event.key);
+    if (clash) {
+      const other = defaultShortcuts.find((shortcut) => shortcut.action === clash)!.label;
+      setStatus(`${shown(event.key)} is already the key for “${other}”; choose another.`);
+      return;
+    }
+    setKey(action, event.key);
+    setStatus(`${label}: now ${shown(event.key)}.`);
+  }
+
+  return (
+    <div className="space-y-3">
+      <p className="text-sm text-muted">Focus a key and press the one you want instead; Backspace restores the default.</p>
+      <ul aria-label="Keyboard shortcuts" className="divide-y divide-line border-y border-line">
+        {defaultShortcuts.map(({ action, label, keys }) => {
+          const id = `shortcut-${action}`;
+          return (
+            <li key={action} className="flex flex-wrap items-center justify-between gap-2 py-2">
+              <label htmlFor={id}>{label}</label>
+              <input
+                id={id}
+                readOnly
+                value={shown(keyFor(remapped, action))}
+                onKeyDown={(event) => onKeyDown(event, action, label)}
+                aria-describedby={`${id}-default`}
+                className="min-h-11 w-24 rounded-md border border-line-strong bg-canvas px-3 text-center font-mono"
+              />
+              <span id={`${id}-default`} className="sr-only">{`Default: ${keys.map(shown).join(' or ')}`}</span>
+            </li>
+          );
+        })}
+      </ul>
+      <div className="flex flex-wrap items-center gap-3">
+        <button type="button" className={buttonClass} onClick={() => { reset(); setStatus('All shortcuts are back to their defaults.'); }}>
+          Restore defaults
+        </button>
+        <p role="status" className="text-sm">{status}</p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,194 @@
+// @vitest-environment jsdom
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { SearchView } from '@/components/search/search-view';
+import { callApi, configureApi } from '@/lib/client/api-client';
+import { setPlan } from '@/lib/service/domain/accounts';
+import { createFeed } from '@/lib/service/domain/feeds/create-feed';
+import { storeItems } from '@/lib/service/domain/feeds/store-items';
+import { startLocalService, type LocalService } from '../local-service';
+import { renderRouted } from '../render-routed';
+
+afterEach(() => cleanup());
+
+/** An item of a feed nobody here follows: part of the global corpus. */
+function addUnfollowedItem(local: LocalService, title: string, content: string): string {
+  const feedId = createFeed(local.service.db, { url: 'https://elsewhere.example/feed.xml', source_type: 'feed', title: 'Elsewhere Daily' });
+  return storeItems(local.service.db, feedId, [{
+    guid: 'elsewhere-1', url: 'https://elsewhere.example/harbour', title, published_at: '2025-05-20T10:00:00.000Z', author: null,
+    summary: content, content: `<p>${content}</p>`, item_type: 'article', media_url: null, audio_url: null, duration_seconds: null,
+    episode_number: null, episode_type: null, explicit: null, artwork_url: null, description: null, platform_metadata: {},
+  }]).added[0]!;
+}
+
+describe('searching', () => {
+  let local: LocalService;
+  let ids: string[];
+
+  beforeAll(async () => {
+    local = await startLocalService({ plan: 'plus' });
+    ids = local.addFeed('Harbour Gazette', [
+      { title: 'Harbour reopens after storm', summary: 'Boats return.', content: '<p>Boats return to the quay.</p>' },
+      { title: 'Market prices', summary: 'Fish sold out.', content: '<p>Fish from the harbour sold out early.</p>' },
+      { title: 'Weather', summary: 'Sunny.', content: '<p>Sunny.</p>' },
+    ]);
+    addUnfollowedItem(local, 'Harbour festival announced', 'A festival by the harbour.');
+    await callApi('PATCH', '/v1/items/{item_id}', { params: { item_id: ids[0]! }, body: { tags: ['harbour-life'] } });
+    await callApi('POST', '/v1/folders', { body: { name: 'Harbour news' } });
+  });
+  afterAll(() => local.close());
+
+  it('starts with an empty, focused search box and puts a submitted query in the URL', async () => {
+    const user = userEvent.setup();
+    const app = renderRouted(<SearchView />, { url: '/search' });
+    const box = screen.getByRole('searchbox', { name: 'Search for' });
+    expect(document.activeElement).toBe(box);
+    expect(screen.getByText(/Search your items, feeds, folders, tags and saved searches/)).toBeTruthy();
+    await user.type(box, 'harbour{Enter}');
+    expect(app.url()).toBe('/search?q=harbour');
+    const results = await screen.findByRole('list', { name: 'Matching items' });
+    expect(within(results).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(screen.getByRole('navigation', { name: 'What to search' })).getByRole('link', { name: 'Items' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('shows a loading state, then the count and each item linking to the reader', async () => {
+    renderRouted(<SearchView />, { url: '/search?q=harbour' });
+    expect(screen.getByText('Searching items…')).toBeTruthy();
+    expect(await screen.findByText('2 items match “harbour”.')).toBeTruthy();
+    const results = screen.getByRole('list', { name: 'Matching items' });
+    expect(within(results).getByRole('link', { name: 'Harbour reopens after storm' }).getAttribute('href')).toBe(`/items/${ids[0]}`);
+    expect(within(results).queryByText('Beyond your subscriptions')).toBeNull();
+  });
+
+  it('searches titles only when article text is left out', async () => {
+    const user = userEvent.setup();
+    const app = renderRouted(<SearchView />, { url: '/search?q=harbour' });
+    await screen.findByRole('list', { name: 'Matching items' });
+    await user.click(screen.getByRole('checkbox', { name: 'Search article text too, not only titles' }));
+    expect(app.url()).toBe('/search?q=harbour&body=0');
+    expect(await screen.findByText('1 item matches “harbour”.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Harbour reopens after storm' })).toBeTruthy();
+  });
+
+  it('on Plus, adds matches beyond the subscriptions, each marked and opening the original', async () => {
+    const user = userEvent.setup();
+    const app = renderRouted(<SearchView />, { url: '/search?q=harbour' });
+    const global = await screen.findByRole('checkbox', { name: 'Include items beyond your subscriptions' });
+    await user.click(global);
+    expect(app.url()).toBe('/search?q=harbour&global=1');
+    const results = await screen.findByRole('list', { name: 'Matching items' });
+    await waitFor(() => expect(within(results).getAllByRole('listitem')).toHaveLength(3));
+    const festival = within(results).getByRole('link', { name: 'Harbour festival announced' });
+    expect(festival.getAttribute('href')).toBe('https://elsewhere.example/harbour');
+    expect(festival.getAttribute('target')).toBe('_blank');
+    expect(within(festival.closest('li')!).getByText('Beyond your subscriptions')).toBeTruthy();
+    expect(within(results).getAllByText('Beyond your subscriptions')).toHaveLength(1);
+  });
+
+  it('offers no global search on a plan without it', async () => {
+    setPlan(local.service.db, local.user.id, 'pro');
+    try {
+      renderRouted(<SearchView />, { url: '/search?q=harbour' });
+      await screen.findByRole('list', { name: 'Matching items' });
+      await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Search article text too, not only titles' })).toBeTruthy());
+      expect(screen.queryByRole('checkbox', { name: 'Include items beyond your subscriptions' })).toBeNull();
+    } finally {
+      setPlan(local.service.db, local.user.id, 'plus');
+    }
+  });
+
+  it('says when nothing matches', async () => {
+    renderRouted(<SearchView />, { url: '/search?q=zeppelin' });
+    expect(await screen.findByText('No items match “zeppelin”.')).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Matching items' })).toBeNull();
+  });
+
+  it('switches tabs through the URL: feeds, folders, tags', async () => {
+    const app = renderRouted(<SearchView />, { url: '/search?q=harbour' });
+    await screen.findByRole('list', { name: 'Matching items' });
+    const tabs = screen.getByRole('navigation', { name: 'What to search' });
+    expect(within(tabs).getByRole('link', { name: 'Feeds' }).getAttribute('href')).toBe('/search?q=harbour&tab=feeds');
+
+    app.navigate('/search?q=harbour&tab=feeds');
+    const feeds = await screen.findByRole('list', { name: 'Matching feeds' });
+    expect(within(feeds).getByRole('link', { name: 'Harbour Gazette' }).getAttribute('href')).toMatch(/^\/subscriptions\/[0-9a-f-]{36}$/);
+    expect(within(tabs).getByRole('link', { name: 'Feeds' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Feeds');
+
+    app.navigate('/search?q=harbour&tab=folders');
+    const folders = await screen.findByRole('list', { name: 'Matching folders' });
+    expect(within(folders).getByRole('link', { name: 'Harbour news' }).getAttribute('href')).toMatch(/^\/subscriptions\?folder=/);
+
+    app.navigate('/search?q=harbour&tab=tags');
+    const tags = await screen.findByRole('list', { name: 'Matching tags' });
+    expect(within(tags).getByRole('link', { name: 'harbour-life' }).closest('li')!.textContent).toContain('1 item');
+  });
+
+  it('filters feeds by kind', async () => {
+    const user = userEvent.setup();
+    const app = renderRouted(<SearchView />, { url: '/search?q=harbour&tab=feeds' });
+    await screen.findByRole('list', { name: 'Matching feeds' });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Kind' }), 'Podcasts');
+    expect(app.url()).toBe('/search?q=harbour&tab=feeds&type=podcast');
+    expect(await screen.findByText('No feeds match “harbour”.')).toBeTruthy();
+  });
+
+  it('saves the items search, which the saved searches tab then finds and runs again', async () => {
+    const user = userEvent.setup();
+    const app = renderRouted(<SearchView />, { url: '/search?q=harbour&body=0' });
+    const name = await screen.findByRole('textbox', { name: 'Save this search as' });
+    expect((name as HTMLInputElement).value).toBe('harbour');
+    await user.clear(name);
+    await user.type(name, 'Harbour headlines');
+    await user.click(screen.getByRole('button', { name: 'Save search' }));
+    expect(await screen.findByText('Saved as “Harbour headlines”.')).toBeTruthy();
+
+    app.navigate('/search?q=headlines&tab=saved');
+    const saved = await screen.findByRole('list', { name: 'Matching saved searches' });
+    expect(within(saved).getByRole('link', { name: 'Harbour headlines' }).getAttribute('href')).toBe('/search?q=harbour&body=0');
+    expect(saved.textContent).toContain('Searches for “harbour”');
+  });
+});
+
+describe('a search that fails', () => {
+  let local: LocalService;
+  beforeAll(async () => {
+    local = await startLocalService({ plan: 'free' });
+  });
+  afterAll(() => local.close());
+  afterEach(() => configureApi({ base: local.base, headers: { authorization: `Bearer ${local.token}` } }));
+
+  it('explains a plan without global search (402) when the URL asks for it', async () => {
+    renderRouted(<SearchView />, { url: '/search?q=harbour&global=1' });
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('heading', { name: 'Not included in your plan' })).toBeTruthy();
+    expect(within(alert).getByRole('link', { name: 'See your plan' })).toBeTruthy();
+  });
+
+  it('asks to sign in again on 401', async () => {
+    configureApi({ headers: { authorization: `Bearer tid_app_${'x'.repeat(40)}` } });
+    renderRouted(<SearchView />, { url: '/search?q=harbour&tab=tags' });
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('heading', { name: 'Please sign in again' })).toBeTruthy();
+  });
+
+  it('offers a retry when the service is unavailable (503)', async () => {
+    const unavailable: Server = createServer((_request, response) => {
+      response.writeHead(503, { 'content-type': 'application/json', 'retry-after': '5' });
+      response.end(JSON.stringify({ message: 'Busy.' }));
+    });
+    await new Promise<void>((resolve) => unavailable.listen(0, '127.0.0.1', resolve));
+    try {
+      configureApi({ base: `http://127.0.0.1:${(unavailable.address() as AddressInfo).port}` });
+      renderRouted(<SearchView />, { url: '/search?q=harbour&tab=folders' });
+      const alert = await screen.findByRole('alert');
+      expect(within(alert).getByRole('heading', { name: 'The service is unavailable' })).toBeTruthy();
+      expect(within(alert).getByRole('button', { name: 'Try again' })).toBeTruthy();
+    } finally {
+      await new Promise((resolve) => unavailable.close(resolve));
+    }
+  });
+});

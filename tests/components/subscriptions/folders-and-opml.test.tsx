@@ -1,0 +1,141 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { FoldersManager } from '@/components/subscriptions/folders-manager';
+import { OpmlTools } from '@/components/subscriptions/opml-tools';
+import { callApi } from '@/lib/client/api-client';
+import { document as servedDocument, FeedServer, rss } from '../../lib/service/feed-server';
+import { startLocalService, type LocalService } from '../local-service';
+import { renderRouted } from '../render-routed';
+
+afterEach(() => cleanup());
+
+function folderNames(local: LocalService): string[] {
+  return local.service.db.prepare('SELECT name FROM folders WHERE user_id = ? ORDER BY name').pluck().all(local.user.id) as string[];
+}
+
+describe('managing folders', () => {
+  let local: LocalService;
+  beforeAll(async () => {
+    local = await startLocalService();
+  });
+  afterAll(() => local.close());
+
+  it('says there are none yet, then creates one', async () => {
+    const user = userEvent.setup();
+    renderRouted(<FoldersManager />);
+    expect(await screen.findByText(/No folders yet/)).toBeTruthy();
+    await user.type(screen.getByRole('textbox', { name: 'New folder name' }), 'Science');
+    await user.click(screen.getByRole('button', { name: 'Create folder' }));
+    await screen.findByText('Folder Science created.');
+    const list = await screen.findByRole('list', { name: 'Folders' });
+    expect(within(list).getByRole('link', { name: 'Science' }).getAttribute('href')).toMatch(/^\/subscriptions\?folder=[0-9a-f-]{36}$/);
+    expect(folderNames(local)).toEqual(['Science']);
+  });
+
+  it('refuses a name that is taken (409) and says why', async () => {
+    const user = userEvent.setup();
+    renderRouted(<FoldersManager />);
+    await screen.findByRole('list', { name: 'Folders' });
+    await user.type(screen.getByRole('textbox', { name: 'New folder name' }), 'Science');
+    await user.click(screen.getByRole('button', { name: 'Create folder' }));
+    await waitFor(() => expect(screen.getAllByRole('status').some((status) => /already/i.test(status.textContent ?? ''))).toBe(true));
+    expect(folderNames(local)).toEqual(['Science']);
+  });
+
+  it('renames, pins and deletes a folder', async () => {
+    const user = userEvent.setup();
+    renderRouted(<FoldersManager />);
+    const list = await screen.findByRole('list', { name: 'Folders' });
+    await user.click(within(list).getByRole('button', { name: 'Rename Science' }));
+    const field = within(list).getByRole('textbox', { name: 'New name for Science' });
+    expect(document.activeElement).toBe(field);
+    await user.clear(field);
+    await user.type(field, 'Sciences');
+    await user.click(within(list).getByRole('button', { name: 'Save name' }));
+    await screen.findByText('Folder renamed to Sciences.');
+    expect(folderNames(local)).toEqual(['Sciences']);
+
+    await user.click(await within(list).findByRole('button', { name: 'Pin Sciences' }));
+    await within(list).findByRole('button', { name: 'Unpin Sciences' });
+    expect(local.service.db.prepare('SELECT is_pinned FROM folders WHERE user_id = ?').pluck().get(local.user.id)).toBe(1);
+
+    await user.click(within(list).getByRole('button', { name: 'Delete Sciences' }));
+    const confirm = within(list).getByRole('group', { name: 'Delete Sciences?' });
+    expect(document.activeElement).toBe(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(confirm).getByRole('button', { name: 'Yes, delete' }));
+    await screen.findByText('Folder Sciences deleted; its subscriptions are now in no folder.');
+    expect(folderNames(local)).toEqual([]);
+  });
+});
+
+describe('OPML import and export', () => {
+  let local: LocalService;
+  let sites: FeedServer;
+  const previousPrivate = process.env.TIDINGS_ALLOW_PRIVATE_URLS;
+  const createObjectURL = URL.createObjectURL;
+  const revokeObjectURL = URL.revokeObjectURL;
+
+  beforeAll(async () => {
+    process.env.TIDINGS_ALLOW_PRIVATE_URLS = '1';
+    local = await startLocalService();
+    sites = await new FeedServer().start();
+    sites.route('/one.xml', servedDocument(rss('River One', [{ guid: 'r1', title: 'Source', date: new Date('2025-05-01T00:00:00Z') }])));
+  });
+  afterAll(async () => {
+    await sites.stop();
+    local.close();
+    URL.createObjectURL = createObjectURL;
+    URL.revokeObjectURL = revokeObjectURL;
+    if (previousPrivate === undefined) delete process.env.TIDINGS_ALLOW_PRIVATE_URLS;
+    else process.env.TIDINGS_ALLOW_PRIVATE_URLS = previousPrivate;
+  });
+
+  it('imports a file: new feeds in their folders, and says which failed and why', async () => {
+    const user = userEvent.setup();
+    const opml = `<?xml version="1.0"?><opml version="2.0"><head><title>Mine</title></head><body>
+      <outline text="Rivers"><outline type="rss" text="River One" xmlUrl="${sites.baseUrl}/one.xml"/></outline>
+      <outline type="rss" text="Gone" xmlUrl="${sites.baseUrl}/missing.xml"/>
+    </body></opml>`;
+    renderRouted(<OpmlTools />);
+    await user.upload(screen.getByLabelText('OPML file to import'), new File([opml], 'mine.opml', { type: 'text/x-opml' }));
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+
+    await screen.findByText('Imported 1 feed; 0 already subscribed; 1 failed.');
+    const failed = screen.getByText(`${sites.baseUrl}/missing.xml`).closest('li')!;
+    expect(failed.textContent).toMatch(/: .+/);
+    const subscriptions = await callApi('GET', '/v1/subscriptions', { query: { all: 'true' } });
+    expect(subscriptions.data.map((entry) => entry.title)).toEqual(['River One']);
+    expect(folderNames(local)).toEqual(['Rivers']);
+  });
+
+  it('asks for a file before importing', async () => {
+    const user = userEvent.setup();
+    renderRouted(<OpmlTools />);
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+    expect(screen.getByText('Choose an OPML file first.')).toBeTruthy();
+  });
+
+  it('exports every subscription as an OPML download', async () => {
+    const user = userEvent.setup();
+    // jsdom has no object URLs; keep the blob the download would hand to the browser.
+    const blobs: Blob[] = [];
+    URL.createObjectURL = (blob: Blob | MediaSource) => {
+      blobs.push(blob as Blob);
+      return 'blob:opml';
+    };
+    URL.revokeObjectURL = () => undefined;
+    renderRouted(<OpmlTools />);
+    await user.click(screen.getByRole('button', { name: 'Export OPML' }));
+    await screen.findByText(/^Downloaded .+\.opml\.$/);
+    expect(blobs).toHaveLength(1);
+    const text = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.readAsText(blobs[0]!);
+    });
+    expect(text).toContain(`${sites.baseUrl}/one.xml`);
+    expect(text).toContain('Rivers');
+  });
+});

@@ -1,0 +1,170 @@
+// @vitest-environment jsdom
+import { createServer } from 'node:net';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { NewsletterForm } from '@/components/subscriptions/newsletter-form';
+import { SubscribeForm } from '@/components/subscriptions/subscribe-form';
+import { SubscriptionsView } from '@/components/subscriptions/subscriptions-view';
+import { callApi } from '@/lib/client/api-client';
+import { document as servedDocument, FeedServer, rss } from '../../lib/service/feed-server';
+import { startLocalService, type LocalService } from '../local-service';
+import { renderRouted } from '../render-routed';
+
+async function closedPort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** The live region under the subscribe button, once it says something. */
+async function outcome(): Promise<HTMLElement> {
+  const form = screen.getByRole('textbox', { name: 'Feed or website address' }).closest('form')!;
+  const status = within(form).getByRole('status');
+  await waitFor(() => expect(status.textContent).not.toMatch(/^(Fetching the feed…)?$/));
+  return status;
+}
+
+let sites: FeedServer;
+// A site of its own: the service also tries well-known feed paths on the page's host.
+let pages: FeedServer;
+let feedUrl: string;
+const previousPrivate = process.env.TIDINGS_ALLOW_PRIVATE_URLS;
+
+beforeAll(async () => {
+  // The feeds live on 127.0.0.1, which the service refuses unless configured for tests.
+  process.env.TIDINGS_ALLOW_PRIVATE_URLS = '1';
+  sites = await new FeedServer().start();
+  feedUrl = sites.route('/feed.xml', servedDocument(rss('Harbour Notes', [
+    { guid: 'h1', title: 'Boats come in', date: new Date('2025-05-02T08:00:00Z') },
+    { guid: 'h2', title: 'Tide tables', date: new Date('2025-05-01T08:00:00Z') },
+  ])));
+  pages = await new FeedServer().start();
+  pages.route('/page.html', servedDocument('<!doctype html><title>Just a page</title><p>No feed here.</p>', 'text/html; charset=utf-8'));
+});
+afterAll(async () => {
+  await sites.stop();
+  await pages.stop();
+  if (previousPrivate === undefined) delete process.env.TIDINGS_ALLOW_PRIVATE_URLS;
+  else process.env.TIDINGS_ALLOW_PRIVATE_URLS = previousPrivate;
+});
+afterEach(() => cleanup());
+
+describe('subscribing by address', () => {
+  let local: LocalService;
+  beforeAll(async () => {
+    local = await startLocalService();
+  });
+  afterAll(() => local.close());
+
+  it('subscribes to a new feed (201), says so with a link to it, and the list shows it with its items', async () => {
+    const user = userEvent.setup();
+    renderRouted(<SubscriptionsView />, { url: '/subscriptions' });
+    await screen.findByText('No subscriptions yet');
+    await user.type(screen.getByRole('textbox', { name: 'Feed or website address' }), feedUrl);
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+
+    const status = await outcome();
+    expect(status.textContent).toBe('Subscribed: you now follow Harbour Notes. Open Harbour Notes');
+    const id = (await callApi('GET', '/v1/subscriptions', { query: { all: 'true' } })).data[0]!.id;
+    expect(within(status).getByRole('link', { name: 'Open Harbour Notes' }).getAttribute('href')).toBe(`/subscriptions/${id}`);
+    const list = await screen.findByRole('list', { name: 'Subscriptions' });
+    expect(within(list).getByRole('link', { name: 'Harbour Notes' }).closest('li')!.textContent).toContain('2 unread');
+    expect((screen.getByRole('textbox', { name: 'Feed or website address' }) as HTMLInputElement).value).toBe('');
+  });
+
+  it('says plainly when the feed is already followed (200) and changes nothing', async () => {
+    const user = userEvent.setup();
+    renderRouted(<SubscribeForm withFolders={false} initialUrl={feedUrl} />);
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect((await outcome()).textContent).toBe('Already subscribed: you already follow Harbour Notes; nothing changed. Open Harbour Notes');
+    expect((await callApi('GET', '/v1/subscriptions', { query: { all: 'true' } })).pagination.total).toBe(1);
+  });
+
+  it('says when the address holds no feed (400)', async () => {
+    const user = userEvent.setup();
+    renderRouted(<SubscribeForm withFolders={false} initialUrl={`${pages.baseUrl}/page.html`} />);
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    const status = await outcome();
+    expect(status.textContent).toMatch(/^No feed found at that address\. .+ Check the address, or paste the feed's own link/);
+  });
+
+  it('says when the address is not a web address at all (400)', async () => {
+    const user = userEvent.setup();
+    renderRouted(<SubscribeForm withFolders={false} initialUrl="ftp://example.com/feed" />);
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect((await outcome()).textContent).toContain('No feed found at that address. url must be an http or https URL.');
+  });
+
+  it('says when the feed cannot be reached (503)', async () => {
+    const user = userEvent.setup();
+    renderRouted(<SubscribeForm withFolders={false} initialUrl={`http://127.0.0.1:${await closedPort()}/feed.xml`} />);
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    const status = await outcome();
+    expect(status.textContent).toMatch(/^The feed could not be reached\. .+ The site may be down or slow; try again later\.$/);
+  });
+
+  it('starts with the shared address from ?subscribe= in the field', async () => {
+    renderRouted(<SubscriptionsView />, { url: `/subscriptions?subscribe=${encodeURIComponent('https://shared.example/feed')}` });
+    expect((screen.getByRole('textbox', { name: 'Feed or website address' }) as HTMLInputElement).value).toBe('https://shared.example/feed');
+  });
+
+  it('subscribes into the chosen folder', async () => {
+    const user = userEvent.setup();
+    const folder = await callApi('POST', '/v1/folders', { body: { name: 'Coast' } });
+    const other = sites.route('/other.xml', servedDocument(rss('Lighthouse Log', [{ guid: 'l1', title: 'Beam', date: new Date('2025-05-03T08:00:00Z') }])));
+    renderRouted(<SubscribeForm withFolders initialUrl={other} />);
+    const picker = screen.getByRole('combobox', { name: 'Folder' });
+    await waitFor(() => expect(within(picker).getByRole('option', { name: 'Coast' })).toBeTruthy());
+    await user.selectOptions(picker, 'Coast');
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect((await outcome()).textContent).toContain('Subscribed: you now follow Lighthouse Log.');
+    const inFolder = await callApi('GET', '/v1/subscriptions', { query: { folder_id: folder.id } });
+    expect(inFolder.data.map((entry) => entry.title)).toEqual(['Lighthouse Log']);
+  });
+});
+
+describe('subscribing on a plan at its feed limit', () => {
+  let local: LocalService;
+  beforeAll(async () => {
+    local = await startLocalService({ plan: 'free' });
+    for (let index = 0; index < 50; index += 1) local.addFeed(`Filler ${index}`, []);
+  });
+  afterAll(() => local.close());
+
+  it('explains the limit (402) with a way to the plan', async () => {
+    const user = userEvent.setup();
+    renderRouted(<SubscribeForm withFolders={false} initialUrl={feedUrl} />);
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    const status = await outcome();
+    expect(status.textContent).toContain('Your plan’s feed limit is reached. The free plan allows 50 subscriptions');
+    expect(within(status).getByRole('link', { name: 'See your plan' }).getAttribute('href')).toBe('/settings#plan');
+  });
+});
+
+describe('creating a newsletter address', () => {
+  let local: LocalService;
+  beforeAll(async () => {
+    local = await startLocalService();
+  });
+  afterAll(() => local.close());
+
+  it('shows the new address with a Copy button that copies it', async () => {
+    const user = userEvent.setup();
+    renderRouted(<NewsletterForm />);
+    await user.type(screen.getByRole('textbox', { name: 'Newsletter name' }), 'Friday Digest');
+    await user.click(screen.getByRole('button', { name: 'Create address' }));
+
+    const address = await screen.findByRole('textbox', { name: 'Newsletter address' }) as HTMLInputElement;
+    expect(address.value).toMatch(/^friday-digest\.[0-9a-f]{10}@mail\.tidings\.local$/);
+    const subscriptions = await callApi('GET', '/v1/subscriptions', { query: { all: 'true', source_type: 'newsletter' } });
+    expect(subscriptions.data[0]!.newsletter_address).toBe(address.value);
+
+    await user.click(screen.getByRole('button', { name: 'Copy the newsletter address' }));
+    expect(await navigator.clipboard.readText()).toBe(address.value);
+    expect(screen.getByText('Copied.')).toBeTruthy();
+  });
+
+});

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { staleBuildReason } from '@/lib/server/build-freshness';
-import { startProductionServer } from './server';
+import { freePort, startProductionServer } from './server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -22,6 +22,8 @@ declare module 'vitest' {
     chromiumPath: string;
     /** The app's password (TIDINGS_APP_PASSWORD of the server); browser.ts signs contexts in with it. */
     appPassword: string;
+    /** The server's newsletter SMTP port on 127.0.0.1 (TIDINGS_SMTP_PORT), for tests that send mail. */
+    smtpPort: number;
   }
 }
 
@@ -56,11 +58,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
   if (stale) console.warn(`[e2e] The production build may be stale (${stale}); run \`npm run build\` first.`);
 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tidings-e2e-'));
+  // A free port rather than the default 2525, which another server on this machine may hold.
+  const smtpPort = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NEXT_TELEMETRY_DISABLED: '1',
     TIDINGS_DATA_DIR: dataDir,
     TIDINGS_ALLOW_PRIVATE_URLS: '1',
+    TIDINGS_SMTP_PORT: String(smtpPort),
     // Every page needs a session; browser.ts signs each new context in with this password.
     TIDINGS_APP_PASSWORD: appPassword,
   };
@@ -74,6 +79,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide('dataDir', dataDir);
     project.provide('chromiumPath', chromiumPath);
     project.provide('appPassword', appPassword);
+    project.provide('smtpPort', smtpPort);
     return async () => {
       await server.stop();
       rmSync(dataDir, { recursive: true, force: true });

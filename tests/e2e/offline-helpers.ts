@@ -6,11 +6,13 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, connect, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { VIEWPORTS } from './browser';
+import { startProductionServer, type RunningServer } from './server';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -20,12 +22,17 @@ export class Profile {
 
   constructor(private readonly baseUrl: string) {}
 
-  /** Starts Chromium on this profile: cookies, IndexedDB, caches and the worker persist across launches. */
-  launch(): Promise<BrowserContext> {
+  /**
+   * Starts Chromium on this profile: cookies, IndexedDB, caches and the worker persist across
+   * launches. `offline` holds for pages from the first moment; see Wire for the worker.
+   */
+  launch(options: { offline?: boolean } = {}): Promise<BrowserContext> {
+    const args = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'];
     return chromium.launchPersistentContext(this.dir, {
+      offline: options.offline ?? false,
       executablePath: inject('chromiumPath'),
       headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'],
+      args,
       baseURL: this.baseUrl,
       ...VIEWPORTS.desktop,
     });
@@ -67,4 +74,74 @@ export async function serviceItem(baseUrl: string, key: string, id: string): Pro
   const response = await fetch(`${baseUrl}/v1/items/${id}`, { headers: { authorization: `Bearer ${key}`, accept: 'application/json' } });
   if (response.status !== 200) throw new Error(`GET /v1/items/${id} answered ${response.status}`);
   return response.json();
+}
+
+/** A production server of its own (fresh data directory with the demo content), for journeys that need other settings. */
+export async function startDedicatedServer(extraEnv: Record<string, string>): Promise<RunningServer & { dataDir: string }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'tidings-e2e-own-'));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env, NEXT_TELEMETRY_DISABLED: '1', TIDINGS_DATA_DIR: dataDir, TIDINGS_APP_PASSWORD: inject('appPassword'),
+    // The suite's main server already listens for mail.
+    TIDINGS_SMTP_PORT: '0', ...extraEnv,
+  };
+  delete env.FEED_API_BASE_URL;
+  delete env.FEED_API_KEY;
+  const seeded = spawnSync('npm', ['run', '-s', 'seed:demo'], { cwd: root, env, encoding: 'utf8' });
+  if (seeded.status !== 0) throw new Error(`seed:demo failed: ${seeded.stderr}`);
+  const server = await startProductionServer(root, env);
+  return {
+    ...server,
+    dataDir,
+    stop: async () => {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A TCP relay in front of a server whose wire the test can cut: while cut, every connection
+ * is refused and open ones drop. The browser's offline switch is DevTools emulation, which
+ * reaches a service worker only once Playwright attaches to it; Chromium itself still sees a
+ * network and may start the worker for Background Sync as it launches, before that. With the
+ * wire cut as well, nothing gets through until the test says so.
+ */
+export class Wire {
+  private server: Server | null = null;
+  private readonly sockets = new Set<Socket>();
+  private cut = false;
+  baseUrl = '';
+
+  constructor(private readonly target: string) {}
+
+  /** Starts relaying on a free port of 127.0.0.1. */
+  async open(): Promise<this> {
+    const { hostname, port } = new URL(this.target);
+    this.server = createServer((client) => {
+      if (this.cut) return client.destroy();
+      const upstream = connect(Number(port), hostname);
+      for (const socket of [client, upstream]) {
+        this.sockets.add(socket);
+        socket.on('close', () => this.sockets.delete(socket));
+        socket.on('error', () => socket.destroy());
+      }
+      client.pipe(upstream).pipe(client);
+    });
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    const address = this.server.address();
+    this.baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    return this;
+  }
+
+  /** Cuts (true) or restores (false) the connection. */
+  setCut(cut: boolean): void {
+    this.cut = cut;
+    if (cut) for (const socket of this.sockets) socket.destroy();
+  }
+
+  /** Stops relaying. */
+  async close(): Promise<void> {
+    this.setCut(true);
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
 }

@@ -1,25 +1,136 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterEach, describe, expect, inject, it } from 'vitest';
-import { Profile, ownerApiKey, serviceItem, signInTo, waitForWorker } from './offline-helpers';
+import { request as http, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { Profile, Wire, ownerApiKey, serviceItem, signInTo, startDedicatedServer, waitForWorker } from './offline-helpers';
 
 let context: BrowserContext | undefined;
 let profile: Profile | undefined;
+let wire: Wire | undefined;
 
 afterEach(async () => {
   await context?.close();
   context = undefined;
   profile?.remove();
   profile = undefined;
+  await wire?.close();
+  wire = undefined;
 });
 
-type Row = { id: string; title: string };
+type Row = { id: string; title: string; isRead: boolean; isSaved: boolean };
 
+/** The inbox rows as shown: id, title, and read and saved state from their buttons' names. */
 async function rows(page: Page): Promise<Row[]> {
   await page.locator('li[data-item-id] [data-item-link]').first().waitFor();
-  return page.locator('li[data-item-id]').evaluateAll((items) => items.map((item) => ({
-    id: item.getAttribute('data-item-id')!,
-    title: item.querySelector('[data-item-link]')!.textContent!.trim(),
-  })));
+  return page.locator('li[data-item-id]').evaluateAll((items) => items.map((item) => {
+    const labels = [...item.querySelectorAll('button[aria-label]')].map((button) => button.getAttribute('aria-label') ?? '');
+    return {
+      id: item.getAttribute('data-item-id')!,
+      title: item.querySelector('[data-item-link]')!.textContent!.trim(),
+      isRead: labels.some((label) => label.startsWith('Mark unread:')),
+      isSaved: labels.some((label) => label.startsWith('Unsave:')),
+    };
+  }));
+}
+
+async function row(page: Page, id: string): Promise<Row> {
+  return (await rows(page)).find((entry) => entry.id === id)!;
+}
+
+/** Calls to the API as the page made them after a moment: method, path and status, in order. */
+function recordApiCalls(page: Page): { method: string; path: string; status: number }[] {
+  const calls: { method: string; path: string; status: number }[] = [];
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (url.pathname.startsWith('/api/v1/')) calls.push({ method: response.request().method(), path: url.pathname, status: response.status() });
+  });
+  return calls;
+}
+
+type Server = { baseUrl: string; dataDir: string };
+
+/**
+ * The journey of the issue: read online, go offline, reload, read a kept item, change
+ * things, restart the browser, come back online, and find exactly that on the service.
+ * `beforeOnline` runs just before the connection returns, `afterOnline` right after.
+ */
+async function offlineJourney(server: Server, hooks: { beforeOnline?: () => Promise<void>; afterOnline?: (page: Page) => Promise<void> } = {}) {
+  const key = ownerApiKey(server.dataDir);
+  wire = await new Wire(server.baseUrl).open();
+  const baseUrl = wire.baseUrl;
+  const offline = async (on: boolean) => {
+    wire!.setCut(on);
+    await context!.setOffline(on);
+  };
+  profile = new Profile(baseUrl);
+  context = await profile.launch();
+  await signInTo(context, baseUrl);
+  let page = context.pages()[0] ?? await context.newPage();
+  await page.goto('/inbox?view=all');
+  const list = await rows(page);
+  await waitForWorker(page);
+  // Read one item online (opening marks it read), so its page and content are kept.
+  const opened = list[0]!;
+  await page.locator(`li[data-item-id="${opened.id}"] [data-item-link]`).click();
+  await page.getByRole('heading', { level: 1, name: opened.title, exact: true }).waitFor();
+  await page.getByRole('button', { name: 'Mark unread' }).waitFor();
+  await page.goto('/inbox?view=all');
+  await rows(page);
+
+  await offline(true);
+  await page.reload();
+  expect((await rows(page)).map((entry) => entry.id)).toEqual(list.map((entry) => entry.id));
+  await page.goto(`/items/${opened.id}`);
+  await page.getByRole('heading', { level: 1, name: opened.title, exact: true }).waitFor();
+  expect((await page.locator('.reading').innerText()).length).toBeGreaterThan(20);
+
+  // Offline changes: the opened item back to unread in the reader, two items read and one saved in the list.
+  await page.getByRole('button', { name: 'Mark unread' }).click();
+  await page.getByRole('button', { name: 'Mark read' }).waitFor();
+  await page.goto('/inbox?view=all');
+  const candidates = (await rows(page)).filter((entry) => entry.id !== opened.id);
+  const [readA, readB] = candidates.filter((entry) => !entry.isRead);
+  const saved = candidates.find((entry) => !entry.isSaved && entry !== readA && entry !== readB)!;
+  await page.getByRole('button', { name: `Mark read: ${readA!.title}`, exact: true }).click();
+  await page.getByRole('button', { name: `Mark read: ${readB!.title}`, exact: true }).click();
+  await page.getByRole('button', { name: `Save: ${saved.title}`, exact: true }).click();
+  await page.getByRole('status').filter({ hasText: '4 changes waiting to sync' }).waitFor();
+  // Nothing reached the service.
+  expect((await serviceItem(server.baseUrl, key, opened.id)).is_read).toBe(true);
+  expect((await serviceItem(server.baseUrl, key, saved.id)).is_saved).toBe(false);
+
+  // Restart the browser on the same profile, still offline: the queue and the shown state survive.
+  await context.close();
+  context = await profile.launch({ offline: true });
+  page = context.pages()[0] ?? await context.newPage();
+  await page.goto('/inbox?view=all');
+  await page.getByRole('status').filter({ hasText: '4 changes waiting to sync' }).waitFor();
+  expect(await row(page, opened.id)).toMatchObject({ isRead: false });
+  expect(await row(page, readA!.id)).toMatchObject({ isRead: true });
+  expect(await row(page, readB!.id)).toMatchObject({ isRead: true });
+  expect(await row(page, saved.id)).toMatchObject({ isSaved: true });
+
+  // Back online: the queue goes out by itself, before the list is fetched again.
+  await hooks.beforeOnline?.();
+  const calls = recordApiCalls(page);
+  await offline(false);
+  await hooks.afterOnline?.(page);
+  await page.getByRole('status').filter({ hasText: /waiting to sync/ }).waitFor({ state: 'detached', timeout: 90_000 });
+  expect(await serviceItem(server.baseUrl, key, opened.id)).toMatchObject({ is_read: false });
+  expect(await serviceItem(server.baseUrl, key, readA!.id)).toMatchObject({ is_read: true });
+  expect(await serviceItem(server.baseUrl, key, readB!.id)).toMatchObject({ is_read: true });
+  expect(await serviceItem(server.baseUrl, key, saved.id)).toMatchObject({ is_saved: true });
+  await expect.poll(() => calls.some((call) => call.method === 'GET' && call.path === '/api/v1/items' && call.status === 200), { timeout: 30_000 }).toBe(true);
+  expect(await row(page, opened.id)).toMatchObject({ isRead: false });
+  expect(await row(page, saved.id)).toMatchObject({ isSaved: true });
+
+  const writes = calls.filter((call) => call.method === 'PATCH');
+  const firstRead = calls.findIndex((call) => call.method === 'GET' && call.path === '/api/v1/items' && call.status === 200);
+  const lastWrite = calls.findLastIndex((call) => call.method === 'PATCH' && call.status === 200);
+  expect(lastWrite).toBeLessThan(firstRead);
+  // In the order they were made.
+  expect(writes.filter((call) => call.status === 200).map((call) => call.path)).toEqual(
+    [opened.id, readA!.id, readB!.id, saved.id].map((id) => `/api/v1/items/${id}`),
+  );
+  return { calls, page };
 }
 
 describe('the app without a connection', () => {
@@ -37,31 +148,80 @@ describe('the app without a connection', () => {
     expect(worker.headers()['content-type']).toMatch(/javascript/);
   });
 
+});
+
+// These journeys change items, so they run on servers of their own and leave the suite's demo data as it was.
+describe('reading and changing things offline', () => {
+  let server: Awaited<ReturnType<typeof startDedicatedServer>>;
+
+  beforeAll(async () => {
+    server = await startDedicatedServer({});
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
   it('opens the inbox and a read item offline, queues changes across a restart, and sends exactly them when back online', async () => {
-    const baseUrl = inject('baseUrl');
-    const key = ownerApiKey(inject('dataDir'));
-    profile = new Profile(baseUrl);
+    await offlineJourney(server);
+  }, 120_000);
+
+  it('sends the queue from the worker when the browser starts again with a connection, with no page of the app open', async () => {
+    const key = ownerApiKey(server.dataDir);
+    wire = await new Wire(server.baseUrl).open();
+    profile = new Profile(wire.baseUrl);
     context = await profile.launch();
-    await signInTo(context, baseUrl);
+    await signInTo(context, wire.baseUrl);
     const page = context.pages()[0] ?? await context.newPage();
     await page.goto('/inbox?view=all');
-    const list = await rows(page);
-    await waitForWorker(page);
-    // Read one item online so its page and content are kept.
-    const opened = list[0]!;
-    await page.locator(`li[data-item-id="${opened.id}"] [data-item-link]`).click();
-    await page.getByRole('heading', { level: 1, name: opened.title, exact: true }).waitFor();
-    await page.goto('/inbox?view=all');
     await rows(page);
+    await waitForWorker(page);
 
+    // Background Sync: the page registers it when a change cannot be sent.
+    wire.setCut(true);
     await context.setOffline(true);
-    await page.reload();
-    const offlineList = await rows(page);
-    expect(offlineList.map((row) => row.id)).toEqual(list.map((row) => row.id));
+    const target = (await rows(page)).find((entry) => !entry.isSaved)!;
+    await page.getByRole('button', { name: `Save: ${target.title}`, exact: true }).click();
+    await page.getByRole('status').filter({ hasText: '1 change waiting to sync' }).waitFor();
+    const registered = await page.evaluate(async () => {
+      const registration = (await navigator.serviceWorker.ready) as ServiceWorkerRegistration & { sync?: { getTags(): Promise<string[]> } };
+      return registration.sync ? registration.sync.getTags() : null;
+    });
+    expect(registered).toContain('tidings-outbox');
+    await context.close();
 
-    await page.goto(`/items/${opened.id}`);
-    await page.getByRole('heading', { level: 1, name: opened.title, exact: true }).waitFor();
-    expect((await page.locator('.reading').innerText()).length).toBeGreaterThan(20);
-    console.log(await serviceItem(baseUrl, key, opened.id));
+    // The connection is back and the browser starts on a blank page: only the worker can send.
+    wire.setCut(false);
+    context = await profile.launch();
+    expect(context.pages().every((open) => !open.url().startsWith(wire!.baseUrl))).toBe(true);
+    await expect.poll(async () => (await serviceItem(server.baseUrl, key, target.id)).is_saved, { timeout: 45_000, interval: 1000 }).toBe(true);
+  }, 120_000);
+});
+
+describe('coming back online into a rate limit', () => {
+  let server: Awaited<ReturnType<typeof startDedicatedServer>>;
+
+  beforeAll(async () => {
+    server = await startDedicatedServer({ TIDINGS_APP_RATE_LIMIT: '60' });
   });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('waits out the 429 of the first replay and still sends every change, in order', async () => {
+    const { calls } = await offlineJourney(server, {
+      async beforeOnline() {
+        // Another session of the same installation spends what is left of the app's minute.
+        const other = await http.newContext({ baseURL: server.baseUrl });
+        const signedIn = await other.post('/api/session', { form: { password: inject('appPassword') }, headers: { accept: 'application/json' } });
+        expect(signedIn.status()).toBe(200);
+        let status = 200;
+        for (let spent = 0; status !== 429 && spent < 200; spent += 1) status = (await other.get('/api/v1/items?limit=1')).status();
+        expect(status).toBe(429);
+        await other.dispose();
+      },
+      // The indicator says why nothing moves, and that it resumes by itself.
+      afterOnline: (page) => page.getByRole('status').filter({ hasText: /the service asked to wait \d+ s; sending resumes by itself/ }).waitFor(),
+    });
+    expect(calls.find((call) => call.method === 'PATCH')).toMatchObject({ status: 429 });
+  }, 240_000);
 });

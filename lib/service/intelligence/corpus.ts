@@ -83,9 +83,12 @@ export function createCorpus(db: Database) {
     count: db.prepare("SELECT value FROM intel_meta WHERE key = 'doc_count'").pluck(),
     bumpCount: db.prepare("INSERT INTO intel_meta (key, value) VALUES ('doc_count', ?) ON CONFLICT (key) DO UPDATE SET value = value + excluded.value"),
     bumpDfs: db.prepare('INSERT INTO intel_terms (id, df) SELECT value, 1 FROM json_each(?) WHERE true ON CONFLICT (id) DO UPDATE SET df = df + 1 RETURNING id, df').raw(),
-    insertDoc: db.prepare('INSERT INTO intel_docs (item_id, source_id, hour, published_at, title, summary, vec) VALUES (?, ?, ?, ?, ?, ?, ?)'),
-    docByItem: db.prepare('SELECT * FROM intel_docs WHERE item_id = ?'),
-    docsByDoc: db.prepare('SELECT * FROM intel_docs WHERE doc IN (SELECT value FROM json_each(?))'),
+    insertDoc: db.prepare('INSERT INTO intel_docs (item_id, source_id, hour, published_at) VALUES (?, ?, ?, ?)'),
+    insertVector: db.prepare('INSERT INTO intel_vectors (doc, title, summary, vec) VALUES (?, ?, ?, ?)'),
+    docByItem: db.prepare('SELECT d.*, v.title, v.summary, v.vec FROM intel_docs d JOIN intel_vectors v ON v.doc = d.doc WHERE d.item_id = ?'),
+    docsByDoc: db.prepare(`SELECT d.*, v.title, v.summary, v.vec FROM intel_docs d JOIN intel_vectors v ON v.doc = d.doc
+      WHERE d.doc IN (SELECT value FROM json_each(?))`),
+    deleteVector: db.prepare('DELETE FROM intel_vectors WHERE doc = ?'),
     itemIdsByDoc: db.prepare('SELECT doc, item_id FROM intel_docs WHERE doc IN (SELECT value FROM json_each(?))').raw(),
     deleteDoc: db.prepare('DELETE FROM intel_docs WHERE doc = ?'),
     insertPosting: db.prepare('INSERT OR REPLACE INTO intel_postings (term_id, hour, doc, weight) VALUES (?, ?, ?, ?)'),
@@ -122,8 +125,9 @@ export function createCorpus(db: Database) {
     stmt.bumpCount.run(1);
     const full = weigh({ terms, seenDf });
     const kept = strongest(full, VECTOR_TERMS).map(([id]) => [id, terms.get(id)!, seenDf.get(id) ?? 1] as [number, number, number]);
-    const info = stmt.insertDoc.run(fields.itemId, fields.sourceId, fields.hour, fields.publishedAt, fields.title, fields.summary, packTerms(kept));
+    const info = stmt.insertDoc.run(fields.itemId, fields.sourceId, fields.hour, fields.publishedAt);
     const doc = Number(info.lastInsertRowid);
+    stmt.insertVector.run(doc, fields.title, fields.summary, packTerms(kept));
     const stored: StoredDoc = { ...fields, doc, terms: new Map(kept.map(([id, raw]) => [id, raw])), seenDf };
     const vector = weigh(stored);
     for (const [id, w] of strongest(vector, POSTING_TERMS)) stmt.insertPosting.run(id, fields.hour, doc, Math.max(1, Math.round(w * 1000)));
@@ -137,6 +141,7 @@ export function createCorpus(db: Database) {
     const stored = toStored(row);
     for (const id of stored.terms.keys()) stmt.deletePosting.run(id, stored.hour, stored.doc);
     stmt.deleteDoc.run(stored.doc);
+    stmt.deleteVector.run(stored.doc);
     return stored;
   }
 

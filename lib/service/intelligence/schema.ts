@@ -1,5 +1,7 @@
 /**
- * Tables of the text intelligence. `intel_*` are internal; `stories` and
+ * Tables of the text intelligence. `intel_*` are internal (documents are
+ * split in a narrow row, read for every candidate, and a wide one, read only
+ * for those compared); `stories` and
  * `story_items` are meant to be joined by the service when it lists stories:
  * list `stories` with `source_count >= 2` (that is a story; smaller groups are
  * candidates waiting for a second source), newest `last_published_at` first.
@@ -18,7 +20,10 @@ CREATE TABLE IF NOT EXISTS intel_docs (
   item_id TEXT NOT NULL UNIQUE,
   source_id TEXT NOT NULL,
   hour INTEGER NOT NULL,
-  published_at TEXT NOT NULL,
+  published_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS intel_vectors (
+  doc INTEGER PRIMARY KEY,
   title TEXT NOT NULL,
   summary TEXT NOT NULL,
   vec BLOB NOT NULL

@@ -17,9 +17,8 @@ const TIME_SCALE_DAYS = 7;
  * screened through `visible` (best postings score first) and visible ones re-ranked.
  */
 const ROUNDS = [
-  { terms: 24, perTerm: 200, screen: 500, rerank: 100 },
-  { terms: 48, perTerm: 3000, screen: 5000, rerank: 100 },
-  { terms: 48, perTerm: 50000, screen: 50000, rerank: 100 },
+  { terms: 24, perTerm: 200, screen: 5000, rerank: 100 },
+  { terms: 32, perTerm: 1500, screen: 20000, rerank: 100 },
 ];
 
 /** One similar item. */

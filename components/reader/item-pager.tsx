@@ -1,7 +1,7 @@
 import Link from 'next/link';
 
 type Entry = { id: string; title: string };
-type Props = { previous: Entry | null; next: Entry | null; backHref: string; onNavigate: () => void };
+type Props = { previous: Entry | null; next: Entry | null; backHref: string; onNavigate: (id: string) => void };
 
 const linkClass = 'flex min-h-11 flex-col justify-center rounded-md border border-line px-3 py-2 no-underline hover:bg-surface';
 
@@ -10,13 +10,13 @@ export function ItemPager({ previous, next, backHref, onNavigate }: Props) {
   return (
     <nav aria-label="Previous and next item" className="mt-10 grid gap-3 border-t border-line pt-6 sm:grid-cols-2">
       {previous ? (
-        <Link href={`/items/${previous.id}`} rel="prev" onClick={onNavigate} className={linkClass}>
+        <Link href={`/items/${previous.id}`} rel="prev" onClick={() => onNavigate(previous.id)} className={linkClass}>
           <span className="text-sm text-muted">Previous</span>
           <span className="line-clamp-2 font-medium text-ink">{previous.title}</span>
         </Link>
       ) : <span className="hidden sm:block" />}
       {next ? (
-        <Link href={`/items/${next.id}`} rel="next" onClick={onNavigate} className={`${linkClass} sm:text-right`}>
+        <Link href={`/items/${next.id}`} rel="next" onClick={() => onNavigate(next.id)} className={`${linkClass} sm:text-right`}>
           <span className="text-sm text-muted">Next</span>
           <span className="line-clamp-2 font-medium text-ink">{next.title}</span>
         </Link>

@@ -5,6 +5,7 @@ import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ErrorNotice } from '@/components/error-notice';
 import { KeyboardShortcuts } from '@/components/keyboard-shortcuts';
+import { PlayEpisodeButton } from '@/components/player/play-episode-button';
 import { errorSentence } from '@/lib/client/error-message';
 import { useListNeighbours } from '@/lib/client/list-context';
 import { useMarkReadMode } from '@/lib/client/reading-preferences';
@@ -16,9 +17,10 @@ import { ItemPager } from './item-pager';
 import { ReaderActions } from './reader-actions';
 import { TagsEditor } from './tags-editor';
 
-// Set when the person moves to another item from the reader, so the new item's heading takes
-// focus (the old page's focused control is gone; screen readers then start at the title).
-let focusTitleOnArrival = false;
+// The item the person moves to from the reader: its heading takes focus on arrival (the old
+// page's focused control is gone; screen readers then start at the title). Keyed by id so a
+// late re-render of the item being left cannot take the focus meant for the next one.
+let focusTitleOf: string | null = null;
 
 function ReaderSkeleton() {
   return (
@@ -57,8 +59,8 @@ export function ItemReader({ id }: { id: string }) {
   useEffect(() => {
     if (!item) return;
     document.title = `${item.title || 'Untitled'} · Tidings`;
-    if (focusTitleOnArrival) {
-      focusTitleOnArrival = false;
+    if (focusTitleOf === item.id) {
+      focusTitleOf = null;
       title.current?.focus();
     }
   }, [item]);
@@ -73,7 +75,7 @@ export function ItemReader({ id }: { id: string }) {
   }, [item, actions, report]);
   const go = (target: { id: string } | null) => {
     if (!target) return;
-    focusTitleOnArrival = true;
+    focusTitleOf = target.id;
     router.push(`/items/${target.id}`);
   };
 
@@ -121,16 +123,12 @@ export function ItemReader({ id }: { id: string }) {
           <p className="mt-1">{item.ai_summary}</p>
         </aside>
       )}
-      {item.item_type === 'episode' && item.audio_url && (
-        <audio controls preload="none" src={item.audio_url} className="mt-6 w-full">
-          <a href={item.audio_url}>Download the episode</a>
-        </audio>
-      )}
+      {item.item_type === 'episode' && <div className="mt-6"><PlayEpisodeButton item={item} size="large" /></div>}
       {/* Content was sanitized by the service on ingest (scripts, handlers, trackers removed). */}
       <div className="reading mt-6" dangerouslySetInnerHTML={{ __html: body }} />
       <TagsEditor item={item} onResult={report} />
       {item.item_type === 'article' && <ItemNotes key={item.id} item={item} onResult={report} />}
-      <ItemPager previous={around.previous} next={around.next} backHref={around.backHref} onNavigate={() => { focusTitleOnArrival = true; }} />
+      <ItemPager previous={around.previous} next={around.next} backHref={around.backHref} onNavigate={(target) => { focusTitleOf = target; }} />
       <KeyboardShortcuts handlers={shortcuts} />
     </article>
   );

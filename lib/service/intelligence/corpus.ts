@@ -145,11 +145,13 @@ export function createCorpus(db: Database) {
     return stored;
   }
 
+  /** The indexed document of an item. */
   function byItem(itemId: string): StoredDoc | null {
     const row = stmt.docByItem.get(itemId) as DocRow | undefined;
     return row ? toStored(row) : null;
   }
 
+  /** Indexed documents by their numbers; unknown numbers are left out. */
   function byDocs(docs: number[]): Map<number, StoredDoc> {
     const result = new Map<number, StoredDoc>();
     if (docs.length === 0) return result;

@@ -1,0 +1,164 @@
+import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoAxeViolations, launchBrowser, newAppContext, type ViewportName } from './browser';
+
+let browser: Browser;
+let context: BrowserContext | undefined;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+function isCall(method: string, path: RegExp) {
+  return (response: Response) => response.request().method() === method && path.test(new URL(response.url()).pathname);
+}
+
+/** Opens the inbox at a view and waits for its first page, which must come through the proxy at /api/v1. */
+async function openInbox(viewport: ViewportName, query = '', colorScheme: 'light' | 'dark' = 'light'): Promise<{ page: Page; first: Response }> {
+  context = await newAppContext(browser, viewport, { colorScheme });
+  const page = await context.newPage();
+  const firstPage = page.waitForResponse(isCall('GET', /^\/api\/v1\/items$/));
+  await page.goto(`/inbox${query}`);
+  const first = await firstPage;
+  await page.getByRole('list').filter({ has: page.locator('li[data-item-id]') }).first().waitFor();
+  return { page, first };
+}
+
+describe.each<ViewportName>(['phone', 'desktop'])('the inbox on a %s', (viewport) => {
+  it('shows the demo items on a first page fetched through /api/v1/items', async () => {
+    const { page, first } = await openInbox(viewport, '?view=all');
+    expect(first.status()).toBe(200);
+    const body = (await first.json()) as { data: { title: string }[]; pagination: { total: number } };
+    expect(body.data.length).toBeGreaterThan(5);
+
+    const list = page.getByRole('list', { name: 'Items' });
+    expect(await list.getByRole('listitem').count()).toBe(body.data.length);
+    const firstTitle = list.getByRole('heading', { level: 2 }).first();
+    expect(await firstTitle.textContent()).toBe(body.data[0]!.title);
+    expect(await list.getByRole('link', { name: body.data[0]!.title, exact: true }).getAttribute('href')).toMatch(/^\/items\/[0-9a-f-]{36}$/);
+    expect(await page.getByRole('link', { name: 'All', exact: true }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('switches views through the URL: saved items and episodes', async () => {
+    const { page } = await openInbox(viewport, '?view=saved');
+    expect(await page.getByRole('list', { name: 'Saved items' }).isVisible()).toBe(true);
+
+    const episodes = page.waitForResponse((response) => isCall('GET', /^\/api\/v1\/items$/)(response)
+      && new URL(response.url()).searchParams.get('item_type') === 'episode');
+    await page.getByRole('link', { name: 'Episodes', exact: true }).click();
+    await episodes;
+    await page.getByRole('list', { name: 'Saved episodes' }).waitFor();
+    expect(new URL(page.url()).search).toBe('?view=saved&type=episode');
+  });
+
+  it('saves an item and marks it read from its row, and both are stored', async () => {
+    const { page } = await openInbox(viewport);
+    const unsaved = page.locator('li[data-item-id]').filter({ has: page.getByRole('button', { name: /^Save: / }) }).first();
+    const id = (await unsaved.getAttribute('data-item-id'))!;
+    const row = page.locator(`li[data-item-id="${id}"]`);
+    const title = (await row.getByRole('heading', { level: 2 }).textContent())!;
+
+    const saved = page.waitForResponse(isCall('PATCH', /^\/api\/v1\/items\/[0-9a-f-]{36}$/));
+    await row.getByRole('button', { name: `Save: ${title}`, exact: true }).click();
+    expect((await saved).request().postData()).toBe('{"is_saved":true}');
+    expect((await saved).status()).toBe(200);
+    await row.getByRole('button', { name: `Unsave: ${title}`, exact: true }).waitFor();
+
+    const read = page.waitForResponse(isCall('PATCH', /^\/api\/v1\/items\/[0-9a-f-]{36}$/));
+    await row.getByRole('button', { name: `Mark read: ${title}`, exact: true }).click();
+    expect((await read).status()).toBe(200);
+
+    // The reader shows the service's state after a full load: both changes were stored.
+    const href = (await row.getByRole('link', { name: title, exact: true }).getAttribute('href'))!;
+    await page.goto(href);
+    await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Unsave', exact: true }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Mark unread', exact: true }).isVisible()).toBe(true);
+  });
+
+  it('marks a selection read and keeps focus on the pressed button', async () => {
+    const { page } = await openInbox(viewport);
+    const rows = page.getByRole('list', { name: 'Unread items' }).getByRole('listitem');
+    await rows.nth(2).getByRole('checkbox').check();
+    await rows.nth(3).getByRole('checkbox').check();
+    const bar = page.getByRole('group', { name: 'Selected items' });
+    expect(await bar.getByText('2 selected').isVisible()).toBe(true);
+
+    const bulk = page.waitForResponse(isCall('PATCH', /^\/api\/v1\/items$/));
+    const markRead = bar.getByRole('button', { name: 'Mark read', exact: true });
+    await markRead.click();
+    expect((await bulk).status()).toBe(200);
+    await page.getByRole('status').filter({ hasText: '2 items marked read.' }).waitFor();
+    expect(await markRead.evaluate((element) => element === document.activeElement)).toBe(true);
+  });
+
+  it('has no accessibility violations with items listed, in the light and the dark theme', async () => {
+    const { page } = await openInbox(viewport);
+    await expectNoAxeViolations(page);
+    await context?.close();
+    const { page: dark } = await openInbox(viewport, '?view=all', 'dark');
+    await expectNoAxeViolations(dark);
+  });
+
+  it('fits the screen without sideways scrolling when items are listed', async () => {
+    const { page } = await openInbox(viewport, '?view=all');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBe(0);
+  });
+});
+
+describe('the inbox with a keyboard', () => {
+  it('moves with j and k, toggles read with m, and opens the focused item with o', async () => {
+    const { page } = await openInbox('desktop', '?view=all');
+    const links = page.getByRole('list', { name: 'Items' }).locator('[data-item-link]');
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('href'));
+
+    await page.keyboard.press('j');
+    expect(await focused()).toBe(await links.nth(0).getAttribute('href'));
+    await page.keyboard.press('j');
+    await page.keyboard.press('j');
+    await page.keyboard.press('k');
+    const href = await links.nth(1).getAttribute('href');
+    expect(await focused()).toBe(href);
+
+    const toggled = page.waitForResponse(isCall('PATCH', /^\/api\/v1\/items\/[0-9a-f-]{36}$/));
+    await page.keyboard.press('m');
+    expect((await toggled).status()).toBe(200);
+
+    await page.keyboard.press('o');
+    await page.waitForURL(`**${href}`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+  });
+
+  it('loads more items with the Load more button', async () => {
+    const { page } = await openInbox('desktop', '?view=all');
+    const rows = page.getByRole('list', { name: 'Items' }).getByRole('listitem');
+    const before = await rows.count();
+    const more = page.getByRole('button', { name: 'Load more' });
+    expect(await more.isVisible()).toBe(true);
+    const next = page.waitForResponse((response) => isCall('GET', /^\/api\/v1\/items$/)(response) && new URL(response.url()).searchParams.has('cursor'));
+    await more.click();
+    expect((await next).status()).toBe(200);
+    await page.waitForFunction((count) => document.querySelectorAll('li[data-item-id]').length > count, before);
+  });
+
+  it('lists the shortcuts with ? in a dialog that Escape closes', async () => {
+    const { page } = await openInbox('desktop');
+    await page.keyboard.press('?');
+    const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await dialog.waitFor();
+    expect(await dialog.getByText('Next item').isVisible()).toBe(true);
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+  });
+});

@@ -154,6 +154,32 @@ describe('mark all as read', () => {
   });
 });
 
+describe('marking above and below an item', () => {
+  let local: LocalService;
+  afterAll(() => local.close());
+
+  it('marks the items above as read, and those below including the ones not loaded yet', async () => {
+    local = await startLocalService();
+    const ids = local.addFeed('Long Feed', Array.from({ length: 40 }, () => ({})));
+    const user = userEvent.setup();
+    renderApp(<InboxRiver selection={unread} />);
+    const list = await screen.findByRole('list', { name: 'Unread items' });
+
+    const row = (title: string) => within(within(list).getByRole('link', { name: title }).closest('li')!);
+    await user.click(row('Long Feed item 2').getByText('More'));
+    await user.click(row('Long Feed item 2').getByRole('button', { name: 'Mark items above as read' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('2 items above marked read.'));
+    expect(ids.map((id) => readState(local, id).is_read).slice(0, 3)).toEqual([1, 1, 0]);
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('More actions: Long Feed item 2');
+
+    await user.click(row('Long Feed item 5').getByText('More'));
+    await user.click(row('Long Feed item 5').getByRole('button', { name: 'Mark items below as read' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Items below marked read.'));
+    expect(ids.map((id) => readState(local, id).is_read)).toEqual([1, 1, 0, 0, 0, 0, ...Array(34).fill(1)]);
+    expect(within(list).getByRole('button', { name: 'Mark unread: Long Feed item 29' })).toBeTruthy();
+  });
+});
+
 describe('an action the service refuses', () => {
   let local: LocalService;
   afterAll(() => local.close());

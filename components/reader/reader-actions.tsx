@@ -1,10 +1,11 @@
+import { ShareButton } from '@/components/share-button';
 import type { ItemDetail } from '@/lib/client/item-cache';
 
 type Props = { item: ItemDetail; onToggleRead: () => void; onToggleSaved: () => void };
 
 const buttonClass = 'inline-flex min-h-11 items-center rounded-md border border-line-strong px-4 text-sm font-medium';
 
-/** The reader's actions on the item: read state, saved state, and the original page. */
+/** The reader's actions on the item: read state, saved state, the original page, and a share link (saved items). */
 export function ReaderActions({ item, onToggleRead, onToggleSaved }: Props) {
   return (
     <div className="mt-4 flex flex-wrap gap-2">
@@ -23,6 +24,7 @@ export function ReaderActions({ item, onToggleRead, onToggleSaved }: Props) {
           Open original<span className="sr-only"> (opens in a new tab)</span>
         </a>
       )}
+      <ShareButton itemId={item.id} title={item.title} isSaved={item.is_saved} />
     </div>
   );
 }

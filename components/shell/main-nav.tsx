@@ -14,6 +14,8 @@ const links = [
 /** The app's main navigation; marks the section the reader is in with aria-current. */
 export function MainNav() {
   const pathname = usePathname() ?? '';
+  // A shared item's page is for visitors who are not signed in: nothing of the app around it.
+  if (pathname.startsWith('/share/')) return null;
   return (
     <nav aria-label="Main">
       <ul className="flex flex-wrap gap-y-1 sm:gap-x-1">

@@ -1,0 +1,68 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { cache } from 'react';
+import { openShareLink } from '@/lib/server/share-links';
+
+export const dynamic = 'force-dynamic';
+
+type Props = { params: Promise<{ token: string }> };
+
+// One upstream read per request, shared by the metadata and the page.
+const sharedItem = cache((token: string) => openShareLink(token));
+
+/** Open Graph tags for previews in chats and feeds; the link stays out of search engines and referrers. */
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const item = await sharedItem((await params).token);
+  const robots = { index: false, follow: false };
+  if (!item) return { title: 'Link not found', robots, referrer: 'no-referrer' };
+  const description = item.summary?.slice(0, 300) ?? undefined;
+  return {
+    title: item.title,
+    description,
+    robots,
+    referrer: 'no-referrer',
+    openGraph: {
+      type: 'article', title: item.title, description, siteName: item.source ?? 'Tidings',
+      publishedTime: item.published_at ?? undefined, authors: item.author ? [item.author] : undefined,
+    },
+    twitter: { card: 'summary', title: item.title, description },
+  };
+}
+
+function formatDate(iso: string | null): string | null {
+  if (!iso) return null;
+  return new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
+}
+
+/** A shared saved item, read-only, for anyone with the link: its title, source, content and original link. */
+export default async function SharedItemPage({ params }: Props) {
+  const item = await sharedItem((await params).token);
+  if (!item) notFound();
+  const date = formatDate(item.published_at);
+  const byline = [item.source, item.author, date].filter(Boolean).join(' · ');
+  return (
+    <article className="mx-auto max-w-[68ch]">
+      {byline && <p className="text-sm text-muted">{byline}</p>}
+      <h1 className="mt-2 text-3xl font-bold leading-tight">{item.title || 'Untitled'}</h1>
+      {item.audio_url && (
+        <audio controls preload="none" src={item.audio_url} className="mt-6 w-full">
+          <a href={item.audio_url}>Download the episode</a>
+        </audio>
+      )}
+      {item.content ? (
+        // Content was sanitized when it was ingested (scripts, handlers and trackers removed).
+        <div className="reading mt-6" dangerouslySetInnerHTML={{ __html: item.content }} />
+      ) : (
+        item.summary && <p className="reading mt-6">{item.summary}</p>
+      )}
+      {item.canonical_url && (
+        <p className="mt-8">
+          <a href={item.canonical_url} rel="noopener noreferrer" className="font-medium underline">
+            Read the original
+          </a>
+        </p>
+      )}
+      <p className="mt-10 border-t border-line pt-4 text-sm text-muted">Shared with Tidings, a reader for news, blogs and podcasts.</p>
+    </article>
+  );
+}

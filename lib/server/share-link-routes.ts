@@ -1,0 +1,53 @@
+import 'server-only';
+import { isSameOrigin } from './origin';
+import { sessionOf } from './session';
+import { createShareLink, listShareLinks, revokeShareLink, ShareLinkError } from './share-links';
+import type { Caller } from './upstream';
+
+/*
+ * /api/share-links: GET lists the person's live links, POST makes one for a saved item
+ * (`{ item_id, expires_in_days? }`), DELETE /api/share-links/{id} revokes one. Signed-in
+ * sessions only; writes must come from the app's own pages.
+ */
+
+const noStore = { 'cache-control': 'no-store' };
+
+function answer(status: number, body: unknown): Response {
+  return Response.json(body, { status, headers: noStore });
+}
+
+async function guarded(request: Request, write: boolean, run: (caller: Caller) => Promise<Response>): Promise<Response> {
+  const found = sessionOf(request);
+  if (!found) return answer(401, { message: 'Sign in to continue.', error: 'unauthorized' });
+  if (write && !isSameOrigin(request)) return answer(403, { message: 'Cross-origin writes are refused.', error: 'forbidden' });
+  try {
+    return await run(found.session.caller);
+  } catch (error) {
+    if (error instanceof ShareLinkError) return answer(error.status, { message: error.message });
+    throw error;
+  }
+}
+
+/** GET /api/share-links */
+export function listLinks(request: Request): Promise<Response> {
+  return guarded(request, false, async (caller) => answer(200, { data: await listShareLinks(caller) }));
+}
+
+/** POST /api/share-links */
+export function createLink(request: Request): Promise<Response> {
+  return guarded(request, true, async (caller) => {
+    const body = (await request.json().catch(() => null)) as { item_id?: unknown; expires_in_days?: unknown } | null;
+    if (!body || typeof body.item_id !== 'string') return answer(422, { message: 'item_id is required.' });
+    const days = body.expires_in_days ?? null;
+    if (days !== null && typeof days !== 'number') return answer(422, { message: 'expires_in_days must be a number or null.' });
+    return answer(201, await createShareLink(caller, body.item_id, days));
+  });
+}
+
+/** DELETE /api/share-links/{id} */
+export function revokeLink(request: Request, id: string): Promise<Response> {
+  return guarded(request, true, async (caller) => {
+    revokeShareLink(caller, id);
+    return answer(200, { message: 'The link no longer works.' });
+  });
+}

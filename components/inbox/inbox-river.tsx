@@ -141,6 +141,7 @@ export function InboxRiver({ selection }: { selection: InboxSelection }) {
       <RiverToolbar
         what={what}
         total={list.total}
+        unreadCount={selection.view === 'unread' ? list.total : null}
         loadedAt={list.loadedAt}
         allSelected={allSelected}
         someSelected={selected.size > 0}

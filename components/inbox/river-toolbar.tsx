@@ -7,6 +7,8 @@ type Props = {
   /** "unread articles" etc., for the confirmation sentence. */
   what: string;
   total: number | null;
+  /** How many unread items mark-all would touch, when the view knows it exactly (the unread view). */
+  unreadCount: number | null;
   loadedAt: string | null;
   allSelected: boolean;
   someSelected: boolean;
@@ -22,7 +24,7 @@ function time(timestamp: string): string {
 }
 
 /** Controls for the whole river: select all, mark all as read (confirmed), refresh, and when items become read. */
-export function RiverToolbar({ what, total, loadedAt, allSelected, someSelected, onSelectAll, onMarkAllRead, onRefresh }: Props) {
+export function RiverToolbar({ what, total, unreadCount, loadedAt, allSelected, someSelected, onSelectAll, onMarkAllRead, onRefresh }: Props) {
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [mode, setMode] = useMarkReadMode();
@@ -74,7 +76,7 @@ export function RiverToolbar({ what, total, loadedAt, allSelected, someSelected,
       {confirming ? (
         <div role="group" aria-label="Confirm mark all as read" className="flex flex-wrap items-center gap-2 rounded-md bg-accent-soft p-1 pl-3">
           <span className="text-sm">
-            Mark {total ?? 'all'} {what}{loadedAt ? ` up to ${time(loadedAt)}` : ''} as read?
+            Mark {unreadCount ?? 'all'} {what}{loadedAt ? ` up to ${time(loadedAt)}` : ''} as read?
           </span>
           {/* Focus moves to the confirmation because it replaces the button that was just pressed. */}
           <button type="button" autoFocus aria-disabled={busy} onClick={() => !busy && confirm()} className={`${buttonClass} bg-accent text-on-accent`}>

@@ -30,7 +30,7 @@ export type Latency = { runs: number; median_ms: number; p99_ms: number; cpu_med
 export type ItemsFigures = {
   items: number; feeds: number; build_seconds: number | null; stored_items_per_second: number | null; database_mb: number;
   latency: Record<string, Latency>;
-  mark_all: { rows_changed: number; runs: number; median_ms: number; max_ms: number; target: string; pass: boolean };
+  mark_all: { rows_changed: number; runs: number; median_ms: number; max_ms: number; cpu_median_ms: number; target: string; pass: boolean };
   ratios: Record<string, number>;
 };
 
@@ -138,26 +138,35 @@ async function measureAll(bench: Bench): Promise<Pick<ItemsFigures, 'latency' | 
     cursor = (answer.json as { pagination: { next_cursor: string | null } }).pagination.next_cursor;
     return answer;
   }, listTarget));
+  // A reader marks an item read, then the list loads again: nothing a cache kept survives the write.
+  add(await measure('list after marking an item read', runs, async (i) => {
+    await call(bench, 'PATCH', `/v1/items/${bench.itemIds[(i * 7_561) % bench.itemIds.length]}`, { is_read: true });
+    return call(bench, 'GET', '/v1/items');
+  }, listTarget));
+  add(await measure('list of one subscription', runs, (i) => call(bench, 'GET', `/v1/items?subscription_ids=${pickSubscription(i)}`), listTarget));
   add(await measure('list unread of one subscription', runs, (i) => call(bench, 'GET', `/v1/items?is_read=unread&subscription_ids=${pickSubscription(i)}`), listTarget));
   add(await measure('list unread', runs, () => call(bench, 'GET', '/v1/items?is_read=unread'), listTarget));
   add(await measure('list saved', runs, () => call(bench, 'GET', '/v1/items?is_saved=true'), listTarget));
   add(await measure('search', runs, (i) => call(bench, 'GET', `/v1/items?q=${encodeURIComponent(bench.searchWords[i % runs].join(' '))}`), { median: 15 }));
   add(await measure('search, titles and summaries only', runs, (i) => call(bench, 'GET', `/v1/items?include_body=false&q=${encodeURIComponent(bench.searchWords[i % runs].join(' '))}`)));
-  add(await measure('search, most common words', 25, (i) => call(bench, 'GET', `/v1/items?q=${bench.commonWords[i % bench.commonWords.length]}`)));
+  add(await measure('search, most common words', 10, (i) => call(bench, 'GET', `/v1/items?q=${bench.commonWords[i % bench.commonWords.length]}`)));
   add(await measure('PATCH /v1/items/{id}', runs, (i) => call(bench, 'PATCH', `/v1/items/${bench.itemIds[(i * 104_729) % bench.itemIds.length]}`, { is_read: i % 2 === 0 })));
 
   // Mark all: every run flips all items, so each one changes the whole set.
   const times: number[] = [];
+  const cpu: number[] = [];
   let rowsChanged = 0;
   await call(bench, 'PUT', '/v1/items', { is_read: true });
   for (let i = 0; i < 6; i++) {
     const answer = await call(bench, 'PUT', '/v1/items', { is_read: i % 2 === 1 });
     times.push(answer.ms);
+    cpu.push(answer.cpuMs);
     rowsChanged = Number(/^(\d+)/.exec((answer.json as { message: string }).message)?.[1] ?? 0);
   }
   times.sort((a, b) => a - b);
+  cpu.sort((a, b) => a - b);
   const median = quantile(times, 0.5);
-  return { latency, mark_all: { rows_changed: rowsChanged, runs: times.length, median_ms: round(median), max_ms: round(times[times.length - 1]), target: 'median < 1000 ms', pass: median < 1000 } };
+  return { latency, mark_all: { rows_changed: rowsChanged, runs: times.length, median_ms: round(median), max_ms: round(times[times.length - 1]), cpu_median_ms: round(quantile(cpu, 0.5)), target: 'median < 1000 ms', pass: median < 1000 } };
 }
 
 /** Builds the data set in a temporary directory, measures, and removes it. */
@@ -199,7 +208,7 @@ export function summarize(figures: ItemsFigures): string[] {
     lines.push(`${label.padEnd(36)} median ${figure.median_ms.toFixed(2).padStart(8)} ms   p99 ${figure.p99_ms.toFixed(2).padStart(8)} ms   cpu ${figure.cpu_median_ms.toFixed(2).padStart(7)} ms${verdict}${matches}`);
   }
   const all = figures.mark_all;
-  lines.push(`${'PUT /v1/items (mark all)'.padEnd(36)} median ${all.median_ms.toFixed(1).padStart(8)} ms   max ${all.max_ms.toFixed(1).padStart(8)} ms  (${all.rows_changed} rows)  [${all.pass ? 'pass' : 'FAIL'}: ${all.target}]`);
+  lines.push(`${'PUT /v1/items (mark all)'.padEnd(36)} median ${all.median_ms.toFixed(1).padStart(8)} ms   max ${all.max_ms.toFixed(1).padStart(8)} ms   cpu ${all.cpu_median_ms.toFixed(1).padStart(7)} ms  (${all.rows_changed} rows)  [${all.pass ? 'pass' : 'FAIL'}: ${all.target}]`);
   lines.push(`ratios: ${Object.entries(figures.ratios).map(([name, value]) => `${name} ${value}`).join(', ')}`);
   return lines;
 }

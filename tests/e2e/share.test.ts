@@ -1,0 +1,118 @@
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expectNoAxeViolations, VIEWPORTS } from './browser';
+import { signInTo, startDedicatedServer } from './offline-helpers';
+
+// A credential of the service in any form (API key or app token): none may reach a browser.
+const credential = /tid_(live|app)_[0-9A-Za-z]{20,}/;
+
+let server: Awaited<ReturnType<typeof startDedicatedServer>>;
+let browser: Browser;
+let contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  // Share links change items (saved state), so they get a server of their own.
+  server = await startDedicatedServer({});
+  browser = await chromium.launch({ executablePath: inject('chromiumPath'), headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+});
+afterEach(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+  contexts = [];
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function newContext(signedIn: boolean): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: server.baseUrl, ...VIEWPORTS.desktop, permissions: ['clipboard-read', 'clipboard-write'] });
+  contexts.push(context);
+  if (signedIn) await signInTo(context, server.baseUrl);
+  return context;
+}
+
+/** Opens the first unsaved item of the inbox in the reader and saves it; answers its id and title. */
+async function openAndSave(page: Page): Promise<{ id: string; title: string }> {
+  await page.goto('/inbox?view=all');
+  const row = page.locator('li[data-item-id]').filter({ has: page.getByRole('button', { name: /^Save: / }) }).first();
+  const id = (await row.getAttribute('data-item-id'))!;
+  const title = (await row.locator('[data-item-link]').textContent())!.trim();
+  await row.locator('[data-item-link]').click();
+  await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
+  const saved = page.waitForResponse((response) => response.request().method() === 'PATCH'
+    && new URL(response.url()).pathname === `/api/v1/items/${id}` && response.request().postData() === '{"is_saved":true}');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  expect((await saved).status()).toBe(200);
+  return { id, title };
+}
+
+/** Makes a link with the reader's Share action and answers it (copied, as this browser has no share sheet). */
+async function share(page: Page, lifetime = 'Until I revoke it'): Promise<string> {
+  await page.locator('summary', { hasText: 'Share' }).click();
+  await page.getByLabel('Link works').selectOption({ label: lifetime });
+  await page.getByRole('button', { name: 'Share link' }).click();
+  await page.getByRole('status').filter({ hasText: 'Link copied.' }).waitFor();
+  return page.evaluate(() => navigator.clipboard.readText());
+}
+
+/** Everything the browser received while opening a page: statuses, headers and bodies. */
+async function visit(page: Page, url: string): Promise<{ status: number; received: string }> {
+  const bodies: Promise<string>[] = [];
+  page.on('response', (response) => {
+    bodies.push(response.body().then((body) => `${JSON.stringify(response.headers())}\n${body.toString('utf8')}`, () => ''));
+  });
+  const response = await page.goto(url);
+  await page.waitForLoadState('networkidle');
+  return { status: response!.status(), received: (await Promise.all(bodies)).join('\n') };
+}
+
+describe('read-only share links', () => {
+  it('shows a shared saved item to anyone without signing in, and nothing else; unsaving it ends the link', async () => {
+    const owner = await (await newContext(true)).newPage();
+    const item = await openAndSave(owner);
+    const url = await share(owner, '7 days');
+    expect(url).toMatch(new RegExp(`^${server.baseUrl}/share/[A-Za-z0-9_-]{43}$`));
+
+    const visitor = await (await newContext(false)).newPage();
+    const { status, received } = await visit(visitor, url);
+    expect(status).toBe(200);
+    await visitor.getByRole('heading', { level: 1, name: item.title, exact: true }).waitFor();
+    expect((await visitor.locator('.reading').innerText()).length).toBeGreaterThan(20);
+    expect(await visitor.locator('meta[property="og:title"]').getAttribute('content')).toBe(item.title);
+    expect(await visitor.locator('meta[property="og:type"]').getAttribute('content')).toBe('article');
+    // No way into the app, no other item, no account: the page holds the item alone.
+    expect(await visitor.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
+    expect(await visitor.locator('a[href^="/items/"]').count()).toBe(0);
+    expect(received).not.toMatch(credential);
+    expect(received).not.toContain('owner@tidings.local');
+    await expectNoAxeViolations(visitor);
+
+    const unsaved = owner.waitForResponse((response) => response.request().method() === 'PATCH'
+      && new URL(response.url()).pathname === `/api/v1/items/${item.id}` && response.request().postData() === '{"is_saved":false}');
+    await owner.getByRole('button', { name: 'Unsave', exact: true }).click();
+    expect((await unsaved).status()).toBe(200);
+    const after = await visit(visitor, url);
+    expect(after.status).toBe(404);
+    await visitor.getByRole('heading', { level: 1, name: 'Link not found' }).waitFor();
+    expect(await visitor.getByText(item.title).count()).toBe(0);
+    expect(after.received).not.toMatch(credential);
+  });
+
+  it('lists live links in Settings and ends one when it is revoked', async () => {
+    const owner = await (await newContext(true)).newPage();
+    const item = await openAndSave(owner);
+    const url = await share(owner);
+
+    await owner.goto('/settings/share-links');
+    const entry = owner.getByRole('listitem').filter({ hasText: url });
+    await entry.waitFor();
+    expect(await entry.getByRole('link', { name: item.title }).getAttribute('href')).toBe(`/items/${item.id}`);
+    await expectNoAxeViolations(owner);
+    await entry.getByRole('button', { name: `Revoke the link to ${item.title}` }).click();
+    await owner.getByRole('status').filter({ hasText: 'no longer works' }).waitFor();
+    expect(await owner.getByRole('listitem').filter({ hasText: url }).count()).toBe(0);
+
+    const visitor = await (await newContext(false)).newPage();
+    expect((await visit(visitor, url)).status).toBe(404);
+  });
+});

@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { User } from '@/lib/service/domain/accounts';
+import { storeItems } from '@/lib/service/domain/feeds/store-items';
+import { indexNewItems } from '@/lib/service/domain/feeds/store-parsed-feed';
+import type { IndexedDoc } from '@/lib/service/intelligence';
+import { bridgeCollapse, festivalOneSource, rateRise, unrelated } from '../../../../fixtures/intelligence/articles';
+import { article, startHarness, type Harness } from '../../harness';
+
+let harness: Harness;
+beforeAll(async () => { harness = await startHarness(); });
+afterAll(async () => { await harness.stop(); });
+
+/** Stores each outlet's articles as one feed, indexed as ingestion does; returns item ids by fixture id. */
+function ingest(docs: IndexedDoc[], feeds: Map<string, string>): Map<string, string> {
+  const ids = new Map<string, string>();
+  for (const doc of docs) {
+    if (!feeds.has(doc.source_id)) feeds.set(doc.source_id, harness.createFeed({ title: doc.source_id }));
+    const feedId = feeds.get(doc.source_id)!;
+    const items = [article({ guid: doc.id, title: doc.title, summary: doc.summary, content: doc.content, url: doc.url, published_at: doc.published_at })];
+    const stored = indexNewItems(harness.service, feedId, items, storeItems(harness.service.db, feedId, items));
+    ids.set(doc.id, stored.added[0]);
+  }
+  return ids;
+}
+
+const feeds = new Map<string, string>();
+let ids: Map<string, string>;
+function follow(user: User, sources: string[]) {
+  for (const source of new Set(sources)) harness.subscribe(user, feeds.get(source)!);
+}
+
+beforeAll(() => {
+  ids = ingest([...bridgeCollapse, ...rateRise, ...festivalOneSource, ...unrelated], feeds);
+});
+
+describe('GET /v1/stories', () => {
+  it('groups same-event articles of different outlets, carrying only the reader\'s articles', async () => {
+    const { user, key } = harness.createUser({ plan: 'pro' });
+    follow(user, ['herald', 'courier']);
+    const answer = await harness.call('GET', '/v1/stories', { key });
+    expect(answer.status).toBe(200);
+    const bridge = answer.body.data.find((story: { articles: { id: string }[] }) => story.articles.some((a) => a.id === ids.get('bridge-herald')));
+    expect(bridge).toMatchObject({ article_count: 2, source_count: 2 });
+    expect(bridge.articles.map((a: { id: string }) => a.id).sort()).toEqual([ids.get('bridge-herald'), ids.get('bridge-courier')].sort());
+    const everyArticle = answer.body.data.flatMap((story: { articles: { id: string }[] }) => story.articles.map((a) => a.id));
+    expect(everyArticle).not.toContain(ids.get('bridge-tribune'));
+  });
+
+  it('lists no story the reader follows through one outlet only', async () => {
+    const { user, key } = harness.createUser({ plan: 'pro' });
+    follow(user, ['herald']);
+    expect((await harness.call('GET', '/v1/stories', { key })).body.data).toEqual([]);
+  });
+
+  it('needs a plan with stories (402) and keeps limit within 1 to 100 (422)', async () => {
+    const free = harness.createUser({ plan: 'free' });
+    const gated = await harness.call('GET', '/v1/stories', { key: free.key });
+    expect(gated.status).toBe(402);
+    expect(gated.body.message).toMatch(/Stories/);
+    const pro = harness.createUser({ plan: 'pro' });
+    expect((await harness.call('GET', '/v1/stories', { key: pro.key, query: { limit: 101 } })).status).toBe(422);
+  });
+});
+
+describe('GET /v1/items/{id}/similar', () => {
+  it('finds the same event among the reader\'s items, best first, never the item itself', async () => {
+    const { user, key } = harness.createUser({ plan: 'pro' });
+    follow(user, ['herald', 'courier', 'tribune', ...unrelated.map((doc) => doc.source_id)]);
+    const answer = await harness.call('GET', `/v1/items/${ids.get('bridge-herald')}/similar`, { key, query: { limit: 2 } });
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.map((item: { id: string }) => item.id).sort()).toEqual([ids.get('bridge-courier'), ids.get('bridge-tribune')].sort());
+  });
+
+  it('offers only items the reader has', async () => {
+    const { user, key } = harness.createUser({ plan: 'pro' });
+    follow(user, ['herald', 'courier']);
+    const answer = await harness.call('GET', `/v1/items/${ids.get('bridge-herald')}/similar`, { key });
+    const found = answer.body.data.map((item: { id: string }) => item.id);
+    expect(found).toContain(ids.get('bridge-courier'));
+    expect(found).not.toContain(ids.get('bridge-tribune'));
+  });
+
+  it('answers 402 off-plan and 422 for an item the reader does not have or a limit over 50', async () => {
+    const free = harness.createUser({ plan: 'free' });
+    follow(free.user, ['herald']);
+    expect((await harness.call('GET', `/v1/items/${ids.get('bridge-herald')}/similar`, { key: free.key })).status).toBe(402);
+    const pro = harness.createUser({ plan: 'pro' });
+    expect((await harness.call('GET', `/v1/items/${ids.get('bridge-herald')}/similar`, { key: pro.key })).status).toBe(422);
+    follow(pro.user, ['herald']);
+    expect((await harness.call('GET', `/v1/items/${ids.get('bridge-herald')}/similar`, { key: pro.key, query: { limit: 51 } })).status).toBe(422);
+  });
+});

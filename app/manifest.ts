@@ -33,6 +33,7 @@ export default function manifest(): MetadataRoute.Manifest {
     share_target: {
       action: '/share-target',
       method: 'GET',
+      enctype: 'application/x-www-form-urlencoded',
       params: { title: 'title', text: 'text', url: 'url' },
     },
   };

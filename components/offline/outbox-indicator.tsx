@@ -36,7 +36,8 @@ export function OutboxIndicator({ notice }: { notice?: ReactNode }) {
           : 'sending…';
 
   return (
-    <aside aria-label="Offline and sync" className="pointer-events-none fixed inset-x-0 bottom-0 z-40 flex justify-end p-3">
+    // Above the mini player, which publishes its height as --player-space.
+    <aside aria-label="Offline and sync" className="pointer-events-none fixed inset-x-0 bottom-[var(--player-space,0px)] z-40 flex justify-end p-3">
       <div className="pointer-events-auto w-full max-w-sm space-y-2">
         {notice}
         {(pending.length > 0 || activity === 'offline') && (

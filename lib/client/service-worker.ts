@@ -20,13 +20,24 @@ export type WorkerControls = {
 export function registerServiceWorker(onUpdateWaiting: () => void): WorkerControls {
   const workbox = new Workbox('/sw.js', { scope: '/' });
   let accepted = false;
-  workbox.addEventListener('waiting', () => onUpdateWaiting());
   // Reload only when this page asked; another tab accepting makes this one show the prompt.
   workbox.addEventListener('controlling', (event) => {
     if (accepted) window.location.reload();
     else if (event.isUpdate) onUpdateWaiting();
   });
-  void workbox.register().catch(() => undefined);
+  // Workbox's own 'waiting' event stops after the first update it deems external, so every
+  // update is watched on the registration itself: each new worker that installs while
+  // another controls the page is waiting for the person.
+  void workbox.register().then((registration) => {
+    if (!registration) return;
+    if (registration.waiting && navigator.serviceWorker.controller) onUpdateWaiting();
+    registration.addEventListener('updatefound', () => {
+      const worker = registration.installing;
+      worker?.addEventListener('statechange', () => {
+        if (worker.state === 'installed' && navigator.serviceWorker.controller) onUpdateWaiting();
+      });
+    });
+  }, () => undefined);
 
   const check = () => void workbox.update().catch(() => undefined);
   setInterval(check, updateCheckMs);

@@ -1,3 +1,5 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { request as http, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { Profile, Wire, ownerApiKey, serviceItem, signInTo, startDedicatedServer, waitForWorker } from './offline-helpers';
@@ -134,7 +136,7 @@ async function offlineJourney(server: Server, hooks: { beforeOnline?: () => Prom
 }
 
 describe('the app without a connection', () => {
-  it('installs a worker from /sw.js that controls the app', async () => {
+  it('is installable, with a worker from /sw.js that controls the app', async () => {
     profile = new Profile(inject('baseUrl'));
     context = await profile.launch();
     await signInTo(context, inject('baseUrl'));
@@ -146,8 +148,71 @@ describe('the app without a connection', () => {
     const worker = await page.request.get('/sw.js');
     expect(worker.status()).toBe(200);
     expect(worker.headers()['content-type']).toMatch(/javascript/);
+
+    // Chromium's own verdict on installing the app (what Lighthouse's installability audit asked).
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors' as never)) as unknown as { installabilityErrors: unknown[] };
+    expect(installabilityErrors).toEqual([]);
+    const manifest = (await cdp.send('Page.getAppManifest' as never)) as unknown as { url: string; errors: unknown[] };
+    expect(manifest.url).toBe(`${inject('baseUrl')}/manifest.webmanifest`);
+    expect(manifest.errors).toEqual([]);
   });
 
+});
+
+describe('a new version of the app', () => {
+  const workerFile = path.resolve(import.meta.dirname, '../../public/sw.js');
+  let original: string;
+
+  beforeAll(() => {
+    original = readFileSync(workerFile, 'utf8');
+  });
+  afterAll(() => {
+    writeFileSync(workerFile, original);
+  });
+
+  it('offers a reload when a new worker waits, also after a second update, and the reload brings the newest', async () => {
+    profile = new Profile(inject('baseUrl'));
+    context = await profile.launch();
+    await signInTo(context, inject('baseUrl'));
+    const page = context.pages()[0] ?? await context.newPage();
+    await page.goto('/inbox');
+    await waitForWorker(page);
+    const prompt = page.getByRole('status').filter({ hasText: 'A new version of Tidings is ready.' });
+    // Checks for an update as the page does, and answers once a worker other than the one before waits.
+    const waitingScript = () => page.evaluate(async () => {
+      const registration = (await navigator.serviceWorker.getRegistration())!;
+      const before = registration.waiting;
+      await registration.update();
+      for (let tries = 0; tries < 100 && (!registration.waiting || registration.waiting === before); tries += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      return registration.waiting && registration.waiting !== before ? 'waiting' : null;
+    });
+
+    // A new build's worker (here: the same worker that also says which version it is) installs and waits.
+    const version = (name: string) => `${original}\nself.addEventListener('message', (event) => { if (event.data === 'version?') event.source.postMessage('${name}'); });`;
+    writeFileSync(workerFile, version('update 1'));
+    expect(await waitingScript()).toBe('waiting');
+    await prompt.waitFor();
+    await page.getByRole('button', { name: 'Later' }).click();
+    expect(await prompt.count()).toBe(0);
+
+    // Another update before any reload: the newer worker waits and the prompt comes back.
+    writeFileSync(workerFile, version('update 2'));
+    expect(await waitingScript()).toBe('waiting');
+    await prompt.waitFor();
+
+    await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Reload' }).click()]);
+    await waitForWorker(page);
+    const running = await page.evaluate(() => new Promise<string>((resolve) => {
+      navigator.serviceWorker.addEventListener('message', (event) => resolve(String(event.data)), { once: true });
+      navigator.serviceWorker.controller!.postMessage('version?');
+    }));
+    expect(running).toBe('update 2');
+    expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting))).toBe(false);
+    expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  });
 });
 
 // These journeys change items, so they run on servers of their own and leave the suite's demo data as it was.

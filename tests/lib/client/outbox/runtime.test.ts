@@ -1,0 +1,131 @@
+// @vitest-environment jsdom
+/*
+ * The outbox as the page uses it (enqueueOrSend, settle, sign-out's flush), in jsdom with
+ * fake-indexeddb, sending through the app's API client to the real service over HTTP.
+ * Each test loads the modules afresh: the runtime keeps its state per page.
+ */
+import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { article, startHarness, type Harness, type TestUser } from '../../service/harness';
+
+let h: Harness;
+let person: TestUser;
+let online = true;
+
+beforeAll(async () => {
+  h = await startHarness();
+  Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => online });
+});
+afterAll(async () => {
+  await h.stop();
+});
+
+type Modules = {
+  outbox: typeof import('@/lib/client/outbox');
+  runtime: typeof import('@/lib/client/outbox/runtime');
+  status: typeof import('@/lib/client/outbox/status');
+  session: typeof import('@/lib/client/session');
+};
+
+let m: Modules;
+
+beforeEach(async () => {
+  globalThis.indexedDB = new IDBFactory();
+  online = true;
+  vi.resetModules();
+  const api = await import('@/lib/client/api-client');
+  person = h.createUser({ plan: 'free' });
+  api.configureApi({ base: h.baseUrl, headers: { authorization: `Bearer ${person.appToken}` } });
+  m = {
+    outbox: await import('@/lib/client/outbox'),
+    runtime: await import('@/lib/client/outbox/runtime'),
+    status: await import('@/lib/client/outbox/status'),
+    session: await import('@/lib/client/session'),
+  };
+});
+
+async function serviceItem(id: string) {
+  return (await h.call('GET', `/v1/items/${id}`, { key: person.key })).body as { is_read: boolean; is_saved: boolean; notes: string | null };
+}
+
+function goOnline(): void {
+  online = true;
+  window.dispatchEvent(new Event('online'));
+}
+
+describe('the outbox in the page', () => {
+  it('sends a change at once when online and answers the service’s result', async () => {
+    const [id] = h.seedSubscription(person.user, [article()]).itemIds;
+
+    const outcome = await m.outbox.enqueueOrSend({ kind: 'update', itemId: id!, body: { is_read: true } });
+
+    expect(outcome).toMatchObject({ sent: true, result: { id, is_read: true } });
+    expect((await serviceItem(id!)).is_read).toBe(true);
+    expect(m.status.outboxStatus().pending).toEqual([]);
+  });
+
+  it('queues offline, shows the change on fetched data, and sends it in order when the connection returns', async () => {
+    const [first, second] = h.seedSubscription(person.user, [article({ title: 'First' }), article()]).itemIds;
+    online = false;
+
+    expect(await m.outbox.enqueueOrSend({ kind: 'update', itemId: first!, body: { is_read: true } }, { title: 'First' })).toEqual({ sent: false });
+    expect(await m.outbox.enqueueOrSend({ kind: 'update', itemId: second!, body: { is_saved: true } })).toEqual({ sent: false });
+    expect(m.status.outboxStatus()).toMatchObject({ activity: 'offline', pending: [{ label: 'Mark read “First”' }, { label: 'Save an item' }] });
+    // Offline, fetches do not wait; what they bring shows the queued changes.
+    await m.outbox.settleOutbox();
+    expect(m.outbox.withPendingChanges({ id: first, is_read: false, is_saved: false })).toEqual({ id: first, is_read: true, is_saved: false });
+    expect((await serviceItem(first!)).is_read).toBe(false);
+
+    goOnline();
+    await vi.waitFor(() => expect(m.status.outboxStatus()).toMatchObject({ activity: 'idle', pending: [] }));
+    expect((await serviceItem(first!)).is_read).toBe(true);
+    expect((await serviceItem(second!)).is_saved).toBe(true);
+  });
+
+  it('holds a fetch until queued changes are sent once the connection is back', async () => {
+    const [id] = h.seedSubscription(person.user, [article()]).itemIds;
+    online = false;
+    await m.outbox.enqueueOrSend({ kind: 'update', itemId: id!, body: { is_saved: true } });
+    online = true;
+
+    await m.outbox.settleOutbox();
+
+    // By the time a fetcher may go on, the service has the change.
+    expect((await serviceItem(id!)).is_saved).toBe(true);
+    expect(m.status.outboxStatus().pending).toEqual([]);
+  });
+
+  it('rejects a change the service refuses right away, and lists one it refuses during a replay', async () => {
+    const [now, later] = h.seedSubscription(person.user, [article(), article()]).itemIds;
+    await expect(m.outbox.enqueueOrSend({ kind: 'update', itemId: now!, body: { notes: 'Free plans keep no notes.' } }))
+      .rejects.toMatchObject({ status: 402 });
+    expect(m.status.outboxStatus().refused).toEqual([]);
+
+    online = false;
+    await m.outbox.enqueueOrSend({ kind: 'update', itemId: later!, body: { notes: 'Written offline.' } }, { title: 'Later' });
+    goOnline();
+
+    await vi.waitFor(() => expect(m.status.outboxStatus().refused).toHaveLength(1));
+    expect(m.status.outboxStatus().refused[0]).toMatchObject({ status: 402, label: 'Change notes of “Later”', message: expect.stringMatching(/notes/i) });
+    expect((await serviceItem(later!)).notes).toBeNull();
+    await m.runtime.dismissRefusal(m.status.outboxStatus().refused[0]!.requestId);
+    expect(m.status.outboxStatus().refused).toEqual([]);
+  });
+
+  it('makes sign-out wait for the queue, and refuse while changes cannot be sent', async () => {
+    const [id] = h.seedSubscription(person.user, [article()]).itemIds;
+    await m.runtime.startOutbox();
+    online = false;
+    await m.outbox.enqueueOrSend({ kind: 'update', itemId: id!, body: { is_read: true } });
+
+    // signOut asks before ending the session: the registered flush fails while offline.
+    expect(await m.session.signOut()).toEqual({ status: 'unsent' });
+    expect(m.status.outboxStatus().pending).toHaveLength(1);
+
+    online = true;
+    const { sent } = await m.runtime.flushForSignOut();
+    expect(sent).toBe(true);
+    expect((await serviceItem(id!)).is_read).toBe(true);
+  });
+});

@@ -3,6 +3,7 @@ import { changesOf, type ItemChange, type OutboxAction } from '@/lib/client/outb
 import { overlayChanges } from '@/lib/client/outbox/overlay';
 import { cacheNames } from '@/lib/client/offline-caches';
 import { keepItemResponse } from './item-caching';
+import { imagesOf, keepImages } from './warm-up';
 import { buildId, sw } from './worker-scope';
 
 /*
@@ -40,8 +41,11 @@ async function rewrite(cache: Cache, request: Request, changes: ReadonlyMap<stri
   await cache.put(request, new Response(JSON.stringify(changed), { status: kept.status, headers: kept.headers }));
 }
 
-/** Shows accepted changes on every kept list and detail; a returned detail replaces the kept one. */
-export async function applyToKeptItems(action: OutboxAction, result: unknown): Promise<void> {
+/**
+ * Shows accepted changes on every kept list and detail; a returned detail replaces the kept
+ * one, and a newly saved item's images are kept too (saved items are readable offline whole).
+ */
+export async function applyToKeptItems(action: OutboxAction, result: unknown, event?: ExtendableEvent): Promise<void> {
   const changes = changesOf(action);
   for (const name of [names.items, names.saved]) {
     const cache = await sw.caches.open(name);
@@ -54,6 +58,8 @@ export async function applyToKeptItems(action: OutboxAction, result: unknown): P
   // PATCH /v1/items/{id} answers the whole detail: keep it (it may move to or from the saved cache).
   if (action.kind === 'update' && result && typeof result === 'object' && 'id' in result) {
     await keepItemResponse(new URL(`/api/v1/items/${action.itemId}`, sw.location.origin).href, Response.json(result));
+    const detail = result as { is_saved?: boolean; content?: string | null; artwork_url?: string | null };
+    if (detail.is_saved && event) await keepImages(imagesOf(detail), event);
   }
 }
 
@@ -63,7 +69,7 @@ async function passThrough(request: Request, event: ExtendableEvent): Promise<Re
   const action = response.ok ? actionOfRequest(request.method, new URL(request.url).pathname, body) : null;
   if (action) {
     const result = await response.clone().json().catch(() => null);
-    event.waitUntil(applyToKeptItems(action, result));
+    event.waitUntil(applyToKeptItems(action, result, event));
   }
   return response;
 }

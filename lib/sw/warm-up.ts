@@ -53,7 +53,8 @@ export function imagesOf(detail: Detail): string[] {
   return [...found];
 }
 
-async function keepImages(urls: string[], event: ExtendableEvent): Promise<void> {
+/** Keeps images through the image cache (cache-first: ones already kept are not fetched again). */
+export async function keepImages(urls: string[], event: ExtendableEvent): Promise<void> {
   for (const url of urls) {
     await imageStrategy.handle({ request: new Request(url, { mode: 'no-cors' }), event }).catch(() => undefined);
   }

@@ -145,3 +145,10 @@ export class Wire {
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
   }
 }
+
+/** Items as the service lists them for a query (GET /v1/items with the key). */
+export async function serviceItems(baseUrl: string, key: string, query: string): Promise<{ id: string; title: string }[]> {
+  const response = await fetch(`${baseUrl}/v1/items?${query}`, { headers: { authorization: `Bearer ${key}`, accept: 'application/json' } });
+  if (response.status !== 200) throw new Error(`GET /v1/items?${query} answered ${response.status}`);
+  return ((await response.json()) as { data: { id: string; title: string }[] }).data;
+}

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { request as http, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { Profile, Wire, ownerApiKey, serviceItem, signInTo, startDedicatedServer, waitForWorker } from './offline-helpers';
+import { Profile, Wire, ownerApiKey, serviceItem, serviceItems, signInTo, startDedicatedServer, waitForWorker } from './offline-helpers';
 
 let context: BrowserContext | undefined;
 let profile: Profile | undefined;
@@ -76,6 +76,10 @@ async function offlineJourney(server: Server, hooks: { beforeOnline?: () => Prom
   await page.getByRole('button', { name: 'Mark unread' }).waitFor();
   await page.goto('/inbox?view=all');
   await rows(page);
+  // The worker keeps every saved item ahead of time; wait until one the person never opened here is kept.
+  const [keptAhead] = await serviceItems(server.baseUrl, key, 'is_saved=true&is_read=read&limit=1');
+  expect(keptAhead, 'the demo data has a saved item that is read').toBeDefined();
+  await expect.poll(() => page.evaluate(async (id) => Boolean(await (await caches.open('tidings-saved')).match(`/api/v1/items/${id}`)), keptAhead!.id), { timeout: 30_000 }).toBe(true);
 
   await offline(true);
   await page.reload();
@@ -83,6 +87,12 @@ async function offlineJourney(server: Server, hooks: { beforeOnline?: () => Prom
   await page.goto(`/items/${opened.id}`);
   await page.getByRole('heading', { level: 1, name: opened.title, exact: true }).waitFor();
   expect((await page.locator('.reading').innerText()).length).toBeGreaterThan(20);
+  // A page never loaded here: the offline page stands in as the reader shell and shows the kept item.
+  await page.goto(`/items/${keptAhead!.id}`);
+  await page.getByRole('heading', { level: 1, name: keptAhead!.title, exact: true }).waitFor();
+  expect((await page.locator('.reading').innerText()).length).toBeGreaterThan(20);
+  await page.goto(`/items/${opened.id}`);
+  await page.getByRole('heading', { level: 1, name: opened.title, exact: true }).waitFor();
 
   // Offline changes: the opened item back to unread in the reader, two items read and one saved in the list.
   await page.getByRole('button', { name: 'Mark unread' }).click();

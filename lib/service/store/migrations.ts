@@ -2,6 +2,7 @@ import { intelligenceSchemaSql } from '../intelligence/schema';
 import { coreSchema } from './schema/001-core';
 import { savedSearchesSchema } from './schema/003-saved-searches';
 import { readLaterSchema } from './schema/004-read-later';
+import { searchEntriesSchema } from './schema/005-search-entries';
 
 export type Migration = { version: number; name: string; sql: string };
 
@@ -11,4 +12,5 @@ export const migrations: Migration[] = [
   { version: 2, name: 'intelligence', sql: intelligenceSchemaSql },
   { version: 3, name: 'saved-searches', sql: savedSearchesSchema },
   { version: 4, name: 'read-later', sql: readLaterSchema },
+  { version: 5, name: 'search-entries', sql: searchEntriesSchema },
 ];

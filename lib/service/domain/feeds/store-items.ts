@@ -44,8 +44,8 @@ export function storeItems(db: Db, feedId: string, items: NewItem[], now = new D
       @published_ms, @audio_url, @duration_seconds, @episode_number, @episode_type, @artwork_url, @explicit, @description,
       @platform_metadata, @reading_time, @created_at)`);
   const index = db.prepare('INSERT INTO items_fts (rowid, title, summary, body) VALUES (?, ?, ?, ?)');
-  const fanOut = db.prepare(`INSERT OR IGNORE INTO entries (user_id, item_id, subscription_id, item_type, published_ms)
-    SELECT s.user_id, @id, s.id, @item_type, @published_ms FROM subscriptions s JOIN users u ON u.id = s.user_id
+  const fanOut = db.prepare(`INSERT OR IGNORE INTO entries (user_id, item_id, subscription_id, item_type, published_ms, item_rowid)
+    SELECT s.user_id, @id, s.id, @item_type, @published_ms, @rowid FROM subscriptions s JOIN users u ON u.id = s.user_id
     WHERE s.feed_id = @feed_id AND s.is_active = 1
       AND (u.plan != 'free' OR @published_ms >= unixepoch(s.created_at) * 1000 - ${freeHistoryDays} * 86400000)`);
 
@@ -74,7 +74,7 @@ export function storeItems(db: Db, feedId: string, items: NewItem[], now = new D
       };
       const { lastInsertRowid } = insert.run(row);
       index.run(lastInsertRowid, item.title, item.summary, body);
-      fanOut.run({ id: row.id, item_type: item.item_type, published_ms: publishedMs, feed_id: feedId });
+      fanOut.run({ id: row.id, item_type: item.item_type, published_ms: publishedMs, feed_id: feedId, rowid: lastInsertRowid });
       added.push(row.id);
     }
     if (added.length) db.prepare('UPDATE feeds SET last_update = ? WHERE id = ?').run(now.toISOString(), feedId);

@@ -16,8 +16,8 @@ export function subscribeUserToFeed(db: Db, user: User, feedId: string, options:
     // Items the user already holds (saved before unsubscribing) are claimed by the new subscription.
     db.prepare(`UPDATE entries SET subscription_id = ? WHERE user_id = ? AND item_id IN (SELECT id FROM items WHERE feed_id = ?)`)
       .run(id, user.id, feedId);
-    db.prepare(`INSERT OR IGNORE INTO entries (user_id, item_id, subscription_id, item_type, published_ms)
-      SELECT ?, i.id, ?, i.item_type, i.published_ms FROM items i WHERE i.feed_id = ? AND i.published_ms >= ?`)
+    db.prepare(`INSERT OR IGNORE INTO entries (user_id, item_id, subscription_id, item_type, published_ms, item_rowid)
+      SELECT ?, i.id, ?, i.item_type, i.published_ms, i.rowid FROM items i WHERE i.feed_id = ? AND i.published_ms >= ?`)
       .run(user.id, id, feedId, since);
   })();
   return id;

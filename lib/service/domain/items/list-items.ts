@@ -33,25 +33,30 @@ export function listItems(db: Db, user: User, query: ListItemsQuery): ItemList {
     from_ms: query.from_date ? startOfDayMs(query.from_date) : undefined,
     until_ms: query.to_date ? endOfDayMs(query.to_date) : undefined,
   }, new EntryConditions(user.id));
-  const from = match
-    ? 'FROM items_fts JOIN items i ON i.rowid = items_fts.rowid JOIN entries e ON e.item_id = i.id'
-    : 'FROM entries e JOIN items i ON i.id = e.item_id';
+  // A search reaches the user's entries from the matches through entries_search (item_rowid),
+  // never reading an item row it will not show.
+  const matchesFrom = 'FROM items_fts CROSS JOIN entries e ON e.user_id = @user AND e.item_rowid = items_fts.rowid';
   if (match) where.add('items_fts MATCH @match', { match });
   if (query.q && !match) where.add('0');
 
-  // Counting needs the items table only for search.
-  const countFrom = match ? from : 'FROM entries e';
-  const total = db.prepare(`SELECT COUNT(*) ${countFrom} WHERE ${where.sql()}`).pluck().get(where.params) as number;
+  const countFrom = match ? matchesFrom : 'FROM entries e';
   const global = query.include_global && match ? globalScope(user.id, match, query) : null;
-  const globalTotal = global ? countGlobal(db, global) : 0;
+  const total = (db.prepare(`SELECT COUNT(*) ${countFrom} WHERE ${where.sql()}`).pluck().get(where.params) as number)
+    + (global ? countGlobal(db, global) : 0);
 
   let rows: ItemRow[] = [];
   if (!cursor || cursor.p === 'own') {
     const page = where.clone();
     if (cursor) page.add(`(${order.key}, e.item_id) ${order.direction === 'DESC' ? '<' : '>'} (@cursorKey, @cursorId)`, { cursorKey: cursor.k, cursorId: cursor.i });
-    rows = db.prepare(`SELECT ${itemColumns}, ${order.key} AS sort_key ${from} ${itemJoins} WHERE ${page.sql()}
-      ORDER BY ${order.key} ${order.direction}, e.item_id ${order.direction} LIMIT @limit`)
-      .all({ ...page.params, limit: query.limit + 1 }) as ItemRow[];
+    const sql = match
+      // Sort the matches on narrow keys first, then read the rows of one page.
+      ? `WITH hits AS (SELECT e.item_id, ${order.key} AS sort_key ${matchesFrom} WHERE ${page.sql()}
+          ORDER BY sort_key ${order.direction}, e.item_id ${order.direction} LIMIT @limit)
+        SELECT ${itemColumns}, hits.sort_key FROM hits CROSS JOIN entries e ON e.user_id = @user AND e.item_id = hits.item_id
+          CROSS JOIN items i ON i.id = e.item_id ${itemJoins} ORDER BY hits.sort_key ${order.direction}, hits.item_id ${order.direction}`
+      : `SELECT ${itemColumns}, ${order.key} AS sort_key FROM entries e JOIN items i ON i.id = e.item_id ${itemJoins} WHERE ${page.sql()}
+          ORDER BY ${order.key} ${order.direction}, e.item_id ${order.direction} LIMIT @limit`;
+    rows = db.prepare(sql).all({ ...page.params, limit: query.limit + 1 }) as ItemRow[];
   }
   const offset = cursor?.o ?? 0;
   let phase: Cursor['p'] = cursor?.p ?? 'own';
@@ -69,7 +74,7 @@ export function listItems(db: Db, user: User, query: ListItemsQuery): ItemList {
   return {
     data: data.map(toItem),
     pagination: {
-      total: total + globalTotal,
+      total,
       limit: query.limit,
       offset,
       has_more: hasMore,

@@ -1,0 +1,48 @@
+/*
+ * A small website on 127.0.0.1 for the end-to-end tests to subscribe to: each path serves
+ * an RSS document the test writes. The app server (run with TIDINGS_ALLOW_PRIVATE_URLS=1)
+ * fetches it like any other site.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type FeedEntry = { guid: string; title: string; body: string; date: Date };
+
+function escapeXml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** An RSS 2.0 document with these entries. */
+export function rssDocument(title: string, entries: FeedEntry[]): string {
+  const items = entries.map((entry) => `<item><guid>${entry.guid}</guid><title>${escapeXml(entry.title)}</title>
+    <link>https://example.org/${entry.guid}</link><pubDate>${entry.date.toUTCString()}</pubDate>
+    <description>${escapeXml(`<p>${entry.body}</p>`)}</description></item>`).join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>${escapeXml(title)}</title>
+<link>https://example.org/</link><description>${escapeXml(title)}</description>${items}</channel></rss>`;
+}
+
+/** The running site: `feed(path, title, entries)` publishes a feed and answers its URL. */
+export type FeedSite = { baseUrl: string; feed: (path: string, title: string, entries: FeedEntry[]) => string; close: () => Promise<void> };
+
+/** Starts the site on a free port of 127.0.0.1. */
+export async function startFeedSite(): Promise<FeedSite> {
+  const documents = new Map<string, string>();
+  const server = http.createServer((request, response) => {
+    const body = documents.get(new URL(request.url ?? '/', 'http://site').pathname);
+    response.writeHead(body ? 200 : 404, { 'content-type': body ? 'application/rss+xml; charset=utf-8' : 'text/plain' });
+    response.end(body ?? 'not found');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    baseUrl,
+    feed(path, title, entries) {
+      documents.set(path, rssDocument(title, entries));
+      return `${baseUrl}${path}`;
+    },
+    close: () => new Promise((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}

@@ -1,0 +1,161 @@
+import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoAxeViolations, launchBrowser, newAppContext, type ViewportName } from './browser';
+import { startFeedSite, type FeedSite } from './feed-site';
+
+let browser: Browser;
+let context: BrowserContext | undefined;
+let site: FeedSite;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  site = await startFeedSite();
+});
+
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+function isCall(method: string, path: RegExp) {
+  return (response: Response) => response.request().method() === method && path.test(new URL(response.url()).pathname);
+}
+
+async function open(viewport: ViewportName, path: string, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
+  context = await newAppContext(browser, viewport, { colorScheme });
+  const page = await context.newPage();
+  await page.goto(path);
+  return page;
+}
+
+function overflows(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+}
+
+/** Subscribes through the proxy, as the subscribe form does. */
+async function subscribe(page: Page, url: string): Promise<void> {
+  const answer = await page.request.post('/api/v1/subscriptions', { data: { url }, headers: { origin: new URL(page.url()).origin } });
+  expect([200, 201]).toContain(answer.status());
+}
+
+describe.each<ViewportName>(['phone', 'desktop'])('search on a %s', (viewport) => {
+  it('finds an item, then switches to the feeds tab and finds a feed', async () => {
+    const page = await open(viewport, '/search');
+    const box = page.getByRole('searchbox', { name: 'Search for' });
+    await box.fill('passkeys');
+    const searched = page.waitForResponse(isCall('GET', /^\/api\/v1\/items$/));
+    await box.press('Enter');
+    expect((await searched).status()).toBe(200);
+    await page.waitForURL('**/search?q=passkeys');
+    const items = page.getByRole('list', { name: 'Matching items' });
+    const link = items.getByRole('link', { name: 'The boring way to adopt passkeys' });
+    await link.waitFor();
+    expect(await link.getAttribute('href')).toMatch(/^\/items\/[0-9a-f-]{36}$/);
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('navigation', { name: 'What to search' }).getByRole('link', { name: 'Feeds' }).click();
+    await page.waitForURL('**/search?q=passkeys&tab=feeds');
+    await page.getByText('No feeds match “passkeys”.').waitFor();
+    expect(await page.getByRole('link', { name: 'Feeds' }).getAttribute('aria-current')).toBe('page');
+
+    await box.fill('Courier');
+    await box.press('Enter');
+    await page.waitForURL('**/search?q=Courier&tab=feeds');
+    await page.getByRole('list', { name: 'Matching feeds' }).getByRole('link', { name: 'The Riverside Courier' }).waitFor();
+    await expectNoAxeViolations(page);
+
+    await page.goto('/search?q=passkeys');
+    await items.getByRole('link', { name: 'The boring way to adopt passkeys' }).click();
+    await page.getByRole('heading', { level: 1, name: 'The boring way to adopt passkeys' }).waitFor();
+  });
+
+  it('fits a 320 px screen and passes axe in dark mode', async () => {
+    const page = await open(viewport, '/search?q=passkeys', 'dark');
+    await page.getByRole('list', { name: 'Matching items' }).waitFor();
+    await expectNoAxeViolations(page);
+    await page.setViewportSize({ width: 320, height: 700 });
+    expect(await overflows(page)).toBe(false);
+  });
+});
+
+describe.each<ViewportName>(['phone', 'desktop'])('stories on a %s', (viewport) => {
+  it('shows a story once two sources report the same event, expandable to its articles', async () => {
+    const report = 'The volcano near Grindavik erupted overnight, sending lava towards the town; residents were evacuated and the Blue Lagoon closed.';
+    const when = new Date(Date.now() - 2 * 3_600_000);
+    const first = site.feed(`/times-${viewport}.xml`, `Northern Times ${viewport}`, [
+      { guid: `t-${viewport}`, title: 'Volcano erupts near Grindavik, lava flows towards town', body: `${report} Our reporter is at the scene.`, date: when },
+    ]);
+    const second = site.feed(`/herald-${viewport}.xml`, `Island Herald ${viewport}`, [
+      { guid: `h-${viewport}`, title: 'Grindavik volcano eruption: lava flows towards the town', body: `${report} More to follow.`, date: when },
+    ]);
+    const page = await open(viewport, '/stories');
+    await subscribe(page, first);
+    await subscribe(page, second);
+
+    const loaded = page.waitForResponse(isCall('GET', /^\/api\/v1\/stories$/));
+    await page.reload();
+    expect((await loaded).status()).toBe(200);
+    const stories = page.getByRole('list', { name: 'Stories' });
+    const story = stories.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2, name: /Grindavik/ }) }).first();
+    await story.waitFor();
+    expect(await story.textContent()).toContain(`Northern Times ${viewport}`);
+    await story.getByRole('button', { name: /^Show your \d+ articles$/ }).click();
+    // Its name changes once open; the disclosure is the same button.
+    expect(await story.getByRole('button', { name: 'Hide your articles' }).getAttribute('aria-expanded')).toBe('true');
+    const articles = story.getByRole('list', { name: /^Your articles about/ });
+    expect(await articles.getByRole('link').count()).toBeGreaterThanOrEqual(2);
+    await expectNoAxeViolations(page);
+    await page.setViewportSize({ width: 320, height: 700 });
+    expect(await overflows(page)).toBe(false);
+  });
+});
+
+describe.each<ViewportName>(['phone', 'desktop'])('settings on a %s', (viewport) => {
+  it('creates an API key shown once, then revokes it', async () => {
+    const page = await open(viewport, '/settings');
+    const keys = page.getByRole('region', { name: 'API keys' });
+    const name = `Script on ${viewport}`;
+    await keys.getByRole('textbox', { name: 'Name of the new key' }).fill(name);
+    const created = page.waitForResponse(isCall('POST', /^\/api\/v1\/account\/api-keys$/));
+    await keys.getByRole('button', { name: 'Create key' }).click();
+    expect((await created).status()).toBe(201);
+    const secret = await keys.getByRole('textbox', { name: 'The new key', exact: true }).inputValue();
+    expect(secret).toMatch(/^tid_live_/);
+    // The key opens the service's own /v1 mount to other programs.
+    expect((await page.request.get('/v1/subscriptions', { headers: { authorization: `Bearer ${secret}` } })).status()).toBe(200);
+    await expectNoAxeViolations(page);
+
+    const list = keys.getByRole('list', { name: 'API keys' });
+    await list.getByRole('button', { name: `Revoke ${name}` }).click();
+    const revoked = page.waitForResponse(isCall('DELETE', /^\/api\/v1\/account\/api-keys\/[0-9a-f-]{36}$/));
+    await list.getByRole('button', { name: 'Yes, revoke' }).click();
+    expect((await revoked).status()).toBe(200);
+    await list.getByRole('heading', { name }).waitFor({ state: 'detached' });
+    expect((await page.request.get('/v1/subscriptions', { headers: { authorization: `Bearer ${secret}` } })).status()).toBe(401);
+  });
+
+  it('switches the theme, which holds after a reload, and passes axe in both themes', async () => {
+    const page = await open(viewport, '/settings');
+    await page.getByRole('region', { name: 'Plan' }).getByText('Plus plan').waitFor();
+    await page.getByRole('radio', { name: 'Dark' }).check();
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    await page.reload();
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    expect(await page.getByRole('radio', { name: 'Dark' }).isChecked()).toBe(true);
+    await page.getByRole('region', { name: 'Read-later services' }).getByRole('heading', { name: 'wallabag' }).waitFor();
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('radio', { name: 'Light' }).check();
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(255, 255, 255)');
+    await expectNoAxeViolations(page);
+    await page.getByRole('radio', { name: 'As the device' }).check();
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBeUndefined();
+    await page.setViewportSize({ width: 320, height: 700 });
+    expect(await overflows(page)).toBe(false);
+  });
+});

@@ -1,6 +1,7 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
 import { OfflineBoot } from '@/components/offline/offline-boot';
+import { PlayerHost } from '@/components/player/player-host';
 import { SiteHeader } from '@/components/shell/site-header';
 import { ThemeScript } from '@/components/shell/theme-script';
 import './globals.css';
@@ -43,6 +44,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <OfflineBoot />
+        <PlayerHost />
       </body>
     </html>
   );

@@ -1,0 +1,50 @@
+'use client';
+
+import { episodeOf, isFinished, type EpisodeSource } from '@/lib/client/player/episode';
+import { playEpisode } from '@/lib/client/player/launch';
+import { heardPosition, usePlayerValue } from '@/lib/client/player/state';
+import { clockTime } from '@/lib/client/player/time-text';
+import { PauseIcon, PlayIcon } from './player-icons';
+
+type Props = {
+  item: EpisodeSource;
+  /** small: a row action named with the item's title; large: the reader's main button. */
+  size?: 'small' | 'large';
+};
+
+const classes = {
+  small: 'inline-flex min-h-9 items-center gap-1.5 rounded-md px-2 text-sm font-medium text-accent hover:bg-surface',
+  large: 'inline-flex min-h-11 items-center gap-2 rounded-full bg-accent px-5 font-semibold text-on-accent hover:opacity-90',
+};
+
+/**
+ * Plays an episode in the app's player (the player's code loads on the first press), or
+ * pauses it when it is the one playing. Renders nothing for articles and episodes without audio.
+ */
+export function PlayEpisodeButton({ item, size = 'small' }: Props) {
+  const status = usePlayerValue((state) => (state.episode?.id === item.id ? state.status : null));
+  // The player's position for its own episode (whole seconds, so playing re-renders once a second at most).
+  const live = usePlayerValue((state) => (state.episode?.id === item.id && size === 'large' ? Math.floor(state.position) : null));
+  const episode = episodeOf(item);
+  if (!episode) return null;
+
+  const playing = status === 'playing' || status === 'loading';
+  // A list loaded before the episode was played here does not know how far it got.
+  const heard = live ?? heardPosition(item.id)?.position ?? item.playback_position ?? 0;
+  const resumable = heard > 0 && !isFinished(heard, episode.durationSeconds);
+  let text = playing ? 'Pause' : resumable || status !== null ? 'Resume' : 'Play';
+  if (size === 'large' && !playing) text = resumable ? `Resume from ${clockTime(heard)}` : status !== null ? 'Play' : 'Play episode';
+
+  return (
+    <button
+      type="button"
+      className={classes[size]}
+      // In a list every row has one: the title says which.
+      aria-label={size === 'small' ? `${text}: ${episode.title}` : undefined}
+      onClick={() => playEpisode(item)}
+    >
+      {playing ? <PauseIcon className={size === 'large' ? 'size-5' : 'size-4'} /> : <PlayIcon className={size === 'large' ? 'size-5' : 'size-4'} />}
+      {text}
+    </button>
+  );
+}

@@ -1,0 +1,53 @@
+/*
+ * The player's icons: decorative (aria-hidden), sized by the text around them, drawn in
+ * currentColor so they follow the theme and forced colours.
+ */
+
+type IconProps = { className?: string };
+
+function Icon({ className = 'size-5', children }: IconProps & { children: React.ReactNode }) {
+  return (
+    <svg aria-hidden focusable="false" viewBox="0 0 24 24" fill="currentColor" className={`shrink-0 ${className}`}>
+      {children}
+    </svg>
+  );
+}
+
+/** A triangle pointing right. */
+export function PlayIcon(props: IconProps) {
+  return <Icon {...props}><path d="M8 5.5v13a1 1 0 0 0 1.5.86l10.5-6.5a1 1 0 0 0 0-1.72L9.5 4.64A1 1 0 0 0 8 5.5Z" /></Icon>;
+}
+
+/** Two bars. */
+export function PauseIcon(props: IconProps) {
+  return <Icon {...props}><rect x="6" y="5" width="4" height="14" rx="1" /><rect x="14" y="5" width="4" height="14" rx="1" /></Icon>;
+}
+
+function Circle({ back }: { back: boolean }) {
+  return (
+    <path
+      fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round"
+      d={back ? 'M5.2 8.5A8 8 0 1 1 4 12.5M5.2 8.5V4.5M5.2 8.5h4' : 'M18.8 8.5A8 8 0 1 0 20 12.5M18.8 8.5V4.5M18.8 8.5h-4'}
+    />
+  );
+}
+
+/** A circular arrow back with the seconds inside. */
+export function SkipBackIcon({ seconds, ...props }: IconProps & { seconds: number }) {
+  return <Icon {...props}><Circle back /><text x="12.5" y="15.5" textAnchor="middle" fontSize="7.5" fontWeight="700">{seconds}</text></Icon>;
+}
+
+/** A circular arrow forward with the seconds inside. */
+export function SkipForwardIcon({ seconds, ...props }: IconProps & { seconds: number }) {
+  return <Icon {...props}><Circle back={false} /><text x="11.5" y="15.5" textAnchor="middle" fontSize="7.5" fontWeight="700">{seconds}</text></Icon>;
+}
+
+/** A cross. */
+export function CloseIcon(props: IconProps) {
+  return <Icon {...props}><path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></Icon>;
+}
+
+/** A chevron pointing up (open the full player) or down (close it). */
+export function ChevronIcon({ up, ...props }: IconProps & { up: boolean }) {
+  return <Icon {...props}><path d={up ? 'M6 15l6-6 6 6' : 'M6 9l6 6 6-6'} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" /></Icon>;
+}

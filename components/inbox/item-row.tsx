@@ -2,6 +2,7 @@
 
 import Link from 'next/link';
 import { memo, useRef } from 'react';
+import { PlayEpisodeButton } from '@/components/player/play-episode-button';
 import type { ListedItem } from '@/lib/client/item-cache';
 import { fullDate, relativeDate } from '@/lib/client/relative-date';
 
@@ -77,6 +78,7 @@ export const ItemRow = memo(function ItemRow({ item, selected, first, last, ...h
         </p>
         {item.summary && <p className="mt-1 line-clamp-2 text-sm text-muted">{item.summary}</p>}
         <div className="-ml-2 mt-1 flex flex-wrap items-start gap-x-1">
+          <PlayEpisodeButton item={item} />
           <button
             type="button"
             aria-label={`${item.is_read ? 'Mark unread' : 'Mark read'}: ${item.title}`}

@@ -5,6 +5,7 @@ import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ErrorNotice } from '@/components/error-notice';
 import { KeyboardShortcuts } from '@/components/keyboard-shortcuts';
+import { PlayEpisodeButton } from '@/components/player/play-episode-button';
 import { errorSentence } from '@/lib/client/error-message';
 import { useListNeighbours } from '@/lib/client/list-context';
 import { useMarkReadMode } from '@/lib/client/reading-preferences';
@@ -122,11 +123,7 @@ export function ItemReader({ id }: { id: string }) {
           <p className="mt-1">{item.ai_summary}</p>
         </aside>
       )}
-      {item.item_type === 'episode' && item.audio_url && (
-        <audio controls preload="none" src={item.audio_url} className="mt-6 w-full">
-          <a href={item.audio_url}>Download the episode</a>
-        </audio>
-      )}
+      {item.item_type === 'episode' && <div className="mt-6"><PlayEpisodeButton item={item} size="large" /></div>}
       {/* Content was sanitized by the service on ingest (scripts, handlers, trackers removed). */}
       <div className="reading mt-6" dangerouslySetInnerHTML={{ __html: body }} />
       <TagsEditor item={item} onResult={report} />

@@ -1,0 +1,68 @@
+'use client';
+
+import Link from 'next/link';
+import { ErrorNotice } from '@/components/error-notice';
+import type { ItemFilters } from '@/lib/client/inbox-view';
+import type { QueryOf } from '@/lib/contract/types';
+import { useItems } from '@/lib/client/use-items';
+import { EpisodeRow } from './episode-row';
+
+type EpisodeFilters = ItemFilters & Pick<QueryOf<'listItems'>, 'order_by' | 'in_progress'>;
+
+const inProgressFilters: EpisodeFilters = { item_type: 'episode', in_progress: 'true', order_by: 'recently_played' };
+const recentFilters: EpisodeFilters = { item_type: 'episode', order_by: 'recently_played' };
+
+const buttonClass = 'mt-3 inline-flex min-h-11 items-center rounded-md border border-line-strong px-4 font-medium';
+
+function Loading({ what }: { what: string }) {
+  return (
+    <div role="status" className="mt-3 animate-pulse">
+      <span className="sr-only">{`Loading ${what}…`}</span>
+      <div aria-hidden className="space-y-3">
+        {[0, 1, 2].map((row) => <div key={row} className="h-16 rounded bg-line" />)}
+      </div>
+    </div>
+  );
+}
+
+function Section({ id, title, filters, empty, playedOnly }: { id: string; title: string; filters: EpisodeFilters; empty: string; playedOnly?: boolean }) {
+  const list = useItems(filters);
+  // Played episodes come first in recently_played order; the first never-played one ends the list.
+  const firstUnplayed = playedOnly ? list.items.findIndex((item) => !item.last_played_at) : -1;
+  const items = firstUnplayed >= 0 ? list.items.slice(0, firstUnplayed) : list.items;
+  const hasMore = list.hasMore && firstUnplayed < 0;
+
+  return (
+    <section aria-labelledby={id} className="mt-8">
+      <h2 id={id} className="text-xl font-semibold">{title}</h2>
+      {list.isLoading ? <Loading what={title.toLowerCase()} />
+        : list.error ? <div className="mt-3"><ErrorNotice error={list.error} onRetry={() => void list.refresh()} context={`${title} could not be loaded`} /></div>
+          : items.length === 0 ? (
+            <p className="mt-3 text-muted">
+              {empty} <Link href="/inbox?view=all&type=episode">Find an episode in the inbox</Link>.
+            </p>
+          ) : (
+            <>
+              <ul className="mt-2">
+                {items.map((item) => <EpisodeRow key={item.id} item={item} />)}
+              </ul>
+              {hasMore && (
+                <button type="button" onClick={list.loadMore} disabled={list.isLoadingMore} className={buttonClass}>
+                  {list.isLoadingMore ? 'Loading…' : 'Show more'}
+                </button>
+              )}
+            </>
+          )}
+    </section>
+  );
+}
+
+/** The episodes page's two lists: started and not finished, and everything played lately. */
+export function EpisodeLists() {
+  return (
+    <>
+      <Section id="in-progress" title="In progress" filters={inProgressFilters} empty="Nothing half-heard: episodes you start and do not finish wait here." />
+      <Section id="recently-played" title="Recently played" filters={recentFilters} playedOnly empty="No episodes played yet." />
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+'use client';
+
+import Link from 'next/link';
+import type { ListedItem } from '@/lib/client/item-cache';
+import { isFinished } from '@/lib/client/player/episode';
+import { usePlayerValue } from '@/lib/client/player/state';
+import { fullDate, relativeDate } from '@/lib/client/relative-date';
+import { timeLeft } from '@/lib/client/player/time-text';
+import { EpisodeArtwork } from './episode-artwork';
+import { PlayEpisodeButton } from './play-episode-button';
+
+/** How far an episode is heard: the player's live position for the one it holds, else the service's. */
+function useHeard(item: ListedItem): number {
+  const live = usePlayerValue((state) => (state.episode?.id === item.id ? Math.floor(state.position) : null));
+  return live ?? item.playback_position ?? 0;
+}
+
+/** One episode of the episodes page: what it is, how much is heard (a bar and words), and play or resume. */
+export function EpisodeRow({ item }: { item: ListedItem }) {
+  const heard = useHeard(item);
+  const duration = item.duration_seconds;
+  const finished = isFinished(heard, duration);
+  const share = duration ? Math.min(100, Math.round((heard / duration) * 100)) : 0;
+  const progress = finished ? 'Finished' : duration ? timeLeft(heard, duration) : null;
+
+  return (
+    <li className="flex gap-3 border-b border-line py-3">
+      <EpisodeArtwork src={item.artwork_url} className="mt-1 size-12 shrink-0 rounded" />
+      <div className="min-w-0 flex-1">
+        <h3 className="text-base font-semibold leading-snug">
+          <Link href={`/items/${item.id}`} className="text-ink no-underline hover:underline">{item.title || 'Untitled episode'}</Link>
+        </h3>
+        <p className="mt-0.5 text-sm text-muted">
+          {item.feeds.map((feed) => feed.title).join(', ')}
+          {item.last_played_at && (
+            <> · played <time dateTime={item.last_played_at} title={fullDate(item.last_played_at)}>{relativeDate(item.last_played_at)}</time></>
+          )}
+        </p>
+        {duration ? (
+          <div className="mt-2 flex items-center gap-3">
+            <div aria-hidden className="h-1.5 max-w-48 flex-1 overflow-hidden rounded-full bg-line">
+              <div className="h-full rounded-full bg-accent" style={{ width: `${share}%` }} />
+            </div>
+            <span className="text-sm text-muted">{progress}</span>
+          </div>
+        ) : null}
+        <div className="-ml-2 mt-1">
+          <PlayEpisodeButton item={item} />
+        </div>
+      </div>
+    </li>
+  );
+}

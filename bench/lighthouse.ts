@@ -1,0 +1,219 @@
+/**
+ * Lighthouse (mobile form factor, default simulated throttling) on the signed-in inbox and an
+ * item's reader page, median of BENCH_LIGHTHOUSE_RUNS runs (3): performance, accessibility and
+ * best-practices scores and LCP, against issue 6's targets. Lighthouse 12.8 is the newest that
+ * runs on Node 20 (13 needs Node 22) and has no PWA category any more, so installability and
+ * offline (issue 7) are checked in the same Chromium by bench/installable.ts.
+ * Chromium is started here with a debugging port; Playwright puts the session cookie into its
+ * profile (Lighthouse keeps cookies between runs) and Lighthouse drives it through the port.
+ * Run alone: npm run bench -- lighthouse (needs `npm run build` first).
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, chromiumPath, median, missingPrerequisite, startApp } from './app-under-test';
+import { checkInstallableAndOffline, type InstallFigures } from './installable';
+
+const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const categories = ['performance', 'accessibility', 'best-practices'] as const;
+const targets = { performance: 95, accessibility: 100, best_practices: 95, lcp_ms: 2000 };
+
+/** One Lighthouse run's figures; scores out of 100. */
+type Run = {
+  performance: number; accessibility: number; best_practices: number;
+  lcp_ms: number; fcp_ms: number; tbt_ms: number; cls: number; speed_index_ms: number;
+  /** Lighthouse's measure of how fast this machine was during the run (higher is faster). */
+  benchmark_index: number;
+  failing: string[];
+  /** What Lighthouse saw: the LCP element, the LCP phases in ms, and console errors. */
+  details: { lcp_element: string | null; lcp_phases: Record<string, number>; console_errors: string[] };
+};
+
+export type PageFigures = {
+  route: string;
+  median: Omit<Run, 'failing' | 'details'>;
+  runs: Run[];
+  /** Audits below full marks in any run (id: title), the leads for improvements. */
+  failing_audits: string[];
+  pass: { performance: boolean; accessibility: boolean; best_practices: boolean; lcp: boolean };
+};
+
+export type LighthouseFigures = {
+  lighthouse: string; chromium: string; runs: number; build: { dir: string; id: string; stale: string | null };
+  targets: typeof targets; pages: PageFigures[]; installable: InstallFigures;
+};
+
+type Chromium = { port: number; version: string; stop: () => Promise<void> };
+
+/** Starts headless Chromium on a fresh profile with a debugging port; resolves once it listens. */
+function launchChromium(): Promise<Chromium> {
+  const profile = mkdtempSync(path.join(tmpdir(), 'tidings-bench-chromium-'));
+  const child = spawn(chromiumPath, ['--headless', ...CHROMIUM_ARGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const stop = () => new Promise<void>((resolve) => {
+    const done = () => {
+      rmSync(profile, { recursive: true, force: true });
+      resolve();
+    };
+    if (child.exitCode !== null || child.signalCode !== null) return done();
+    const force = setTimeout(() => child.kill('SIGKILL'), 5000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      done();
+    });
+    child.kill('SIGTERM');
+  });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => {
+      void stop();
+      reject(new Error(`Chromium did not open its debugging port within 30 s:\n${output}`));
+    }, 30_000);
+    child.stderr.on('data', async (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(output);
+      if (!match) return;
+      clearTimeout(timer);
+      child.stderr.removeAllListeners('data');
+      child.stderr.resume();
+      const port = Number(match[1]);
+      const info = (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as { Browser: string };
+      resolve({ port, version: info.Browser, stop });
+    });
+  });
+}
+
+/** Puts the session cookie into the profile's default context, then lets go of the browser. */
+async function addSessionCookie(port: number, baseUrl: string, cookie: string): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const [name, value] = [cookie.slice(0, cookie.indexOf('=')), cookie.slice(cookie.indexOf('=') + 1)];
+    await browser.contexts()[0].addCookies([{ name, value, url: baseUrl, httpOnly: true, sameSite: 'Lax' }]);
+  } finally {
+    await browser.close();
+  }
+}
+
+async function lighthouseRun(url: string, port: number): Promise<Run> {
+  const result = await lighthouse(url, {
+    port, output: 'json', logLevel: 'error', onlyCategories: [...categories],
+    // Neither counts towards a score; the back/forward-cache check costs two extra navigations.
+    skipAudits: ['bf-cache'], disableFullPageScreenshot: true,
+  });
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (lhr.finalDisplayedUrl !== url) throw new Error(`Lighthouse ended on ${lhr.finalDisplayedUrl}, not ${url} (signed out?)`);
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? Number.NaN) * 100);
+  const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const failing = categories.flatMap((id) => lhr.categories[id].auditRefs
+    .filter((ref) => ref.weight > 0 || id === 'performance')
+    .map((ref) => lhr.audits[ref.id])
+    .filter((audit) => audit.score !== null && audit.score < 1 && ['binary', 'numeric', 'metricSavings'].includes(audit.scoreDisplayMode))
+    .map((audit) => `${id}/${audit.id}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}`));
+  return {
+    performance: score('performance'), accessibility: score('accessibility'), best_practices: score('best-practices'),
+    lcp_ms: Math.round(value('largest-contentful-paint')), fcp_ms: Math.round(value('first-contentful-paint')),
+    tbt_ms: Math.round(value('total-blocking-time')), cls: Math.round(value('cumulative-layout-shift') * 1000) / 1000,
+    speed_index_ms: Math.round(value('speed-index')), benchmark_index: Math.round(lhr.environment.benchmarkIndex), failing,
+    details: runDetails(lhr),
+  };
+}
+
+type TableItem = Record<string, unknown> & { node?: { selector?: string; snippet?: string } };
+type Details = { type?: string; items?: (TableItem | Details)[] };
+
+function runDetails(lhr: { audits: Record<string, { details?: unknown }> }): Run['details'] {
+  // The LCP element audit is a list of two tables: the element, then its phases.
+  const tables = ((lhr.audits['largest-contentful-paint-element']?.details as Details | undefined)?.items ?? []) as Details[];
+  const element = (tables[0]?.items?.[0] as TableItem | undefined)?.node;
+  const phases = Object.fromEntries(((tables[1]?.items ?? []) as TableItem[]).map((row) => [String(row.phase), Math.round(Number(row.timing))]));
+  const errors = ((lhr.audits['errors-in-console']?.details as Details | undefined)?.items ?? []) as TableItem[];
+  return {
+    lcp_element: element ? `${element.selector ?? ''} ${element.snippet ?? ''}`.trim() : null,
+    lcp_phases: phases,
+    console_errors: errors.map((row) => `${String(row.source)}: ${String(row.description ?? '').slice(0, 200)}`),
+  };
+}
+
+function summarizeRuns(route: string, pageRuns: Run[]): PageFigures {
+  const pick = (key: Exclude<keyof Run, 'failing' | 'details'>) => median(pageRuns.map((run) => run[key]));
+  const middle = {
+    performance: pick('performance'), accessibility: pick('accessibility'), best_practices: pick('best_practices'),
+    lcp_ms: pick('lcp_ms'), fcp_ms: pick('fcp_ms'), tbt_ms: pick('tbt_ms'), cls: pick('cls'),
+    speed_index_ms: pick('speed_index_ms'), benchmark_index: pick('benchmark_index'),
+  };
+  return {
+    route, median: middle, runs: pageRuns,
+    failing_audits: [...new Set(pageRuns.flatMap((run) => run.failing.map((line) => line.replace(/ \(.*\)$/, ''))))],
+    pass: {
+      performance: middle.performance >= targets.performance, accessibility: middle.accessibility >= targets.accessibility,
+      best_practices: middle.best_practices >= targets.best_practices, lcp: middle.lcp_ms < targets.lcp_ms,
+    },
+  };
+}
+
+/** Lighthouse on the inbox and a reader page, then the installability and offline checks. */
+export async function run(): Promise<LighthouseFigures | null> {
+  const missing = missingPrerequisite();
+  if (missing) {
+    console.log(`lighthouse: ${missing}.`);
+    return null;
+  }
+  const app = await startApp();
+  let browser: Chromium | undefined;
+  try {
+    browser = await launchChromium();
+    await addSessionCookie(browser.port, app.baseUrl, app.cookie);
+    const pages = [{ route: '/inbox', url: `${app.baseUrl}/inbox` }, { route: '/items/<id>', url: `${app.baseUrl}/items/${app.itemId}` }];
+    const results = new Map<string, Run[]>(pages.map((page) => [page.route, []]));
+    // Alternate the pages so a burst of load on the machine does not fall on one page only.
+    for (let i = 0; i < runs; i++) {
+      for (const page of pages) results.get(page.route)!.push(await lighthouseRun(page.url, browser.port));
+    }
+    const installable = await checkInstallableAndOffline(browser.port, app.baseUrl, app.itemId);
+    const { version } = (await import('lighthouse/package.json', { with: { type: 'json' } })).default as { version: string };
+    return {
+      lighthouse: version, chromium: browser.version, runs, build: app.build, targets,
+      pages: pages.map((page) => summarizeRuns(page.route, results.get(page.route)!)), installable,
+    };
+  } finally {
+    await browser?.stop();
+    await app.stop();
+  }
+}
+
+const mark = (pass: boolean) => (pass ? 'ok' : 'MISS');
+
+/** Medians per page against the targets, the audits that fell short, and the install/offline checks. */
+export function summarize(figures: LighthouseFigures): string[] {
+  const lines = [
+    `Lighthouse ${figures.lighthouse} (mobile, simulated throttling) on ${figures.chromium}, median of ${figures.runs} runs; build ${figures.build.id} of ${figures.build.dir}${figures.build.stale ? ` (may be stale: ${figures.build.stale})` : ''}.`,
+    `Targets: performance >= ${figures.targets.performance}, accessibility ${figures.targets.accessibility}, best practices >= ${figures.targets.best_practices}, LCP < ${figures.targets.lcp_ms / 1000} s.`,
+  ];
+  for (const page of figures.pages) {
+    const m = page.median;
+    lines.push(
+      `${page.route.padEnd(12)} performance ${m.performance} ${mark(page.pass.performance)}, accessibility ${m.accessibility} ${mark(page.pass.accessibility)}, best practices ${m.best_practices} ${mark(page.pass.best_practices)}, LCP ${(m.lcp_ms / 1000).toFixed(2)} s ${mark(page.pass.lcp)}`,
+      `${''.padEnd(12)} FCP ${(m.fcp_ms / 1000).toFixed(2)} s, TBT ${m.tbt_ms} ms, CLS ${m.cls}, speed index ${(m.speed_index_ms / 1000).toFixed(2)} s, benchmark index ${m.benchmark_index}; runs' performance ${page.runs.map((r) => r.performance).join(' / ')}`,
+    );
+    const first = page.runs[0].details;
+    const phases = Object.entries(first.lcp_phases).map(([phase, ms]) => `${phase} ${ms} ms`).join(', ');
+    lines.push(`${''.padEnd(12)} LCP element (run 1): ${first.lcp_element ?? 'none'}${phases ? `; ${phases}` : ''}`);
+    for (const error of new Set(page.runs.flatMap((r) => r.details.console_errors))) lines.push(`${''.padEnd(12)} console error: ${error}`);
+    for (const category of categories) {
+      const ids = page.failing_audits.filter((line) => line.startsWith(`${category}/`)).map((line) => line.slice(category.length + 1).replace(/:.*$/, ''));
+      if (ids.length) lines.push(`${''.padEnd(12)} ${category} audits short of full marks: ${ids.join(', ')}`);
+    }
+  }
+  const install = figures.installable;
+  lines.push(
+    `Installable (Page.getInstallabilityErrors): ${install.installability_errors.length ? `NO: ${install.installability_errors.join('; ')}` : 'yes'}; manifest ${install.manifest_url ?? 'none'}${install.manifest_errors.length ? ` with errors: ${install.manifest_errors.join('; ')}` : ''}.`,
+    `Offline after the worker took control: /inbox ${install.offline.inbox.status} with ${install.offline.inbox.items} items ${mark(install.offline.inbox.pass)}; /items/<id> ${install.offline.item.status}, heading ${install.offline.item.heading ?? 'none'} ${mark(install.offline.item.pass)}.`,
+  );
+  return lines;
+}

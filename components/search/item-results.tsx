@@ -30,12 +30,14 @@ function ItemRow({ item }: { item: ItemResult }) {
         {item.is_global && (
           <span className="rounded bg-accent-soft px-1.5 py-0.5 text-xs font-semibold text-ink">Beyond your subscriptions</span>
         )}
-        <span>{sourceOf(item)}</span>
-        {item.published_at && (
-          <time dateTime={item.published_at} title={fullDate(item.published_at)}>{relativeDate(item.published_at)}</time>
-        )}
-        {!item.is_global && <span>{item.is_read ? 'Read' : 'Unread'}{item.is_saved ? ', saved' : ''}</span>}
-        {item.is_global && item.canonical_url && <span>Opens the original in a new tab</span>}
+        {[
+          <span key="source">{sourceOf(item)}</span>,
+          item.published_at && (
+            <time key="date" dateTime={item.published_at} title={fullDate(item.published_at)}>{relativeDate(item.published_at)}</time>
+          ),
+          !item.is_global && <span key="state">{item.is_read ? 'Read' : 'Unread'}{item.is_saved ? ', saved' : ''}</span>,
+          item.is_global && item.canonical_url && <span key="opens">Opens the original in a new tab</span>,
+        ].filter(Boolean).map((part, index) => (index === 0 ? part : [<span key={`dot${index}`} aria-hidden>·</span>, part]))}
       </p>
       {item.summary && <p className="mt-1 line-clamp-2 text-sm text-muted">{item.summary}</p>}
     </li>

@@ -45,8 +45,8 @@ function SearchForm({ selection }: { selection: SearchSelection }) {
 
 function Tabs({ selection }: { selection: SearchSelection }) {
   return (
-    <nav aria-label="What to search" className="mt-4 overflow-x-auto">
-      <ul className="flex w-max gap-1 rounded-lg border border-line p-1">
+    <nav aria-label="What to search" className="mt-4">
+      <ul className="flex flex-wrap gap-1 rounded-lg border border-line p-1">
         {searchTabs.map(({ tab, label }) => {
           const current = selection.tab === tab;
           return (

@@ -36,6 +36,9 @@ export function exportOpml(db: Db, user: User, now = new Date()): OpmlExport {
     }
     folder.outlines!.push(feedOutline(row));
   }
-  const opml = generateOpml({ head: { title: 'Tidings subscriptions', dateCreated: now }, body: { outlines } });
+  // feedsmith refuses a body without outlines; an empty account still exports a valid document.
+  const opml = outlines.length
+    ? generateOpml({ head: { title: 'Tidings subscriptions', dateCreated: now }, body: { outlines } })
+    : `<?xml version="1.0" encoding="utf-8"?>\n<opml version="2.0"><head><title>Tidings subscriptions</title><dateCreated>${now.toUTCString()}</dateCreated></head><body></body></opml>\n`;
   return { filename: `tidings-subscriptions-${now.toISOString().slice(0, 10)}.opml`, opml };
 }

@@ -115,6 +115,15 @@ describe('OPML import and export', () => {
     expect(answer.body.opml).not.toContain('Letters');
   });
 
+  it('exports a valid, empty OPML document for an account with no feeds', async () => {
+    const account = h.createUser();
+    const answer = await h.call('GET', '/v1/opml', { key: account.appToken });
+    expect(answer.status).toBe(200);
+    const parsed = parseOpml(answer.body.opml) as { head?: { title?: string }; body?: { outlines?: Outline[] } };
+    expect(parsed.head?.title).toBe('Tidings subscriptions');
+    expect(parsed.body?.outlines ?? []).toEqual([]);
+  });
+
   it('round-trips: another user importing the export gets the same feeds in the same folders, without refetching', async () => {
     const first = h.createUser();
     await importDoc(first, sourceDocument());

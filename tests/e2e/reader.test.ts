@@ -60,7 +60,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('the reader on a %s', (viewpor
     await page.getByRole('button', { name: 'Mark unread', exact: true }).waitFor();
     expect(await page.title()).toBe(`${title} · Tidings`);
     const article = page.getByRole('article');
-    expect((await article.locator('.reading').innerText()).length).toBeGreaterThan(20);
+    expect((await article.locator('.reading').innerText()).trim().length).toBeGreaterThan(0);
     const original = page.getByRole('link', { name: /^Open original/ });
     if (await original.count()) expect(await original.getAttribute('target')).toBe('_blank');
   });

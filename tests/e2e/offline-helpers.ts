@@ -6,6 +6,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -81,8 +82,8 @@ export async function startDedicatedServer(extraEnv: Record<string, string>): Pr
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tidings-e2e-own-'));
   const env: NodeJS.ProcessEnv = {
     ...process.env, NEXT_TELEMETRY_DISABLED: '1', TIDINGS_DATA_DIR: dataDir, TIDINGS_APP_PASSWORD: inject('appPassword'),
-    // The suite's main server already listens for mail.
-    TIDINGS_SMTP_PORT: '0', ...extraEnv,
+    // The suite's main server already listens for mail; feeds of the tests live on 127.0.0.1.
+    TIDINGS_SMTP_PORT: '0', TIDINGS_ALLOW_PRIVATE_URLS: '1', ...extraEnv,
   };
   delete env.FEED_API_BASE_URL;
   delete env.FEED_API_KEY;
@@ -151,4 +152,50 @@ export async function serviceItems(baseUrl: string, key: string, query: string):
   const response = await fetch(`${baseUrl}/v1/items?${query}`, { headers: { authorization: `Bearer ${key}`, accept: 'application/json' } });
   if (response.status !== 200) throw new Error(`GET /v1/items?${query} answered ${response.status}`);
   return ((await response.json()) as { data: { id: string; title: string }[] }).data;
+}
+
+/** A podcast of one episode (a minute of silent WAV audio, byte ranges served) on 127.0.0.1, for playback journeys. */
+export async function startPodcastHost(): Promise<{ feedUrl: string; close: () => Promise<void> }> {
+  const rate = 8000;
+  const samples = 60 * rate;
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0);
+  header.writeUInt32LE(36 + samples, 4);
+  header.write('WAVEfmt ', 8);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(rate, 24);
+  header.writeUInt32LE(rate, 28);
+  header.writeUInt16LE(1, 32);
+  header.writeUInt16LE(8, 34);
+  header.write('data', 36);
+  header.writeUInt32LE(samples, 40);
+  const audio = Buffer.concat([header, Buffer.alloc(samples, 0x80)]);
+  const server = createHttpServer((request, response) => {
+    const origin = `http://${request.headers.host}`;
+    if (request.url?.startsWith('/feed.xml')) {
+      response.writeHead(200, { 'content-type': 'application/rss+xml; charset=utf-8' });
+      response.end(`<?xml version="1.0"?><rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd"><channel>
+        <title>Offline Hours</title><link>${origin}/</link><description>Silence for the offline journey.</description>
+        <item><title>A minute offline</title><guid>offline-minute</guid><pubDate>${new Date().toUTCString()}</pubDate>
+        <description>Nothing, for a minute.</description><enclosure url="${origin}/minute.wav" length="${audio.length}" type="audio/wav"/>
+        <itunes:duration>60</itunes:duration></item></channel></rss>`);
+      return;
+    }
+    const range = /^bytes=(\d*)-(\d*)$/.exec(request.headers.range ?? '');
+    const start = range?.[1] ? Number(range[1]) : 0;
+    const end = range?.[2] ? Math.min(Number(range[2]), audio.length - 1) : audio.length - 1;
+    response.writeHead(range ? 206 : 200, {
+      'content-type': 'audio/wav', 'accept-ranges': 'bytes', 'content-length': end - start + 1,
+      ...(range ? { 'content-range': `bytes ${start}-${end}/${audio.length}` } : {}),
+    });
+    response.end(audio.subarray(start, end + 1));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    feedUrl: `http://127.0.0.1:${port}/feed.xml`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { request as http, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { Profile, Wire, ownerApiKey, serviceItem, serviceItems, signInTo, startDedicatedServer, waitForWorker } from './offline-helpers';
+import { Profile, Wire, ownerApiKey, serviceItem, serviceItems, signInTo, startDedicatedServer, startPodcastHost, waitForWorker } from './offline-helpers';
 
 let context: BrowserContext | undefined;
 let profile: Profile | undefined;
@@ -66,11 +66,19 @@ async function offlineJourney(server: Server, hooks: { beforeOnline?: () => Prom
   context = await profile.launch();
   await signInTo(context, baseUrl);
   let page = context.pages()[0] ?? await context.newPage();
+  // A podcast on this machine, so an episode can really play.
+  const podcast = await startPodcastHost();
+  const subscribed = await page.request.post('/api/v1/subscriptions', { data: { url: podcast.feedUrl } });
+  expect(subscribed.status()).toBe(201);
+  const { subscription_id: subscriptionId } = (await subscribed.json()) as { subscription_id: string };
+  const listed = await page.request.get(`/api/v1/items?subscription_ids=${subscriptionId}&item_type=episode`);
+  const episode = ((await listed.json()) as { data: { id: string; title: string }[] }).data[0]!;
+
   await page.goto('/inbox?view=all');
   const list = await rows(page);
   await waitForWorker(page);
-  // Read one item online (opening marks it read), so its page and content are kept.
-  const opened = list[0]!;
+  // Read one article online (opening marks it read), so its page and content are kept.
+  const opened = list.find((entry) => entry.id !== episode.id)!;
   await page.locator(`li[data-item-id="${opened.id}"] [data-item-link]`).click();
   await page.getByRole('heading', { level: 1, name: opened.title, exact: true }).waitFor();
   await page.getByRole('button', { name: 'Mark unread' }).waitFor();
@@ -81,8 +89,23 @@ async function offlineJourney(server: Server, hooks: { beforeOnline?: () => Prom
   expect(keptAhead, 'the demo data has a saved item that is read').toBeDefined();
   await expect.poll(() => page.evaluate(async (id) => Boolean(await (await caches.open('tidings-saved')).match(`/api/v1/items/${id}`)), keptAhead!.id), { timeout: 30_000 }).toBe(true);
 
+  // Play the episode a moment online, so its audio is loaded when the connection goes.
+  await page.goto(`/items/${episode.id}`);
+  await page.getByRole('button', { name: 'Play episode' }).click();
+  const player = page.getByRole('region', { name: 'Podcast player' });
+  await expect.poll(() => player.locator('[data-player-time]').textContent(), { timeout: 10_000 }).toMatch(/0:0[1-9] \/ 1:00/);
+  await player.getByRole('button', { name: 'Pause', exact: true }).click();
+  await player.getByRole('button', { name: 'Play', exact: true }).waitFor();
+
   await offline(true);
-  await page.reload();
+  // Offline, move the playback position: the player reports it once the seek settles, into the queue.
+  await player.getByRole('button', { name: 'Open the full player' }).click();
+  const full = page.getByRole('dialog', { name: episode.title });
+  await full.getByRole('slider', { name: 'Position' }).fill('40');
+  await page.getByRole('status').filter({ hasText: '1 change waiting to sync' }).waitFor();
+  await full.getByRole('button', { name: 'Close the full player' }).click();
+
+  await page.goto('/inbox?view=all');
   expect((await rows(page)).map((entry) => entry.id)).toEqual(list.map((entry) => entry.id));
   // Following the link as a person would: the client navigation cannot fetch, so the page loads in full from the kept copy.
   await page.locator(`li[data-item-id="${opened.id}"] [data-item-link]`).click();
@@ -106,17 +129,18 @@ async function offlineJourney(server: Server, hooks: { beforeOnline?: () => Prom
   await page.getByRole('button', { name: `Mark read: ${readA!.title}`, exact: true }).click();
   await page.getByRole('button', { name: `Mark read: ${readB!.title}`, exact: true }).click();
   await page.getByRole('button', { name: `Save: ${saved.title}`, exact: true }).click();
-  await page.getByRole('status').filter({ hasText: '4 changes waiting to sync' }).waitFor();
+  await page.getByRole('status').filter({ hasText: '5 changes waiting to sync' }).waitFor();
   // Nothing reached the service.
   expect((await serviceItem(server.baseUrl, key, opened.id)).is_read).toBe(true);
   expect((await serviceItem(server.baseUrl, key, saved.id)).is_saved).toBe(false);
+  expect((await serviceItem(server.baseUrl, key, episode.id)).playback_position).not.toBe(40);
 
   // Restart the browser on the same profile, still offline: the queue and the shown state survive.
   await context.close();
   context = await profile.launch({ offline: true });
   page = context.pages()[0] ?? await context.newPage();
   await page.goto('/inbox?view=all');
-  await page.getByRole('status').filter({ hasText: '4 changes waiting to sync' }).waitFor();
+  await page.getByRole('status').filter({ hasText: '5 changes waiting to sync' }).waitFor();
   expect(await row(page, opened.id)).toMatchObject({ isRead: false });
   expect(await row(page, readA!.id)).toMatchObject({ isRead: true });
   expect(await row(page, readB!.id)).toMatchObject({ isRead: true });
@@ -132,18 +156,21 @@ async function offlineJourney(server: Server, hooks: { beforeOnline?: () => Prom
   expect(await serviceItem(server.baseUrl, key, readA!.id)).toMatchObject({ is_read: true });
   expect(await serviceItem(server.baseUrl, key, readB!.id)).toMatchObject({ is_read: true });
   expect(await serviceItem(server.baseUrl, key, saved.id)).toMatchObject({ is_saved: true });
+  expect(await serviceItem(server.baseUrl, key, episode.id)).toMatchObject({ playback_position: 40 });
   await expect.poll(() => calls.some((call) => call.method === 'GET' && call.path === '/api/v1/items' && call.status === 200), { timeout: 30_000 }).toBe(true);
   expect(await row(page, opened.id)).toMatchObject({ isRead: false });
   expect(await row(page, saved.id)).toMatchObject({ isSaved: true });
 
-  const writes = calls.filter((call) => call.method === 'PATCH');
+  const isWrite = (call: { method: string }) => call.method === 'PATCH' || call.method === 'POST';
   const firstRead = calls.findIndex((call) => call.method === 'GET' && call.path === '/api/v1/items' && call.status === 200);
-  const lastWrite = calls.findLastIndex((call) => call.method === 'PATCH' && call.status === 200);
+  const lastWrite = calls.findLastIndex((call) => isWrite(call) && call.status === 200);
   expect(lastWrite).toBeLessThan(firstRead);
   // In the order they were made.
-  expect(writes.filter((call) => call.status === 200).map((call) => call.path)).toEqual(
-    [opened.id, readA!.id, readB!.id, saved.id].map((id) => `/api/v1/items/${id}`),
-  );
+  expect(calls.filter((call) => isWrite(call) && call.status === 200).map((call) => call.path)).toEqual([
+    `/api/v1/items/${episode.id}/playback-progress`,
+    ...[opened.id, readA!.id, readB!.id, saved.id].map((id) => `/api/v1/items/${id}`),
+  ]);
+  await podcast.close();
   return { calls, page };
 }
 
@@ -299,6 +326,6 @@ describe('coming back online into a rate limit', () => {
       // The indicator says why nothing moves, and that it resumes by itself.
       afterOnline: (page) => page.getByRole('status').filter({ hasText: /the service asked to wait \d+ s; sending resumes by itself/ }).waitFor(),
     });
-    expect(calls.find((call) => call.method === 'PATCH')).toMatchObject({ status: 429 });
+    expect(calls.find((call) => call.method === 'PATCH' || call.method === 'POST')).toMatchObject({ status: 429 });
   }, 240_000);
 });

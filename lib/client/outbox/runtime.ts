@@ -27,6 +27,9 @@ let flushing: Promise<ReplayOutcome> | null = null;
 let again = false;
 let resumeTimer: ReturnType<typeof setTimeout> | null = null;
 let swr: SwrHandle | null = null;
+/** Replays in a row that found no network although the browser said it was online. */
+let networkMisses = 0;
+const networkRetryMs = [2_000, 5_000, 15_000, 30_000, 60_000];
 
 function summary(entry: Pick<PendingEntry, 'requestId' | 'queuedAt' | 'action' | 'title'>): ChangeSummary {
   return { requestId: entry.requestId, queuedAt: entry.queuedAt, label: describeAction(entry.action, () => entry.title) };
@@ -147,7 +150,18 @@ export function flushOutbox(): Promise<ReplayOutcome> {
     if (outcome.state === 'paused' && outcome.retryAt) {
       resumeTimer = setTimeout(() => void flushOutbox(), Math.max(0, outcome.retryAt - Date.now()));
     }
-    if (outcome.state === 'offline') void registerOutboxSync(outboxSyncTag);
+    if (outcome.state === 'offline') {
+      void registerOutboxSync(outboxSyncTag);
+      // "Online" but nothing got through (a network still coming up, a captive portal): the
+      // online event will not fire again, so try again after a growing wait.
+      if (online()) {
+        const wait = networkRetryMs[Math.min(networkMisses, networkRetryMs.length - 1)]!;
+        networkMisses += 1;
+        resumeTimer = setTimeout(() => void flushOutbox(), wait);
+      }
+    } else {
+      networkMisses = 0;
+    }
     if (unawaited) revalidateItems();
     return outcome;
   });
@@ -170,7 +184,7 @@ export async function enqueueOrSend(action: OutboxAction, options: { title?: str
   }
   const answer = new Promise<SendOutcome>((resolve, reject) => waiters.set(added.entry.requestId, { resolve, reject }));
   // A paused replay (429) resumes on its timer; a change made meanwhile just waits its turn.
-  if (outboxStatus().activity === 'paused' || resumeTimer) {
+  if (outboxStatus().activity === 'paused') {
     waiters.get(added.entry.requestId)?.resolve({ sent: false });
     waiters.delete(added.entry.requestId);
   } else {

@@ -113,6 +113,20 @@ describe('the outbox in the page', () => {
     expect(m.status.outboxStatus().refused).toEqual([]);
   });
 
+  it('tries again by itself when the browser says online but nothing gets through', async () => {
+    const [id] = h.seedSubscription(person.user, [article()]).itemIds;
+    const api = await import('@/lib/client/api-client');
+    // Online as far as the browser knows, yet the service cannot be reached (a network still coming up).
+    api.configureApi({ base: 'http://127.0.0.1:9', headers: {} });
+    expect(await m.outbox.enqueueOrSend({ kind: 'update', itemId: id!, body: { is_saved: true } })).toEqual({ sent: false });
+    await vi.waitFor(() => expect(m.status.outboxStatus()).toMatchObject({ activity: 'offline', pending: [expect.anything()] }));
+
+    api.configureApi({ base: h.baseUrl, headers: { authorization: `Bearer ${person.appToken}` } });
+    // No online event comes; the next try (2 s later) sends it.
+    await vi.waitFor(() => expect(m.status.outboxStatus().pending).toEqual([]), { timeout: 5_000, interval: 100 });
+    expect((await serviceItem(id!)).is_saved).toBe(true);
+  });
+
   it('makes sign-out wait for the queue, and refuse while changes cannot be sent', async () => {
     const [id] = h.seedSubscription(person.user, [article()]).itemIds;
     await m.runtime.startOutbox();

@@ -128,6 +128,11 @@ export function flushOutbox(): Promise<ReplayOutcome> {
           }
         },
         onPause(until) {
+          if (until) {
+            // Whoever waits for a change learns now that it is queued, not after the wait.
+            for (const waiter of waiters.values()) waiter.resolve({ sent: false });
+            waiters.clear();
+          }
           updateOutboxStatus({ activity: until ? 'paused' : 'sending', resumeAt: until });
         },
       }).catch((): ReplayOutcome => ({ state: 'offline', sent: 0, refused: 0, retryAt: null }));

@@ -2,6 +2,8 @@ import type { Metadata } from 'next';
 import { AppearanceSettings, ReadingSettings } from '@/components/settings/appearance-settings';
 import { LocalSettings } from '@/components/settings/local-settings';
 import { ShortcutSettings } from '@/components/settings/shortcut-settings';
+import { SignOutButton } from '@/components/session/sign-out-button';
+import Link from 'next/link';
 
 export const metadata: Metadata = { title: 'Settings' };
 
@@ -25,6 +27,13 @@ export default function SettingsPage() {
         <ShortcutSettings />
       </section>
       <LocalSettings />
+      <section aria-labelledby="account-heading" className={panel}>
+        <h2 id="account-heading" className="mb-3 text-xl font-semibold">This device</h2>
+        <p className="mb-3">
+          <Link href="/settings/share-links" className="font-medium underline">Share links</Link> you made for saved items.
+        </p>
+        <SignOutButton />
+      </section>
     </div>
   );
 }

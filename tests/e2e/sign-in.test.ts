@@ -80,4 +80,15 @@ describe('signing out', () => {
     await page.goto('/inbox');
     expect(new URL(page.url()).pathname).toBe('/sign-in');
   });
+
+  it('signs out from Settings with the Sign out button', async () => {
+    context = await newAppContext(browser, 'phone');
+    const page = await context.newPage();
+    await page.goto('/settings');
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    await page.waitForURL('**/sign-in**');
+    expect((await context.cookies()).some((cookie) => cookie.name === 'tidings_session')).toBe(false);
+    await page.goto('/inbox');
+    expect(new URL(page.url()).pathname).toBe('/sign-in');
+  });
 });

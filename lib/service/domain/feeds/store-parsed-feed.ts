@@ -1,18 +1,17 @@
 import type { ParsedFeed } from '../../ingest/types';
 import type { ServiceContext } from '../../context';
-import { storeItems, type NewItem, type StoredItems } from './store-items';
+import { storeItems, type StoredItems } from './store-items';
 
 /**
  * Stores the new items of a parsed feed and runs the intelligence on each: search text,
  * similar-items postings and story clusters. (Summaries are made when an item is first read.)
  */
 export function storeParsedFeed(service: ServiceContext, feedId: string, feed: ParsedFeed, now = new Date()): StoredItems {
-  const items: NewItem[] = feed.items.map((item) => ({ ...item }));
-  return indexNewItems(service, feedId, items, storeItems(service.db, feedId, items, now));
+  return indexNewItems(service, feedId, storeItems(service.db, feedId, feed.items, now));
 }
 
 /** Runs the intelligence over items just stored; one transaction for the batch. */
-export function indexNewItems(service: ServiceContext, feedId: string, items: NewItem[], stored: StoredItems): StoredItems {
+export function indexNewItems(service: ServiceContext, feedId: string, stored: StoredItems): StoredItems {
   if (!stored.added.length) return stored;
   const rows = service.db.prepare(`SELECT id, title, summary, content, url, published_at FROM items
     WHERE id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(stored.added)) as
@@ -25,6 +24,5 @@ export function indexNewItems(service: ServiceContext, feedId: string, items: Ne
       });
     }
   })();
-  void items;
   return stored;
 }

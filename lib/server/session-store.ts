@@ -1,7 +1,6 @@
 import 'server-only';
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
+import { appDatabase, storeOf } from './app-database';
 
 /*
  * Sessions live in their own small SQLite file, app.db in the data directory, in
@@ -49,17 +48,11 @@ function prepare(db: Database.Database) {
 
 /** The session table of one app.db file. */
 export class SessionStore {
-  private readonly db: Database.Database;
   private readonly statements: ReturnType<typeof prepare>;
 
-  constructor(file: string) {
-    mkdirSync(path.dirname(file), { recursive: true });
-    this.db = new Database(file);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = NORMAL');
-    this.db.pragma('busy_timeout = 5000');
-    this.db.exec(schema);
-    this.statements = prepare(this.db);
+  constructor(db: Database.Database) {
+    db.exec(schema);
+    this.statements = prepare(db);
   }
 
   /** Stores a new session, clearing out expired ones on the way. */
@@ -88,22 +81,11 @@ export class SessionStore {
     return this.statements.count.get() as number;
   }
 
-  /** Closes the file. */
-  close(): void {
-    this.db.close();
-  }
 }
 
-const holder = globalThis as typeof globalThis & { __tidingsSessionStores?: Map<string, SessionStore> };
+const stores = new WeakMap<Database.Database, SessionStore>();
 
-/** The session store of a data directory, opened once per process. */
+/** The session store of a data directory, over the app's one app.db connection. */
 export function sessionStore(dataDir: string): SessionStore {
-  holder.__tidingsSessionStores ??= new Map();
-  const file = path.join(dataDir, 'app.db');
-  let store = holder.__tidingsSessionStores.get(file);
-  if (!store) {
-    store = new SessionStore(file);
-    holder.__tidingsSessionStores.set(file, store);
-  }
-  return store;
+  return storeOf(stores, appDatabase(dataDir), (db) => new SessionStore(db));
 }

@@ -1,7 +1,6 @@
 import 'server-only';
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
+import { appDatabase, storeOf } from './app-database';
 
 /*
  * Share links live in app.db in the data directory, beside the sessions: they belong to
@@ -54,16 +53,11 @@ function prepare(db: Database.Database) {
 
 /** The share-link table of one app.db file. */
 export class ShareLinkStore {
-  private readonly db: Database.Database;
   private readonly statements: ReturnType<typeof prepare>;
 
-  constructor(file: string) {
-    mkdirSync(path.dirname(file), { recursive: true });
-    this.db = new Database(file);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('busy_timeout = 5000');
-    this.db.exec(schema);
-    this.statements = prepare(this.db);
+  constructor(db: Database.Database) {
+    db.exec(schema);
+    this.statements = prepare(db);
   }
 
   /** Stores a new link. */
@@ -86,22 +80,11 @@ export class ShareLinkStore {
     return this.statements.revoke.run(now, id, owner).changes > 0;
   }
 
-  /** Closes the file. */
-  close(): void {
-    this.db.close();
-  }
 }
 
-const holder = globalThis as typeof globalThis & { __tidingsShareLinkStores?: Map<string, ShareLinkStore> };
+const stores = new WeakMap<Database.Database, ShareLinkStore>();
 
-/** The share-link store of a data directory, opened once per process. */
+/** The share-link store of a data directory, over the app's one app.db connection. */
 export function shareLinkStore(dataDir: string): ShareLinkStore {
-  holder.__tidingsShareLinkStores ??= new Map();
-  const file = path.join(dataDir, 'app.db');
-  let store = holder.__tidingsShareLinkStores.get(file);
-  if (!store) {
-    store = new ShareLinkStore(file);
-    holder.__tidingsShareLinkStores.set(file, store);
-  }
-  return store;
+  return storeOf(stores, appDatabase(dataDir), (db) => new ShareLinkStore(db));
 }

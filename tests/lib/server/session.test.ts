@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { findSession, sessionLifetimeMs, sessionToken, startSession } from '@/lib/server/session';
-import { sessionStore } from '@/lib/server/session-store';
+import { closeAppDatabases } from '@/lib/server/app-database';
 
 vi.mock('server-only', () => ({}));
 
@@ -31,7 +31,7 @@ beforeEach(() => {
 });
 
 afterAll(() => {
-  sessionStore(dataDir).close();
+  closeAppDatabases();
   rmSync(dataDir, { recursive: true, force: true });
 });
 

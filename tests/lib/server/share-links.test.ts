@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { closeAppDatabases } from '@/lib/server/app-database';
 import { handleSignIn } from '@/lib/server/session-routes';
 import { createLink, listLinks, revokeLink } from '@/lib/server/share-link-routes';
 import { createShareLink, listShareLinks, openShareLink, revokeShareLink } from '@/lib/server/share-links';
@@ -119,9 +120,7 @@ describe('share links of saved items', () => {
   it('keeps working after a restart of the app (a new connection to app.db)', async () => {
     await save(reader, items[0]!);
     const link = await createShareLink(asPerson(reader), items[0]!, null);
-    const holder = globalThis as { __tidingsShareLinkStores?: Map<string, { close(): void }> };
-    for (const store of holder.__tidingsShareLinkStores?.values() ?? []) store.close();
-    holder.__tidingsShareLinkStores?.clear();
+    closeAppDatabases();
 
     expect((await openShareLink(token(link.url)))?.title).toBe('Trains of thought');
   });

@@ -1,7 +1,8 @@
 /**
  * Text material for `npm run seed:demo`, written for Tidings: seven fictional sources, each
  * with title templates, sentence pools and word lists that demo-items.ts combines into
- * articles and episodes. `{slot}` in a template takes one value per item from `slots`, so a
+ * articles and episodes, and an eighth that reports some of the Courier's events in its own
+ * words, so the stories page has same-event articles from two sources. `{slot}` in a template takes one value per item from `slots`, so a
  * title and its body agree. Every place, person and publication here is invented.
  */
 import type { SourceType } from '@/lib/contract/common';
@@ -29,6 +30,8 @@ export type DemoSource = {
   listItems: string[];
   closers: string[];
   podcast?: { artist: string; summary: string; minutes: [number, number] };
+  /** A source whose events this one reports too (`count` of its recent ones), with its slot values, a few hours apart. */
+  retells?: DemoSource;
 };
 
 /** Folders the demo files subscriptions under. */
@@ -248,5 +251,29 @@ const smallHours: DemoSource = {
   closers: ['Small Hours is made by two people and a microphone. Thanks for listening.'],
 };
 
-/** The demo sources, in the order they are seeded. */
-export const demoSources: DemoSource[] = [byteGarden, courier, openOrbit, slowPan, gridline, sundayMargin, smallHours];
+const ledger: DemoSource = {
+  key: 'millbrook-ledger', sourceType: 'feed', title: 'Millbrook Ledger', website: 'https://millbrookledger.example',
+  description: 'Independent reporting on Millbrook council, schools and streets.', folder: 'News & science',
+  authors: ['Grace Lindqvist', 'Omar Haddad'], count: 6, tags: ['millbrook'], slots: {},
+  // `{bodyMid}` is the Courier's `{body}` in the middle of a sentence.
+  retells: courier,
+  titles: ['{body} hears from residents on {topic} at {place}', '{body} moves ahead on {topic} for {place}',
+    '{place}: {body} puts {topic} to a public hearing', 'Crowd turns out as {bodyMid} takes up {topic} at {place}'],
+  openers: ['{body} took up {topic} for {place} this week in front of a standing-room crowd.',
+    'Residents near {place} pressed {bodyMid} on {topic} at a long public hearing.',
+    'A decision on {topic} for {place} came closer this week as {bodyMid} heard from residents.'],
+  middles: ['Speakers were split on whether {topic} should come before other work at {place}.',
+    'Supporters of {topic} said {place} had waited long enough; opponents asked for more detail on the cost.',
+    'A staff report put the first phase of the work at {place} within this year\u2019s budget.',
+    'Several business owners near {place} asked for the work to avoid the busy season.',
+    'Members asked staff to come back with a timeline for {topic} and a plan for keeping {place} open.',
+    'One longtime resident said {place} had not seen this much attention in decades.'],
+  headings: ['What was said', 'What comes next', 'The cost'],
+  listIntros: ['At a glance:', 'Dates to watch:'],
+  listItems: ['Written comments are accepted until the end of the month.', 'Staff will publish a cost estimate before the next meeting.',
+    'A site walk at {place} is open to the public.', 'Minutes of the hearing will be posted online within a week.'],
+  closers: ['The Ledger will report on the next hearing.', 'Tips about {topic} can be sent to the Ledger newsroom.'],
+};
+
+/** The demo sources, in the order they are seeded (a source that retells another comes after it). */
+export const demoSources: DemoSource[] = [byteGarden, courier, ledger, openOrbit, slowPan, gridline, sundayMargin, smallHours];

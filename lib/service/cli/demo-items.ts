@@ -135,11 +135,46 @@ function episodeFields(source: DemoSource, item: Draft, random: Random): Partial
   };
 }
 
+function drafts(source: DemoSource, now: number): Draft[] {
+  const used = new Set<string>();
+  return Array.from({ length: source.count }, (_, index) => draft(source, index, used, now));
+}
+
+const minuteMs = 60_000;
+
+/**
+ * The events a retelling source reports: the newest of the other source's items whose title names
+ * its place and topic, and whose place no other item of that source names within three days,
+ * so each story the demo makes is plainly about one event.
+ */
+function reportableEvents(events: Draft[], count: number): Draft[] {
+  const apart = 3 * dayMs;
+  return events.filter((event) => {
+    const { place, topic } = event.values;
+    if (!place || !topic || !event.title.includes(place) || !event.title.includes(topic)) return false;
+    return !events.some((other) => other !== event && other.values.place === place && Math.abs(other.published - event.published) < apart);
+  }).slice(0, count);
+}
+
+/**
+ * Drafts of a source that reports another's events: each takes the event's slot values and is
+ * published a few hours after it (or before, when after would be in the future), in its own words.
+ */
+function retoldDrafts(source: DemoSource, retold: DemoSource, now: number): Draft[] {
+  return reportableEvents(drafts(retold, now), source.count).map((event) => {
+    const random = seededRandom(`${source.key}:${event.number}`);
+    const values = { ...event.values, bodyMid: (event.values.body ?? '').replace(/^./, (c) => c.toLowerCase()) };
+    const delay = random.int(2 * 60, 9 * 60) * minuteMs;
+    const published = event.published + delay <= now - 10 * minuteMs ? event.published + delay : event.published - delay;
+    const middles = random.sample(source.middles, 5).map((sentence) => fill(sentence, values));
+    return { number: event.number, title: capitalised(fill(random.pick(source.titles), values)), values, random, published, middles };
+  });
+}
+
 /** The items of one demo source, newest first, ready for storeItems. */
 export function demoItems(source: DemoSource, now = Date.now()): NewItem[] {
-  const used = new Set<string>();
-  return Array.from({ length: source.count }, (_, index) => {
-    const item = draft(source, index, used, now);
+  const items = source.retells ? retoldDrafts(source, source.retells, now) : drafts(source, now);
+  return items.map((item) => {
     const summary = `${fill(item.random.pick(source.openers), item.values)} ${item.middles[0]}`;
     const content = sanitizeContent(body(source, item, summary), `${source.website}/`);
     const path = source.sourceType === 'podcast' ? `episodes/${item.number}`

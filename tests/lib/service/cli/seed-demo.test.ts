@@ -58,7 +58,7 @@ describe('seed:demo', () => {
     const run = await seed();
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout.trim().split('\n')).toHaveLength(1);
-    expect(run.stdout).toMatch(/^Seeded 7 demo sources for owner@tidings\.local/);
+    expect(run.stdout).toMatch(/^Seeded 8 demo sources for owner@tidings\.local/);
 
     service = createService({ databaseFile: path.join(dataDir, 'service.db') });
     const owner = ensureOwner(service.db, service.config.ownerEmail);
@@ -69,7 +69,7 @@ describe('seed:demo', () => {
 
     const sourceTypes = new Set(items.map((item) => item.feeds[0].source_type));
     expect(sourceTypes).toEqual(new Set(['feed', 'newsletter', 'podcast']));
-    expect(new Set(items.map((item) => item.feeds[0].id)).size).toBe(7);
+    expect(new Set(items.map((item) => item.feeds[0].id)).size).toBe(8);
 
     const read = items.filter((item) => item.is_read).length;
     expect(read).toBeGreaterThan(0);
@@ -97,6 +97,20 @@ describe('seed:demo', () => {
       expect(detail.body.content).toMatch(/<ul><li>/);
       expect(detail.body.content).toMatch(/<a href="https:\/\/[a-z]+\.example\/[^"]*" target="_blank" rel="noopener noreferrer">/);
       expect(detail.body.content).not.toMatch(/undefined|\{\w+\}/);
+    }
+  });
+
+  it('lists stories in which two local outlets report the same event, a few hours apart', async () => {
+    const key = issueCredential(service.db, ensureOwner(service.db, 'owner@tidings.local').id, 'api_key', 'stories').secret;
+    const stories = await get('/v1/stories', key);
+    expect(stories.status).toBe(200);
+    expect(stories.body.data.length).toBeGreaterThanOrEqual(2);
+    for (const story of stories.body.data) {
+      expect(story.source_count).toBe(2);
+      const outlets = story.articles.map((article: ItemListEntry) => article.feeds[0].title).sort();
+      expect(outlets).toEqual(['Millbrook Ledger', 'The Riverside Courier']);
+      const times = story.articles.map((article: ItemListEntry) => Date.parse(article.published_at ?? ''));
+      expect(Math.abs(times[0] - times[1])).toBeLessThan(12 * 3_600_000);
     }
   });
 

@@ -37,9 +37,8 @@ export function configureApi(options: Partial<ApiSettings>): void {
   if (options.headers !== undefined) settings.headers = { ...options.headers };
 }
 
-/** The /api URL of an operation with its path parameters and query filled in. */
-export function apiUrl(path: string, params?: Record<string, string>, query?: Record<string, unknown>): string {
-  const filled = path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params?.[name] ?? ''));
+/** A query as the service reads it (`?a=1&ids=x&ids=y`), empty for none; empty values are left out. */
+export function queryString(query?: Record<string, unknown>): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value === undefined || value === null || value === '') continue;
@@ -47,7 +46,13 @@ export function apiUrl(path: string, params?: Record<string, string>, query?: Re
     else search.set(key, String(value));
   }
   const text = search.toString();
-  return `${settings.base}${filled}${text ? `?${text}` : ''}`;
+  return text ? `?${text}` : '';
+}
+
+/** The /api URL of an operation with its path parameters and query filled in. */
+export function apiUrl(path: string, params?: Record<string, string>, query?: Record<string, unknown>): string {
+  const filled = path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params?.[name] ?? ''));
+  return `${settings.base}${filled}${queryString(query)}`;
 }
 
 /** Calls one operation of the service through the app's proxy; throws ApiError on any non-success answer. */

@@ -1,5 +1,6 @@
 import type { Cache, ScopedMutator } from 'swr';
 import { unstable_serialize } from 'swr';
+import { unstable_serialize as serializeInfinite } from 'swr/infinite';
 import type { BodyOf, ResponseOf } from '@/lib/contract/types';
 import type { ItemFilters } from './inbox-view';
 
@@ -36,6 +37,33 @@ export function pageKey(filters: string, cursor: string | null): [typeof itemsPa
 /** The SWR key of an item's detail. */
 export function itemKey(id: string): [typeof itemPath, string] {
   return [itemPath, id];
+}
+
+/** Items per page of the river: enough to fill a tall screen twice, small enough to arrive fast. */
+export const itemsPageSize = 30;
+
+/** The GET /v1/items query of one page of a list, as the browser and the server's first load both ask it. */
+export function itemsPageQuery(filters: string, cursor: string | null): ItemFilters & { limit: number; cursor?: string } {
+  return { ...(JSON.parse(filters) as ItemFilters), limit: itemsPageSize, ...(cursor ? { cursor } : {}) };
+}
+
+/** The useSWRInfinite key loader of a list: page after page while the service says there is more. */
+export function itemsKeyLoader(filters: string) {
+  return (index: number, previous: ItemsPage | null) => {
+    if (index === 0) return pageKey(filters, null);
+    const cursor = previous?.pagination.has_more ? previous.pagination.next_cursor : null;
+    return cursor ? pageKey(filters, cursor) : null;
+  };
+}
+
+/** Where useSWRInfinite keeps a whole list (its pages), for seeding it with a first page loaded on the server. */
+export function itemsListKey(filters: ItemFilters): string {
+  return serializeInfinite(itemsKeyLoader(filtersKey(filters)));
+}
+
+/** Where useSWR keeps an item's detail, for seeding it with the detail loaded on the server. */
+export function itemDetailKey(id: string): string {
+  return unstable_serialize(itemKey(id));
 }
 
 function isPage(value: unknown): value is ItemsPage {

@@ -1,8 +1,7 @@
 import { apiUrl } from './api-client';
 import { filtersFor, inboxHref, type InboxSelection } from './inbox-view';
-import { filtersKey } from './item-cache';
+import { filtersKey, itemsPageQuery } from './item-cache';
 import { warmOfflineCopies } from './service-worker';
-import { itemsPageSize } from './use-items';
 
 /*
  * What to keep ahead for offline reading, in the exact addresses the app's own fetches
@@ -15,8 +14,7 @@ const saved: InboxSelection = { view: 'saved', type: null };
 
 /** The API address of a view's first page, as fetchItemsPage requests it. */
 export function firstPageUrl(selection: InboxSelection): string {
-  const filters = JSON.parse(filtersKey(filtersFor(selection))) as Record<string, unknown>;
-  return apiUrl('/v1/items', undefined, { ...filters, limit: itemsPageSize });
+  return apiUrl('/v1/items', undefined, itemsPageQuery(filtersKey(filtersFor(selection)), null));
 }
 
 /** Asks the worker to keep the inbox, the saved view, the reader shell and all saved items. */

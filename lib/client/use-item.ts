@@ -13,5 +13,7 @@ export async function fetchItem([, id]: ReturnType<typeof itemKey>): Promise<Ite
 
 /** One item in its detail form (content, tags, notes); null id waits. */
 export function useItem(id: string | null) {
-  return useSWR<ItemDetail, ApiError>(id ? itemKey(id) : null, fetchItem, { onErrorRetry, revalidateOnFocus: false });
+  const { data, error, isLoading, mutate } = useSWR<ItemDetail, ApiError>(id ? itemKey(id) : null, fetchItem, { onErrorRetry, revalidateOnFocus: false });
+  // An item seeded from the server's first load is not loading while SWR revalidates it.
+  return { data, error, isLoading: isLoading && data === undefined, mutate };
 }

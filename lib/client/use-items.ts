@@ -2,21 +2,16 @@ import { useCallback, useMemo } from 'react';
 import useSWRInfinite from 'swr/infinite';
 import { callApi, type ApiError } from './api-client';
 import type { ItemFilters } from './inbox-view';
-import { filtersKey, pageKey, type ItemsPage, type ListedItem } from './item-cache';
+import { filtersKey, itemsKeyLoader, itemsPageQuery, pageKey, type ItemsPage, type ListedItem } from './item-cache';
 import { settleOutbox, withPendingChanges } from './outbox';
 import { onErrorRetry } from './retry-policy';
-
-/** Items per page of the river: enough to fill a tall screen twice, small enough to arrive fast. */
-export const itemsPageSize = 30;
 
 /** Fetches one page of a list; the first page records when it loaded, which mark-all uses as `before`. */
 export async function fetchItemsPage([, filters, cursor]: ReturnType<typeof pageKey>): Promise<ItemsPage> {
   // Queued offline changes go out before fresh data comes in, and still-queued ones show on it.
   await settleOutbox();
   const loadedAt = new Date().toISOString();
-  const page = withPendingChanges(await callApi('GET', '/v1/items', {
-    query: { ...(JSON.parse(filters) as ItemFilters), limit: itemsPageSize, ...(cursor ? { cursor } : {}) },
-  }));
+  const page = withPendingChanges(await callApi('GET', '/v1/items', { query: itemsPageQuery(filters, cursor) }));
   return { ...page, filters, loadedAt };
 }
 
@@ -39,11 +34,7 @@ export type ItemsState = {
 /** The river of items for some filters, page by page over the service's cursor. */
 export function useItems(filters: ItemFilters): ItemsState {
   const key = filtersKey(filters);
-  const getKey = useCallback((index: number, previous: ItemsPage | null) => {
-    if (index === 0) return pageKey(key, null);
-    const cursor = previous?.pagination.has_more ? previous.pagination.next_cursor : null;
-    return cursor ? pageKey(key, cursor) : null;
-  }, [key]);
+  const getKey = useMemo(() => itemsKeyLoader(key), [key]);
   const { data, error, isLoading, isValidating, size, setSize, mutate } = useSWRInfinite<ItemsPage, ApiError>(getKey, fetchItemsPage, {
     // A river that reshuffles when the window regains focus loses the reader's place.
     revalidateOnFocus: false,
@@ -75,7 +66,8 @@ export function useItems(filters: ItemFilters): ItemsState {
     items,
     total: data?.[0]?.pagination.total ?? null,
     error,
-    isLoading,
+    // A list seeded with its first page (loaded on the server) is not loading while SWR revalidates it.
+    isLoading: isLoading && !data,
     isLoadingMore,
     hasMore,
     loadedAt: data?.[0]?.loadedAt ?? null,

@@ -1,10 +1,22 @@
 import type { Metadata } from 'next';
 import { ItemReader } from '@/components/reader/item-reader';
+import { SeededSWR } from '@/components/shell/seeded-swr';
+import { itemFirstLoad, loadItemDetail } from '@/lib/server/first-load';
 
-export const metadata: Metadata = { title: 'Item' };
+type Props = { params: Promise<{ id: string }> };
 
-/** The reader of one item; the item loads in the client island (its title then names the page). */
-export default async function ItemPage({ params }: { params: Promise<{ id: string }> }) {
+/** The item's title names the page when the server could load it (the reader renames it otherwise). */
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const item = await loadItemDetail((await params).id);
+  return { title: item?.title || 'Item' };
+}
+
+/** The reader of one item, rendered on the server with the item loaded (the client fetches it when that fails). */
+export default async function ItemPage({ params }: Props) {
   const { id } = await params;
-  return <ItemReader key={id} id={id} />;
+  return (
+    <SeededSWR seed={await itemFirstLoad(id)}>
+      <ItemReader key={id} id={id} />
+    </SeededSWR>
+  );
 }

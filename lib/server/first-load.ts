@@ -1,0 +1,89 @@
+import 'server-only';
+import { cache } from 'react';
+import { queryString } from '@/lib/client/api-client';
+import { filtersFor, readInboxSelection } from '@/lib/client/inbox-view';
+import { filtersKey, itemDetailKey, itemsListKey, itemsPageQuery, type ItemDetail, type ItemsList, type ItemsPage } from '@/lib/client/item-cache';
+import { requireSession } from './require-session';
+import { sendUpstream } from './upstream';
+
+/*
+ * The first load of the inbox and the reader, on the server: the data the page's SWR hooks
+ * would fetch after hydration, fetched while the page renders so its largest paint does not
+ * wait for JavaScript and an API round trip. It takes the proxy's path (the session's
+ * credential, local or remote service) and answers SWR fallback entries under the hooks'
+ * own keys. Any failure answers no entries: the hooks then fetch in the browser and show
+ * their usual loading and error states.
+ */
+
+/** SWR fallback entries, keyed as the client hooks key their requests. */
+export type FirstLoad = Record<string, unknown>;
+
+/** Page search params as Next hands them to a page. */
+export type SearchParams = Record<string, string | string[] | undefined>;
+
+// A slow hosted service must not hold the page back for long: past this, the browser fetches.
+const budgetMs = 1500;
+
+function withinBudget<T>(work: Promise<T>): Promise<T | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), budgetMs);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+/** GET on the service as the signed-in person; null when it fails, is late or answers anything but 200. */
+async function getAsSession<T>(page: string, pathAndQuery: string): Promise<T | null> {
+  // Outside the try: a visitor without a session is sent to sign in, not shown an empty page.
+  const session = await requireSession(page);
+  try {
+    const answer = await withinBudget(sendUpstream({ method: 'GET', pathAndQuery, body: null, contentType: null }, session.caller));
+    if (!answer || answer.status !== 200) return null;
+    return (await answer.json()) as T;
+  } catch (error) {
+    // Only the path, never the query: it may hold what the person searched or filtered by.
+    console.warn(`[tidings] The first load of ${pathAndQuery.split('?')[0]} failed on the server: ${(error as Error).message}`);
+    return null;
+  }
+}
+
+/** The first value of each search param, read like the browser's URLSearchParams.get. */
+function paramsReader(searchParams: SearchParams): { get(name: string): string | null } {
+  return {
+    get: (name) => {
+      const value = searchParams[name];
+      return (Array.isArray(value) ? value[0] : value) ?? null;
+    },
+  };
+}
+
+function pageUrl(path: string, searchParams: SearchParams): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(searchParams)) {
+    for (const entry of Array.isArray(value) ? value : value === undefined ? [] : [value]) search.append(name, entry);
+  }
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+/** The inbox river's first page for the view its URL selects, as SWR fallback (none when the load fails). */
+export async function inboxFirstLoad(searchParams: SearchParams): Promise<FirstLoad> {
+  const filters = filtersFor(readInboxSelection(paramsReader(searchParams)));
+  const key = filtersKey(filters);
+  // Taken before asking, as the browser does: mark-all-read covers only what had arrived by then.
+  const loadedAt = new Date().toISOString();
+  const list = await getAsSession<ItemsList>(pageUrl('/inbox', searchParams), `/v1/items${queryString(itemsPageQuery(key, null))}`);
+  if (!list) return {};
+  const page: ItemsPage = { ...list, filters: key, loadedAt };
+  return { [itemsListKey(filters)]: [page] };
+}
+
+/** One item's detail, or null; one load per request however many parts of the page ask. */
+export const loadItemDetail = cache((id: string): Promise<ItemDetail | null> =>
+  getAsSession<ItemDetail>(`/items/${encodeURIComponent(id)}`, `/v1/items/${encodeURIComponent(id)}`));
+
+/** The reader's item as SWR fallback (none when the load fails). */
+export async function itemFirstLoad(id: string): Promise<FirstLoad> {
+  const detail = await loadItemDetail(id);
+  return detail ? { [itemDetailKey(id)]: detail } : {};
+}

@@ -1,0 +1,77 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { InboxRiver } from '@/components/inbox/inbox-river';
+import { ItemReader } from '@/components/reader/item-reader';
+import { SeededSWR } from '@/components/shell/seeded-swr';
+import { callApi } from '@/lib/client/api-client';
+import { filtersFor, type InboxSelection } from '@/lib/client/inbox-view';
+import { filtersKey, itemDetailKey, itemsListKey, itemsPageQuery, type ItemsPage } from '@/lib/client/item-cache';
+import { startLocalService, type LocalService } from '../local-service';
+import { renderApp } from '../render-app';
+
+/*
+ * The pages' first load as the server hands it over (lib/server/first-load.ts): the same
+ * request under the hooks' own keys. Seeded, the views render their content at once.
+ */
+
+const unread: InboxSelection = { view: 'unread', type: null };
+
+async function firstPageSeed(selection: InboxSelection): Promise<Record<string, unknown>> {
+  const filters = filtersFor(selection);
+  const key = filtersKey(filters);
+  const list = await callApi('GET', '/v1/items', { query: itemsPageQuery(key, null) });
+  const page: ItemsPage = { ...list, filters: key, loadedAt: new Date().toISOString() };
+  return { [itemsListKey(filters)]: [page] };
+}
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+describe('views seeded with the server first load', () => {
+  let local: LocalService;
+  let ids: string[];
+
+  beforeAll(async () => {
+    local = await startLocalService();
+    ids = local.addFeed('Morning Post', Array.from({ length: 35 }, () => ({})));
+  });
+  afterAll(() => local.close());
+
+  it('renders the river’s first page on the first render, with no loading state', async () => {
+    const seed = await firstPageSeed(unread);
+    renderApp(<SeededSWR seed={seed}><InboxRiver selection={unread} /></SeededSWR>);
+    expect(screen.queryByText('Loading items…')).toBeNull();
+    const list = screen.getByRole('list', { name: 'Unread items' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(30);
+    expect(screen.getByRole('button', { name: 'Load more' })).toBeTruthy();
+  });
+
+  it('shows a change to a seeded item at once, before any refetch', async () => {
+    const user = userEvent.setup();
+    const seed = await firstPageSeed(unread);
+    renderApp(<SeededSWR seed={seed}><InboxRiver selection={unread} /></SeededSWR>);
+    const row = screen.getByRole('link', { name: 'Morning Post item 2' }).closest('li')!;
+    await user.click(within(row).getByRole('button', { name: 'Mark read: Morning Post item 2' }));
+    expect(within(row).getByRole('button', { name: 'Mark unread: Morning Post item 2' })).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Marked read: Morning Post item 2'));
+  });
+
+  it('renders the reader’s item on the first render, with no loading state', async () => {
+    const detail = await callApi('GET', '/v1/items/{item_id}', { params: { item_id: ids[5]! } });
+    renderApp(<SeededSWR seed={{ [itemDetailKey(ids[5]!)]: detail }}><ItemReader id={ids[5]!} /></SeededSWR>);
+    expect(screen.queryByText('Loading the item…')).toBeNull();
+    expect(screen.getByRole('heading', { level: 1, name: 'Morning Post item 5' })).toBeTruthy();
+  });
+
+  it('fetches in the browser when the server had nothing to hand over', async () => {
+    renderApp(<SeededSWR seed={{}}><InboxRiver selection={unread} /></SeededSWR>);
+    expect(screen.getByText('Loading items…')).toBeTruthy();
+    const list = await screen.findByRole('list', { name: 'Unread items' });
+    expect(within(list).getAllByRole('listitem').length).toBeGreaterThan(0);
+  });
+});

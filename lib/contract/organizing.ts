@@ -22,7 +22,10 @@ export type UpdateFolderBody = z.infer<typeof UpdateFolderBody>;
 const TagName = z.string().trim().min(1).max(64);
 
 export const TagPath = z.object({ tag_id: Uuid });
-export const TagList = z.object({ data: z.array(TagRecord) });
+/** A tag in the first-party list: the record plus how many of its items are unread (for the inbox sidebar). */
+export const TagListEntry = TagRecord.extend({ unread_count: z.number().int() });
+export type TagListEntry = z.infer<typeof TagListEntry>;
+export const TagList = z.object({ data: z.array(TagListEntry) });
 export const UpdateTagBody = z.strictObject({ name: TagName });
 export type UpdateTagBody = z.infer<typeof UpdateTagBody>;
 

@@ -28,7 +28,7 @@ export const organizingOperations = defineOperations({
     params: FolderPath, success: { status: 200, body: MessageResult }, errors: [404, 422],
   },
   listTags: {
-    method: 'GET', path: '/v1/tags', auth: 'first_party', summary: 'List tags by name, with item counts',
+    method: 'GET', path: '/v1/tags', auth: 'first_party', summary: 'List tags by name, with item and unread counts',
     success: { status: 200, body: TagList }, errors: [],
   },
   updateTag: {

@@ -1,4 +1,5 @@
 import type { Tag } from '@/lib/contract/items';
+import type { TagListEntry } from '@/lib/contract/organizing';
 import type { User } from '../accounts';
 import type { Db } from '../../store/database';
 import { fail } from '../../http/errors';
@@ -7,9 +8,14 @@ import { forgetInSavedSearches } from '../saved-searches/saved-searches';
 /** A tag record's columns, from `tags t`. */
 export const tagColumns = 't.id, t.name, (SELECT COUNT(*) FROM item_tags c WHERE c.tag_id = t.id) AS item_count';
 
-/** GET /v1/tags: every tag of the user by name, with how many items carry it. */
-export function listTags(db: Db, user: User): Tag[] {
-  return db.prepare(`SELECT ${tagColumns} FROM tags t WHERE t.user_id = ? ORDER BY t.name COLLATE NOCASE, t.id`).all(user.id) as Tag[];
+// Only the list counts unread items: the tag record elsewhere (items, search) is SPEC.md's, without it.
+const unreadColumn = `(SELECT COUNT(*) FROM item_tags c JOIN entries e ON e.user_id = c.user_id AND e.item_id = c.item_id
+  WHERE c.tag_id = t.id AND e.is_read = 0) AS unread_count`;
+
+/** GET /v1/tags: every tag of the user by name, with how many items carry it and how many of those are unread. */
+export function listTags(db: Db, user: User): TagListEntry[] {
+  return db.prepare(`SELECT ${tagColumns}, ${unreadColumn} FROM tags t WHERE t.user_id = ? ORDER BY t.name COLLATE NOCASE, t.id`)
+    .all(user.id) as TagListEntry[];
 }
 
 /** One tag of the user, or 404. */

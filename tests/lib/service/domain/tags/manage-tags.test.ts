@@ -26,14 +26,29 @@ async function tagsOfItem(key: string, id: string): Promise<string[]> {
 }
 
 describe('tags (first-party)', () => {
-  it('lists the user’s tags by name with item counts', async () => {
+  it('lists the user’s tags by name with item and unread counts', async () => {
     const { appToken, tags } = await taggedItems();
     const list = await h.call('GET', '/v1/tags', { key: appToken });
     expect(list.status).toBe(200);
     expect(list.body.data).toEqual([
-      { id: tags.news.id, name: 'news', item_count: 2 },
-      { id: tags.tech.id, name: 'tech', item_count: 2 },
+      { id: tags.news.id, name: 'news', item_count: 2, unread_count: 2 },
+      { id: tags.tech.id, name: 'tech', item_count: 2, unread_count: 2 },
     ]);
+  });
+
+  it('counts only the unread items of a tag, following read and unread changes', async () => {
+    const { key, appToken, items, tags } = await taggedItems();
+    const unread = async () => Object.fromEntries(((await h.call('GET', '/v1/tags', { key: appToken })).body.data as
+      (TagRecord & { unread_count: number })[]).map((t) => [t.name, t.unread_count]));
+    expect((await h.call('PATCH', `/v1/items/${items.a}`, { key, body: { is_read: true } })).status).toBe(200);
+    expect(await unread()).toEqual({ news: 1, tech: 1 });
+    expect((await h.call('PUT', '/v1/items', { key, body: { tag_ids: [tags.news.id] } })).status).toBe(200);
+    expect(await unread()).toEqual({ news: 0, tech: 1 });
+    expect((await h.call('PATCH', `/v1/items/${items.c}`, { key, body: { is_read: false } })).status).toBe(200);
+    expect(await unread()).toEqual({ news: 1, tech: 1 });
+    // The record of one tag elsewhere (rename, item detail) stays SPEC.md's, without the count.
+    const renamed = await h.call('PATCH', `/v1/tags/${tags.tech.id}`, { key: appToken, body: { name: 'tech' } });
+    expect(renamed.body).toEqual({ id: tags.tech.id, name: 'tech', item_count: 2 });
   });
 
   it('renames a tag, and the items carry the new name', async () => {
@@ -50,7 +65,7 @@ describe('tags (first-party)', () => {
     expect(merged.status).toBe(200);
     // The remaining tag is the one that had the name, spelled as now given; item a had both.
     expect(merged.body).toEqual({ id: tags.news.id, name: 'News', item_count: 3 });
-    expect((await h.call('GET', '/v1/tags', { key: appToken })).body.data).toEqual([merged.body]);
+    expect((await h.call('GET', '/v1/tags', { key: appToken })).body.data).toEqual([{ ...merged.body, unread_count: 3 }]);
     expect(await tagsOfItem(key, items.a)).toEqual(['News']);
     expect(await tagsOfItem(key, items.b)).toEqual(['News']);
     const filtered = await h.call('GET', '/v1/items', { key, query: { tag_ids: tags.news.id } });

@@ -82,7 +82,9 @@ export function createCorpus(db: Database) {
   const stmt = {
     count: db.prepare("SELECT value FROM intel_meta WHERE key = 'doc_count'").pluck(),
     bumpCount: db.prepare("INSERT INTO intel_meta (key, value) VALUES ('doc_count', ?) ON CONFLICT (key) DO UPDATE SET value = value + excluded.value"),
-    bumpDfs: db.prepare('INSERT INTO intel_terms (id, df) SELECT value, 1 FROM json_each(?) WHERE true ON CONFLICT (id) DO UPDATE SET df = df + 1 RETURNING id, df').raw(),
+    dfs: db.prepare('SELECT id, df FROM intel_terms WHERE id IN (SELECT value FROM json_each(?))').raw(),
+    addDfs: db.prepare(`INSERT INTO intel_terms (id, df) SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?) WHERE true
+      ON CONFLICT (id) DO UPDATE SET df = df + excluded.df`),
     insertDoc: db.prepare('INSERT INTO intel_docs (item_id, source_id, hour, published_at) VALUES (?, ?, ?, ?)'),
     insertVector: db.prepare('INSERT INTO intel_vectors (doc, title, summary, vec) VALUES (?, ?, ?, ?)'),
     docByItem: db.prepare('SELECT d.*, v.title, v.summary, v.vec FROM intel_docs d JOIN intel_vectors v ON v.doc = d.doc WHERE d.item_id = ?'),
@@ -97,7 +99,60 @@ export function createCorpus(db: Database) {
     postingsInWindow: db.prepare('SELECT doc, weight FROM intel_postings WHERE term_id = ? AND hour BETWEEN ? AND ?').raw(),
   };
 
-  const docCount = (): number => (stmt.count.get() as number | undefined) ?? 0;
+  /** Frequency increments and documents counted in memory but not yet written (see `deferFrequencies`). */
+  const pendingDf = new Map<number, number>();
+  let pendingDocs = 0;
+  let deferring = 0;
+
+  const docCount = (): number => ((stmt.count.get() as number | undefined) ?? 0) + pendingDocs;
+
+  /** Writes the counted frequencies: one upsert per distinct term, in id order so neighbouring pages are written together. */
+  function flushFrequencies(): void {
+    if (pendingDf.size) stmt.addDfs.run(JSON.stringify([...pendingDf].sort((a, b) => a[0] - b[0])));
+    if (pendingDocs) stmt.bumpCount.run(pendingDocs);
+    pendingDf.clear();
+    pendingDocs = 0;
+    if (dfCache.size > DF_CACHE_LIMIT) dfCache.clear();
+  }
+
+  /**
+   * Runs `fn` (inside the caller's transaction) with frequency writes gathered into one at its
+   * end: a batch of items shares most of its words, and each item still sees the frequencies
+   * counting the items before it. If `fn` throws, nothing is written and the cache starts over.
+   */
+  function deferFrequencies<T>(fn: () => T): T {
+    deferring++;
+    try {
+      const result = fn();
+      if (deferring === 1) flushFrequencies();
+      return result;
+    } catch (error) {
+      pendingDf.clear();
+      pendingDocs = 0;
+      dfCache.clear();
+      throw error;
+    } finally {
+      deferring--;
+    }
+  }
+
+  /** Counts a document's terms; returns the frequency of each, this document included. */
+  function countTerms(ids: number[]): Map<number, number> {
+    const missing = ids.filter((id) => !dfCache.has(id));
+    if (missing.length) {
+      const stored = new Map(stmt.dfs.all(JSON.stringify(missing)) as Array<[number, number]>);
+      for (const id of missing) dfCache.set(id, stored.get(id) ?? 0);
+    }
+    const seenDf = new Map<number, number>();
+    for (const id of ids) {
+      const df = dfCache.get(id)! + 1;
+      dfCache.set(id, df);
+      seenDf.set(id, df);
+      pendingDf.set(id, (pendingDf.get(id) ?? 0) + 1);
+    }
+    pendingDocs++;
+    return seenDf;
+  }
 
   /** TF-IDF unit vector of a document, with the frequencies of now where known (`n`: documents, pass it when weighing many). */
   function weigh(doc: Pick<StoredDoc, 'terms' | 'seenDf'>, n = docCount() + 1): Vector {
@@ -116,13 +171,8 @@ export function createCorpus(db: Database) {
 
   /** Indexes a document; returns it as stored along with its vector. */
   function add(fields: Omit<StoredDoc, 'doc' | 'terms' | 'seenDf'>, terms: TermWeights): { stored: StoredDoc; vector: Vector } {
-    if (dfCache.size > DF_CACHE_LIMIT) dfCache.clear();
-    const seenDf = new Map<number, number>();
-    for (const [id, df] of stmt.bumpDfs.all(JSON.stringify([...terms.keys()])) as Array<[number, number]>) {
-      dfCache.set(id, df);
-      seenDf.set(id, df);
-    }
-    stmt.bumpCount.run(1);
+    const seenDf = countTerms([...terms.keys()]);
+    if (!deferring) flushFrequencies();
     const full = weigh({ terms, seenDf });
     const kept = strongest(full, VECTOR_TERMS).map(([id]) => [id, terms.get(id)!, seenDf.get(id) ?? 1] as [number, number, number]);
     const info = stmt.insertDoc.run(fields.itemId, fields.sourceId, fields.hour, fields.publishedAt);
@@ -183,7 +233,7 @@ export function createCorpus(db: Database) {
     return { scores, capped };
   }
 
-  return { docCount, weigh, add, remove, byItem, byDocs, itemIdsOf, candidates };
+  return { docCount, weigh, add, remove, byItem, byDocs, itemIdsOf, candidates, deferFrequencies };
 }
 
 /** The corpus operations the similarity and story modules use. */

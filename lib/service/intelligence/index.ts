@@ -36,6 +36,11 @@ const STORED_SUMMARY_CHARS = 300;
 export type Intelligence = {
   /** Indexes an item and places it in a story; idempotent (re-adding replaces). */
   addItem(doc: IndexedDoc): void;
+  /**
+   * Runs `fn`, which adds items, with their word counts written once at its end (call it inside
+   * a transaction); results are the same as adding the items one by one.
+   */
+  batch<T>(fn: () => T): T;
   /** Forgets an item: its postings, its story membership. */
   removeItem(id: string): void;
   /** Up to `limit` items like `id` that `visible` lets through, best first, `id` itself excluded. */
@@ -84,6 +89,7 @@ export function createIntelligence(db: Database): Intelligence {
 
   return {
     addItem,
+    batch: (fn) => corpus.deferFrequencies(fn),
     removeItem,
     similar: (id, limit, visible) => findSimilar(corpus, stories.peers, id, limit, visible),
     storyOf: stories.storyOf,

@@ -1,6 +1,7 @@
 import { decodeBody } from '../../ingest/decode';
-import { fetchFeed, FetchError } from '../../ingest/fetch-feed';
+import { fetchFeed, FetchError, type FetchOk } from '../../ingest/fetch-feed';
 import { parseFeed } from '../../ingest/parse-feed';
+import type { ParsedFeed } from '../../ingest/types';
 import type { ServiceContext } from '../../context';
 import { storeParsedFeed } from './store-parsed-feed';
 
@@ -33,37 +34,78 @@ function backoff(failures: number, retryAfterSeconds: number | null): number {
   return Math.min(longestInterval, Math.max(exponential, (retryAfterSeconds ?? 0) * 1000));
 }
 
-/**
- * Fetches one feed (conditionally), stores its new items and moves its status between
- * healthy, failing and dead. Never throws: a broken feed is reported on the feed.
- */
-export async function refreshFeed(service: ServiceContext, feedId: string, now = () => new Date()): Promise<RefreshOutcome> {
-  const feed = service.db.prepare('SELECT id, url, etag, last_modified, ttl_minutes, failure_count FROM feeds WHERE id = ?').get(feedId) as FeedRow | undefined;
-  if (!feed?.url) return { feedId, result: 'failed', added: 0, message: 'The feed has no URL to fetch.' };
+/** A feed as fetched and parsed, waiting to be written. */
+type FeedUpdate = { feed: FeedRow } & (
+  | { kind: 'not_modified' }
+  | { kind: 'parsed'; parsed: ParsedFeed; response: FetchOk }
+  | { kind: 'failed'; message: string; retryAfter: number | null }
+);
+
+function failure(feed: FeedRow, error: unknown): FeedUpdate {
+  const message = error instanceof Error ? error.message : 'The feed could not be refreshed.';
+  const retryAfter = error instanceof FetchError ? error.retryAfterSeconds ?? null : null;
+  return { feed, kind: 'failed', message, retryAfter };
+}
+
+/** Fetches a feed conditionally and parses what is new in it; the only part of a refresh that waits on the network. */
+async function fetchUpdate(service: ServiceContext, feed: FeedRow & { url: string }): Promise<FeedUpdate> {
   try {
     const response = await fetchFeed(feed.url, { etag: feed.etag, lastModified: feed.last_modified, allowPrivate: service.config.allowPrivateUrls });
-    if (response.kind === 'not_modified') {
-      recordSuccess(service, feed, now(), paceOf(feed.ttl_minutes, null), {});
-      return { feedId, result: 'not_modified', added: 0 };
-    }
+    if (response.kind === 'not_modified') return { feed, kind: 'not_modified' };
     const byGuid = service.db.prepare('SELECT 1 FROM items WHERE feed_id = ? AND guid = ?').pluck();
     const byUrl = service.db.prepare('SELECT 1 FROM items WHERE feed_id = ? AND url = ?').pluck();
     const parsed = parseFeed(decodeBody(response.body, response.contentType), {
       url: response.finalUrl, contentType: response.contentType ?? undefined,
       // Items already stored are left out before the costly sanitizing: a refresh pays for new items only.
-      knownItem: ({ guid, url }) => Boolean(guid ? byGuid.get(feedId, guid) : url && byUrl.get(feedId, url)),
+      knownItem: ({ guid, url }) => Boolean(guid ? byGuid.get(feed.id, guid) : url && byUrl.get(feed.id, url)),
     });
-    const stored = storeParsedFeed(service, feedId, parsed, now());
-    recordSuccess(service, feed, now(), paceOf(parsed.ttl_minutes ?? feed.ttl_minutes, response.cacheControlMaxAge), {
-      etag: response.etag, last_modified: response.lastModified, ttl_minutes: parsed.ttl_minutes,
-    });
-    return { feedId, result: 'updated', added: stored.added.length };
+    return { feed, kind: 'parsed', parsed, response };
   } catch (error) {
-    const message = error instanceof Error ? error.message : 'The feed could not be refreshed.';
-    const retryAfter = error instanceof FetchError ? error.retryAfterSeconds ?? null : null;
-    recordFailure(service, feed, now(), message, retryAfter);
-    return { feedId, result: 'failed', added: 0, message };
+    return failure(feed, error);
   }
+}
+
+/** Writes one fetched feed: its new items with their intelligence, and its status; one savepoint, so a failure leaves nothing half-stored. */
+function writeUpdate(service: ServiceContext, update: FeedUpdate, at: Date): RefreshOutcome {
+  const { feed } = update;
+  if (update.kind === 'failed') return writeFailure(service, feed, at, update.message, update.retryAfter);
+  try {
+    return service.db.transaction((): RefreshOutcome => {
+      if (update.kind === 'not_modified') {
+        recordSuccess(service, feed, at, paceOf(feed.ttl_minutes, null), {});
+        return { feedId: feed.id, result: 'not_modified', added: 0 };
+      }
+      const { parsed, response } = update;
+      const stored = storeParsedFeed(service, feed.id, parsed, at);
+      recordSuccess(service, feed, at, paceOf(parsed.ttl_minutes ?? feed.ttl_minutes, response.cacheControlMaxAge), {
+        etag: response.etag, last_modified: response.lastModified, ttl_minutes: parsed.ttl_minutes,
+      });
+      return { feedId: feed.id, result: 'updated', added: stored.added.length };
+    })();
+  } catch (error) {
+    const message = error instanceof Error ? error.message : 'The feed could not be stored.';
+    return writeFailure(service, feed, at, message, null);
+  }
+}
+
+function writeFailure(service: ServiceContext, feed: FeedRow, at: Date, message: string, retryAfter: number | null): RefreshOutcome {
+  recordFailure(service, feed, at, message, retryAfter);
+  return { feedId: feed.id, result: 'failed', added: 0, message };
+}
+
+function loadFeedRow(service: ServiceContext, feedId: string): FeedRow | undefined {
+  return service.db.prepare('SELECT id, url, etag, last_modified, ttl_minutes, failure_count FROM feeds WHERE id = ?').get(feedId) as FeedRow | undefined;
+}
+
+/**
+ * Fetches one feed (conditionally), stores its new items and moves its status between
+ * healthy, failing and dead. Never throws: a broken feed is reported on the feed.
+ */
+export async function refreshFeed(service: ServiceContext, feedId: string, now = () => new Date()): Promise<RefreshOutcome> {
+  const feed = loadFeedRow(service, feedId);
+  if (!feed?.url) return { feedId, result: 'failed', added: 0, message: 'The feed has no URL to fetch.' };
+  const update = await fetchUpdate(service, { ...feed, url: feed.url });
+  return writeUpdate(service, update, now());
 }
 
 function recordSuccess(service: ServiceContext, feed: FeedRow, at: Date, pace: number, validators: { etag?: string | null; last_modified?: string | null; ttl_minutes?: number | null }): void {
@@ -93,13 +135,50 @@ export function dueFeeds(service: ServiceContext, at: Date, limit: number): stri
     ORDER BY f.next_fetch_at LIMIT ?`).pluck().all(at.toISOString(), limit) as string[];
 }
 
-/** Refreshes the given feeds, a few at a time. */
+/** Longest a fetched feed waits for others to be written with it. */
+const BATCH_WAIT_MS = 100;
+/** Most feeds written in one transaction. */
+const BATCH_FEEDS = 50;
+
+/**
+ * Refreshes the given feeds, `concurrency` fetches at a time. Fetched feeds are written
+ * together, up to BATCH_FEEDS in one transaction (a savepoint each): a commit costs about the
+ * same for one feed as for fifty, since each dirties pages all over the term and posting
+ * indexes, and the word counts of a batch are written once.
+ */
 export async function refreshFeeds(service: ServiceContext, feedIds: string[], concurrency = 4): Promise<RefreshOutcome[]> {
   const outcomes: RefreshOutcome[] = [];
+  const ready: FeedUpdate[] = [];
+  let timer: NodeJS.Timeout | null = null;
+  const write = () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    const batch = ready.splice(0);
+    if (!batch.length) return;
+    const at = new Date();
+    try {
+      outcomes.push(...service.db.transaction(() => service.intelligence.batch(() => batch.map((update) => writeUpdate(service, update, at))))());
+    } catch (error) {
+      // The commit itself failed (disk full, locked): nothing of the batch was stored.
+      const message = error instanceof Error ? error.message : 'The refresh could not be stored.';
+      for (const { feed } of batch) outcomes.push({ feedId: feed.id, result: 'failed', added: 0, message });
+    }
+  };
   let next = 0;
   const worker = async () => {
-    while (next < feedIds.length) outcomes.push(await refreshFeed(service, feedIds[next++]));
+    while (next < feedIds.length) {
+      const feedId = feedIds[next++];
+      const feed = loadFeedRow(service, feedId);
+      if (!feed?.url) {
+        outcomes.push({ feedId, result: 'failed', added: 0, message: 'The feed has no URL to fetch.' });
+        continue;
+      }
+      ready.push(await fetchUpdate(service, { ...feed, url: feed.url }));
+      if (ready.length >= BATCH_FEEDS) write();
+      else timer ??= setTimeout(write, BATCH_WAIT_MS);
+    }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, feedIds.length) }, worker));
+  write();
   return outcomes;
 }

@@ -141,3 +141,45 @@ describe('similar items', () => {
     expect(intelligence.storyOf('bridge-herald')).toBe(intelligence.storyOf('bridge-courier'));
   });
 });
+
+describe('adding items in a batch', () => {
+  const all = () => [...bridgeCollapse, ...rateRise, ...unrelated].sort((a, b) => a.published_at!.localeCompare(b.published_at!));
+  const frequencies = (handle: Database.Database) => handle.prepare('SELECT id, df FROM intel_terms ORDER BY id').all();
+  const documents = (handle: Database.Database) => handle.prepare("SELECT value FROM intel_meta WHERE key = 'doc_count'").pluck().get();
+
+  it('counts words and documents, forms stories and finds similar items as adding them one by one does', () => {
+    ingest(all());
+    const other = new Database(path.join(dir, 'batch.db'));
+    try {
+      other.exec(intelligenceSchemaSql);
+      const batched = createIntelligence(other);
+      other.transaction(() => batched.batch(() => all().forEach((doc) => batched.addItem(doc))))();
+      expect(frequencies(other)).toEqual(frequencies(db));
+      expect(documents(other)).toBe(documents(db));
+      for (const id of ['bridge-herald', 'rates-ledger']) {
+        expect(batched.similar(id, 5, everyone)).toEqual(intelligence.similar(id, 5, everyone));
+        expect(batched.storyOf(id)).not.toBeNull();
+      }
+    } finally {
+      other.close();
+    }
+  });
+
+  it('writes no counts when the batch fails, and counts correctly afterwards', () => {
+    expect(() => db.transaction(() => intelligence.batch(() => {
+      intelligence.addItem(bridgeCollapse[0]);
+      throw new Error('the feed could not be stored');
+    }))()).toThrow('could not be stored');
+    expect(frequencies(db)).toEqual([]);
+    ingest(all());
+    const other = new Database(path.join(dir, 'plain.db'));
+    try {
+      other.exec(intelligenceSchemaSql);
+      const plain = createIntelligence(other);
+      other.transaction(() => all().forEach((doc) => plain.addItem(doc)))();
+      expect(frequencies(db)).toEqual(frequencies(other));
+    } finally {
+      other.close();
+    }
+  });
+});

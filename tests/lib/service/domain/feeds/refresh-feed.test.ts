@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dueFeeds, failuresBeforeDead, refreshFeed } from '@/lib/service/domain/feeds/refresh-feed';
+import { dueFeeds, failuresBeforeDead, refreshFeed, refreshFeeds } from '@/lib/service/domain/feeds/refresh-feed';
 import { startHarness, type Harness } from '../../harness';
 import { FeedServer, rss } from '../../feed-server';
 
@@ -109,5 +109,37 @@ describe('refreshing a feed', () => {
     await refreshFeed(harness.service, active.feedId);
     expect((await harness.call('GET', '/v1/items', { key: active.key })).body.pagination.total).toBe(2);
     expect((await harness.call('GET', '/v1/items', { key })).body.pagination.total).toBe(1);
+  });
+
+  it('refreshes many feeds together: each gets its own outcome and a broken one keeps no one else from updating', async () => {
+    const subscribed = [];
+    for (const name of ['one', 'two', 'three', 'broken']) {
+      let items = [post(`${name}-1`, 3)];
+      let healthy = true;
+      site.route(`/many-${name}.xml`, (_request, response) => {
+        if (!healthy) { response.writeHead(200, { 'content-type': 'application/rss+xml' }); return response.end('<!doctype html><title>Down</title><p>Back soon.</p>'); }
+        response.writeHead(200, { 'content-type': 'application/rss+xml' });
+        response.end(rss(`Many ${name}`, items));
+      });
+      const subscription = await subscribeTo(`/many-${name}.xml`);
+      subscribed.push({ ...subscription, name, grow: () => { items = [post(`${name}-2`, 1), ...items]; }, breakDown: () => { healthy = false; } });
+    }
+    for (const feed of subscribed) {
+      if (feed.name === 'broken') feed.breakDown();
+      else feed.grow();
+    }
+    const outcomes = await refreshFeeds(harness.service, subscribed.map((feed) => feed.feedId), 3);
+    expect(outcomes).toHaveLength(4);
+    for (const feed of subscribed) {
+      const outcome = outcomes.find((candidate) => candidate.feedId === feed.feedId);
+      if (feed.name === 'broken') {
+        expect(outcome).toMatchObject({ result: 'failed', added: 0 });
+        expect(feedState(feed.feedId).status).toBe('failing');
+      } else {
+        expect(outcome).toMatchObject({ result: 'updated', added: 1 });
+        expect((await harness.call('GET', '/v1/items', { key: feed.key })).body.data.map((item: { title: string }) => item.title))
+          .toEqual([`Post ${feed.name}-2`, `Post ${feed.name}-1`]);
+      }
+    }
   });
 });

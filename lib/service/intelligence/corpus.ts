@@ -8,57 +8,20 @@
  */
 import type { Database } from 'better-sqlite3';
 import type { TermWeights } from './features';
+import { packTerms, toStored, type DocRow, type StoredDoc, type TermArrays } from './stored-doc';
+import { createTermCounts } from './term-counts';
 
 /** Terms kept per document for comparing it with others. */
 const VECTOR_TERMS = 48;
 /** Terms per document written as postings: the ones most likely shared by a same-subject item. */
 const POSTING_TERMS = 20;
-/** Above this many cached frequencies the cache starts over, bounding memory (~40 MB). */
-const DF_CACHE_LIMIT = 500_000;
+/** Documents kept in memory once read: a document never changes under its number, and new items are compared with recent ones again and again. */
+const DOC_CACHE_LIMIT = 16_384;
 
-/** A document as indexed: `terms` holds its strongest raw (pre-IDF) term weights. */
-export type StoredDoc = {
-  doc: number;
-  itemId: string;
-  sourceId: string;
-  hour: number;
-  publishedAt: string;
-  title: string;
-  summary: string;
-  terms: TermWeights;
-  /** Document frequency of each term when the document was indexed. */
-  seenDf: Map<number, number>;
-};
+export type { StoredDoc } from './stored-doc';
 
 /** A unit-length TF-IDF vector. */
 export type Vector = Map<number, number>;
-
-type DocRow = { doc: number; item_id: string; source_id: string; hour: number; published_at: string; title: string; summary: string; vec: Buffer };
-
-function packTerms(entries: Array<[number, number, number]>): Buffer {
-  const ids = new Float64Array(entries.map(([id]) => id));
-  const weights = new Float32Array(entries.map(([, w]) => w));
-  const dfs = new Uint32Array(entries.map(([, , df]) => df));
-  return Buffer.concat([Buffer.from(ids.buffer), Buffer.from(weights.buffer), Buffer.from(dfs.buffer)]);
-}
-
-function toStored(row: DocRow): StoredDoc {
-  const n = row.vec.length / 16;
-  const bytes = new Uint8Array(row.vec);
-  const ids = new Float64Array(bytes.slice(0, n * 8).buffer);
-  const weights = new Float32Array(bytes.slice(n * 8, n * 12).buffer);
-  const dfs = new Uint32Array(bytes.slice(n * 12).buffer);
-  const terms: TermWeights = new Map();
-  const seenDf = new Map<number, number>();
-  for (let i = 0; i < n; i++) {
-    terms.set(ids[i], weights[i]);
-    seenDf.set(ids[i], dfs[i]);
-  }
-  return {
-    doc: row.doc, itemId: row.item_id, sourceId: row.source_id, hour: row.hour,
-    publishedAt: row.published_at, title: row.title, summary: row.summary, terms, seenDf,
-  };
-}
 
 /** Cosine of two unit vectors. */
 export function cosine(a: Vector, b: Vector): number {
@@ -78,14 +41,20 @@ export function strongest(vector: Vector, n: number): Array<[number, number]> {
 
 /** Opens the corpus over a database that already has the intelligence schema. */
 export function createCorpus(db: Database) {
-  const dfCache = new Map<number, number>();
+  const dfCache = createTermCounts();
+  const docCache = new Map<number, StoredDoc>();
+  /** Documents numbered from here on were added in the open transaction and may yet be rolled back: they are not cached. */
+  let uncommittedFrom = Infinity;
   const stmt = {
     count: db.prepare("SELECT value FROM intel_meta WHERE key = 'doc_count'").pluck(),
     bumpCount: db.prepare("INSERT INTO intel_meta (key, value) VALUES ('doc_count', ?) ON CONFLICT (key) DO UPDATE SET value = value + excluded.value"),
     dfs: db.prepare('SELECT id, df FROM intel_terms WHERE id IN (SELECT value FROM json_each(?))').raw(),
     addDfs: db.prepare(`INSERT INTO intel_terms (id, df) SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?) WHERE true
       ON CONFLICT (id) DO UPDATE SET df = df + excluded.df`),
-    insertDoc: db.prepare('INSERT INTO intel_docs (item_id, source_id, hour, published_at) VALUES (?, ?, ?, ?)'),
+    // Numbers are never reused, even after the newest document is removed, so a number read once names the same document for good.
+    nextDoc: db.prepare(`INSERT INTO intel_meta (key, value) VALUES ('last_doc', (SELECT COALESCE(MAX(doc), 0) FROM intel_docs) + 1)
+      ON CONFLICT (key) DO UPDATE SET value = MAX(value, (SELECT COALESCE(MAX(doc), 0) FROM intel_docs)) + 1 RETURNING value`).pluck(),
+    insertDoc: db.prepare('INSERT INTO intel_docs (doc, item_id, source_id, hour, published_at) VALUES (?, ?, ?, ?, ?)'),
     insertVector: db.prepare('INSERT INTO intel_vectors (doc, title, summary, vec) VALUES (?, ?, ?, ?)'),
     docByItem: db.prepare('SELECT d.*, v.title, v.summary, v.vec FROM intel_docs d JOIN intel_vectors v ON v.doc = d.doc WHERE d.item_id = ?'),
     docsByDoc: db.prepare(`SELECT d.*, v.title, v.summary, v.vec FROM intel_docs d JOIN intel_vectors v ON v.doc = d.doc
@@ -112,7 +81,7 @@ export function createCorpus(db: Database) {
     if (pendingDocs) stmt.bumpCount.run(pendingDocs);
     pendingDf.clear();
     pendingDocs = 0;
-    if (dfCache.size > DF_CACHE_LIMIT) dfCache.clear();
+    if (dfCache.isFull()) dfCache.clear();
   }
 
   /**
@@ -137,48 +106,70 @@ export function createCorpus(db: Database) {
   }
 
   /** Counts a document's terms; returns the frequency of each, this document included. */
-  function countTerms(ids: number[]): Map<number, number> {
-    const missing = ids.filter((id) => !dfCache.has(id));
+  function countTerms(ids: Float64Array): Uint32Array {
+    const missing = ids.filter((id) => dfCache.get(id) < 0);
     if (missing.length) {
-      const stored = new Map(stmt.dfs.all(JSON.stringify(missing)) as Array<[number, number]>);
+      const stored = new Map(stmt.dfs.all(JSON.stringify([...missing])) as Array<[number, number]>);
       for (const id of missing) dfCache.set(id, stored.get(id) ?? 0);
     }
-    const seenDf = new Map<number, number>();
-    for (const id of ids) {
-      const df = dfCache.get(id)! + 1;
+    const seenDf = new Uint32Array(ids.length);
+    ids.forEach((id, i) => {
+      const df = dfCache.get(id) + 1;
       dfCache.set(id, df);
-      seenDf.set(id, df);
+      seenDf[i] = df;
       pendingDf.set(id, (pendingDf.get(id) ?? 0) + 1);
-    }
+    });
     pendingDocs++;
     return seenDf;
   }
 
   /** TF-IDF unit vector of a document, with the frequencies of now where known (`n`: documents, pass it when weighing many). */
-  function weigh(doc: Pick<StoredDoc, 'terms' | 'seenDf'>, n = docCount() + 1): Vector {
-    const vector: Vector = new Map();
+  function weigh(doc: TermArrays, n = docCount() + 1): Vector {
+    const count = doc.ids.length;
+    const weights = new Float64Array(count);
     let norm = 0;
-    for (const [id, raw] of doc.terms) {
-      const df = dfCache.get(id) ?? doc.seenDf.get(id) ?? 1;
-      const w = raw * Math.log(1 + n / Math.max(1, df));
-      vector.set(id, w);
+    for (let i = 0; i < count; i++) {
+      const cached = dfCache.get(doc.ids[i]);
+      const df = cached >= 0 ? cached : doc.seenDf[i];
+      const w = doc.raw[i] * Math.log(1 + n / Math.max(1, df));
+      weights[i] = w;
       norm += w * w;
     }
     norm = Math.sqrt(norm) || 1;
-    for (const [id, w] of vector) vector.set(id, w / norm);
+    const vector: Vector = new Map();
+    for (let i = 0; i < count; i++) vector.set(doc.ids[i], weights[i] / norm);
     return vector;
   }
 
+  /** Call once no transaction is open: every document added so far is committed or gone. */
+  function settle(): void {
+    if (!db.inTransaction) uncommittedFrom = Infinity;
+  }
+
+  function remember(stored: StoredDoc): StoredDoc {
+    settle();
+    if (stored.doc >= uncommittedFrom) return stored;
+    if (docCache.size >= DOC_CACHE_LIMIT) docCache.delete(docCache.keys().next().value!);
+    docCache.set(stored.doc, stored);
+    return stored;
+  }
+
   /** Indexes a document; returns it as stored along with its vector. */
-  function add(fields: Omit<StoredDoc, 'doc' | 'terms' | 'seenDf'>, terms: TermWeights): { stored: StoredDoc; vector: Vector } {
-    const seenDf = countTerms([...terms.keys()]);
+  function add(fields: Omit<StoredDoc, 'doc' | keyof TermArrays>, terms: TermWeights): { stored: StoredDoc; vector: Vector } {
+    const ids = Float64Array.from(terms.keys());
+    const seenDf = countTerms(ids);
     if (!deferring) flushFrequencies();
-    const full = weigh({ terms, seenDf });
-    const kept = strongest(full, VECTOR_TERMS).map(([id]) => [id, terms.get(id)!, seenDf.get(id) ?? 1] as [number, number, number]);
-    const info = stmt.insertDoc.run(fields.itemId, fields.sourceId, fields.hour, fields.publishedAt);
-    const doc = Number(info.lastInsertRowid);
+    const dfOf = new Map(Array.from(ids, (id, i) => [id, seenDf[i]]));
+    const full = weigh({ ids, raw: Float64Array.from(terms.values()), seenDf });
+    const kept = strongest(full, VECTOR_TERMS).map(([id]) => [id, terms.get(id)!, dfOf.get(id)!] as [number, number, number]);
+    const doc = Number(stmt.nextDoc.get());
+    uncommittedFrom = Math.min(uncommittedFrom, doc);
+    stmt.insertDoc.run(doc, fields.itemId, fields.sourceId, fields.hour, fields.publishedAt);
     stmt.insertVector.run(doc, fields.title, fields.summary, packTerms(kept));
-    const stored: StoredDoc = { ...fields, doc, terms: new Map(kept.map(([id, raw]) => [id, raw])), seenDf };
+    const stored: StoredDoc = {
+      ...fields, doc,
+      ids: Float64Array.from(kept, ([id]) => id), raw: Float64Array.from(kept, ([, raw]) => raw), seenDf: Uint32Array.from(kept, ([, , df]) => df),
+    };
     const vector = weigh(stored);
     for (const [id, w] of strongest(vector, POSTING_TERMS)) stmt.insertPosting.run(id, fields.hour, doc, Math.max(1, Math.round(w * 1000)));
     return { stored, vector };
@@ -189,7 +180,8 @@ export function createCorpus(db: Database) {
     const row = stmt.docByItem.get(itemId) as DocRow | undefined;
     if (!row) return null;
     const stored = toStored(row);
-    for (const id of stored.terms.keys()) stmt.deletePosting.run(id, stored.hour, stored.doc);
+    docCache.delete(stored.doc);
+    for (const id of stored.ids) stmt.deletePosting.run(id, stored.hour, stored.doc);
     stmt.deleteDoc.run(stored.doc);
     stmt.deleteVector.run(stored.doc);
     return stored;
@@ -204,8 +196,14 @@ export function createCorpus(db: Database) {
   /** Indexed documents by their numbers; unknown numbers are left out. */
   function byDocs(docs: number[]): Map<number, StoredDoc> {
     const result = new Map<number, StoredDoc>();
-    if (docs.length === 0) return result;
-    for (const row of stmt.docsByDoc.all(JSON.stringify(docs)) as DocRow[]) result.set(row.doc, toStored(row));
+    const missing: number[] = [];
+    for (const doc of docs) {
+      const cached = docCache.get(doc);
+      if (cached) result.set(doc, cached);
+      else missing.push(doc);
+    }
+    if (missing.length === 0) return result;
+    for (const row of stmt.docsByDoc.all(JSON.stringify(missing)) as DocRow[]) result.set(row.doc, remember(toStored(row)));
     return result;
   }
 
@@ -233,7 +231,7 @@ export function createCorpus(db: Database) {
     return { scores, capped };
   }
 
-  return { docCount, weigh, add, remove, byItem, byDocs, itemIdsOf, candidates, deferFrequencies };
+  return { docCount, weigh, add, remove, byItem, byDocs, itemIdsOf, candidates, deferFrequencies, settle };
 }
 
 /** The corpus operations the similarity and story modules use. */

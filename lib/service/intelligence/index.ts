@@ -37,8 +37,8 @@ export type Intelligence = {
   /** Indexes an item and places it in a story; idempotent (re-adding replaces). */
   addItem(doc: IndexedDoc): void;
   /**
-   * Runs `fn`, which adds items, with their word counts written once at its end (call it inside
-   * a transaction); results are the same as adding the items one by one.
+   * Runs `fn`, which adds items, in a transaction (a savepoint inside an open one), with their
+   * word counts written once at its end; results are the same as adding the items one by one.
    */
   batch<T>(fn: () => T): T;
   /** Forgets an item: its postings, its story membership. */
@@ -89,7 +89,13 @@ export function createIntelligence(db: Database): Intelligence {
 
   return {
     addItem,
-    batch: (fn) => corpus.deferFrequencies(fn),
+    batch: (fn) => {
+      try {
+        return db.transaction(() => corpus.deferFrequencies(fn))();
+      } finally {
+        corpus.settle();
+      }
+    },
     removeItem,
     similar: (id, limit, visible) => findSimilar(corpus, stories.peers, id, limit, visible),
     storyOf: stories.storyOf,

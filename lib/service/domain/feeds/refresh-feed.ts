@@ -157,7 +157,7 @@ export async function refreshFeeds(service: ServiceContext, feedIds: string[], c
     if (!batch.length) return;
     const at = new Date();
     try {
-      outcomes.push(...service.db.transaction(() => service.intelligence.batch(() => batch.map((update) => writeUpdate(service, update, at))))());
+      outcomes.push(...service.intelligence.batch(() => batch.map((update) => writeUpdate(service, update, at))));
     } catch (error) {
       // The commit itself failed (disk full, locked): nothing of the batch was stored.
       const message = error instanceof Error ? error.message : 'The refresh could not be stored.';

@@ -6,6 +6,7 @@ import { usePathname } from 'next/navigation';
 const links = [
   { href: '/inbox', label: 'Inbox' },
   { href: '/stories', label: 'Stories' },
+  { href: '/episodes', label: 'Episodes' },
   { href: '/search', label: 'Search' },
   { href: '/subscriptions', label: 'Subscriptions' },
   { href: '/settings', label: 'Settings' },

@@ -1,11 +1,13 @@
 import Link from 'next/link';
 import { MainNav } from './main-nav';
+import { SourcesButton } from './sources-button';
 
-/** The header every page shares: the app name (home link) and the main navigation. */
+/** The header every page shares: the app name (home link), the main navigation, and on the inbox at phone widths the Sources button. */
 export function SiteHeader() {
   return (
     <header className="border-b border-line bg-surface">
       <div className="mx-auto flex w-full max-w-5xl flex-wrap items-center gap-x-6 gap-y-0 px-2 py-1 sm:px-4 sm:py-2">
+        <SourcesButton />
         <Link
           href="/inbox"
           className="inline-flex min-h-11 items-center gap-2 rounded-md px-1 text-lg font-bold text-ink no-underline"

@@ -7,6 +7,7 @@ import {
 } from './item-cache';
 import { enqueueOrSend, type SendOutcome } from './outbox';
 import { withRetry } from './retry-policy';
+import { refreshUnreadCounts } from './unread-counts';
 
 export type BulkAction = BodyOf<'bulkUpdateItems'>['action'];
 
@@ -22,7 +23,8 @@ const bulkChunk = 1000;
 /**
  * Every change a person makes to items. Each shows at once on the item and on every cached
  * list holding it, rolls back if the service refuses (the promise then rejects with the
- * ApiError), and leaves other lists and items untouched: nothing is refetched that did not change.
+ * ApiError), and leaves other lists and items untouched: nothing is refetched that did not change
+ * (except, after a read change, the lists that show unread counts: subscriptions, folders, tags).
  * Changes go through the outbox: without a connection they stay shown and are queued
  * (the outcome then says `sent: false`), and are sent in order when it returns.
  */
@@ -54,8 +56,12 @@ export function useItemActions() {
     }
 
     return {
-      /** Marks one item read or unread. */
-      setRead: (id: string, isRead: boolean) => updateItem(id, { is_read: isRead }, { is_read: isRead }),
+      /** Marks one item read or unread; the sidebar's unread counts follow once the service has it. */
+      async setRead(id: string, isRead: boolean): Promise<SendOutcome<ItemDetail>> {
+        const outcome = await updateItem(id, { is_read: isRead }, { is_read: isRead });
+        if (outcome.sent) void refreshUnreadCounts(cache, mutate);
+        return outcome;
+      },
       /** Saves or unsaves one item (a full saved-items allowance answers 402). */
       setSaved: (id: string, isSaved: boolean) => updateItem(id, { is_saved: isSaved }, { is_saved: isSaved }),
 
@@ -66,6 +72,7 @@ export function useItemActions() {
         const request = Promise.all(chunks.map((itemIds) => enqueueOrSend<{ message: string }>({ kind: 'bulk', itemIds, action })));
         await applyOptimistically(cache, mutate, ids, bulkPatches[action], request);
         const answers = await request;
+        if ((action === 'mark_read' || action === 'mark_unread') && answers.some((answer) => answer.sent)) void refreshUnreadCounts(cache, mutate);
         if (answers.some((answer) => !answer.sent)) return `${ids.length === 1 ? '1 item' : `${ids.length} items`} will be updated when the connection returns.`;
         return answers.length === 1 && answers[0]!.sent ? answers[0]!.result.message : `${ids.length} items updated.`;
       },
@@ -79,7 +86,9 @@ export function useItemActions() {
         const request = withRetry(() => callApi('PUT', '/v1/items', { body: { ...body, is_read: true } }));
         await applyOptimistically(cache, mutate, cachedItemIds(cache),
           (item) => (!item.is_read && markAllCovers(body, item) ? { is_read: true } : null), request);
-        return (await request).message;
+        const { message } = await request;
+        void refreshUnreadCounts(cache, mutate);
+        return message;
       },
 
       /** Replaces an item's tags by name; new names create tags. */

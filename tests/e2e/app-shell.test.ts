@@ -6,6 +6,7 @@ import { expectNoAxeViolations, launchBrowser, newAppContext, type ViewportName 
 const NAV_LINKS = [
   ['Inbox', '/inbox'],
   ['Stories', '/stories'],
+  ['Episodes', '/episodes'],
   ['Search', '/search'],
   ['Subscriptions', '/subscriptions'],
   ['Settings', '/settings'],

@@ -1,0 +1,16 @@
+import type { ReactNode } from 'react';
+import { SourcesColumn } from '@/components/shell/sources-column';
+
+/**
+ * The inbox beside its sources (folders, subscriptions, tags) from desktop widths. The
+ * column's width is set here from the first paint, so the list arriving later moves nothing;
+ * on phones the column takes no room and the header's Sources button opens a drawer.
+ */
+export default function InboxLayout({ children }: { children: ReactNode }) {
+  return (
+    <div className="lg:grid lg:grid-cols-[14rem_minmax(0,1fr)] lg:gap-6">
+      <SourcesColumn />
+      <div className="min-w-0">{children}</div>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+'use client';
+
+import type { ReactNode } from 'react';
+import { errorSentence } from '@/lib/client/error-message';
+
+/** A titled group of the sidebar (Folders, Subscriptions, Tags). */
+export function SourcesSection({ title, children }: { title: string; children: ReactNode }) {
+  const id = `sources-${title.toLowerCase()}`;
+  return (
+    <section aria-labelledby={id} className="mt-4">
+      <h2 id={id} className="px-2 text-xs font-semibold tracking-wide text-muted uppercase">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+/** What a part of the sidebar shows while it loads, when it failed, or when it is empty. */
+export function SourcesNote({ children, onRetry }: { children: ReactNode; onRetry?: () => void }) {
+  return (
+    <p className="flex flex-wrap items-center gap-x-2 px-2 py-1 text-sm text-muted">
+      {children}
+      {onRetry && (
+        <button type="button" onClick={onRetry} className="min-h-11 rounded-md px-2 font-medium text-ink underline">
+          Try again
+        </button>
+      )}
+    </p>
+  );
+}
+
+/** The sentence for a failed load of part of the sidebar. */
+export function loadFailure(what: string, error: unknown): string {
+  return `${what} could not be loaded. ${errorSentence(error)}`;
+}

@@ -54,7 +54,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('the inbox on a %s', (viewport
 
     const episodes = page.waitForResponse((response) => isCall('GET', /^\/api\/v1\/items$/)(response)
       && new URL(response.url()).searchParams.get('item_type') === 'episode');
-    await page.getByRole('link', { name: 'Episodes', exact: true }).click();
+    await page.getByRole('main').getByRole('link', { name: 'Episodes', exact: true }).click();
     await episodes;
     await page.getByRole('list', { name: 'Saved episodes' }).waitFor();
     expect(new URL(page.url()).search).toBe('?view=saved&type=episode');

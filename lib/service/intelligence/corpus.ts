@@ -45,6 +45,7 @@ export function createCorpus(db: Database) {
   const docCache = new Map<number, StoredDoc>();
   /** Documents numbered from here on were added in the open transaction and may yet be rolled back: they are not cached. */
   let uncommittedFrom = Infinity;
+  db.prepare("INSERT OR IGNORE INTO intel_meta (key, value) VALUES ('last_doc', COALESCE((SELECT MAX(doc) FROM intel_docs), 0))").run();
   const stmt = {
     count: db.prepare("SELECT value FROM intel_meta WHERE key = 'doc_count'").pluck(),
     bumpCount: db.prepare("INSERT INTO intel_meta (key, value) VALUES ('doc_count', ?) ON CONFLICT (key) DO UPDATE SET value = value + excluded.value"),
@@ -52,8 +53,8 @@ export function createCorpus(db: Database) {
     addDfs: db.prepare(`INSERT INTO intel_terms (id, df) SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?) WHERE true
       ON CONFLICT (id) DO UPDATE SET df = df + excluded.df`),
     // Numbers are never reused, even after the newest document is removed, so a number read once names the same document for good.
-    nextDoc: db.prepare(`INSERT INTO intel_meta (key, value) VALUES ('last_doc', (SELECT COALESCE(MAX(doc), 0) FROM intel_docs) + 1)
-      ON CONFLICT (key) DO UPDATE SET value = MAX(value, (SELECT COALESCE(MAX(doc), 0) FROM intel_docs)) + 1 RETURNING value`).pluck(),
+    bumpLastDoc: db.prepare("UPDATE intel_meta SET value = value + 1 WHERE key = 'last_doc'"),
+    lastDoc: db.prepare("SELECT value FROM intel_meta WHERE key = 'last_doc'").pluck(),
     insertDoc: db.prepare('INSERT INTO intel_docs (doc, item_id, source_id, hour, published_at) VALUES (?, ?, ?, ?, ?)'),
     insertVector: db.prepare('INSERT INTO intel_vectors (doc, title, summary, vec) VALUES (?, ?, ?, ?)'),
     docByItem: db.prepare('SELECT d.*, v.title, v.summary, v.vec FROM intel_docs d JOIN intel_vectors v ON v.doc = d.doc WHERE d.item_id = ?'),
@@ -162,7 +163,8 @@ export function createCorpus(db: Database) {
     const dfOf = new Map(Array.from(ids, (id, i) => [id, seenDf[i]]));
     const full = weigh({ ids, raw: Float64Array.from(terms.values()), seenDf });
     const kept = strongest(full, VECTOR_TERMS).map(([id]) => [id, terms.get(id)!, dfOf.get(id)!] as [number, number, number]);
-    const doc = Number(stmt.nextDoc.get());
+    stmt.bumpLastDoc.run();
+    const doc = stmt.lastDoc.get() as number;
     uncommittedFrom = Math.min(uncommittedFrom, doc);
     stmt.insertDoc.run(doc, fields.itemId, fields.sourceId, fields.hour, fields.publishedAt);
     stmt.insertVector.run(doc, fields.title, fields.summary, packTerms(kept));

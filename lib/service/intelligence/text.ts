@@ -97,8 +97,27 @@ const ALIASES: Record<string, string> = {
   'g-7': 'g7', 'g-20': 'g20', 'u.s.a': 'u.s', usa: 'u.s', 'u.k': 'uk',
 };
 
+/**
+ * Remembers the answers of a pure function of one word: ingest asks about the same few
+ * thousand words over and over. Starts over past `limit` words, bounding memory.
+ */
+function remembered<T>(fn: (word: string) => T, limit = 100_000): (word: string) => T {
+  const known = new Map<string, T>();
+  return function lookUp(word) {
+    let answer = known.get(word);
+    if (answer === undefined) {
+      if (known.size >= limit) known.clear();
+      answer = fn(word);
+      known.set(word, answer);
+    }
+    return answer;
+  };
+}
+
 /** The lower-case form of one written word: aliases resolved, "600,000" and "600K" alike. */
-function normalWord(written: string): string {
+const normalWord = remembered(normalWordOf);
+
+function normalWordOf(written: string): string {
   const raw = written.replace(/’/g, "'");
   if (raw === 'US' || /^U\.S\.?$/.test(raw)) return 'u.s';
   let word = raw.toLowerCase().replace(/'s$/, '').replace(/\.$/, '');
@@ -113,7 +132,7 @@ function normalWord(written: string): string {
  * sentence, where a capital says nothing about the word being a name.
  */
 export function tokenize(text: string): Token[][] {
-  return splitSentences(text).map((sentence) => {
+  return splitSentences(text).map(function tokenizeSentence(sentence) {
     const tokens: Token[] = [];
     for (const match of sentence.matchAll(WORD)) {
       // "cease-fire" meets "cease fire"; "16-year-old" and "covid-19" stay whole.
@@ -133,7 +152,9 @@ export function tokenize(text: string): Token[][] {
  * "shootings", "shooting" and "shoot", or "released" and "release", meet.
  * Numbers and short words are left alone.
  */
-export function stem(word: string): string {
+export const stem = remembered(stemOf);
+
+function stemOf(word: string): string {
   if (word.length <= 3 || /\d/.test(word) || word.includes('.')) return word;
   let w = word;
   if (w.endsWith('ies') && w.length > 4) w = w.slice(0, -3) + 'y';
@@ -153,9 +174,7 @@ export function stem(word: string): string {
 }
 
 /** True when a lower-case word is worth indexing: not a function word, not a lone letter or punctuation-only. */
-export function isContentWord(word: string): boolean {
-  return word.length > 1 && !isStopword(word) && /[\p{L}\p{N}]/u.test(word);
-}
+export const isContentWord = remembered((word: string): boolean => word.length > 1 && !isStopword(word) && /[\p{L}\p{N}]/u.test(word));
 
 /** Number of words in a text, counted the way readers count them. */
 export function countWords(text: string): number {

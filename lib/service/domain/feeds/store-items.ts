@@ -29,26 +29,44 @@ function readingMinutes(text: string): number {
   return Math.max(1, Math.round(words / 230));
 }
 
+function prepareStatements(db: Db) {
+  return {
+    byGuid: db.prepare('SELECT 1 FROM items WHERE feed_id = ? AND guid = ?').pluck(),
+    byUrl: db.prepare('SELECT 1 FROM items WHERE feed_id = ? AND url = ?').pluck(),
+    byHash: db.prepare('SELECT 1 FROM items WHERE feed_id = ? AND content_hash = ?').pluck(),
+    insert: db.prepare(`INSERT INTO items (id, feed_id, guid, url, content_hash, title, summary, content, author, item_type,
+      media_url, published_at, published_ms, audio_url, duration_seconds, episode_number, episode_type, artwork_url, explicit,
+      description, platform_metadata, reading_time, created_at)
+    VALUES (@id, @feed_id, @guid, @url, @content_hash, @title, @summary, @content, @author, @item_type, @media_url, @published_at,
+      @published_ms, @audio_url, @duration_seconds, @episode_number, @episode_type, @artwork_url, @explicit, @description,
+      @platform_metadata, @reading_time, @created_at)`),
+    index: db.prepare('INSERT INTO items_fts (rowid, title, summary, body) VALUES (?, ?, ?, ?)'),
+    fanOut: db.prepare(`INSERT OR IGNORE INTO entries (user_id, item_id, subscription_id, item_type, published_ms, item_rowid)
+    SELECT s.user_id, @id, s.id, @item_type, @published_ms, @rowid FROM subscriptions s JOIN users u ON u.id = s.user_id
+    WHERE s.feed_id = @feed_id AND s.is_active = 1
+      AND (u.plan != 'free' OR @published_ms >= unixepoch(s.created_at) * 1000 - ${freeHistoryDays} * 86400000)`),
+    touchFeed: db.prepare('UPDATE feeds SET last_update = ? WHERE id = ?'),
+  };
+}
+
+/** Statements prepared once per database: a refresh stores items of hundreds of feeds in a row. */
+const prepared = new WeakMap<Db, ReturnType<typeof prepareStatements>>();
+
+function statementsOf(db: Db): ReturnType<typeof prepareStatements> {
+  let statements = prepared.get(db);
+  if (!statements) {
+    statements = prepareStatements(db);
+    prepared.set(db, statements);
+  }
+  return statements;
+}
+
 /**
  * Stores a feed's new items, skipping ones already known (by guid, then link, then content hash),
  * and gives every active subscriber an unread entry for each.
  */
 export function storeItems(db: Db, feedId: string, items: NewItem[], now = new Date()): StoredItems {
-  const byGuid = db.prepare('SELECT 1 FROM items WHERE feed_id = ? AND guid = ?').pluck();
-  const byUrl = db.prepare('SELECT 1 FROM items WHERE feed_id = ? AND url = ?').pluck();
-  const byHash = db.prepare('SELECT 1 FROM items WHERE feed_id = ? AND content_hash = ?').pluck();
-  const insert = db.prepare(`INSERT INTO items (id, feed_id, guid, url, content_hash, title, summary, content, author, item_type,
-      media_url, published_at, published_ms, audio_url, duration_seconds, episode_number, episode_type, artwork_url, explicit,
-      description, platform_metadata, reading_time, created_at)
-    VALUES (@id, @feed_id, @guid, @url, @content_hash, @title, @summary, @content, @author, @item_type, @media_url, @published_at,
-      @published_ms, @audio_url, @duration_seconds, @episode_number, @episode_type, @artwork_url, @explicit, @description,
-      @platform_metadata, @reading_time, @created_at)`);
-  const index = db.prepare('INSERT INTO items_fts (rowid, title, summary, body) VALUES (?, ?, ?, ?)');
-  const fanOut = db.prepare(`INSERT OR IGNORE INTO entries (user_id, item_id, subscription_id, item_type, published_ms, item_rowid)
-    SELECT s.user_id, @id, s.id, @item_type, @published_ms, @rowid FROM subscriptions s JOIN users u ON u.id = s.user_id
-    WHERE s.feed_id = @feed_id AND s.is_active = 1
-      AND (u.plan != 'free' OR @published_ms >= unixepoch(s.created_at) * 1000 - ${freeHistoryDays} * 86400000)`);
-
+  const { byGuid, byUrl, byHash, insert, index, fanOut, touchFeed } = statementsOf(db);
   const added: string[] = [];
   let skipped = 0;
   db.transaction(() => {
@@ -77,7 +95,7 @@ export function storeItems(db: Db, feedId: string, items: NewItem[], now = new D
       fanOut.run({ id: row.id, item_type: item.item_type, published_ms: publishedMs, feed_id: feedId, rowid: lastInsertRowid });
       added.push(row.id);
     }
-    if (added.length) db.prepare('UPDATE feeds SET last_update = ? WHERE id = ?').run(now.toISOString(), feedId);
+    if (added.length) touchFeed.run(now.toISOString(), feedId);
   })();
   return { added, skipped };
 }

@@ -1,7 +1,7 @@
 'use client';
 
 import { usePathname } from 'next/navigation';
-import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 
 // Loaded on the first tap, so the drawer and its data cost the inbox's first load nothing.
 const SourcesDrawer = lazy(() => import('./sources-drawer').then((module) => ({ default: module.SourcesDrawer })));
@@ -11,10 +11,16 @@ export function SourcesButton() {
   const pathname = usePathname();
   const [open, setOpen] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
-  const close = useCallback(() => {
-    setOpen(false);
-    opener.current?.focus();
-  }, []);
+  const wasOpen = useRef(false);
+  const close = useCallback(() => setOpen(false), []);
+  // Focus goes back once the drawer has left the page: while its modal dialog is open the button is inert.
+  useEffect(() => {
+    if (open) wasOpen.current = true;
+    else if (wasOpen.current) {
+      wasOpen.current = false;
+      opener.current?.focus();
+    }
+  }, [open]);
   if (pathname !== '/inbox') return null;
   return (
     <>

@@ -1,0 +1,119 @@
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoAxeViolations, launchBrowser, newAppContext, type ViewportName } from './browser';
+
+let browser: Browser;
+let context: BrowserContext | undefined;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+type Folder = { id: string; name: string; unread_count: number };
+
+async function openInbox(viewport: ViewportName, query = ''): Promise<Page> {
+  context = await newAppContext(browser, viewport);
+  const page = await context.newPage();
+  await page.goto(`/inbox${query}`);
+  await page.getByRole('list').filter({ has: page.locator('li[data-item-id]') }).first().waitFor();
+  return page;
+}
+
+/** The unread count a sidebar link shows (0 when it shows none). */
+async function unreadOf(link: Locator): Promise<number> {
+  const match = /(\d+) unread/.exec((await link.textContent()) ?? '');
+  return match ? Number(match[1]) : 0;
+}
+
+async function isFocusInside(page: Page, selector: string): Promise<boolean> {
+  return page.evaluate((css) => Boolean(document.activeElement && document.querySelector(css)?.contains(document.activeElement)), selector);
+}
+
+describe('the inbox sidebar on a desktop', () => {
+  it('arrives after the page beside the river without moving it, with each folder’s unread count', async () => {
+    const page = await openInbox('desktop', '?view=all');
+    const heading = page.getByRole('heading', { level: 1, name: 'Inbox' });
+    const before = await heading.boundingBox();
+    const sources = page.getByRole('navigation', { name: 'Sources' });
+    await sources.getByRole('region', { name: 'Folders' }).waitFor();
+    expect(await heading.boundingBox()).toEqual(before);
+    expect((await sources.boundingBox())!.x).toBeLessThan(before!.x);
+
+    const folders = ((await (await page.request.get('/api/v1/folders')).json()) as { data: Folder[] }).data;
+    expect(folders.length).toBeGreaterThan(0);
+    const links = sources.getByRole('region', { name: 'Folders' }).getByRole('link');
+    expect(await links.count()).toBe(folders.length);
+    for (const [index, folder] of folders.entries()) {
+      const link = links.nth(index);
+      expect(await link.getAttribute('href')).toBe(`/inbox?view=all&folder=${folder.id}`);
+      expect(await unreadOf(link)).toBe(folder.unread_count);
+    }
+    expect(await sources.getByRole('link', { name: /^All items/ }).getAttribute('aria-current')).toBe('page');
+    await expectNoAxeViolations(page);
+  });
+
+  it('lowers the counts when an item is marked read, and marks the folder followed', async () => {
+    const page = await openInbox('desktop', '?view=all');
+    const sources = page.getByRole('navigation', { name: 'Sources' });
+    const everything = sources.getByRole('link', { name: /^All items/ });
+    await everything.filter({ hasText: 'unread' }).waitFor();
+    const before = await unreadOf(everything);
+    await page.getByRole('main').getByRole('button', { name: /^Mark read: / }).first().click();
+    await expect.poll(() => unreadOf(everything)).toBe(before - 1);
+
+    const folder = sources.getByRole('region', { name: 'Folders' }).getByRole('link').first();
+    const href = (await folder.getAttribute('href'))!;
+    await folder.click();
+    await page.waitForURL((url) => url.search === href.slice('/inbox'.length));
+    expect(await folder.getAttribute('aria-current')).toBe('page');
+    expect(await everything.getAttribute('aria-current')).toBeNull();
+  });
+});
+
+describe('the inbox sidebar on a phone', () => {
+  it('is a drawer behind the header’s Sources button: focus in and kept, Escape closes, focus back', async () => {
+    const page = await openInbox('phone');
+    expect(await page.getByRole('navigation', { name: 'Sources' }).count()).toBe(0);
+    const opener = page.getByRole('banner').getByRole('button', { name: 'Sources' });
+    await opener.click();
+    const drawer = page.getByRole('dialog', { name: 'Sources' });
+    await drawer.getByRole('region', { name: 'Folders' }).waitFor();
+    expect(await isFocusInside(page, 'dialog[open]')).toBe(true);
+    for (let step = 0; step < 40; step += 1) {
+      await page.keyboard.press('Tab');
+      expect(await isFocusInside(page, 'dialog[open]'), `focus stays in the drawer after ${step + 1} Tabs`).toBe(true);
+    }
+    await expectNoAxeViolations(page);
+
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'detached' });
+    expect(await opener.evaluate((element) => element === document.activeElement)).toBe(true);
+  });
+
+  it('closes with its Close button, and when a tag is followed', async () => {
+    const page = await openInbox('phone');
+    const opener = page.getByRole('banner').getByRole('button', { name: 'Sources' });
+    await opener.click();
+    const drawer = page.getByRole('dialog', { name: 'Sources' });
+    await drawer.getByRole('button', { name: 'Close' }).click();
+    await drawer.waitFor({ state: 'detached' });
+
+    await opener.click();
+    const tag = drawer.getByRole('region', { name: 'Tags' }).getByRole('link').first();
+    await tag.waitFor();
+    const href = (await tag.getAttribute('href'))!;
+    expect(href).toMatch(/^\/inbox\?tag=[0-9a-f-]{36}$/);
+    await tag.click();
+    await drawer.waitFor({ state: 'detached' });
+    await page.waitForURL((url) => url.pathname + url.search === href);
+  });
+});

@@ -139,21 +139,25 @@ export function dueFeeds(service: ServiceContext, at: Date, limit: number): stri
 const BATCH_WAIT_MS = 100;
 /** Most feeds written in one transaction. */
 const BATCH_FEEDS = 50;
+/** New items after which a batch is written: writing blocks the event loop (~1 ms an item), so at most about a second. */
+const BATCH_ITEMS = 1000;
 
 /**
  * Refreshes the given feeds, `concurrency` fetches at a time. Fetched feeds are written
- * together, up to BATCH_FEEDS in one transaction (a savepoint each): a commit costs about the
- * same for one feed as for fifty, since each dirties pages all over the term and posting
- * indexes, and the word counts of a batch are written once.
+ * together, up to BATCH_FEEDS or BATCH_ITEMS in one transaction (a savepoint each): a commit
+ * costs about the same for one feed as for fifty, since each dirties pages all over the term
+ * and posting indexes, and the word counts of a batch are written once.
  */
 export async function refreshFeeds(service: ServiceContext, feedIds: string[], concurrency = 4): Promise<RefreshOutcome[]> {
   const outcomes: RefreshOutcome[] = [];
   const ready: FeedUpdate[] = [];
+  let readyItems = 0;
   let timer: NodeJS.Timeout | null = null;
   const write = () => {
     if (timer) clearTimeout(timer);
     timer = null;
     const batch = ready.splice(0);
+    readyItems = 0;
     if (!batch.length) return;
     const at = new Date();
     try {
@@ -173,8 +177,10 @@ export async function refreshFeeds(service: ServiceContext, feedIds: string[], c
         outcomes.push({ feedId, result: 'failed', added: 0, message: 'The feed has no URL to fetch.' });
         continue;
       }
-      ready.push(await fetchUpdate(service, { ...feed, url: feed.url }));
-      if (ready.length >= BATCH_FEEDS) write();
+      const update = await fetchUpdate(service, { ...feed, url: feed.url });
+      ready.push(update);
+      if (update.kind === 'parsed') readyItems += update.parsed.items.length;
+      if (ready.length >= BATCH_FEEDS || readyItems >= BATCH_ITEMS) write();
       else timer ??= setTimeout(write, BATCH_WAIT_MS);
     }
   };

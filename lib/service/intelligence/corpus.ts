@@ -126,6 +126,14 @@ export function createCorpus(db: Database) {
 
   /** TF-IDF unit vector of a document, with the frequencies of now where known (`n`: documents, pass it when weighing many). */
   function weigh(doc: TermArrays, n = docCount() + 1): Vector {
+    const weights = unitWeights(doc, n);
+    const vector: Vector = new Map();
+    for (let i = 0; i < weights.length; i++) vector.set(doc.ids[i], weights[i]);
+    return vector;
+  }
+
+  /** The TF-IDF unit weights of a document's terms, in the order of its ids. */
+  function unitWeights(doc: TermArrays, n: number): Float64Array {
     const count = doc.ids.length;
     const weights = new Float64Array(count);
     let norm = 0;
@@ -137,9 +145,8 @@ export function createCorpus(db: Database) {
       norm += w * w;
     }
     norm = Math.sqrt(norm) || 1;
-    const vector: Vector = new Map();
-    for (let i = 0; i < count; i++) vector.set(doc.ids[i], weights[i] / norm);
-    return vector;
+    for (let i = 0; i < count; i++) weights[i] /= norm;
+    return weights;
   }
 
   /** Call once no transaction is open: every document added so far is committed or gone. */
@@ -158,11 +165,13 @@ export function createCorpus(db: Database) {
   /** Indexes a document; returns it as stored along with its vector. */
   function add(fields: Omit<StoredDoc, 'doc' | keyof TermArrays>, terms: TermWeights): { stored: StoredDoc; vector: Vector } {
     const ids = Float64Array.from(terms.keys());
+    const raw = Float64Array.from(terms.values());
     const seenDf = countTerms(ids);
     if (!deferring) flushFrequencies();
-    const dfOf = new Map(Array.from(ids, (id, i) => [id, seenDf[i]]));
-    const full = weigh({ ids, raw: Float64Array.from(terms.values()), seenDf });
-    const kept = strongest(full, VECTOR_TERMS).map(([id]) => [id, terms.get(id)!, dfOf.get(id)!] as [number, number, number]);
+    const full = unitWeights({ ids, raw, seenDf }, docCount() + 1);
+    // The strongest terms, ties in the order of the terms (as `strongest` sorts a vector).
+    const order = Array.from(ids, (_, i) => i).sort((a, b) => full[b] - full[a]).slice(0, VECTOR_TERMS);
+    const kept = order.map((i) => [ids[i], raw[i], seenDf[i]] as [number, number, number]);
     stmt.bumpLastDoc.run();
     const doc = stmt.lastDoc.get() as number;
     uncommittedFrom = Math.min(uncommittedFrom, doc);

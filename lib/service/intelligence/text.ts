@@ -135,12 +135,14 @@ export function tokenize(text: string): Token[][] {
   return splitSentences(text).map(function tokenizeSentence(sentence) {
     const tokens: Token[] = [];
     for (const match of sentence.matchAll(WORD)) {
+      const whole = match[0];
       // "cease-fire" meets "cease fire"; "16-year-old" and "covid-19" stay whole.
-      const parts = /\d/.test(match[0]) ? [match[0]] : match[0].split('-').filter(Boolean);
+      const parts = !whole.includes('-') || /\d/.test(whole) ? [whole] : whole.split('-').filter(Boolean);
       for (const written of parts) {
         const capital = written[0] !== written[0].toLowerCase();
         const word = normalWord(written);
-        if (word) tokens.push({ word, written: written.replace(/[’']s$/, ''), capital, start: tokens.length === 0 });
+        const possessive = written.endsWith("'s") || written.endsWith('’s');
+        if (word) tokens.push({ word, written: possessive ? written.slice(0, -2) : written, capital, start: tokens.length === 0 });
       }
     }
     return tokens;

@@ -41,7 +41,9 @@ export function strongest(vector: Vector, n: number): Array<[number, number]> {
 
 /** Opens the corpus over a database that already has the intelligence schema. */
 export function createCorpus(db: Database) {
-  const dfCache = createTermCounts();
+  const dfCache = createTermCounts(21);
+  /** True while the cache holds every term of the table: a term it lacks was never seen, and needs no lookup. */
+  let complete: boolean | null = null;
   const docCache = new Map<number, StoredDoc>();
   /** Documents numbered from here on were added in the open transaction and may yet be rolled back: they are not cached. */
   let uncommittedFrom = Infinity;
@@ -49,6 +51,8 @@ export function createCorpus(db: Database) {
   const stmt = {
     count: db.prepare("SELECT value FROM intel_meta WHERE key = 'doc_count'").pluck(),
     bumpCount: db.prepare("INSERT INTO intel_meta (key, value) VALUES ('doc_count', ?) ON CONFLICT (key) DO UPDATE SET value = value + excluded.value"),
+    termCount: db.prepare('SELECT COUNT(*) FROM intel_terms').pluck(),
+    allDfs: db.prepare('SELECT id, df FROM intel_terms').raw(),
     dfs: db.prepare('SELECT id, df FROM intel_terms WHERE id IN (SELECT value FROM json_each(?))').raw(),
     addDfs: db.prepare(`INSERT INTO intel_terms (id, df) SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?) WHERE true
       ON CONFLICT (id) DO UPDATE SET df = df + excluded.df`),
@@ -70,7 +74,8 @@ export function createCorpus(db: Database) {
   };
 
   /** Frequency increments and documents counted in memory but not yet written (see `deferFrequencies`). */
-  const pendingDf = new Map<number, number>();
+  const pendingDf = createTermCounts(18);
+  let pendingIds: number[] = [];
   let pendingDocs = 0;
   let deferring = 0;
 
@@ -78,11 +83,10 @@ export function createCorpus(db: Database) {
 
   /** Writes the counted frequencies: one upsert per distinct term, in id order so neighbouring pages are written together. */
   function flushFrequencies(): void {
-    if (pendingDf.size) stmt.addDfs.run(JSON.stringify([...pendingDf].sort((a, b) => a[0] - b[0])));
+    if (pendingIds.length) stmt.addDfs.run(JSON.stringify(pendingIds.sort((a, b) => a - b).map((id) => [id, pendingDf.get(id)])));
     if (pendingDocs) stmt.bumpCount.run(pendingDocs);
-    pendingDf.clear();
-    pendingDocs = 0;
-    if (dfCache.isFull()) dfCache.clear();
+    dropPending();
+    if (dfCache.isFull()) forgetFrequencies();
   }
 
   /**
@@ -97,29 +101,56 @@ export function createCorpus(db: Database) {
       if (deferring === 1) flushFrequencies();
       return result;
     } catch (error) {
-      pendingDf.clear();
-      pendingDocs = 0;
-      dfCache.clear();
+      dropPending();
+      forgetFrequencies();
       throw error;
     } finally {
       deferring--;
     }
   }
 
+  function dropPending(): void {
+    if (pendingIds.length) pendingDf.clear();
+    pendingIds = [];
+    pendingDocs = 0;
+  }
+
+  /** Empties the cache of frequencies, after a failed write left it ahead of the table. */
+  function forgetFrequencies(): void {
+    dfCache.clear();
+    complete = false;
+  }
+
+  /** Reads the whole frequency table into the cache once, when it fits with room to grow (most tables do). */
+  function loadFrequencies(): void {
+    complete = false;
+    if ((stmt.termCount.get() as number) > dfCache.capacity / 2) return;
+    for (const [id, df] of stmt.allDfs.iterate() as Iterable<[number, number]>) dfCache.set(id, df);
+    complete = true;
+  }
+
   /** Counts a document's terms; returns the frequency of each, this document included. */
   function countTerms(ids: Float64Array): Uint32Array {
+    // A batch with more distinct words than the pending table keeps writes what it has so far.
+    if (pendingDf.isFull()) flushFrequencies();
+    if (complete === null) loadFrequencies();
     const missing = ids.filter((id) => dfCache.get(id) < 0);
-    if (missing.length) {
+    if (missing.length && complete) {
+      for (const id of missing) dfCache.set(id, 0);
+    } else if (missing.length) {
       const stored = new Map(stmt.dfs.all(JSON.stringify([...missing])) as Array<[number, number]>);
       for (const id of missing) dfCache.set(id, stored.get(id) ?? 0);
     }
     const seenDf = new Uint32Array(ids.length);
-    ids.forEach((id, i) => {
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i];
       const df = dfCache.get(id) + 1;
       dfCache.set(id, df);
       seenDf[i] = df;
-      pendingDf.set(id, (pendingDf.get(id) ?? 0) + 1);
-    });
+      const pending = pendingDf.get(id);
+      if (pending < 0) pendingIds.push(id);
+      pendingDf.set(id, pending < 0 ? 1 : pending + 1);
+    }
     pendingDocs++;
     return seenDf;
   }
@@ -242,7 +273,7 @@ export function createCorpus(db: Database) {
     return { scores, capped };
   }
 
-  return { docCount, weigh, add, remove, byItem, byDocs, itemIdsOf, candidates, deferFrequencies, settle };
+  return { docCount, weigh, add, remove, byItem, byDocs, itemIdsOf, candidates, deferFrequencies, forgetFrequencies, settle };
 }
 
 /** The corpus operations the similarity and story modules use. */

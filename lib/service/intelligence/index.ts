@@ -92,6 +92,10 @@ export function createIntelligence(db: Database): Intelligence {
     batch: (fn) => {
       try {
         return db.transaction(() => corpus.deferFrequencies(fn))();
+      } catch (error) {
+        // The commit may have failed after the counts were taken: the cache must not keep them.
+        corpus.forgetFrequencies();
+        throw error;
       } finally {
         corpus.settle();
       }

@@ -14,6 +14,8 @@ export type TermCounts = {
   get(id: number): number;
   set(id: number, df: number): void;
   readonly size: number;
+  /** How many terms it keeps before `isFull`. */
+  readonly capacity: number;
   /** True once the table holds as many terms as it can keep fast. */
   isFull(): boolean;
   clear(): void;
@@ -55,6 +57,7 @@ export function createTermCounts(bits = 20): TermCounts {
     get size() {
       return size;
     },
+    capacity: limit,
     isFull: () => size >= limit,
     clear() {
       keys.fill(EMPTY);

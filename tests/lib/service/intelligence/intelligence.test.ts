@@ -186,4 +186,22 @@ describe('adding items in a batch', () => {
       other.close();
     }
   });
+
+  it('counts on from the stored frequencies when a new instance opens an indexed database', () => {
+    const first = all().slice(0, 6);
+    const rest = all().slice(6);
+    ingest(first);
+    const reopened = createIntelligence(db);
+    db.transaction(() => rest.forEach((doc) => reopened.addItem(doc)))();
+    const other = new Database(path.join(dir, 'one-go.db'));
+    try {
+      other.exec(intelligenceSchemaSql);
+      const single = createIntelligence(other);
+      other.transaction(() => all().forEach((doc) => single.addItem(doc)))();
+      expect(frequencies(db)).toEqual(frequencies(other));
+      expect(reopened.similar('bridge-herald', 5, everyone)).toEqual(single.similar('bridge-herald', 5, everyone));
+    } finally {
+      other.close();
+    }
+  });
 });

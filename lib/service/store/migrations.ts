@@ -3,6 +3,7 @@ import { coreSchema } from './schema/001-core';
 import { savedSearchesSchema } from './schema/003-saved-searches';
 import { readLaterSchema } from './schema/004-read-later';
 import { searchEntriesSchema } from './schema/005-search-entries';
+import { entryCountsSchema } from './schema/006-entry-counts';
 
 export type Migration = { version: number; name: string; sql: string };
 
@@ -13,4 +14,5 @@ export const migrations: Migration[] = [
   { version: 3, name: 'saved-searches', sql: savedSearchesSchema },
   { version: 4, name: 'read-later', sql: readLaterSchema },
   { version: 5, name: 'search-entries', sql: searchEntriesSchema },
+  { version: 6, name: 'entry-counts', sql: entryCountsSchema },
 ];

@@ -4,6 +4,7 @@ import { featureMissingMessage, planHas, plans } from '../plans';
 import type { Db } from '../../store/database';
 import { fail } from '../../http/errors';
 import { getItem, loadDetailRow } from './get-item';
+import { setReadInBulk } from './item-counts';
 import { applyItemFilter, EntryConditions } from './item-filter';
 import { setItemTags } from './tags';
 
@@ -80,7 +81,6 @@ export function markAllItems(db: Db, user: User, body: MarkAllBody): string {
     item_type: body.item_type, is_saved: body.is_saved,
     until_ms: body.before ? Date.parse(body.before) : undefined,
   }, new EntryConditions(user.id));
-  where.add('e.is_read = @from', { from: isRead ? 0 : 1 });
-  const result = db.prepare(`UPDATE entries AS e SET is_read = @to WHERE ${where.sql()}`).run({ ...where.params, to: isRead ? 1 : 0 });
-  return `${result.changes} item${result.changes === 1 ? '' : 's'} marked ${isRead ? 'read' : 'unread'}.`;
+  const changes = setReadInBulk(db, user.id, where, isRead ? 1 : 0);
+  return `${changes} item${changes === 1 ? '' : 's'} marked ${isRead ? 'read' : 'unread'}.`;
 }

@@ -1,9 +1,11 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import useSWRInfinite from 'swr/infinite';
 import { callApi, type ApiError } from './api-client';
 import type { ItemFilters } from './inbox-view';
 import { filtersKey, itemsKeyLoader, itemsPageQuery, pageKey, type ItemsPage, type ListedItem } from './item-cache';
 import { settleOutbox, withPendingChanges } from './outbox';
+import { overlayChanges } from './outbox/overlay';
+import { initialOutboxStatus, outboxStatus, subscribeOutboxStatus } from './outbox/status';
 import { onErrorRetry } from './retry-policy';
 
 /** Fetches one page of a list; the first page records when it loaded, which mark-all uses as `before`. */
@@ -41,6 +43,9 @@ export function useItems(filters: ItemFilters): ItemsState {
     onErrorRetry,
   });
 
+  // Pages seeded from the server or a kept offline copy never went through the fetcher's
+  // overlay, so queued changes are also shown at render time, as soon as the outbox knows them.
+  const queued = useSyncExternalStore(subscribeOutboxStatus, () => outboxStatus().changes, () => initialOutboxStatus().changes);
   const items = useMemo(() => {
     const seen = new Set<string>();
     const list: ListedItem[] = [];
@@ -51,8 +56,8 @@ export function useItems(filters: ItemFilters): ItemsState {
         list.push(item);
       }
     }
-    return list;
-  }, [data]);
+    return overlayChanges({ data: list }, queued).data;
+  }, [data, queued]);
 
   const last = data?.[data.length - 1];
   const hasMore = Boolean(last?.pagination.has_more && last.pagination.next_cursor);

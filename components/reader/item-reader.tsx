@@ -15,6 +15,7 @@ import { useItemActions } from '@/lib/client/use-item-actions';
 import { ItemNotes } from './item-notes';
 import { ItemPager } from './item-pager';
 import { ReaderActions } from './reader-actions';
+import { SimilarSection } from './similar-section';
 import { TagsEditor } from './tags-editor';
 
 // The item the person moves to from the reader: its heading takes focus on arrival (the old
@@ -128,6 +129,7 @@ export function ItemReader({ id }: { id: string }) {
       <div className="reading mt-6" dangerouslySetInnerHTML={{ __html: body }} />
       <TagsEditor item={item} onResult={report} />
       {item.item_type === 'article' && <ItemNotes key={item.id} item={item} onResult={report} />}
+      <SimilarSection id={item.id} onNavigate={(target) => { focusTitleOf = target; }} />
       <ItemPager previous={around.previous} next={around.next} backHref={around.backHref} onNavigate={(target) => { focusTitleOf = target; }} />
       <KeyboardShortcuts handlers={shortcuts} />
     </article>

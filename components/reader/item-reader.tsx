@@ -12,9 +12,10 @@ import { useMarkReadMode } from '@/lib/client/reading-preferences';
 import { fullDate } from '@/lib/client/relative-date';
 import { useItem } from '@/lib/client/use-item';
 import { useItemActions } from '@/lib/client/use-item-actions';
+import { FullContentButton, FullContentNotice, useFullContentToggle } from './full-content';
 import { ItemNotes } from './item-notes';
 import { ItemPager } from './item-pager';
-import { ReaderActions } from './reader-actions';
+import { actionButtonClass, ReaderActions } from './reader-actions';
 import { SimilarSection } from './similar-section';
 import { TagsEditor } from './tags-editor';
 
@@ -49,6 +50,7 @@ export function ItemReader({ id }: { id: string }) {
   const openedOnce = useRef(false);
 
   const report = useCallback((message: string, failure?: unknown) => setStatus(failure ? errorSentence(failure) : message), []);
+  const fullContent = useFullContentToggle(item, report);
 
   // Opening marks read when the setting says so, once: marking unread afterwards sticks.
   useEffect(() => {
@@ -115,7 +117,11 @@ export function ItemReader({ id }: { id: string }) {
           {item.author && <> · {item.author}</>}
           {item.reading_time ? <> · {item.reading_time} min read</> : null}
         </p>
-        <ReaderActions item={item} onToggleRead={toggleRead} onToggleSaved={toggleSaved} />
+        <ReaderActions item={item} onToggleRead={toggleRead} onToggleSaved={toggleSaved}>
+          {item.item_type === 'article' && (
+            <FullContentButton item={item} busy={fullContent.busy} onToggle={() => void fullContent.toggle()} className={actionButtonClass} />
+          )}
+        </ReaderActions>
         <p role="status" className="mt-2 min-h-6 text-sm text-muted">{status}</p>
       </header>
       {item.ai_summary && (
@@ -124,6 +130,7 @@ export function ItemReader({ id }: { id: string }) {
           <p className="mt-1">{item.ai_summary}</p>
         </aside>
       )}
+      {item.item_type === 'article' && <FullContentNotice item={item} planError={fullContent.planError} />}
       {item.item_type === 'episode' && <div className="mt-6"><PlayEpisodeButton item={item} size="large" /></div>}
       {/* Content was sanitized by the service on ingest (scripts, handlers, trackers removed). */}
       <div className="reading mt-6" dangerouslySetInnerHTML={{ __html: body }} />

@@ -1,26 +1,30 @@
+import type { ReactNode } from 'react';
 import { ShareButton } from '@/components/share-button';
 import type { ItemDetail } from '@/lib/client/item-cache';
 
-type Props = { item: ItemDetail; onToggleRead: () => void; onToggleSaved: () => void };
+/** `children`: more actions of the reader (full content, read-later), shown after Save. */
+type Props = { item: ItemDetail; onToggleRead: () => void; onToggleSaved: () => void; children?: ReactNode };
 
-const buttonClass = 'inline-flex min-h-11 items-center rounded-md border border-line-strong px-4 text-sm font-medium';
+/** The look of every action button of the reader's row. */
+export const actionButtonClass = 'inline-flex min-h-11 items-center rounded-md border border-line-strong px-4 text-sm font-medium';
 
 /** The reader's actions on the item: read state, saved state, the original page, and a share link (saved items). */
-export function ReaderActions({ item, onToggleRead, onToggleSaved }: Props) {
+export function ReaderActions({ item, onToggleRead, onToggleSaved, children }: Props) {
   return (
     <div className="mt-4 flex flex-wrap gap-2">
-      <button type="button" onClick={onToggleRead} className={buttonClass}>
+      <button type="button" onClick={onToggleRead} className={actionButtonClass}>
         {item.is_read ? 'Mark unread' : 'Mark read'}
       </button>
       <button
         type="button"
         onClick={onToggleSaved}
-        className={`${buttonClass} ${item.is_saved ? 'bg-accent-soft' : ''}`}
+        className={`${actionButtonClass} ${item.is_saved ? 'bg-accent-soft' : ''}`}
       >
         {item.is_saved ? 'Unsave' : 'Save'}
       </button>
+      {children}
       {item.canonical_url && (
-        <a href={item.canonical_url} target="_blank" rel="noopener noreferrer" className={`${buttonClass} no-underline`}>
+        <a href={item.canonical_url} target="_blank" rel="noopener noreferrer" className={`${actionButtonClass} no-underline`}>
           Open original<span className="sr-only"> (opens in a new tab)</span>
         </a>
       )}

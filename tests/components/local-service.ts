@@ -16,6 +16,7 @@ import { createFeed } from '@/lib/service/domain/feeds/create-feed';
 import { storeItems, type NewItem } from '@/lib/service/domain/feeds/store-items';
 import { subscribeUserToFeed } from '@/lib/service/domain/feeds/subscribe-user';
 import { createService, type EmbeddedService } from '@/lib/service/service';
+import type { ServiceConfig } from '@/lib/service/context';
 
 export type LocalService = {
   service: EmbeddedService;
@@ -35,12 +36,15 @@ function listen(fetch: (request: Request) => Promise<Response>): Promise<Server>
   });
 }
 
-/** Starts the service for one test file; the client's calls go to it with an app token. */
-export async function startLocalService(options: { plan?: Plan; appRateLimit?: number } = {}): Promise<LocalService> {
+/**
+ * Starts the service for one test file; the client's calls go to it with an app token.
+ * `config` overrides service settings (say, private URLs allowed, read-later APIs on local servers).
+ */
+export async function startLocalService(options: { plan?: Plan; appRateLimit?: number; config?: Partial<ServiceConfig> } = {}): Promise<LocalService> {
   const dir = mkdtempSync(path.join(tmpdir(), 'tidings-components-'));
   const service = createService({
     databaseFile: path.join(dir, 'service.db'),
-    config: { dataDir: dir, ...(options.appRateLimit ? { appTokenRateLimit: options.appRateLimit } : {}) },
+    config: { dataDir: dir, ...(options.appRateLimit ? { appTokenRateLimit: options.appRateLimit } : {}), ...options.config },
   });
   const user = ensureUser(service.db, 'reader@example.com', { plan: options.plan ?? 'pro' });
   const { secret } = issueCredential(service.db, user.id, 'app_token', 'Component tests');

@@ -5,13 +5,13 @@ import { ErrorNotice } from '@/components/error-notice';
 import { KeyboardShortcuts } from '@/components/keyboard-shortcuts';
 import { errorSentence } from '@/lib/client/error-message';
 import { describeSelection, filtersFor, inboxHref, type InboxSelection } from '@/lib/client/inbox-view';
-import { filtersKey, type ListedItem, type MarkAllBody } from '@/lib/client/item-cache';
+import { filtersKey, type ListedItem } from '@/lib/client/item-cache';
 import { saveListContext } from '@/lib/client/list-context';
 import { useItemActions, type BulkAction } from '@/lib/client/use-item-actions';
 import { useItems } from '@/lib/client/use-items';
 import { ItemRow } from './item-row';
 import { LoadMore } from './load-more';
-import { RiverEmpty, RiverSkeleton } from './river-states';
+import { describeDates, RiverEmpty, RiverSkeleton, RiverSourceMissing } from './river-states';
 import { RiverToolbar } from './river-toolbar';
 import { SelectionBar } from './selection-bar';
 import { useRiverKeys } from './use-river-keys';
@@ -24,8 +24,14 @@ function plural(count: number, noun = 'item'): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
+type Props = {
+  selection: InboxSelection;
+  /** The name of the folder, subscription or tag the selection narrows to, once known. */
+  sourceName?: string | null;
+};
+
 /** The river for one view: its items, the actions on them, and every state it can be in. */
-export function InboxRiver({ selection }: { selection: InboxSelection }) {
+export function InboxRiver({ selection, sourceName = null }: Props) {
   const filters = useMemo(() => filtersFor(selection), [selection]);
   const list = useItems(filters);
   const actions = useItemActions();
@@ -51,12 +57,6 @@ export function InboxRiver({ selection }: { selection: InboxSelection }) {
       setStatus(errorSentence(error));
     }
   }, []);
-
-  const markAllBody = useCallback((before: string | null): MarkAllBody => ({
-    ...(filters.item_type ? { item_type: filters.item_type } : {}),
-    ...(filters.is_saved ? { is_saved: true } : {}),
-    ...(before ? { before } : {}),
-  }), [filters]);
 
   const handlers = useMemo(() => ({
     onSelect: (id: string, on: boolean) => setSelected((current) => {
@@ -86,10 +86,10 @@ export function InboxRiver({ selection }: { selection: InboxSelection }) {
       if (unread.length) await actions.bulk(unread, 'mark_read');
       // Items below that are not loaded yet are older than the last loaded one.
       const lastLoaded = below[below.length - 1]?.published_at;
-      if (list.hasMore && lastLoaded) await actions.markAllRead(markAllBody(lastLoaded));
+      if (list.hasMore && lastLoaded) await actions.markAllRead(filters, lastLoaded);
       return list.hasMore ? 'Items below marked read.' : `${plural(unread.length)} below marked read.`;
     }),
-  }), [actions, run, list.hasMore, markAllBody]);
+  }), [actions, run, list.hasMore, filters]);
 
   const onBulk = useCallback((action: BulkAction) => void run(async () => {
     setBusy(true);
@@ -103,20 +103,21 @@ export function InboxRiver({ selection }: { selection: InboxSelection }) {
   }), [actions, run, selected]);
 
   const onMarkAllRead = useCallback(() => run(async () => {
-    const message = await actions.markAllRead(markAllBody(list.loadedAt));
+    const message = await actions.markAllRead(filters, list.loadedAt, itemsRef.current.map((item) => item.id));
     await list.refresh();
     return message;
-  }), [actions, run, list, markAllBody]);
+  }), [actions, run, list, filters]);
 
   const keys = useRiverKeys(listRef, items, list, handlers);
 
-  const what = describeSelection(selection);
+  const what = [describeSelection(selection), sourceName && `in ${sourceName}`, describeDates(selection)].filter(Boolean).join(' ');
   const allSelected = items.length > 0 && items.every((item) => selected.has(item.id));
 
   let body: ReactNode;
   if (list.isLoading) body = <RiverSkeleton />;
+  else if (list.error?.status === 404 && selection.source && !items.length) body = <RiverSourceMissing selection={selection} />;
   else if (list.error && !items.length) body = <div className="mt-4"><ErrorNotice error={list.error} onRetry={() => void list.refresh()} context="Your items could not be loaded" /></div>;
-  else if (!items.length) body = <RiverEmpty selection={selection} />;
+  else if (!items.length) body = <RiverEmpty selection={selection} sourceName={sourceName} />;
   else body = (
     <>
       <ul ref={listRef} aria-label={`${what[0]!.toUpperCase()}${what.slice(1)}`} className="mt-2 border-t border-line">

@@ -4,7 +4,10 @@ import Link from 'next/link';
 import { useSearchParams } from 'next/navigation';
 import { useMemo } from 'react';
 import { inboxHref, inboxViews, itemKinds, readInboxSelection, type InboxSelection } from '@/lib/client/inbox-view';
+import { useSourceName } from '@/lib/client/use-source-name';
+import { DateRange } from './date-range';
 import { InboxRiver } from './inbox-river';
+import { SourceHeading } from './source-heading';
 
 const tabClass = 'inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium no-underline';
 
@@ -22,7 +25,7 @@ function Choice({ href, current, label }: { href: string; current: boolean; labe
   );
 }
 
-/** The views of the inbox (unread, all, saved; articles, episodes), kept in the URL so they can be shared and reloaded. */
+/** The views of the inbox (unread, all, saved; articles, episodes; dates), kept in the URL so they can be shared and reloaded. */
 function ViewSwitcher({ selection }: { selection: InboxSelection }) {
   return (
     <div className="mt-3 flex flex-wrap gap-x-4 gap-y-2">
@@ -40,19 +43,26 @@ function ViewSwitcher({ selection }: { selection: InboxSelection }) {
           ))}
         </ul>
       </nav>
+      <DateRange key={`${selection.from}/${selection.to}`} selection={selection} />
     </div>
   );
 }
 
-/** The inbox's client island: the chosen view from the URL and its river (a fresh river, and selection, per view). */
+/**
+ * The inbox's client island: the chosen view, source and dates from the URL, the source's name,
+ * and its river (a fresh river, and selection, per URL).
+ */
 export function InboxView() {
   const params = useSearchParams();
-  const { view, type } = readInboxSelection(params);
-  const selection = useMemo(() => ({ view, type }), [view, type]);
+  const href = inboxHref(readInboxSelection(params));
+  // One selection object per URL, so the river's filters stay put between renders.
+  const selection = useMemo(() => readInboxSelection(new URLSearchParams(href.split('?')[1] ?? '')), [href]);
+  const sourceName = useSourceName(selection.source);
   return (
     <>
+      <SourceHeading selection={selection} name={sourceName} />
       <ViewSwitcher selection={selection} />
-      <InboxRiver key={inboxHref(selection)} selection={selection} />
+      <InboxRiver key={href} selection={selection} sourceName={sourceName} />
     </>
   );
 }

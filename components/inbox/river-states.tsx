@@ -24,10 +24,52 @@ export function RiverSkeleton() {
 
 const linkClass = 'mt-4 inline-flex min-h-11 items-center rounded-md border border-line-strong px-4 font-medium no-underline';
 
-/** What an empty view means and where to go from it: each view says it its own way. */
-export function RiverEmpty({ selection }: { selection: InboxSelection }) {
+function dayName(day: string): string {
+  return new Date(`${day}T00:00:00Z`).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+}
+
+/** A date range in words: "from 1 May 2025 to 31 May 2025", "since …", "up to …"; empty without one. */
+export function describeDates(selection: InboxSelection): string {
+  const { from, to } = selection;
+  if (from && to) return `from ${dayName(from)} to ${dayName(to)}`;
+  if (from) return `since ${dayName(from)}`;
+  if (to) return `up to ${dayName(to)}`;
+  return '';
+}
+
+type Content = { title: string; text: string; link: { href: string; label: string } };
+
+function emptyContent(selection: InboxSelection, sourceName: string | null): Content {
   const what = describeSelection(selection);
-  const content = {
+  const dates = describeDates(selection);
+  if (dates) {
+    return {
+      title: 'Nothing in these dates',
+      text: `There are no ${what}${sourceName ? ` in ${sourceName}` : ''} ${dates}.`,
+      link: { href: inboxHref({ ...selection, from: null, to: null }), label: 'Clear dates' },
+    };
+  }
+  if (selection.source) {
+    const name = sourceName ?? `this ${selection.source.kind}`;
+    return {
+      unread: {
+        title: 'All caught up',
+        text: `There are no ${what} in ${name}.`,
+        link: { href: inboxHref({ ...selection, view: 'all' }), label: `See everything in ${name}` },
+      },
+      all: {
+        title: `No ${what} in ${name} yet`,
+        text: 'Its items arrive here as its subscriptions update.',
+        link: { href: inboxHref({ ...selection, source: null }), label: 'Show every source' },
+      },
+      saved: {
+        title: `No ${what} in ${name}`,
+        text: 'Save an item with its Save button (or press s) to keep it here until you unsave it.',
+        link: { href: inboxHref({ ...selection, view: 'unread' }), label: 'Back to unread' },
+      },
+    }[selection.view];
+  }
+  return {
     unread: {
       title: 'All caught up',
       text: `There are no ${what}. New ones appear here as your subscriptions update.`,
@@ -44,11 +86,28 @@ export function RiverEmpty({ selection }: { selection: InboxSelection }) {
       link: { href: inboxHref({ ...selection, view: 'unread' }), label: 'Back to unread' },
     },
   }[selection.view];
+}
+
+/** What an empty view means and where to go from it: each view, source and date range says it its own way. */
+export function RiverEmpty({ selection, sourceName = null }: { selection: InboxSelection; sourceName?: string | null }) {
+  const content = emptyContent(selection, sourceName);
   return (
     <div className="mt-8 rounded-lg border border-dashed border-line-strong px-4 py-10 text-center">
       <h2 className="text-xl font-semibold">{content.title}</h2>
       <p className="mx-auto mt-2 max-w-md text-muted">{content.text}</p>
       <Link href={content.link.href} className={linkClass}>{content.link.label}</Link>
+    </div>
+  );
+}
+
+/** The inbox narrowed to a folder, subscription or tag the service does not know (404): gone, or an old link. */
+export function RiverSourceMissing({ selection }: { selection: InboxSelection }) {
+  const kind = selection.source?.kind ?? 'source';
+  return (
+    <div role="alert" className="mt-8 rounded-lg border border-line-strong bg-surface px-4 py-10 text-center">
+      <h2 className="text-xl font-semibold">{`${kind[0]!.toUpperCase()}${kind.slice(1)} not found`}</h2>
+      <p className="mx-auto mt-2 max-w-md text-muted">{`This ${kind} does not exist any more, or the link to it is out of date.`}</p>
+      <Link href={inboxHref({ ...selection, source: null })} className={linkClass}>Show every source</Link>
     </div>
   );
 }

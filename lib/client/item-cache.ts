@@ -128,12 +128,15 @@ export async function applyOptimistically(
   })));
 }
 
-/** Whether mark-all with this body covers a listed item (when the body filters by what a listed item shows). */
+/**
+ * Whether mark-all with this body covers a listed item: false or true from what a listed item
+ * shows, null when it depends on a source filter (folder, subscription, tag) an item does not show.
+ */
 export function markAllCovers(body: MarkAllBody, item: ListedItem): boolean | null {
-  if (body.subscription_ids?.length || body.folder_ids?.length || body.tag_ids?.length) return null;
   if (body.item_type && item.item_type !== body.item_type) return false;
   if (body.is_saved !== undefined && item.is_saved !== body.is_saved) return false;
   if (body.before && item.published_at && Date.parse(item.published_at) > Date.parse(body.before)) return false;
+  if (body.subscription_ids?.length || body.folder_ids?.length || body.tag_ids?.length) return null;
   return true;
 }
 

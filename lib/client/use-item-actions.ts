@@ -3,8 +3,10 @@ import { useSWRConfig } from 'swr';
 import type { BodyOf } from '@/lib/contract/types';
 import { callApi } from './api-client';
 import {
-  applyOptimistically, cachedItemIds, cachedTitle, itemKey, markAllCovers, type ItemDetail, type ItemPatch, type MarkAllBody,
+  applyOptimistically, cachedItemIds, cachedTitle, itemKey, markAllCovers, type ItemDetail, type ItemPatch,
 } from './item-cache';
+import type { ItemFilters } from './inbox-view';
+import { markAllBefore, markAllBody, markAllFitsBody, unreadIdsUpTo } from './mark-all';
 import { enqueueOrSend, type SendOutcome } from './outbox';
 import { withRetry } from './retry-policy';
 import { refreshUnreadCounts } from './unread-counts';
@@ -55,6 +57,18 @@ export function useItemActions() {
       return request;
     }
 
+    /** One action on many items; answers the service's message ("3 items marked read."). */
+    async function bulk(ids: string[], action: BulkAction): Promise<string> {
+      const chunks: string[][] = [];
+      for (let start = 0; start < ids.length; start += bulkChunk) chunks.push(ids.slice(start, start + bulkChunk));
+      const request = Promise.all(chunks.map((itemIds) => enqueueOrSend<{ message: string }>({ kind: 'bulk', itemIds, action })));
+      await applyOptimistically(cache, mutate, ids, bulkPatches[action], request);
+      const answers = await request;
+      if ((action === 'mark_read' || action === 'mark_unread') && answers.some((answer) => answer.sent)) void refreshUnreadCounts(cache, mutate);
+      if (answers.some((answer) => !answer.sent)) return `${ids.length === 1 ? '1 item' : `${ids.length} items`} will be updated when the connection returns.`;
+      return answers.length === 1 && answers[0]!.sent ? answers[0]!.result.message : `${ids.length} items updated.`;
+    }
+
     return {
       /** Marks one item read or unread; the sidebar's unread counts follow once the service has it. */
       async setRead(id: string, isRead: boolean): Promise<SendOutcome<ItemDetail>> {
@@ -66,26 +80,25 @@ export function useItemActions() {
       setSaved: (id: string, isSaved: boolean) => updateItem(id, { is_saved: isSaved }, { is_saved: isSaved }),
 
       /** One action on many items; answers the service's message ("3 items marked read."). */
-      async bulk(ids: string[], action: BulkAction): Promise<string> {
-        const chunks: string[][] = [];
-        for (let start = 0; start < ids.length; start += bulkChunk) chunks.push(ids.slice(start, start + bulkChunk));
-        const request = Promise.all(chunks.map((itemIds) => enqueueOrSend<{ message: string }>({ kind: 'bulk', itemIds, action })));
-        await applyOptimistically(cache, mutate, ids, bulkPatches[action], request);
-        const answers = await request;
-        if ((action === 'mark_read' || action === 'mark_unread') && answers.some((answer) => answer.sent)) void refreshUnreadCounts(cache, mutate);
-        if (answers.some((answer) => !answer.sent)) return `${ids.length === 1 ? '1 item' : `${ids.length} items`} will be updated when the connection returns.`;
-        return answers.length === 1 && answers[0]!.sent ? answers[0]!.result.message : `${ids.length} items updated.`;
-      },
+      bulk,
 
       /**
-       * Marks read every item the filters cover published up to `before` (the moment the list
-       * loaded), so what arrived since stays unread. Cached lists show it at once; the caller
-       * refreshes its own list afterwards.
+       * Marks read every unread item a list's filters cover published up to `loadedAt` (the
+       * moment the list loaded), so what arrived since stays unread. Cached lists show it at
+       * once (`listed`: items known to be in this list, for filters a row does not show); the
+       * caller refreshes its own list afterwards. A list from a date is marked by its ids.
        */
-      async markAllRead(body: MarkAllBody): Promise<string> {
+      async markAllRead(filters: ItemFilters, loadedAt: string | null, listed: string[] = []): Promise<string> {
+        const before = markAllBefore(filters, loadedAt);
+        if (!markAllFitsBody(filters)) {
+          const ids = await unreadIdsUpTo(filters, before);
+          return ids.length ? bulk(ids, 'mark_read') : '0 items marked read.';
+        }
+        const body = markAllBody(filters, before);
+        const inList = new Set(listed);
         const request = withRetry(() => callApi('PUT', '/v1/items', { body: { ...body, is_read: true } }));
         await applyOptimistically(cache, mutate, cachedItemIds(cache),
-          (item) => (!item.is_read && markAllCovers(body, item) ? { is_read: true } : null), request);
+          (item) => (!item.is_read && (markAllCovers(body, item) ?? inList.has(item.id)) ? { is_read: true } : null), request);
         const { message } = await request;
         void refreshUnreadCounts(cache, mutate);
         return message;

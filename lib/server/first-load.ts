@@ -1,8 +1,12 @@
 import 'server-only';
 import { cache } from 'react';
+import { unstable_serialize } from 'swr';
 import { queryString } from '@/lib/client/api-client';
-import { filtersFor, readInboxSelection } from '@/lib/client/inbox-view';
+import { filtersFor, readInboxSelection, type InboxSource } from '@/lib/client/inbox-view';
 import { filtersKey, itemDetailKey, itemsListKey, itemsPageQuery, type ItemDetail, type ItemsList, type ItemsPage } from '@/lib/client/item-cache';
+import { subscriptionKey } from '@/lib/client/subscription-cache';
+import { tagsKey } from '@/lib/client/unread-counts';
+import { foldersKey } from '@/lib/client/use-folders';
 import { requireSession } from './require-session';
 import { sendUpstream } from './upstream';
 
@@ -66,16 +70,37 @@ function pageUrl(path: string, searchParams: SearchParams): string {
   return text ? `${path}?${text}` : path;
 }
 
-/** The inbox river's first page for the view its URL selects, as SWR fallback (none when the load fails). */
+/** What names the inbox's source (the folder or tag list, or the subscription), under its hook's key; none when it fails. */
+async function sourceNameLoad(page: string, source: InboxSource | null | undefined): Promise<FirstLoad> {
+  if (source?.kind === 'folder' || source?.kind === 'tag') {
+    const list = await getAsSession<{ data: unknown[] }>(page, source.kind === 'folder' ? '/v1/folders' : '/v1/tags');
+    return list ? { [source.kind === 'folder' ? foldersKey : tagsKey]: list.data } : {};
+  }
+  if (source?.kind === 'subscription') {
+    const detail = await getAsSession<unknown>(page, `/v1/subscriptions/${encodeURIComponent(source.id)}`);
+    return detail ? { [unstable_serialize(subscriptionKey(source.id))]: detail } : {};
+  }
+  return {};
+}
+
+/**
+ * The inbox river's first page for the view its URL selects, and the name of the source it is
+ * narrowed to, as SWR fallback (none of either when its load fails).
+ */
 export async function inboxFirstLoad(searchParams: SearchParams): Promise<FirstLoad> {
-  const filters = filtersFor(readInboxSelection(paramsReader(searchParams)));
+  const selection = readInboxSelection(paramsReader(searchParams));
+  const filters = filtersFor(selection);
   const key = filtersKey(filters);
+  const page = pageUrl('/inbox', searchParams);
   // Taken before asking, as the browser does: mark-all-read covers only what had arrived by then.
   const loadedAt = new Date().toISOString();
-  const list = await getAsSession<ItemsList>(pageUrl('/inbox', searchParams), `/v1/items${queryString(itemsPageQuery(key, null))}`);
-  if (!list) return {};
-  const page: ItemsPage = { ...list, filters: key, loadedAt };
-  return { [itemsListKey(filters)]: [page] };
+  const [list, names] = await Promise.all([
+    getAsSession<ItemsList>(page, `/v1/items${queryString(itemsPageQuery(key, null))}`),
+    sourceNameLoad(page, selection.source),
+  ]);
+  if (!list) return names;
+  const first: ItemsPage = { ...list, filters: key, loadedAt };
+  return { ...names, [itemsListKey(filters)]: [first] };
 }
 
 /** One item's detail, or null; one load per request however many parts of the page ask. */

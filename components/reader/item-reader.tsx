@@ -16,6 +16,7 @@ import { FullContentButton, FullContentNotice, useFullContentToggle } from './fu
 import { ItemNotes } from './item-notes';
 import { ItemPager } from './item-pager';
 import { actionButtonClass, ReaderActions } from './reader-actions';
+import { ReadLaterSend } from './read-later-send';
 import { SimilarSection } from './similar-section';
 import { TagsEditor } from './tags-editor';
 
@@ -121,6 +122,7 @@ export function ItemReader({ id }: { id: string }) {
           {item.item_type === 'article' && (
             <FullContentButton item={item} busy={fullContent.busy} onToggle={() => void fullContent.toggle()} className={actionButtonClass} />
           )}
+          <ReadLaterSend item={item} onResult={report} className={actionButtonClass} />
         </ReaderActions>
         <p role="status" className="mt-2 min-h-6 text-sm text-muted">{status}</p>
       </header>

@@ -8,6 +8,11 @@ export type ReadLaterLink = ResponseOf<'listReadLaterLinks'>['data'][number];
 export type ReadLaterService = ReadLaterLink['service'];
 export type ReadLaterCredentials = BodyOf<'linkReadLater'>;
 
+/** The name each read-later product goes by, as people know it. */
+export const readLaterNames: Record<ReadLaterService, string> = {
+  instapaper: 'Instapaper', readwise: 'Readwise Reader', raindrop: 'Raindrop.io', wallabag: 'wallabag',
+};
+
 /** The SWR key of the read-later links. */
 export const readLaterKey = '/v1/read-later';
 
@@ -41,4 +46,12 @@ export function useUnlinkReadLater() {
     await mutate(readLaterKey);
     return answer.message;
   }, [mutate]);
+}
+
+/**
+ * Sends an article to a linked read-later service (POST /v1/items/{id}/readlater) and answers
+ * the service's message; 400 when the link is gone or the item cannot go, 402 off plan.
+ */
+export function sendToReadLater(itemId: string, service: ReadLaterService): Promise<string> {
+  return withRetry(() => callApi('POST', '/v1/items/{item_id}/readlater', { params: { item_id: itemId }, query: { service } })).then((answer) => answer.message);
 }

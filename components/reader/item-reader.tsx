@@ -9,6 +9,7 @@ import { PlayEpisodeButton } from '@/components/player/play-episode-button';
 import { errorSentence } from '@/lib/client/error-message';
 import { useListNeighbours } from '@/lib/client/list-context';
 import { useMarkReadMode } from '@/lib/client/reading-preferences';
+import { useSwipe } from '@/lib/client/use-swipe';
 import { fullDate } from '@/lib/client/relative-date';
 import { useItem } from '@/lib/client/use-item';
 import { useItemActions } from '@/lib/client/use-item-actions';
@@ -93,6 +94,9 @@ export function ItemReader({ id }: { id: string }) {
     },
   };
 
+  // On touch screens a sideways swipe turns the page like the pager does: left is next.
+  const swipe = useSwipe((direction) => go(direction === 'left' ? around.next : around.previous));
+
   if (isLoading) return <><ReaderSkeleton /><KeyboardShortcuts handlers={shortcuts} /></>;
   if (error || !item) {
     return (
@@ -106,7 +110,7 @@ export function ItemReader({ id }: { id: string }) {
 
   const body = item.content || item.description || (item.summary ? `<p>${escapeHtml(item.summary)}</p>` : '');
   return (
-    <article aria-labelledby="item-title" className="mx-auto max-w-[68ch]">
+    <article aria-labelledby="item-title" {...swipe} className="mx-auto max-w-[68ch] touch-pan-y">
       <header>
         <p className="text-sm"><Link href={around.backHref}>← Back to the list</Link></p>
         <h1 id="item-title" ref={title} tabIndex={-1} className="mt-3 text-2xl font-bold leading-tight focus:outline-none sm:text-3xl">

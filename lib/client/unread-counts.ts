@@ -1,9 +1,8 @@
 import type { Cache, ScopedMutator } from 'swr';
 import { refreshSubscriptions } from './subscription-cache';
-import { foldersKey } from './use-folders';
+import { foldersKey, tagsKey } from './source-keys';
 
-/** The SWR key of the first-party tag list (with unread counts). */
-export const tagsKey = '/v1/tags';
+export { tagsKey };
 
 let running: Promise<void> | null = null;
 let again = false;

@@ -2,11 +2,11 @@ import useSWR from 'swr';
 import type { ResponseOf } from '@/lib/contract/types';
 import { callApi, type ApiError } from './api-client';
 import { onErrorRetry } from './retry-policy';
+import { foldersKey } from './source-keys';
 
 export type Folder = ResponseOf<'listFolders'>['data'][number];
 
-/** The SWR key of the folder list. */
-export const foldersKey = '/v1/folders';
+export { foldersKey };
 
 function fetchFolders(): Promise<Folder[]> {
   return callApi('GET', '/v1/folders').then((answer) => answer.data);

@@ -4,9 +4,8 @@ import { unstable_serialize } from 'swr';
 import { queryString } from '@/lib/client/api-client';
 import { filtersFor, readInboxSelection, type InboxSource } from '@/lib/client/inbox-view';
 import { filtersKey, itemDetailKey, itemsListKey, itemsPageQuery, type ItemDetail, type ItemsList, type ItemsPage } from '@/lib/client/item-cache';
+import { foldersKey, tagsKey } from '@/lib/client/source-keys';
 import { subscriptionKey } from '@/lib/client/subscription-cache';
-import { tagsKey } from '@/lib/client/unread-counts';
-import { foldersKey } from '@/lib/client/use-folders';
 import { requireSession } from './require-session';
 import { sendUpstream } from './upstream';
 

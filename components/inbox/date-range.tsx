@@ -40,11 +40,11 @@ export function DateRange({ selection }: { selection: InboxSelection }) {
     <form role="search" aria-label="Dates" onSubmit={apply} className="flex flex-wrap items-center gap-2">
       <label className="inline-flex items-center gap-1.5 text-sm">
         From
-        <input type="date" value={from} max={to || undefined} onChange={(event) => setFrom(event.target.value)} className={fieldClass} />
+        <input type="date" value={from} onChange={(event) => setFrom(event.target.value)} className={fieldClass} />
       </label>
       <label className="inline-flex items-center gap-1.5 text-sm">
         To
-        <input type="date" value={to} min={from || undefined} onChange={(event) => setTo(event.target.value)} className={fieldClass} />
+        <input type="date" value={to} onChange={(event) => setTo(event.target.value)} className={fieldClass} />
       </label>
       <button type="submit" className={buttonClass}>Show dates</button>
       {(selection.from || selection.to) && (

@@ -9,6 +9,7 @@ import { PlayEpisodeButton } from '@/components/player/play-episode-button';
 import { errorSentence } from '@/lib/client/error-message';
 import { useListNeighbours } from '@/lib/client/list-context';
 import { useMarkReadMode } from '@/lib/client/reading-preferences';
+import { restoreLeftScroll } from '@/lib/client/resume-reading';
 import { useSwipe } from '@/lib/client/use-swipe';
 import { fullDate } from '@/lib/client/relative-date';
 import { useItem } from '@/lib/client/use-item';
@@ -68,6 +69,8 @@ export function ItemReader({ id }: { id: string }) {
       focusTitleOf = null;
       title.current?.focus();
     }
+    // Reopening the installed app on this item: back to where the person had read to.
+    restoreLeftScroll(`/items/${item.id}`);
   }, [item]);
 
   const toggleRead = useCallback(() => {

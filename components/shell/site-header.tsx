@@ -1,12 +1,18 @@
 import Link from 'next/link';
 import { MainNav } from './main-nav';
+import { ResumeReading } from './resume-reading';
 import { SourcesButton } from './sources-button';
+import { StandaloneBack } from './standalone-back';
 
-/** The header every page shares: the app name (home link), the main navigation, and on the inbox at phone widths the Sources button. */
+/**
+ * The header every page shares: the app name (home link), the main navigation, on the inbox at
+ * phone widths the Sources button, and in the installed app a Back button and the resume of reading.
+ */
 export function SiteHeader() {
   return (
     <header className="border-b border-line bg-surface">
       <div className="mx-auto flex w-full max-w-5xl flex-wrap items-center gap-x-6 gap-y-0 px-2 py-1 sm:px-4 sm:py-2">
+        <StandaloneBack />
         <SourcesButton />
         <Link
           href="/inbox"
@@ -18,6 +24,7 @@ export function SiteHeader() {
         </Link>
         <MainNav />
       </div>
+      <ResumeReading />
     </header>
   );
 }

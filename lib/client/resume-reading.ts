@@ -1,0 +1,102 @@
+import { useSyncExternalStore } from 'react';
+
+/*
+ * Reopening the installed app where the person was. Its windows do not keep their page when the
+ * system closes them, and each start opens start_url (/inbox): the route and the reader's scroll
+ * position are remembered as the person goes, and a cold start at /inbox goes back to the item.
+ */
+
+/** Where the last route of the installed app is kept (localStorage: it outlives the window). */
+export const LAST_ROUTE_KEY = 'tidings:last-route';
+/** Marks a window whose app has started already, so a reload at /inbox stays there (sessionStorage). */
+export const STARTED_KEY = 'tidings:started';
+/** The scroll position the reader restores once the resumed item is on screen (sessionStorage). */
+export const RESUME_SCROLL_KEY = 'tidings:resume-scroll';
+/** The app's start_url (app/manifest.ts). */
+export const startUrl = '/inbox';
+/** Older than this, the last item is yesterday's business: the app opens the inbox. */
+export const resumeMaxAgeMs = 12 * 60 * 60 * 1000;
+
+const standaloneQuery = '(display-mode: standalone)';
+
+/** The last route of the installed app, its scroll position and when it was there. */
+export type LastRoute = { href: string; scrollY: number; at: number };
+
+function storage(kind: 'localStorage' | 'sessionStorage'): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window[kind];
+  } catch {
+    return null; // storage blocked: the app simply opens at start_url
+  }
+}
+
+/** Whether the app runs installed, in its own window (iOS Safari says so through navigator.standalone). */
+export function isStandalone(): boolean {
+  if (typeof window === 'undefined') return false;
+  return Boolean(window.matchMedia?.(standaloneQuery).matches || (navigator as Navigator & { standalone?: boolean }).standalone);
+}
+
+function subscribeDisplayMode(onChange: () => void): () => void {
+  const media = typeof window === 'undefined' ? undefined : window.matchMedia?.(standaloneQuery);
+  media?.addEventListener?.('change', onChange);
+  return () => media?.removeEventListener?.('change', onChange);
+}
+
+/** isStandalone as React state: false on the server and at hydration, then the real value. */
+export function useStandalone(): boolean {
+  return useSyncExternalStore(subscribeDisplayMode, isStandalone, () => false);
+}
+
+/** Remembers the route the app is at and how far down it is scrolled. */
+export function rememberRoute(href: string, scrollY: number, now = Date.now()): void {
+  const entry: LastRoute = { href, scrollY: Math.max(0, Math.round(scrollY)), at: now };
+  storage('localStorage')?.setItem(LAST_ROUTE_KEY, JSON.stringify(entry));
+}
+
+/** The remembered route, or null when there is none or it cannot be read. */
+export function lastRoute(): LastRoute | null {
+  try {
+    const entry = JSON.parse(storage('localStorage')?.getItem(LAST_ROUTE_KEY) ?? 'null') as LastRoute | null;
+    return entry && typeof entry.href === 'string' && Number.isFinite(entry.at) ? entry : null;
+  } catch {
+    return null;
+  }
+}
+
+/** True the first time it is asked in a window, false afterwards (a reload or later navigation). */
+export function claimColdStart(): boolean {
+  const session = storage('sessionStorage');
+  if (!session || session.getItem(STARTED_KEY)) return false;
+  session.setItem(STARTED_KEY, '1');
+  return true;
+}
+
+/** The item to reopen at a cold start at `href`, or null: only start_url resumes, only an item, only a recent one. */
+export function resumeTarget(href: string, last: LastRoute | null, now = Date.now()): string | null {
+  if (href !== startUrl || !last || now - last.at > resumeMaxAgeMs) return null;
+  return /^\/items\/[^/?#]+$/.test(last.href) ? last.href : null;
+}
+
+/** Leaves the reader a scroll position to restore when it shows `href`. */
+export function leaveScrollFor(href: string, scrollY: number): void {
+  storage('sessionStorage')?.setItem(RESUME_SCROLL_KEY, JSON.stringify({ href, scrollY }));
+}
+
+/** The scroll position left for `href`, taken once (null when none was left for it). */
+export function takeScrollFor(href: string): number | null {
+  const session = storage('sessionStorage');
+  try {
+    const left = JSON.parse(session?.getItem(RESUME_SCROLL_KEY) ?? 'null') as { href: string; scrollY: number } | null;
+    if (!left || left.href !== href) return null;
+    session?.removeItem(RESUME_SCROLL_KEY);
+    return left.scrollY;
+  } catch {
+    return null;
+  }
+}
+
+/** Scrolls to the position left for `href` (call once its content is on screen); later calls do nothing. */
+export function restoreLeftScroll(href: string): void {
+  const scrollY = takeScrollFor(href);
+  if (scrollY) window.requestAnimationFrame(() => window.scrollTo(0, scrollY));
+}

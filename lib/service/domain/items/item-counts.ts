@@ -1,5 +1,5 @@
 import type { Db } from '../../store/database';
-import type { EntryConditions, ItemFilter } from './item-filter';
+import { applyItemFilter, EntryConditions, type ItemFilter } from './item-filter';
 
 /**
  * Whether entry_counts (migration 6) can answer how many entries match: it knows each entry's
@@ -18,21 +18,54 @@ export function countMatching(db: Db, where: EntryConditions): number {
   return db.prepare(`SELECT COALESCE(SUM(e.n), 0) FROM entry_counts e WHERE ${where.sql()}`).pluck().get(where.params) as number;
 }
 
-type Moved = { subscription_id: string; item_type: string; is_saved: number; n: number };
+type Group = { subscription_id: string; item_type: string; is_saved: number; n: number };
+
+const groupKey = (group: Group) => `${group.subscription_id}\n${group.item_type}\n${group.is_saved}`;
+
+function groupEntries(db: Db, where: EntryConditions): Group[] {
+  return db.prepare(`SELECT COALESCE(e.subscription_id, '') AS subscription_id, e.item_type, e.is_saved, COUNT(*) AS n
+    FROM entries e WHERE ${where.sql()} GROUP BY 1, 2, 3`).all(where.params) as Group[];
+}
 
 /**
- * Marks every matching entry not yet in that state read (to = 1) or unread (0), with the
- * per-row trigger paused for the user and the counts moved once per group instead; returns how
- * many entries changed.
+ * How many entries the bulk change moves, per counter group (`where` already holds the state
+ * they move from). Grouping 100k entries takes ~100 ms, so the counters answer what they
+ * cover; with `before` (what the app sends) the entries published after it, usually few, are
+ * grouped and taken off; with tags every matching entry is grouped.
  */
-export function setReadInBulk(db: Db, userId: string, filtered: EntryConditions, to: 0 | 1): number {
-  const where = filtered.clone().add('e.is_read = @from', { from: 1 - to });
+function groupsToMove(db: Db, userId: string, filter: ItemFilter, where: EntryConditions): Group[] {
+  if (!countsCover({ ...filter, until_ms: undefined })) {
+    return groupEntries(db, applyItemFilter(db, userId, { until_ms: filter.until_ms }, where.clone()));
+  }
+  const counted = db.prepare(`SELECT e.subscription_id, e.item_type, e.is_saved, e.n FROM entry_counts e WHERE ${where.sql()} AND e.n > 0`)
+    .all(where.params) as Group[];
+  if (filter.until_ms === undefined) return counted;
+  const later = new Map(groupEntries(db, where.clone().add('e.published_ms > @afterMs', { afterMs: filter.until_ms }))
+    .map((group) => [groupKey(group), group.n]));
+  return counted.map((group) => ({ ...group, n: group.n - (later.get(groupKey(group)) ?? 0) })).filter((group) => group.n > 0);
+}
+
+/**
+ * Marks every entry the filter covers read (to = 1) or unread (0), for mark-all: the per-row
+ * trigger is paused for the user and the counts move once per group instead. Returns how many
+ * entries changed.
+ */
+export function setReadInBulk(db: Db, userId: string, filter: ItemFilter, to: 0 | 1): number {
   return db.transaction(() => {
-    const moved = db.prepare(`SELECT COALESCE(e.subscription_id, '') AS subscription_id, e.item_type, e.is_saved, COUNT(*) AS n
-      FROM entries e WHERE ${where.sql()} GROUP BY 1, 2, 3`).all(where.params) as Moved[];
+    // Without the date: the counters may answer for it, and the date is added where it is needed.
+    const where = applyItemFilter(db, userId, { ...filter, until_ms: undefined }, new EntryConditions(userId))
+      .add('e.is_read = @from', { from: 1 - to });
+    const moved = groupsToMove(db, userId, filter, where);
     if (!moved.length) return 0;
+    const changing = where.clone();
+    if (filter.until_ms !== undefined) {
+      // Walking the date index updates rows in date order, each a separate seek (~40% slower per
+      // row): when a good share of the user's entries move, walking them in key order is cheaper.
+      const many = movedCount(moved) * 8 > (db.prepare('SELECT COALESCE(SUM(n), 0) FROM entry_counts WHERE user_id = ?').pluck().get(userId) as number);
+      changing.add(`${many ? '+' : ''}e.published_ms <= @untilMs`, { untilMs: filter.until_ms });
+    }
     db.prepare('INSERT INTO entry_counts_paused (user_id) VALUES (?)').run(userId);
-    const changes = db.prepare(`UPDATE entries AS e SET is_read = @to WHERE ${where.sql()}`).run({ ...where.params, to }).changes;
+    const changes = db.prepare(`UPDATE entries AS e SET is_read = @to WHERE ${changing.sql()}`).run({ ...changing.params, to }).changes;
     const take = db.prepare(`UPDATE entry_counts SET n = n - @n
       WHERE user_id = @user AND subscription_id = @subscription_id AND item_type = @item_type AND is_read = @from AND is_saved = @is_saved`);
     const give = db.prepare(`INSERT INTO entry_counts (user_id, subscription_id, item_type, is_read, is_saved, n)
@@ -42,6 +75,18 @@ export function setReadInBulk(db: Db, userId: string, filtered: EntryConditions,
       give.run({ ...group, user: userId, to });
     }
     db.prepare('DELETE FROM entry_counts_paused WHERE user_id = ?').run(userId);
+    // The counters said how many would move; if the rows disagree, the counters had drifted: count again.
+    if (changes !== movedCount(moved)) recount(db, userId);
     return changes;
   })();
+}
+
+const movedCount = (groups: Group[]) => groups.reduce((sum, group) => sum + group.n, 0);
+
+/** Rebuilds a user's counters from their entries. */
+function recount(db: Db, userId: string): void {
+  db.prepare('DELETE FROM entry_counts WHERE user_id = ?').run(userId);
+  db.prepare(`INSERT INTO entry_counts (user_id, subscription_id, item_type, is_read, is_saved, n)
+    SELECT user_id, COALESCE(subscription_id, ''), item_type, is_read, is_saved, COUNT(*) FROM entries WHERE user_id = ?
+    GROUP BY 2, 3, 4, 5`).run(userId);
 }

@@ -5,7 +5,6 @@ import type { Db } from '../../store/database';
 import { fail } from '../../http/errors';
 import { getItem, loadDetailRow } from './get-item';
 import { setReadInBulk } from './item-counts';
-import { applyItemFilter, EntryConditions } from './item-filter';
 import { setItemTags } from './tags';
 
 /** Answers 402 when saving `adding` more items would pass the plan's saved-items limit. */
@@ -76,11 +75,10 @@ export function markAllItems(db: Db, user: User, body: MarkAllBody): string {
   if ([body.subscription_ids, body.folder_ids, body.tag_ids].some((ids) => ids?.length === 0)) {
     return `0 items marked ${isRead ? 'read' : 'unread'}.`;
   }
-  const where = applyItemFilter(db, user.id, {
+  const changes = setReadInBulk(db, user.id, {
     subscription_ids: body.subscription_ids, folder_ids: body.folder_ids, tag_ids: body.tag_ids,
     item_type: body.item_type, is_saved: body.is_saved,
     until_ms: body.before ? Date.parse(body.before) : undefined,
-  }, new EntryConditions(user.id));
-  const changes = setReadInBulk(db, user.id, where, isRead ? 1 : 0);
+  }, isRead ? 1 : 0);
   return `${changes} item${changes === 1 ? '' : 's'} marked ${isRead ? 'read' : 'unread'}.`;
 }

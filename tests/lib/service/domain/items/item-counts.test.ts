@@ -154,6 +154,16 @@ describe('entry counts through mark-all', () => {
     await markAndCheck(s, {}, true);
   });
 
+  it('are counted again when a mark-all finds them drifted from the entries', async () => {
+    const s = await seed();
+    h.service.db.prepare("UPDATE entry_counts SET n = n + 3 WHERE user_id = ? AND is_read = 0 AND item_type = 'article' AND subscription_id = ?")
+      .run(s.reader.user.id, s.a.subscriptionId);
+    expect(countsAndEntries(s.reader.user.id).counters).not.toEqual(countsAndEntries(s.reader.user.id).entries);
+    await markAll(s, { is_read: true });
+    expectCountsExact(s.reader.user.id);
+    expect([...readState(s.reader.user.id).values()].every((read) => read === 1)).toBe(true);
+  });
+
   it('change nothing when every selected entry is already in that state', async () => {
     const s = await seed();
     await markAll(s, { is_read: true, subscription_ids: [s.a.subscriptionId] });

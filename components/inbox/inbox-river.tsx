@@ -7,6 +7,7 @@ import { errorSentence } from '@/lib/client/error-message';
 import { describeSelection, filtersFor, inboxHref, type InboxSelection } from '@/lib/client/inbox-view';
 import { filtersKey, type ListedItem } from '@/lib/client/item-cache';
 import { saveListContext } from '@/lib/client/list-context';
+import { useMarkReadMode } from '@/lib/client/reading-preferences';
 import { useItemActions, type BulkAction } from '@/lib/client/use-item-actions';
 import { useItems } from '@/lib/client/use-items';
 import { ItemRow } from './item-row';
@@ -14,6 +15,7 @@ import { LoadMore } from './load-more';
 import { describeDates, RiverEmpty, RiverSkeleton, RiverSourceMissing } from './river-states';
 import { RiverToolbar } from './river-toolbar';
 import { SelectionBar } from './selection-bar';
+import { useMarkOnScroll } from './use-mark-on-scroll';
 import { useRiverKeys } from './use-river-keys';
 
 const bulkDone: Record<BulkAction, string> = {
@@ -109,6 +111,12 @@ export function InboxRiver({ selection, sourceName = null }: Props) {
   }), [actions, run, list, filters]);
 
   const keys = useRiverKeys(listRef, items, list, handlers);
+  const [markReadMode] = useMarkReadMode();
+  const markScrolledPast = useCallback((ids: string[]) => {
+    // Quietly: announcing every scroll would drown a screen reader; only a refusal is said.
+    actions.bulk(ids, 'mark_read').catch((error: unknown) => setStatus(errorSentence(error)));
+  }, [actions]);
+  useMarkOnScroll(listRef, items, markReadMode === 'on-scroll', markScrolledPast);
 
   const what = [describeSelection(selection), sourceName && `in ${sourceName}`, describeDates(selection)].filter(Boolean).join(' ');
   const allSelected = items.length > 0 && items.every((item) => selected.has(item.id));

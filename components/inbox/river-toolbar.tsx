@@ -98,6 +98,7 @@ export function RiverToolbar({ what, total, unreadCount, loadedAt, allSelected, 
           className="min-h-11 rounded-md border border-line-strong bg-canvas px-2"
         >
           <option value="on-open">when opened</option>
+          <option value="on-scroll">when scrolled past</option>
           <option value="manual">only by hand</option>
         </select>
       </label>

@@ -19,6 +19,7 @@ const sizes: { value: TextSize; label: string }[] = [
 
 const markRead: { value: MarkReadMode; label: string }[] = [
   { value: 'on-open', label: 'When I open it' },
+  { value: 'on-scroll', label: 'When I scroll past it in the inbox' },
   { value: 'manual', label: 'Only when I mark it' },
 ];
 
@@ -41,7 +42,7 @@ export function ReadingSettings() {
   return (
     <ChoiceGroup
       legend="Mark an item read"
-      hint="Applies in the reader; you can always mark items read or unread by hand."
+      hint="Applies in the reader and the inbox; you can always mark items read or unread by hand."
       value={mode}
       choices={markRead}
       onChange={setMode}

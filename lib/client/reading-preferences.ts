@@ -3,15 +3,20 @@ import { useCallback, useSyncExternalStore } from 'react';
 /** Where the read-marking setting is kept (the settings page writes the same key). */
 export const MARK_READ_STORAGE_KEY = 'tidings:mark-read';
 
-/** When an item becomes read: as soon as it is opened, or only when the person says so. */
-export type MarkReadMode = 'on-open' | 'manual';
+/**
+ * When an item becomes read: as soon as it is opened, once it has scrolled past the top of the
+ * inbox's list, or only when the person says so.
+ */
+export type MarkReadMode = 'on-open' | 'on-scroll' | 'manual';
+const modes: readonly string[] = ['on-open', 'on-scroll', 'manual'];
 const defaultMode: MarkReadMode = 'on-open';
 const changeEvent = 'tidings:mark-read-change';
 
 /** The read-marking setting as stored; storage can be unavailable (privacy modes), then the default. */
 export function readMarkReadMode(): MarkReadMode {
   try {
-    return localStorage.getItem(MARK_READ_STORAGE_KEY) === 'manual' ? 'manual' : defaultMode;
+    const stored = localStorage.getItem(MARK_READ_STORAGE_KEY);
+    return stored && modes.includes(stored) ? (stored as MarkReadMode) : defaultMode;
   } catch {
     return defaultMode;
   }

@@ -67,6 +67,17 @@ describe('settings kept on this device', () => {
     expect(readMarkReadMode()).toBe('manual');
   });
 
+  it('offers marking read on scrolling past in the inbox, and keeps that choice', async () => {
+    const user = userEvent.setup();
+    renderRouted(<ReadingSettings />);
+    const group = screen.getByRole('group', { name: 'Mark an item read' });
+    await user.click(within(group).getByRole('radio', { name: 'When I scroll past it in the inbox' }));
+    expect(localStorage.getItem(MARK_READ_STORAGE_KEY)).toBe('on-scroll');
+    expect(readMarkReadMode()).toBe('on-scroll');
+    localStorage.setItem(MARK_READ_STORAGE_KEY, 'sometimes');
+    expect(readMarkReadMode()).toBe('on-open');
+  });
+
   it('remaps a shortcut by pressing the new key, refuses a key in use, and restores defaults', async () => {
     const user = userEvent.setup();
     renderRouted(<ShortcutSettings />);

@@ -148,3 +148,29 @@ describe('mark all as read in a source', () => {
     expect(screen.getByRole('link', { name: 'See everything in News' }).getAttribute('href')).toBe(`/inbox?view=all&folder=${ids.folder}`);
   });
 });
+
+describe('mark below as read in a source', () => {
+  let local: LocalService;
+  afterAll(() => local.close());
+
+  it('marks the rows below and the folder’s items not loaded yet, and nothing outside the folder', async () => {
+    local = await startLocalService();
+    const long = local.addFeed('Long', Array.from({ length: 35 }, () => ({})));
+    const outside = local.addFeed('Outside', [{}, {}]);
+    const subscriptions = (await callApi('GET', '/v1/subscriptions', { query: { all: 'true' } })).data;
+    const folder = await callApi('POST', '/v1/folders', { body: { name: 'Archive' } });
+    const longId = subscriptions.find((entry) => entry.title === 'Long')!.id;
+    await callApi('PATCH', '/v1/subscriptions/{subscription_id}', { params: { subscription_id: longId }, body: { folder_id: folder.id } });
+    const user = userEvent.setup();
+    renderRouted(<InboxView />, { url: `/inbox?folder=${folder.id}` });
+    const list = await screen.findByRole('list', { name: 'Unread items in Archive' }, { timeout: 5000 });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(30);
+
+    const row = within(within(list).getByRole('link', { name: 'Long item 1' }).closest('li')!);
+    await user.click(row.getByText('More'));
+    await user.click(row.getByRole('button', { name: 'Mark items below as read' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Items below marked read.'));
+    expect(long.map((id) => isRead(local, id))).toEqual([0, 0, ...Array(33).fill(1)]);
+    expect(outside.map((id) => isRead(local, id))).toEqual([0, 0]);
+  });
+});

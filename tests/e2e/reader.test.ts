@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, launchBrowser, newAppContext, type ViewportName } from './browser';
@@ -146,5 +148,126 @@ describe('the reader with a keyboard', () => {
     await suggestion.click();
     expect((await patched).status()).toBe(200);
     await tags.getByRole('button', { name: `Remove tag ${name}` }).waitFor();
+  });
+});
+
+describe('similar items in the reader', () => {
+  it('loads when the section nears the screen and links to each similar item', async () => {
+    const { page } = await openItemFromInbox('phone', 0);
+    const similarCalls: string[] = [];
+    page.on('request', (request) => {
+      if (/\/api\/v1\/items\/[0-9a-f-]{36}\/similar$/.test(new URL(request.url()).pathname)) similarCalls.push(request.url());
+    });
+    const section = page.getByRole('region', { name: 'Similar items' });
+    const farBelow = await section.evaluate((element) => element.getBoundingClientRect().top > window.innerHeight + 700);
+    if (farBelow) expect(similarCalls).toEqual([]);
+
+    const answered = page.waitForResponse(isCall('GET', /^\/api\/v1\/items\/[0-9a-f-]{36}\/similar$/));
+    await section.scrollIntoViewIfNeeded();
+    const answer = await answered;
+    expect(answer.status()).toBe(200);
+    expect(new URL(answer.url()).searchParams.get('limit')).toBe('5');
+    const { data } = await answer.json() as { data: { id: string; title: string }[] };
+    if (!data.length) {
+      await section.getByText('Nothing similar among your items yet.').waitFor();
+      return;
+    }
+    const links = section.getByRole('link');
+    await links.first().waitFor();
+    expect(await links.count()).toBe(data.length);
+    expect(await links.first().getAttribute('href')).toBe(`/items/${data[0]!.id}`);
+    await links.first().click();
+    await page.waitForURL(`**/items/${data[0]!.id}`);
+    await page.getByRole('heading', { level: 1, name: data[0]!.title, exact: true }).waitFor();
+    await page.waitForFunction(() => document.activeElement?.id === 'item-title');
+  });
+});
+
+/** A site on 127.0.0.1 with a feed whose one (old, so it sits at the end of lists) article links to a page with the whole article. */
+async function startArticleSite(): Promise<{ baseUrl: string; close: () => Promise<void> }> {
+  const paragraphs = [
+    'The lighthouse keeper climbed the hundred and twelve steps every evening at dusk, trimming the wick and polishing the great lens.',
+    'In winter the storms came in from the west, and the keeper logged every ship that passed, every wreck and every rescue attempted.',
+    'When the light was automated in 1987, the last keeper handed the logbooks to the county archive, where they can still be read today.',
+  ];
+  let baseUrl = '';
+  const server = http.createServer((request, response) => {
+    if (request.url === '/feed.xml') {
+      response.writeHead(200, { 'content-type': 'application/rss+xml; charset=utf-8' });
+      response.end(`<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>Coast Weekly</title><link>${baseUrl}/</link>
+        <description>Coast Weekly</description><item><guid>keeper</guid><title>The last keeper of the light</title><link>${baseUrl}/keeper</link>
+        <pubDate>${new Date(Date.UTC(2021, 0, 4)).toUTCString()}</pubDate><description>&lt;p&gt;A short teaser about the lighthouse.&lt;/p&gt;</description></item></channel></rss>`);
+    } else if (request.url === '/keeper') {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      response.end(`<!doctype html><html><head><title>The last keeper</title></head><body><nav><a href="/">Home</a></nav>
+        <article><h1>The last keeper of the light</h1>${paragraphs.map((text) => `<p>${text}</p>`).join('')}</article><footer>Copyright</footer></body></html>`);
+    } else {
+      response.writeHead(404, { 'content-type': 'text/plain' });
+      response.end('not found');
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { baseUrl, close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }) };
+}
+
+describe('the full-article toggle', () => {
+  it('shows the web page\'s article in place of the feed\'s teaser and back, with no accessibility violations', async () => {
+    const site = await startArticleSite();
+    try {
+      context = await newAppContext(browser, 'phone');
+      const page = await context.newPage();
+      await page.goto('/inbox');
+      const origin = new URL(page.url()).origin;
+      const subscribed = await page.request.post('/api/v1/subscriptions', { data: { url: `${site.baseUrl}/feed.xml` }, headers: { origin } });
+      expect([200, 201]).toContain(subscribed.status());
+      const { subscription_id: subscriptionId } = await subscribed.json() as { subscription_id: string };
+      const listed = await page.request.get(`/api/v1/items?subscription_ids=${subscriptionId}`);
+      const [item] = (await listed.json() as { data: { id: string }[] }).data;
+      await page.goto(`/items/${item!.id}`);
+      await page.getByRole('heading', { level: 1, name: 'The last keeper of the light' }).waitFor();
+      const reading = page.getByRole('article').locator('.reading');
+      expect(await reading.innerText()).toContain('A short teaser about the lighthouse.');
+
+      const toggle = page.getByRole('button', { name: 'Full article' });
+      expect(await toggle.getAttribute('aria-pressed')).toBe('false');
+      const turnedOn = page.waitForResponse((response) => isCall('PATCH', /^\/api\/v1\/items\/[0-9a-f-]{36}$/)(response)
+        && response.request().postData() === '{"prefers_full_content":true}');
+      await toggle.click();
+      expect((await turnedOn).status()).toBe(200);
+      await reading.getByText('When the light was automated in 1987').waitFor();
+      expect(await reading.innerText()).not.toContain('Copyright');
+      expect(await toggle.getAttribute('aria-pressed')).toBe('true');
+      await page.getByRole('status').filter({ hasText: 'Showing the full article.' }).waitFor();
+      await expectNoAxeViolations(page);
+
+      await toggle.click();
+      await reading.getByText('A short teaser about the lighthouse.').waitFor();
+      expect(await toggle.getAttribute('aria-pressed')).toBe('false');
+    } finally {
+      await site.close();
+    }
+  });
+});
+
+describe('swiping in the reader on a phone', () => {
+  it('goes to the next item on a swipe left and back on a swipe right', async () => {
+    const { page, href } = await openItemFromInbox('phone', 3);
+    const nextHref = (await page.getByRole('navigation', { name: 'Previous and next item' }).getByRole('link', { name: /^Next/ }).getAttribute('href'))!;
+    const touch = await page.context().newCDPSession(page);
+    const swipe = async (fromX: number, toX: number) => {
+      const box = (await page.getByRole('heading', { level: 1 }).boundingBox())!;
+      const y = box.y + box.height / 2;
+      await touch.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: fromX, y }] });
+      for (let step = 1; step <= 6; step += 1) {
+        await touch.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: fromX + ((toX - fromX) * step) / 6, y }] });
+      }
+      await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    };
+    await swipe(300, 90);
+    await page.waitForURL(`**${nextHref}`);
+    await page.waitForFunction(() => document.activeElement?.id === 'item-title');
+    await swipe(90, 300);
+    await page.waitForURL(`**${href}`);
   });
 });

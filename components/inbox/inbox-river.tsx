@@ -16,6 +16,7 @@ import { describeDates, RiverEmpty, RiverSkeleton, RiverSourceMissing } from './
 import { RiverToolbar } from './river-toolbar';
 import { SelectionBar } from './selection-bar';
 import { useMarkOnScroll } from './use-mark-on-scroll';
+import { usePullToRefresh } from './use-pull-to-refresh';
 import { useRiverKeys } from './use-river-keys';
 
 const bulkDone: Record<BulkAction, string> = {
@@ -118,6 +119,12 @@ export function InboxRiver({ selection, sourceName = null }: Props) {
   }, [actions]);
   useMarkOnScroll(listRef, items, markReadMode === 'on-scroll', markScrolledPast);
 
+  const onRefresh = useCallback(() => run(async () => {
+    await list.refresh();
+    return 'Refreshed.';
+  }), [run, list]);
+  const pull = usePullToRefresh(onRefresh);
+
   const what = [describeSelection(selection), sourceName && `in ${sourceName}`, describeDates(selection)].filter(Boolean).join(' ');
   const allSelected = items.length > 0 && items.every((item) => selected.has(item.id));
 
@@ -147,6 +154,12 @@ export function InboxRiver({ selection, sourceName = null }: Props) {
 
   return (
     <>
+      {(pull.distance > 0 || pull.refreshing) && (
+        // Shown to the finger only; the status line below says "Refreshed." to everyone.
+        <div aria-hidden className="flex items-end justify-center overflow-hidden text-sm text-muted" style={{ height: pull.refreshing ? 40 : pull.distance }}>
+          <span className="pb-2">{pull.refreshing ? 'Refreshing…' : pull.ready ? 'Release to refresh' : 'Pull to refresh'}</span>
+        </div>
+      )}
       <RiverToolbar
         what={what}
         total={list.total}
@@ -156,10 +169,7 @@ export function InboxRiver({ selection, sourceName = null }: Props) {
         someSelected={selected.size > 0}
         onSelectAll={(on) => setSelected(on ? new Set(items.map((item) => item.id)) : new Set())}
         onMarkAllRead={onMarkAllRead}
-        onRefresh={() => void run(async () => {
-          await list.refresh();
-          return 'Refreshed.';
-        })}
+        onRefresh={() => void onRefresh()}
       />
       <p role="status" className="min-h-6 text-sm text-muted">{status}</p>
       {body}

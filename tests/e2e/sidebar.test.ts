@@ -79,6 +79,31 @@ describe('the inbox sidebar on a desktop', () => {
   });
 });
 
+describe('the inbox narrowed to a folder', () => {
+  it('lists only the followed folder’s items under its name, and renders them on the server', async () => {
+    const page = await openInbox('desktop', '?view=all');
+    const sources = page.getByRole('navigation', { name: 'Sources' });
+    const folders = ((await (await page.request.get('/api/v1/folders')).json()) as { data: Folder[] }).data;
+    const folder = folders[0]!;
+    await sources.getByRole('region', { name: 'Folders' }).getByRole('link', { name: new RegExp(`^${folder.name}`) }).click();
+    await page.waitForURL((url) => url.search === `?view=all&folder=${folder.id}`);
+
+    const heading = page.getByRole('heading', { level: 2, name: `Folder: ${folder.name}` });
+    await heading.waitFor();
+    const expected = ((await (await page.request.get(`/api/v1/items?folder_ids=${folder.id}&limit=30`)).json()) as { data: { id: string; title: string }[] }).data;
+    expect(expected.length).toBeGreaterThan(0);
+    const river = page.getByRole('list', { name: `Items in ${folder.name}` });
+    await expect.poll(() => river.locator('li[data-item-id]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-item-id'))))
+      .toEqual(expected.map((item) => item.id));
+    await expectNoAxeViolations(page);
+
+    const html = await (await page.request.get(`/inbox?view=all&folder=${folder.id}`)).text();
+    expect(html).toContain(`data-item-id="${expected[0]!.id}"`);
+    // React escapes text in HTML: "News & science" arrives as "News &amp; science".
+    expect(html).toContain(folder.name.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'));
+  });
+});
+
 describe('the inbox sidebar on a phone', () => {
   it('is a drawer behind the header’s Sources button: focus in and kept, Escape closes, focus back', async () => {
     const page = await openInbox('phone');

@@ -162,3 +162,29 @@ describe('the inbox with a keyboard', () => {
     await dialog.waitFor({ state: 'detached' });
   });
 });
+
+describe('the inbox marking read on scrolling past', () => {
+  it('marks the rows scrolled above the top read, in one bulk change the service stores', async () => {
+    context = await newAppContext(browser, 'desktop');
+    await context.addInitScript(() => localStorage.setItem('tidings:mark-read', 'on-scroll'));
+    const page = await context.newPage();
+    await page.goto('/inbox');
+    const rows = page.getByRole('list', { name: 'Unread items' }).locator('li[data-item-id]');
+    await rows.nth(5).waitFor();
+    const ids = await rows.evaluateAll((all) => all.map((row) => row.getAttribute('data-item-id')!));
+
+    const bulk = page.waitForResponse(isCall('PATCH', /^\/api\/v1\/items$/));
+    // Rows 0 to 2 go out above the top; row 3 and those after stay in view or below. Two
+    // pixels past row 3's top: a row whose bottom only touches the top edge still intersects.
+    await rows.nth(3).evaluate((row) => window.scrollTo(0, row.getBoundingClientRect().top + window.scrollY + 2));
+    const sent = (await bulk).request().postDataJSON() as { item_ids: string[]; action: string };
+    expect(sent.action).toBe('mark_read');
+    expect([...sent.item_ids].sort()).toEqual(ids.slice(0, 3).sort());
+    for (const id of ids.slice(0, 4)) {
+      const item = (await (await page.request.get(`/api/v1/items/${id}`)).json()) as { is_read: boolean };
+      expect(item.is_read).toBe(id !== ids[3]);
+    }
+    // Still listed where they were, shown as read.
+    expect(await rows.first().getAttribute('data-item-id')).toBe(ids[0]);
+  });
+});

@@ -75,8 +75,9 @@ export function RiverToolbar({ what, total, unreadCount, loadedAt, allSelected, 
       </label>
       {confirming ? (
         <div role="group" aria-label="Confirm mark all as read" className="flex flex-wrap items-center gap-2 rounded-md bg-accent-soft p-1 pl-3">
+          {/* "As of": what arrived after the list loaded stays unread ("up to" would read as a date range). */}
           <span className="text-sm">
-            Mark {unreadCount ?? 'all'} {what}{loadedAt ? ` up to ${time(loadedAt)}` : ''} as read?
+            Mark {unreadCount ?? 'all'} {what}{loadedAt ? `, as of ${time(loadedAt)},` : ''} as read?
           </span>
           {/* Focus moves to the confirmation because it replaces the button that was just pressed. */}
           <button type="button" autoFocus aria-disabled={busy} onClick={() => !busy && confirm()} className={`${buttonClass} bg-accent text-on-accent`}>

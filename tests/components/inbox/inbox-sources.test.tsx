@@ -137,7 +137,7 @@ describe('mark all as read in a source', () => {
     await screen.findByRole('list', { name: 'Unread items in News' });
 
     await user.click(screen.getByRole('button', { name: 'Mark all as read' }));
-    expect(screen.getByText(/^Mark 5 unread items in News up to .* as read\?$/)).toBeTruthy();
+    expect(screen.getByText(/^Mark 5 unread items in News, as of .*, as read\?$/)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Mark all read' }));
 
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('5 items marked read.'));

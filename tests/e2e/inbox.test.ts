@@ -188,3 +188,20 @@ describe('the inbox marking read on scrolling past', () => {
     expect(await rows.first().getAttribute('data-item-id')).toBe(ids[0]);
   });
 });
+
+describe('the inbox on a phone, pulled down', () => {
+  it('fetches the river again when pulled down from the top and let go', async () => {
+    const { page } = await openInbox('phone');
+    const touch = await page.context().newCDPSession(page);
+    const refetch = page.waitForResponse(isCall('GET', /^\/api\/v1\/items$/));
+    await touch.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: 200, y: 300 }] });
+    for (let step = 1; step <= 8; step += 1) {
+      await touch.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: 200, y: 300 + step * 40 }] });
+    }
+    await page.getByText('Release to refresh').waitFor();
+    await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    expect((await refetch).status()).toBe(200);
+    await page.getByRole('status').filter({ hasText: 'Refreshed.' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/inbox');
+  });
+});

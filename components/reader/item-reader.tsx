@@ -55,11 +55,12 @@ export function ItemReader({ id }: { id: string }) {
   const report = useCallback((message: string, failure?: unknown) => setStatus(failure ? errorSentence(failure) : message), []);
   const fullContent = useFullContentToggle(item, report);
 
-  // Opening marks read when the setting says so, once: marking unread afterwards sticks.
+  // Opening marks read unless marking is by hand ('on-scroll' marks the rows passed by and the
+  // item opened), once: marking unread afterwards sticks.
   useEffect(() => {
     if (!item || openedOnce.current) return;
     openedOnce.current = true;
-    if (mode === 'on-open' && !item.is_read) actions.setRead(item.id, true).catch((failure) => report('', failure));
+    if (mode !== 'manual' && !item.is_read) actions.setRead(item.id, true).catch((failure) => report('', failure));
   }, [item, mode, actions, report]);
 
   useEffect(() => {

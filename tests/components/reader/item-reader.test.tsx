@@ -35,6 +35,7 @@ describe('the reader on a plan with notes', () => {
       { title: 'Tides rise over the harbour wall', content: '<h2>Storm</h2><p>Water <a href="https://example.com/x">reached</a> the quay.</p>', author: 'Ada Byrne' },
       { title: 'Ferry timetable changes' },
       { title: 'Fish market reopens' },
+      { title: 'Lighthouse keeper retires' },
     ]);
     [episode] = local.addFeed('Night Radio', [{ title: 'Episode one', item_type: 'episode', audio_url: 'https://example.com/1.mp3', duration_seconds: 600 }], { sourceType: 'podcast' });
     local.service.db.prepare('UPDATE items SET ai_summary = ? WHERE id = ?').run('Flooding reached the quay overnight.', ids[0]);
@@ -63,6 +64,13 @@ describe('the reader on a plan with notes', () => {
     await screen.findByRole('heading', { level: 1, name: 'Ferry timetable changes' });
     await waitFor(() => expect(entry(local, ids[1]!).is_read).toBe(1));
     expect(await screen.findByRole('button', { name: 'Mark unread' })).toBeTruthy();
+  });
+
+  it('marks the item read on opening also when rows are marked as they are scrolled past', async () => {
+    localStorage.setItem(MARK_READ_STORAGE_KEY, 'on-scroll');
+    renderApp(<ItemReader id={ids[3]!} />);
+    await screen.findByRole('heading', { level: 1, name: 'Lighthouse keeper retires' });
+    await waitFor(() => expect(entry(local, ids[3]!).is_read).toBe(1));
   });
 
   it('leaves the item unread on opening when marking is by hand, and toggles read and saved on request', async () => {

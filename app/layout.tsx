@@ -1,7 +1,7 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
-import { OfflineBoot } from '@/components/offline/offline-boot';
 import { PlayerHost } from '@/components/player/player-host';
+import { DeferredBoot } from '@/components/shell/deferred-boot';
 import { SiteHeader } from '@/components/shell/site-header';
 import { ThemeScript } from '@/components/shell/theme-script';
 import './globals.css';
@@ -43,7 +43,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         <main id="main" tabIndex={-1} className="mx-auto w-full max-w-5xl px-3 py-6 focus:outline-none sm:px-4">
           {children}
         </main>
-        <OfflineBoot />
+        <DeferredBoot />
         <PlayerHost />
       </body>
     </html>

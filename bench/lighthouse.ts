@@ -9,9 +9,10 @@
  * Run alone: npm run bench -- lighthouse (needs `npm run build` first).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath, median, missingPrerequisite, startApp } from './app-under-test';
@@ -19,6 +20,9 @@ import { checkInstallableAndOffline, type InstallFigures } from './installable';
 
 const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const categories = ['performance', 'accessibility', 'best-practices'] as const;
+/** With BENCH_LIGHTHOUSE_KEEP=1 each run's full report goes to bench/results/lighthouse/, for digging. */
+const keepReports = process.env.BENCH_LIGHTHOUSE_KEEP === '1';
+const reportsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results', 'lighthouse');
 const targets = { performance: 95, accessibility: 100, best_practices: 95, lcp_ms: 2000 };
 
 /** One Lighthouse run's figures; scores out of 100. */
@@ -98,7 +102,7 @@ async function addSessionCookie(port: number, baseUrl: string, cookie: string): 
   }
 }
 
-async function lighthouseRun(url: string, port: number): Promise<Run> {
+async function lighthouseRun(url: string, port: number, name: string): Promise<Run> {
   const result = await lighthouse(url, {
     port, output: 'json', logLevel: 'error', onlyCategories: [...categories],
     // Neither counts towards a score; the back/forward-cache check costs two extra navigations.
@@ -106,6 +110,10 @@ async function lighthouseRun(url: string, port: number): Promise<Run> {
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
+  if (keepReports) {
+    mkdirSync(reportsDir, { recursive: true });
+    writeFileSync(path.join(reportsDir, `${name}.json`), JSON.stringify(lhr));
+  }
   if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   if (lhr.finalDisplayedUrl !== url) throw new Error(`Lighthouse ended on ${lhr.finalDisplayedUrl}, not ${url} (signed out?)`);
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? Number.NaN) * 100);
@@ -169,11 +177,14 @@ export async function run(): Promise<LighthouseFigures | null> {
   try {
     browser = await launchChromium();
     await addSessionCookie(browser.port, app.baseUrl, app.cookie);
-    const pages = [{ route: '/inbox', url: `${app.baseUrl}/inbox` }, { route: '/items/<id>', url: `${app.baseUrl}/items/${app.itemId}` }];
+    const pages = [
+      { route: '/inbox', name: 'inbox', url: `${app.baseUrl}/inbox` },
+      { route: '/items/<id>', name: 'item', url: `${app.baseUrl}/items/${app.itemId}` },
+    ];
     const results = new Map<string, Run[]>(pages.map((page) => [page.route, []]));
     // Alternate the pages so a burst of load on the machine does not fall on one page only.
     for (let i = 0; i < runs; i++) {
-      for (const page of pages) results.get(page.route)!.push(await lighthouseRun(page.url, browser.port));
+      for (const page of pages) results.get(page.route)!.push(await lighthouseRun(page.url, browser.port, `${page.name}-${i + 1}`));
     }
     const installable = await checkInstallableAndOffline(browser.port, app.baseUrl, app.itemId);
     const { version } = (await import('lighthouse/package.json', { with: { type: 'json' } })).default as { version: string };

@@ -66,36 +66,43 @@ function statementsOf(db: Db): ReturnType<typeof prepareStatements> {
  * and gives every active subscriber an unread entry for each.
  */
 export function storeItems(db: Db, feedId: string, items: NewItem[], now = new Date()): StoredItems {
+  return db.transaction(() => insertItems(db, feedId, items, now))();
+}
+
+/**
+ * What storeItems does, inside the caller's transaction and without a savepoint of its own: for
+ * a caller whose transaction is rolled back when this throws (a savepoint makes SQLite copy every
+ * page it first touches aside, a good share of a refresh's writing).
+ */
+export function insertItems(db: Db, feedId: string, items: NewItem[], now = new Date()): StoredItems {
   const { byGuid, byUrl, byHash, insert, index, fanOut, touchFeed } = statementsOf(db);
   const added: string[] = [];
   let skipped = 0;
-  db.transaction(() => {
-    const seen = new Set<string>();
-    for (const item of items) {
-      const hash = contentHash(item);
-      const key = item.guid ?? item.url ?? hash;
-      const known = seen.has(key)
-        || (item.guid !== null && byGuid.get(feedId, item.guid))
-        || (item.guid === null && item.url !== null && byUrl.get(feedId, item.url))
-        || (item.guid === null && item.url === null && byHash.get(feedId, hash));
-      seen.add(key);
-      if (known) { skipped++; continue; }
-      const publishedMs = item.published_at ? Date.parse(item.published_at) : now.getTime();
-      const body = searchableText(item.content);
-      const row = {
-        // A feed that gives no date: the item is dated when it was first seen, as it is sorted.
-        ...item, published_at: item.published_at ?? new Date(publishedMs).toISOString(), id: randomUUID(), feed_id: feedId, content_hash: hash, published_ms: publishedMs,
-        explicit: item.explicit === null ? null : item.explicit ? 1 : 0,
-        platform_metadata: JSON.stringify(item.platform_metadata ?? {}),
-        reading_time: item.item_type === 'article' ? readingMinutes(body) : null,
-        created_at: now.toISOString(),
-      };
-      const { lastInsertRowid } = insert.run(row);
-      index.run(lastInsertRowid, item.title, item.summary, body);
-      fanOut.run({ id: row.id, item_type: item.item_type, published_ms: publishedMs, feed_id: feedId, rowid: lastInsertRowid });
-      added.push(row.id);
-    }
-    if (added.length) touchFeed.run(now.toISOString(), feedId);
-  })();
+  const seen = new Set<string>();
+  for (const item of items) {
+    const hash = contentHash(item);
+    const key = item.guid ?? item.url ?? hash;
+    const known = seen.has(key)
+      || (item.guid !== null && byGuid.get(feedId, item.guid))
+      || (item.guid === null && item.url !== null && byUrl.get(feedId, item.url))
+      || (item.guid === null && item.url === null && byHash.get(feedId, hash));
+    seen.add(key);
+    if (known) { skipped++; continue; }
+    const publishedMs = item.published_at ? Date.parse(item.published_at) : now.getTime();
+    const body = searchableText(item.content);
+    const row = {
+      // A feed that gives no date: the item is dated when it was first seen, as it is sorted.
+      ...item, published_at: item.published_at ?? new Date(publishedMs).toISOString(), id: randomUUID(), feed_id: feedId, content_hash: hash, published_ms: publishedMs,
+      explicit: item.explicit === null ? null : item.explicit ? 1 : 0,
+      platform_metadata: JSON.stringify(item.platform_metadata ?? {}),
+      reading_time: item.item_type === 'article' ? readingMinutes(body) : null,
+      created_at: now.toISOString(),
+    };
+    const { lastInsertRowid } = insert.run(row);
+    index.run(lastInsertRowid, item.title, item.summary, body);
+    fanOut.run({ id: row.id, item_type: item.item_type, published_ms: publishedMs, feed_id: feedId, rowid: lastInsertRowid });
+    added.push(row.id);
+  }
+  if (added.length) touchFeed.run(now.toISOString(), feedId);
   return { added, skipped };
 }

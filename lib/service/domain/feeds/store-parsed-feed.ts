@@ -1,6 +1,6 @@
 import type { ParsedFeed } from '../../ingest/types';
 import type { ServiceContext } from '../../context';
-import { storeItems, type StoredItems } from './store-items';
+import { insertItems, storeItems, type StoredItems } from './store-items';
 
 /**
  * Stores the new items of a parsed feed and runs the intelligence on each: search text,
@@ -10,19 +10,30 @@ export function storeParsedFeed(service: ServiceContext, feedId: string, feed: P
   return indexNewItems(service, feedId, storeItems(service.db, feedId, feed.items, now));
 }
 
+/**
+ * What storeParsedFeed does, inside the caller's transaction and without savepoints of its own:
+ * for a caller whose transaction is rolled back when this throws.
+ */
+export function insertParsedFeed(service: ServiceContext, feedId: string, feed: ParsedFeed, now = new Date()): StoredItems {
+  return indexItems(service, feedId, insertItems(service.db, feedId, feed.items, now));
+}
+
 /** Runs the intelligence over items just stored; one transaction for the batch. */
 export function indexNewItems(service: ServiceContext, feedId: string, stored: StoredItems): StoredItems {
+  if (!stored.added.length) return stored;
+  return service.db.transaction(() => indexItems(service, feedId, stored))();
+}
+
+function indexItems(service: ServiceContext, feedId: string, stored: StoredItems): StoredItems {
   if (!stored.added.length) return stored;
   const rows = service.db.prepare(`SELECT id, title, summary, content, url, published_at FROM items
     WHERE id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(stored.added)) as
     { id: string; title: string; summary: string | null; content: string | null; url: string | null; published_at: string | null }[];
-  service.db.transaction(() => {
-    for (const row of rows) {
-      service.intelligence.addItem({
-        id: row.id, title: row.title, summary: row.summary ?? '', content: row.content ?? '',
-        source_id: feedId, published_at: row.published_at, url: row.url,
-      });
-    }
-  })();
+  for (const row of rows) {
+    service.intelligence.addItem({
+      id: row.id, title: row.title, summary: row.summary ?? '', content: row.content ?? '',
+      source_id: feedId, published_at: row.published_at, url: row.url,
+    });
+  }
   return stored;
 }

@@ -142,4 +142,41 @@ describe('refreshing a feed', () => {
       }
     }
   });
+
+  it('keeps the other feeds of a batch when one cannot be stored: only that one fails, with nothing of it half-stored', async () => {
+    const subscribed = [];
+    for (const name of ['first', 'unstorable', 'last']) {
+      let items = [post(`${name}-1`, 3)];
+      site.route(`/store-${name}.xml`, (_request, response) => {
+        response.writeHead(200, { 'content-type': 'application/rss+xml' });
+        response.end(rss(`Store ${name}`, items));
+      });
+      const subscription = await subscribeTo(`/store-${name}.xml`);
+      items = [post(`${name}-3`, 1), post(`${name}-2`, 2), ...items];
+      subscribed.push({ ...subscription, name });
+    }
+    const unstorable = subscribed.find((feed) => feed.name === 'unstorable')!;
+    const db = harness.service.db;
+    // The store refuses the feed's second new item, after its first went in.
+    db.exec(`CREATE TRIGGER refuse_item BEFORE INSERT ON items WHEN new.guid = 'unstorable-3'
+      BEGIN SELECT RAISE(ABORT, 'The disk refused the item.'); END`);
+    try {
+      const outcomes = await refreshFeeds(harness.service, subscribed.map((feed) => feed.feedId), 3);
+      for (const feed of subscribed) {
+        const outcome = outcomes.find((candidate) => candidate.feedId === feed.feedId);
+        const guids = db.prepare('SELECT guid FROM items WHERE feed_id = ? ORDER BY guid').pluck().all(feed.feedId);
+        if (feed === unstorable) {
+          expect(outcome).toMatchObject({ result: 'failed', added: 0, message: 'The disk refused the item.' });
+          expect(feedState(feed.feedId)).toMatchObject({ status: 'failing', last_error: 'The disk refused the item.' });
+          expect(guids).toEqual(['unstorable-1']);
+        } else {
+          expect(outcome).toMatchObject({ result: 'updated', added: 2 });
+          expect(guids).toEqual([`${feed.name}-1`, `${feed.name}-2`, `${feed.name}-3`]);
+          expect(db.prepare('SELECT COUNT(*) FROM intel_docs d JOIN items i ON i.id = d.item_id WHERE i.feed_id = ?').pluck().get(feed.feedId)).toBe(3);
+        }
+      }
+    } finally {
+      db.exec('DROP TRIGGER refuse_item');
+    }
+  });
 });

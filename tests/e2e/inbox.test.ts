@@ -90,15 +90,24 @@ describe.each<ViewportName>(['phone', 'desktop'])('the inbox on a %s', (viewport
     const rows = page.getByRole('list', { name: 'Unread items' }).getByRole('listitem');
     await rows.nth(2).getByRole('checkbox').check();
     await rows.nth(3).getByRole('checkbox').check();
+    const ids = [await rows.nth(2).getAttribute('data-item-id'), await rows.nth(3).getAttribute('data-item-id')];
     const bar = page.getByRole('group', { name: 'Selected items' });
     expect(await bar.getByText('2 selected').isVisible()).toBe(true);
 
     const bulk = page.waitForResponse(isCall('PATCH', /^\/api\/v1\/items$/));
     const markRead = bar.getByRole('button', { name: 'Mark read', exact: true });
     await markRead.click();
-    expect((await bulk).status()).toBe(200);
+    const answer = await bulk;
+    expect(answer.status()).toBe(200);
+    const sent = answer.request().postDataJSON() as { item_ids: string[]; action: string };
+    expect(sent.action).toBe('mark_read');
+    expect([...sent.item_ids].sort()).toEqual([...ids].sort());
     await page.getByRole('status').filter({ hasText: '2 items marked read.' }).waitFor();
     expect(await markRead.evaluate((element) => element === document.activeElement)).toBe(true);
+    for (const id of ids) {
+      const item = (await (await page.request.get(`/api/v1/items/${id}`)).json()) as { is_read: boolean };
+      expect(item.is_read).toBe(true);
+    }
   });
 
   it('has no accessibility violations with items listed, in the light and the dark theme', async () => {

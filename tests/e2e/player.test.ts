@@ -186,6 +186,19 @@ describe.each<ViewportName>(['phone', 'desktop'])('the podcast player on a %s', 
     await page.getByRole('dialog', { name: episode.title }).waitFor();
     expect(await page.getByRole('slider', { name: 'Position' }).inputValue()).toBe(String(kept));
     await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Close the full player' }).click();
+
+    // The episodes page lists it as in progress and as recently played, each with what is left and Resume.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Episodes', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Episodes' }).waitFor();
+    for (const name of ['In progress', 'Recently played']) {
+      const section = page.getByRole('region', { name });
+      const row = section.getByRole('listitem').filter({ has: page.getByRole('link', { name: episode.title, exact: true }) });
+      await row.waitFor();
+      expect(await row.getByText('under a minute left').count()).toBe(1);
+      expect(await row.getByRole('button', { name: `Resume: ${episode.title}`, exact: true }).count()).toBe(1);
+    }
+    await expectNoAxeViolations(page);
     expect(errors).toEqual([]);
 
     await page.request.delete(`/api/v1/subscriptions/${subscriptionId}`);

@@ -48,7 +48,7 @@ async function isFocused(page: Page, selector: string): Promise<boolean> {
 describe.each<ViewportName>(['phone', 'desktop'])('the reader on a %s', (viewport) => {
   it('shows the item with its source, original link and content, and marks it read on opening', async () => {
     context = await newAppContext(browser, viewport);
-      const page = await context.newPage();
+    const page = await context.newPage();
     await page.goto('/inbox');
     const link = page.locator('li[data-item-id] [data-item-link]').first();
     await link.waitFor();
@@ -64,7 +64,8 @@ describe.each<ViewportName>(['phone', 'desktop'])('the reader on a %s', (viewpor
     const article = page.getByRole('article');
     expect((await article.locator('.reading').innerText()).trim().length).toBeGreaterThan(0);
     const original = page.getByRole('link', { name: /^Open original/ });
-    if (await original.count()) expect(await original.getAttribute('target')).toBe('_blank');
+    expect(await original.getAttribute('target')).toBe('_blank');
+    expect(await original.getAttribute('href')).toMatch(/^https?:\/\//);
   });
 
   it('saves and unsaves the item through the proxy', async () => {
@@ -80,6 +81,33 @@ describe.each<ViewportName>(['phone', 'desktop'])('the reader on a %s', (viewpor
     expect((await second).status()).toBe(200);
     await page.getByRole('button', { name: wasSaved ? 'Unsave' : 'Save', exact: true }).waitFor();
     await page.getByRole('status').filter({ hasText: wasSaved ? 'Saved.' : 'Unsaved.' }).waitFor();
+  });
+
+  it('tags the item from a suggestion and by name, and the tags are stored', async () => {
+    const { page, href } = await openItemFromInbox(viewport, viewport === 'phone' ? 5 : 6);
+    const tags = page.getByRole('region', { name: 'Tags' });
+    const patched = (name: string) => page.waitForResponse((response) => isCall('PATCH', /^\/api\/v1\/items\/[0-9a-f-]{36}$/)(response)
+      && ((response.request().postDataJSON() as { tags?: string[] }).tags ?? []).includes(name));
+    const suggestion = tags.getByRole('button', { name: /\(add this tag\)$/ }).first();
+    await suggestion.waitFor();
+    const suggested = (await suggestion.innerText()).replace('+', '').replace('(add this tag)', '').trim();
+    const tookSuggestion = patched(suggested);
+    await suggestion.click();
+    expect((await tookSuggestion).status()).toBe(200);
+    await tags.getByRole('button', { name: `Remove tag ${suggested}`, exact: true }).waitFor();
+
+    const own = `harbour-${viewport}`;
+    await tags.getByRole('textbox', { name: 'Add tags' }).fill(own);
+    const added = patched(own);
+    await tags.getByRole('button', { name: 'Add', exact: true }).click();
+    expect((await added).status()).toBe(200);
+    await page.getByRole('status').filter({ hasText: `Tagged ${own}.` }).waitFor();
+
+    const stored = (await (await page.request.get(`/api/v1${href}`)).json()) as { tags: { name: string }[] };
+    expect(stored.tags.map((tag) => tag.name).sort()).toEqual([own, suggested].sort());
+    await page.reload();
+    await tags.getByRole('button', { name: `Remove tag ${own}`, exact: true }).waitFor();
+    expect(await tags.getByRole('button', { name: `Remove tag ${suggested}`, exact: true }).count()).toBe(1);
   });
 
   it('goes to the next and previous item without going back to the list', async () => {
@@ -131,23 +159,6 @@ describe('the reader with a keyboard', () => {
     await page.waitForURL(`**${href}`);
     await page.waitForFunction(() => document.activeElement?.id === 'item-title');
     expect(await isFocused(page, '#item-title')).toBe(true);
-  });
-
-  it('adds a tag from the suggestions with one click', async () => {
-    const { page } = await openItemFromInbox('desktop', 5);
-    const tags = page.getByRole('region', { name: 'Tags' });
-    const suggestion = tags.getByRole('button', { name: /\(add this tag\)$/ }).first();
-    if (!(await suggestion.count())) {
-      await tags.getByRole('textbox', { name: 'Add tags' }).fill('e2e-tag');
-      await tags.getByRole('button', { name: 'Add' }).click();
-      await tags.getByRole('button', { name: 'Remove tag e2e-tag' }).waitFor();
-      return;
-    }
-    const name = (await suggestion.innerText()).replace('+', '').replace('(add this tag)', '').trim();
-    const patched = page.waitForResponse(isCall('PATCH', /^\/api\/v1\/items\/[0-9a-f-]{36}$/));
-    await suggestion.click();
-    expect((await patched).status()).toBe(200);
-    await tags.getByRole('button', { name: `Remove tag ${name}` }).waitFor();
   });
 });
 

@@ -4,7 +4,7 @@
  * outbound links. Weights here
  * are before IDF; the index multiplies by IDF when it compares items.
  */
-import { extractLinks, htmlToText, isContentWord, stem, tokenize, type Token } from './text';
+import { extractLinks, htmlToText, tokenize, type Token } from './text';
 
 /** Raw (pre-IDF) weight of each term of a document, keyed by term id. */
 export type TermWeights = Map<number, number>;
@@ -49,7 +49,7 @@ function add(counter: Counter, term: string, amount: number): void {
 function nameStems(sentences: Token[][]): Set<string> {
   const names = new Set<string>();
   for (const sentence of sentences) {
-    for (const token of sentence) if (token.capital && !token.start && isContentWord(token.word)) names.add(stem(token.word));
+    for (const token of sentence) if (token.capital && !token.start && token.content) names.add(token.stem);
   }
   return names;
 }
@@ -67,11 +67,11 @@ function countSentences(sentences: Token[][], weight: number, names: Set<string>
     for (const token of sentence) {
       if (used >= budget) break;
       used++;
-      if (!isContentWord(token.word)) {
+      if (!token.content) {
         flush();
         continue;
       }
-      const s = stem(token.word);
+      const s = token.stem;
       add(counter, s, weight * (names.has(s) ? NAME_BOOST : 1));
       if (prev && used <= pairBudget) add(counter, 'b:' + prev + ' ' + s, weight * PAIR_WEIGHT);
       prev = s;
@@ -94,11 +94,11 @@ function countTitle(title: Token[][], names: Set<string>, counter: Counter): voi
       run = [];
     };
     for (const token of sentence) {
-      if (!isContentWord(token.word)) {
+      if (!token.content) {
         flush();
         continue;
       }
-      const s = stem(token.word);
+      const s = token.stem;
       const isName = names.has(s);
       add(counter, s, TITLE_WEIGHT * (isName ? NAME_BOOST : 1));
       if (prev) add(counter, 'b:' + prev + ' ' + s, TITLE_WEIGHT * PAIR_WEIGHT);

@@ -86,8 +86,11 @@ export function splitSentences(text: string): string[] {
   return sentences;
 }
 
-/** A word of the text with its lower-case form and whether it was written with a capital. */
-export type Token = { word: string; written: string; capital: boolean; start: boolean };
+/**
+ * A word of the text with its lower-case form, its stem, whether it is worth indexing and whether
+ * it was written with a capital.
+ */
+export type Token = { word: string; stem: string; content: boolean; written: string; capital: boolean; start: boolean };
 
 const WORD = /[\p{L}\p{N}]+(?:(?:['’.\-&]|,(?=\d{3}))[\p{L}\p{N}]+)*%?/gu;
 
@@ -114,8 +117,15 @@ function remembered<T>(fn: (word: string) => T, limit = 100_000): (word: string)
   };
 }
 
+/** What a written word is to the index, worked out once per spelling: ingest meets the same few thousand again and again. */
+type WordFacts = { word: string; stem: string; content: boolean };
+
+const factsOf = remembered((written: string): WordFacts => {
+  const word = normalWordOf(written);
+  return { word, stem: stem(word), content: isContentWord(word) };
+});
+
 /** The lower-case form of one written word: aliases resolved, "600,000" and "600K" alike. */
-const normalWord = remembered(normalWordOf);
 
 function normalWordOf(written: string): string {
   const raw = written.replace(/’/g, "'");
@@ -140,9 +150,9 @@ export function tokenize(text: string): Token[][] {
       const parts = !whole.includes('-') || /\d/.test(whole) ? [whole] : whole.split('-').filter(Boolean);
       for (const written of parts) {
         const capital = written[0] !== written[0].toLowerCase();
-        const word = normalWord(written);
+        const { word, stem: wordStem, content } = factsOf(written);
         const possessive = written.endsWith("'s") || written.endsWith('’s');
-        if (word) tokens.push({ word, written: possessive ? written.slice(0, -2) : written, capital, start: tokens.length === 0 });
+        if (word) tokens.push({ word, stem: wordStem, content, written: possessive ? written.slice(0, -2) : written, capital, start: tokens.length === 0 });
       }
     }
     return tokens;

@@ -75,6 +75,15 @@ describe.each<ViewportName>(['phone', 'desktop'])('the app shell on a %s', (view
     await expectNoAxeViolations(dark);
   });
 
+  it('passes axe on the pages no journey passes through: the offline page and a share with no link', async () => {
+    const page = await open(viewport, '/offline');
+    await page.getByRole('heading', { level: 1, name: 'You are offline' }).waitFor();
+    await expectNoAxeViolations(page);
+    await page.goto('/share-target?text=nothing%20to%20follow');
+    await page.getByRole('heading', { level: 1, name: 'Nothing to subscribe to' }).waitFor();
+    await expectNoAxeViolations(page);
+  });
+
   it('fits the screen without sideways scrolling', async () => {
     const page = await open(viewport, '/inbox');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

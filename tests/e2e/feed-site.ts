@@ -21,23 +21,32 @@ export function rssDocument(title: string, entries: FeedEntry[]): string {
 <link>https://example.org/</link><description>${escapeXml(title)}</description>${items}</channel></rss>`;
 }
 
-/** The running site: `feed(path, title, entries)` publishes a feed and answers its URL. */
-export type FeedSite = { baseUrl: string; feed: (path: string, title: string, entries: FeedEntry[]) => string; close: () => Promise<void> };
+/** The running site: `feed(path, title, entries)` publishes a feed, `page(path, html)` a web page; each answers its URL. */
+export type FeedSite = {
+  baseUrl: string;
+  feed: (path: string, title: string, entries: FeedEntry[]) => string;
+  page: (path: string, html: string) => string;
+  close: () => Promise<void>;
+};
 
 /** Starts the site on a free port of 127.0.0.1. */
 export async function startFeedSite(): Promise<FeedSite> {
-  const documents = new Map<string, string>();
+  const documents = new Map<string, { type: string; body: string }>();
   const server = http.createServer((request, response) => {
-    const body = documents.get(new URL(request.url ?? '/', 'http://site').pathname);
-    response.writeHead(body ? 200 : 404, { 'content-type': body ? 'application/rss+xml; charset=utf-8' : 'text/plain' });
-    response.end(body ?? 'not found');
+    const document = documents.get(new URL(request.url ?? '/', 'http://site').pathname);
+    response.writeHead(document ? 200 : 404, { 'content-type': document?.type ?? 'text/plain' });
+    response.end(document?.body ?? 'not found');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     baseUrl,
     feed(path, title, entries) {
-      documents.set(path, rssDocument(title, entries));
+      documents.set(path, { type: 'application/rss+xml; charset=utf-8', body: rssDocument(title, entries) });
+      return `${baseUrl}${path}`;
+    },
+    page(path, html) {
+      documents.set(path, { type: 'text/html; charset=utf-8', body: html });
       return `${baseUrl}${path}`;
     },
     close: () => new Promise((resolve) => {

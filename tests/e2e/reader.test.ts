@@ -170,8 +170,9 @@ describe('similar items in the reader', () => {
       if (/\/api\/v1\/items\/[0-9a-f-]{36}\/similar$/.test(new URL(request.url()).pathname)) similarCalls.push(request.url());
     });
     const section = page.getByRole('region', { name: 'Similar items' });
-    const farBelow = await section.evaluate((element) => element.getBoundingClientRect().top > window.innerHeight + 700);
-    if (farBelow) expect(similarCalls).toEqual([]);
+    // The demo item is long enough on a phone that the section starts well out of reach: nothing asked yet.
+    expect(await section.evaluate((element) => element.getBoundingClientRect().top > window.innerHeight + 700)).toBe(true);
+    expect(similarCalls).toEqual([]);
 
     const answered = page.waitForResponse(isCall('GET', /^\/api\/v1\/items\/[0-9a-f-]{36}\/similar$/));
     await section.scrollIntoViewIfNeeded();
@@ -179,10 +180,7 @@ describe('similar items in the reader', () => {
     expect(answer.status()).toBe(200);
     expect(new URL(answer.url()).searchParams.get('limit')).toBe('5');
     const { data } = await answer.json() as { data: { id: string; title: string }[] };
-    if (!data.length) {
-      await section.getByText('Nothing similar among your items yet.').waitFor();
-      return;
-    }
+    expect(data.length).toBeGreaterThan(0);
     const links = section.getByRole('link');
     await links.first().waitFor();
     expect(await links.count()).toBe(data.length);

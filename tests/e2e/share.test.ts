@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { expectNoAxeViolations, VIEWPORTS } from './browser';
+import { expectNoAxeViolations, VIEWPORTS, type ViewportName } from './browser';
 import { signInTo, startDedicatedServer } from './offline-helpers';
 
 // A credential of the service in any form (API key or app token): none may reach a browser.
@@ -24,8 +24,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function newContext(signedIn: boolean): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: server.baseUrl, ...VIEWPORTS.desktop, permissions: ['clipboard-read', 'clipboard-write'] });
+async function newContext(signedIn: boolean, viewport: ViewportName = 'desktop'): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: server.baseUrl, ...VIEWPORTS[viewport], permissions: ['clipboard-read', 'clipboard-write'] });
   contexts.push(context);
   if (signedIn) await signInTo(context, server.baseUrl);
   return context;
@@ -86,6 +86,11 @@ describe('read-only share links', () => {
     expect(received).not.toMatch(credential);
     expect(received).not.toContain('owner@tidings.local');
     await expectNoAxeViolations(visitor);
+    // The link is mostly opened on phones: the same page there, also free of violations.
+    const phoneVisitor = await (await newContext(false, 'phone')).newPage();
+    expect((await phoneVisitor.goto(url))!.status()).toBe(200);
+    await phoneVisitor.getByRole('heading', { level: 1, name: item.title, exact: true }).waitFor();
+    await expectNoAxeViolations(phoneVisitor);
 
     const unsaved = owner.waitForResponse((response) => response.request().method() === 'PATCH'
       && new URL(response.url()).pathname === `/api/v1/items/${item.id}` && response.request().postData() === '{"is_saved":false}');

@@ -22,7 +22,8 @@ export function OperationEntry({ method, path, operation }: { method: string; pa
       <p className="mt-1 text-sm text-muted">{firstParty ? 'First-party: the app token only; API keys get 403.' : 'Bearer: an API key or the app token.'}</p>
       {operation.parameters.length > 0 && (
         <div className="overflow-x-auto">
-          <table className="mt-3 w-full text-left text-sm">
+          {/* Long names and types wrap anywhere so the table fits a phone instead of scrolling sideways. */}
+          <table className="mt-3 w-full text-left text-sm [overflow-wrap:anywhere]">
             <caption className="text-left font-semibold">Parameters</caption>
             <thead>
               <tr className="border-b border-line">

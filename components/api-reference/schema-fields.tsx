@@ -32,7 +32,8 @@ export function SchemaFields({ schema, caption }: { schema: JsonSchema; caption:
   if (!fields.length) return <p className="text-sm text-muted">{caption}: {describeType(schema)}</p>;
   return (
     <div className="overflow-x-auto">
-      <table className="mt-2 w-full text-left text-sm">
+      {/* Long names and types wrap anywhere so the table fits a phone instead of scrolling sideways. */}
+      <table className="mt-2 w-full text-left text-sm [overflow-wrap:anywhere]">
         <caption className="text-left font-semibold">{caption}{schema.type === 'array' ? ' (each entry)' : ''}</caption>
         <thead>
           <tr className="border-b border-line">

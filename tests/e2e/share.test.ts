@@ -113,6 +113,10 @@ describe('read-only share links', () => {
     await entry.waitFor();
     expect(await entry.getByRole('link', { name: item.title }).getAttribute('href')).toBe(`/items/${item.id}`);
     await expectNoAxeViolations(owner);
+    const onPhone = await (await newContext(true, 'phone')).newPage();
+    await onPhone.goto('/settings/share-links');
+    await onPhone.getByRole('listitem').filter({ hasText: url }).waitFor();
+    await expectNoAxeViolations(onPhone);
     await entry.getByRole('button', { name: `Revoke the link to ${item.title}` }).click();
     await owner.getByRole('status').filter({ hasText: 'no longer works' }).waitFor();
     expect(await owner.getByRole('listitem').filter({ hasText: url }).count()).toBe(0);

@@ -214,3 +214,23 @@ describe('the inbox on a phone, pulled down', () => {
     expect(new URL(page.url()).pathname).toBe('/inbox');
   });
 });
+
+describe('the inbox on a phone, scrolled to the end', () => {
+  it('loads the next page over the cursor by itself, with no press', async () => {
+    const { page, first } = await openInbox('phone', '?view=all');
+    const firstPage = (await first.json()) as { data: { id: string }[]; pagination: { next_cursor: string | null } };
+    expect(firstPage.pagination.next_cursor).toBeTruthy();
+    const rows = page.getByRole('list', { name: 'Items' }).locator('li[data-item-id]');
+    expect(await rows.count()).toBe(firstPage.data.length);
+
+    const next = page.waitForResponse((response) => isCall('GET', /^\/api\/v1\/items$/)(response)
+      && new URL(response.url()).searchParams.get('cursor') === firstPage.pagination.next_cursor);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const answer = await next;
+    expect(answer.status()).toBe(200);
+    const secondPage = (await answer.json()) as { data: { id: string }[] };
+    await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(firstPage.data.length + secondPage.data.length);
+    const ids = await rows.evaluateAll((all) => all.map((row) => row.getAttribute('data-item-id')));
+    expect(ids.slice(0, firstPage.data.length + secondPage.data.length)).toEqual([...firstPage.data, ...secondPage.data].map((item) => item.id));
+  });
+});

@@ -280,3 +280,37 @@ describe('swiping in the reader on a phone', () => {
     await page.waitForURL(`**${href}`);
   });
 });
+
+describe('the installed app on a phone', () => {
+  it('has a Back control, and after the system closes it reopens on the item at the place reached', async () => {
+    context = await newAppContext(browser, 'phone');
+    // Chromium cannot emulate (display-mode: standalone); iOS's navigator.standalone is the other signal the app reads.
+    await context.addInitScript(() => Object.defineProperty(Navigator.prototype, 'standalone', { get: () => true }));
+    const page = await context.newPage();
+    await page.goto('/inbox?view=all');
+    const link = page.locator('li[data-item-id] [data-item-link]').first();
+    const title = (await link.textContent())!;
+    const href = (await link.getAttribute('href'))!;
+    await link.click();
+    await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
+
+    const back = page.getByRole('banner').getByRole('button', { name: 'Back' });
+    await back.click();
+    await page.waitForURL((url) => url.pathname === '/inbox');
+    await link.click();
+    await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
+
+    const place = 400;
+    await page.evaluate((y) => window.scrollTo(0, y), place);
+    await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('tidings:last-route') ?? 'null') as { href: string; scrollY: number } | null))
+      .toMatchObject({ href, scrollY: place });
+    await page.close();
+
+    // A cold start opens start_url in a new window: the app goes back to the item and the place.
+    const reopened = await context.newPage();
+    await reopened.goto('/inbox');
+    await reopened.waitForURL(`**${href}`);
+    await reopened.getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
+    await expect.poll(() => reopened.evaluate(() => Math.round(window.scrollY))).toBe(place);
+  });
+});

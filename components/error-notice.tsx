@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import Link from '@/components/shell/intent-link';
 import { describeError } from '@/lib/client/error-message';
 
 type Props = {

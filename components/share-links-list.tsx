@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import Link from '@/components/shell/intent-link';
 import { useCallback, useEffect, useState } from 'react';
 import { absoluteShareUrl, listShareLinks, revokeShareLink, type ShareLink } from '@/lib/client/share-links';
 

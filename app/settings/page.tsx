@@ -3,7 +3,7 @@ import { AppearanceSettings, ReadingSettings } from '@/components/settings/appea
 import { LocalSettings } from '@/components/settings/local-settings';
 import { ShortcutSettings } from '@/components/settings/shortcut-settings';
 import { SignOutButton } from '@/components/session/sign-out-button';
-import Link from 'next/link';
+import Link from '@/components/shell/intent-link';
 
 export const metadata: Metadata = { title: 'Settings' };
 

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import Link from '@/components/shell/intent-link';
 import { redirect } from 'next/navigation';
 import { sharedLink } from '@/lib/client/shared-link';
 

@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import Link from '@/components/shell/intent-link';
 import { useSearchParams } from 'next/navigation';
 import { useMemo } from 'react';
 import { inboxHref, inboxViews, itemKinds, readInboxSelection, type InboxSelection } from '@/lib/client/inbox-view';

@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import Link from '@/components/shell/intent-link';
 import { memo, useRef } from 'react';
 import { PlayEpisodeButton } from '@/components/player/play-episode-button';
 import type { ListedItem } from '@/lib/client/item-cache';

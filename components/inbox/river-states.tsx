@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import Link from '@/components/shell/intent-link';
 import { describeSelection, inboxHref, type InboxSelection } from '@/lib/client/inbox-view';
 
 /** Grey rows where items will be, while the first page loads; announced once to screen readers. */

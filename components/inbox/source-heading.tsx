@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import Link from '@/components/shell/intent-link';
 import { inboxHref, type InboxSelection } from '@/lib/client/inbox-view';
 import { sourceKindLabels } from '@/lib/client/use-source-name';
 

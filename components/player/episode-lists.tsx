@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import Link from '@/components/shell/intent-link';
 import { ErrorNotice } from '@/components/error-notice';
 import type { ItemFilters } from '@/lib/client/inbox-view';
 import type { QueryOf } from '@/lib/contract/types';

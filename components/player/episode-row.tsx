@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import Link from '@/components/shell/intent-link';
 import type { ListedItem } from '@/lib/client/item-cache';
 import { isFinished } from '@/lib/client/player/episode';
 import { usePlayerValue } from '@/lib/client/player/state';

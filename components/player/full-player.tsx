@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import Link from '@/components/shell/intent-link';
 import { useEffect, useRef } from 'react';
 import { usePlayerState } from '@/lib/client/player/state';
 import { EpisodeArtwork } from './episode-artwork';

@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import Link from '@/components/shell/intent-link';
 import { useCallback, useState } from 'react';
 import { ApiError } from '@/lib/client/api-client';
 import { describeError } from '@/lib/client/error-message';

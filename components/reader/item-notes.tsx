@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import Link from '@/components/shell/intent-link';
 import { useState, type FormEvent } from 'react';
 import type { ItemDetail } from '@/lib/client/item-cache';
 import { useAccount } from '@/lib/client/use-account';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import Link from '@/components/shell/intent-link';
 
 type Entry = { id: string; title: string };
 type Props = { previous: Entry | null; next: Entry | null; backHref: string; onNavigate: (id: string) => void };

@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import Link from '@/components/shell/intent-link';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useCapabilities } from '@/lib/client/capabilities';

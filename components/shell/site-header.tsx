@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import Link from '@/components/shell/intent-link';
 import { MainNav } from './main-nav';
 import { ResumeReading } from './resume-reading';
 import { SourcesButton } from './sources-button';

@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import Link from '@/components/shell/intent-link';
 import { usePathname, useSearchParams } from 'next/navigation';
 import { useCallback, useState, type ReactNode } from 'react';
 import { useCapabilities } from '@/lib/client/capabilities';

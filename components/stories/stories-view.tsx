@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import Link from '@/components/shell/intent-link';
 import { ErrorNotice } from '@/components/error-notice';
 import { ApiError } from '@/lib/client/api-client';
 import { useStories } from '@/lib/client/use-stories';

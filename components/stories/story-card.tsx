@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import Link from '@/components/shell/intent-link';
 import { useId, useState } from 'react';
 import { fullDate, relativeDate } from '@/lib/client/relative-date';
 import type { Story } from '@/lib/client/use-stories';

@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import Link from '@/components/shell/intent-link';
 import { useId, useState, type FormEvent } from 'react';
 import { ErrorNotice } from '@/components/error-notice';
 import { errorSentence } from '@/lib/client/error-message';

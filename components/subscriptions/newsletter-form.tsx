@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import Link from '@/components/shell/intent-link';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { errorSentence } from '@/lib/client/error-message';
 import { useCreateNewsletter, type NewsletterResult } from '@/lib/client/use-subscription-actions';

@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import Link from '@/components/shell/intent-link';
 import { memo } from 'react';
 import type { Subscription } from '@/lib/client/subscription-cache';
 import { sourceTypes } from '@/lib/client/subscriptions-view';

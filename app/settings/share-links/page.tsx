@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import Link from '@/components/shell/intent-link';
 import { ShareLinksList } from '@/components/share-links-list';
 
 export const metadata: Metadata = { title: 'Share links' };

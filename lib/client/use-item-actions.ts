@@ -42,7 +42,13 @@ export function useItemActions() {
       const request = send(id, body);
       await applyOptimistically(cache, mutate, [id], patch, request);
       const outcome = await request;
-      if (outcome.sent) await mutate(itemKey(id), outcome.result, { revalidate: false });
+      // Only the fields this change is about: the answer may land after a later change to the
+      // item (the reader's full-article toggle while mark-read-on-open is in flight) and must not undo it.
+      if (outcome.sent) {
+        const confirmed: ItemPatch = {};
+        for (const key of Object.keys(patch) as (keyof ItemPatch)[]) confirmed[key] = outcome.result[key];
+        await mutate<ItemDetail>(itemKey(id), (current) => (current ? { ...current, ...confirmed } : outcome.result), { revalidate: false });
+      }
       return outcome;
     }
 

@@ -3,6 +3,20 @@
 import type { ReactNode } from 'react';
 import { SWRConfig, useSWRConfig } from 'swr';
 
+/** A page of a list as the fetcher returns it: `loadedAt` says when, not what. */
+type Stamped = { loadedAt: unknown; data: unknown };
+
+function isStamped(value: unknown): value is Stamped {
+  return typeof value === 'object' && value !== null && 'loadedAt' in value && 'data' in value;
+}
+
+/** The value without the pages' load times, so two loads of the same items compare equal. */
+function unstamped(value: unknown): unknown {
+  if (isStamped(value)) return { ...value, loadedAt: null };
+  if (Array.isArray(value) && value.length > 0 && value.every(isStamped)) return value.map(unstamped);
+  return value;
+}
+
 /**
  * Hands data loaded on the server to the SWR hooks below, under their own keys: as
  * `fallback` for the server render and hydration, and in the browser also into the cache
@@ -11,12 +25,15 @@ import { SWRConfig, useSWRConfig } from 'swr';
  * SWR's revalidation on mount. Never into the cache on the server: it is shared by requests.
  */
 export function SeededSWR({ seed, children }: { seed: Record<string, unknown>; children: ReactNode }) {
-  const { cache } = useSWRConfig();
+  const { cache, compare } = useSWRConfig();
   if (typeof window !== 'undefined') {
     for (const [key, data] of Object.entries(seed)) {
       const kept = cache.get(key);
       if (kept?.data === undefined) cache.set(key, { ...kept, data });
     }
   }
-  return <SWRConfig value={{ fallback: seed }}>{children}</SWRConfig>;
+  // SWR revalidates the seeded data on mount; the answer differs from the seed only in its load
+  // time when nothing changed, and replacing it would render the whole list again right after
+  // hydration for nothing. Same items, same data.
+  return <SWRConfig value={{ fallback: seed, compare: (a, b) => compare(unstamped(a), unstamped(b)) }}>{children}</SWRConfig>;
 }

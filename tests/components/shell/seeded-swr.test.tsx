@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useSWRConfig, type Cache } from 'swr';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { InboxRiver } from '@/components/inbox/inbox-river';
 import { ItemReader } from '@/components/reader/item-reader';
@@ -66,6 +67,22 @@ describe('views seeded with the server first load', () => {
     renderApp(<SeededSWR seed={{ [itemDetailKey(ids[5]!)]: detail }}><ItemReader id={ids[5]!} /></SeededSWR>);
     expect(screen.queryByText('Loading the item…')).toBeNull();
     expect(screen.getByRole('heading', { level: 1, name: 'Morning Post item 5' })).toBeTruthy();
+  });
+
+  it('keeps the seeded list when the refetch on mount brings the same items, so the river does not render again', async () => {
+    const seed = await firstPageSeed(unread);
+    const key = itemsListKey(filtersFor(unread));
+    const seeded = (seed[key] as ItemsPage[])[0]!;
+    seeded.loadedAt = '2020-01-01T00:00:00.000Z';
+    let cache: Cache | null = null;
+    function CacheProbe() {
+      cache = useSWRConfig().cache;
+      return null;
+    }
+    renderApp(<SeededSWR seed={seed}><CacheProbe /><InboxRiver selection={unread} /></SeededSWR>);
+    // The revalidation on mount has run and ended.
+    await waitFor(() => expect(cache!.get(key)?.isValidating).toBe(false));
+    expect((cache!.get(key)?.data as ItemsPage[])[0]).toBe(seeded);
   });
 
   it('fetches in the browser when the server had nothing to hand over', async () => {

@@ -30,6 +30,8 @@ let swr: SwrHandle | null = null;
 /** Replays in a row that found no network although the browser said it was online. */
 let networkMisses = 0;
 const networkRetryMs = [2_000, 5_000, 15_000, 30_000, 60_000];
+/** How close to the end of a 429 pause a read waits for it, to let the queue go first. */
+const pauseEndingMs = 2_000;
 
 function summary(entry: Pick<PendingEntry, 'requestId' | 'queuedAt' | 'action' | 'title'>): ChangeSummary {
   return { requestId: entry.requestId, queuedAt: entry.queuedAt, label: describeAction(entry.action, () => entry.title) };
@@ -204,8 +206,15 @@ export async function enqueueOrSend(action: OutboxAction, options: { title?: str
  */
 export async function settle(): Promise<void> {
   if (!(await startOutbox())) return;
-  const { pending, activity } = outboxStatus();
-  if (!pending.length || !online() || activity === 'paused' || activity === 'signed-out' || resumeTimer) return;
+  const { pending, activity, resumeAt } = outboxStatus();
+  if (!pending.length || !online() || activity === 'signed-out') return;
+  if (activity === 'paused' || resumeTimer) {
+    // A read retried after the same Retry-After would race the replay's own timer and land
+    // first: when the pause is about to end, the queue goes first, as it does otherwise.
+    const wait = resumeAt === null ? Infinity : resumeAt - Date.now();
+    if (wait > pauseEndingMs) return;
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  }
   const stopped = new Promise<void>((resolve) => {
     const unsubscribe = subscribeOutboxStatus(() => {
       if (outboxStatus().activity === 'paused') {

@@ -96,6 +96,24 @@ describe('the outbox in the page', () => {
     expect(m.status.outboxStatus().pending).toEqual([]);
   });
 
+  it('lets a fetch go on while a 429 pause lasts, but sends the queue first when the pause is about to end', async () => {
+    const [id] = h.seedSubscription(person.user, [article()]).itemIds;
+    online = false;
+    await m.outbox.enqueueOrSend({ kind: 'update', itemId: id!, body: { is_saved: true } });
+    online = true;
+
+    // As a replay leaves it after a 429 with a long Retry-After: a fetch does not wait for it.
+    m.status.updateOutboxStatus({ activity: 'paused', resumeAt: Date.now() + 30_000 });
+    await m.outbox.settleOutbox();
+    expect((await serviceItem(id!)).is_saved).toBe(false);
+
+    // A read retried after the same Retry-After arrives just before the replay's timer.
+    m.status.updateOutboxStatus({ activity: 'paused', resumeAt: Date.now() + 300 });
+    await m.outbox.settleOutbox();
+    expect((await serviceItem(id!)).is_saved).toBe(true);
+    expect(m.status.outboxStatus().pending).toEqual([]);
+  });
+
   it('rejects a change the service refuses right away, and lists one it refuses during a replay', async () => {
     const [now, later] = h.seedSubscription(person.user, [article(), article()]).itemIds;
     await expect(m.outbox.enqueueOrSend({ kind: 'update', itemId: now!, body: { notes: 'Free plans keep no notes.' } }))

@@ -73,7 +73,7 @@ describe('the sources list', () => {
     await user.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     const list = document.getElementById(toggle.getAttribute('aria-controls')!)!;
-    await waitFor(() => expect(within(list).getAllByRole('link').map((entry) => entry.textContent)).toEqual(['Tech, pinned2 unread', 'World3 unread']));
+    await waitFor(() => expect(within(list).getAllByRole('link').map((entry) => entry.textContent)).toEqual(['Tech, pinned2 unread', 'World3 unread']), { timeout: 5_000 });
     expect(within(list).getAllByRole('link')[1]!.getAttribute('href')).toBe(`/inbox?subscription=${ids.world}`);
     cleanup();
     renderRouted(<SourcesList />, { url: '/inbox' });

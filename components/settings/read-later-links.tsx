@@ -5,7 +5,7 @@ import { ErrorNotice } from '@/components/error-notice';
 import { errorSentence } from '@/lib/client/error-message';
 import { fullDate } from '@/lib/client/relative-date';
 import {
-  useLinkReadLater, useReadLaterLinks, useUnlinkReadLater,
+  readLaterNames, useLinkReadLater, useReadLaterLinks, useUnlinkReadLater,
   type ReadLaterCredentials, type ReadLaterLink, type ReadLaterService,
 } from '@/lib/client/use-read-later';
 import { buttonClass, fieldClass, labelClass, quietButtonClass } from '../control-styles';
@@ -16,22 +16,22 @@ type Field = {
 
 const services: Record<ReadLaterService, { name: string; fields: Field[] }> = {
   instapaper: {
-    name: 'Instapaper',
+    name: readLaterNames.instapaper,
     fields: [
       { name: 'username', label: 'Email or username', type: 'text', autoComplete: 'username' },
       { name: 'password', label: 'Password', type: 'password', autoComplete: 'current-password' },
     ],
   },
   readwise: {
-    name: 'Readwise Reader',
+    name: readLaterNames.readwise,
     fields: [{ name: 'token', label: 'Access token', type: 'password', autoComplete: 'off', hint: 'From readwise.io/access_token.' }],
   },
   raindrop: {
-    name: 'Raindrop.io',
+    name: readLaterNames.raindrop,
     fields: [{ name: 'token', label: 'Test token', type: 'password', autoComplete: 'off', hint: 'From an app in Raindrop’s integration settings.' }],
   },
   wallabag: {
-    name: 'wallabag',
+    name: readLaterNames.wallabag,
     fields: [
       { name: 'base_url', label: 'Server address', type: 'url', autoComplete: 'url', hint: 'Leave empty for app.wallabag.it.', optional: true },
       { name: 'client_id', label: 'Client ID', type: 'text', autoComplete: 'off' },

@@ -1,6 +1,4 @@
 // @vitest-environment jsdom
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
@@ -8,38 +6,11 @@ import { ItemReader } from '@/components/reader/item-reader';
 import { MARK_READ_STORAGE_KEY } from '@/lib/client/reading-preferences';
 import { startLocalService, type LocalService } from '../local-service';
 import { renderRouted } from '../render-routed';
+import { startReadLaterStandIn, standInBaseUrls, type ReadLaterStandIn } from '../../lib/service/read-later/stand-in';
 
-type Seen = { method: string; path: string; authorization?: string; body: string };
-
-/** One local server standing in for the read-later products' APIs (as tests/lib/service/read-later does); it records every request. */
-function standIn(): Promise<{ url: string; seen: Seen[]; close: () => Promise<void> }> {
-  const seen: Seen[] = [];
-  const answers: Record<string, [number, unknown]> = {
-    'GET /readwise/api/v2/auth/': [204, null],
-    'POST /readwise/api/v3/save/': [201, { id: 'doc1', url: 'https://read.readwise.io/doc1' }],
-    'GET /raindrop/rest/v1/user': [200, { result: true, user: { fullName: 'Ada Reader' } }],
-    'POST /raindrop/rest/v1/raindrop': [200, { result: true, item: { _id: 1 } }],
-  };
-  const server = http.createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk) => { body += chunk; });
-    request.on('end', () => {
-      seen.push({ method: request.method!, path: request.url!, authorization: request.headers.authorization, body });
-      const [status, payload] = answers[`${request.method} ${request.url}`] ?? [404, 'no'];
-      response.writeHead(status, { 'content-type': typeof payload === 'string' ? 'text/plain' : 'application/json' });
-      response.end(payload === null ? undefined : typeof payload === 'string' ? payload : JSON.stringify(payload));
-    });
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    seen,
-    close: () => new Promise((done) => { server.closeAllConnections(); server.close(() => done()); }),
-  })));
-}
-
-let api: Awaited<ReturnType<typeof standIn>>;
+let api: ReadLaterStandIn;
 let fetchSpy: MockInstance<typeof fetch>;
-beforeAll(async () => { api = await standIn(); });
+beforeAll(async () => { api = await startReadLaterStandIn(); });
 afterAll(() => api.close());
 beforeEach(() => {
   localStorage.setItem(MARK_READ_STORAGE_KEY, 'manual');
@@ -54,7 +25,7 @@ afterEach(() => {
 function startService(): Promise<LocalService> {
   return startLocalService({
     plan: 'pro',
-    config: { readLaterBaseUrls: { instapaper: `${api.url}/instapaper`, readwise: `${api.url}/readwise`, raindrop: `${api.url}/raindrop`, wallabag: `${api.url}/wallabag` } },
+    config: { readLaterBaseUrls: standInBaseUrls(api.url) },
   });
 }
 

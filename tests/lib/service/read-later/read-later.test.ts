@@ -1,47 +1,13 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { article, episode, startHarness, type Harness } from '../harness';
-
-type Seen = { method: string; path: string; authorization?: string; contentType?: string; body: string };
-
-/** One local server standing in for all four services' APIs; it records every request. */
-function standIn(): Promise<{ url: string; seen: Seen[]; close: () => Promise<void> }> {
-  const seen: Seen[] = [];
-  const answers: Record<string, [number, unknown]> = {
-    'POST /instapaper/api/authenticate': [200, '200'],
-    'POST /instapaper/api/add': [201, '201'],
-    'GET /readwise/api/v2/auth/': [204, null],
-    'POST /readwise/api/v3/save/': [201, { id: 'doc1', url: 'https://read.readwise.io/doc1' }],
-    'GET /raindrop/rest/v1/user': [200, { result: true, user: { fullName: 'Ada Reader' } }],
-    'POST /raindrop/rest/v1/raindrop': [200, { result: true, item: { _id: 1 } }],
-    'POST /wallabag/oauth/v2/token': [200, { access_token: 'wb-access', token_type: 'bearer' }],
-    'POST /wallabag/api/entries.json': [200, { id: 7 }],
-  };
-  const server = http.createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk) => { body += chunk; });
-    request.on('end', () => {
-      seen.push({ method: request.method!, path: request.url!, authorization: request.headers.authorization, contentType: request.headers['content-type'], body });
-      const wrongPassword = request.headers.authorization === `Basic ${Buffer.from('ada:wrong').toString('base64')}`;
-      const [status, payload] = wrongPassword ? [403, '403'] : answers[`${request.method} ${request.url}`] ?? [404, 'no'];
-      response.writeHead(status, { 'content-type': typeof payload === 'string' ? 'text/plain' : 'application/json' });
-      response.end(payload === null ? undefined : typeof payload === 'string' ? payload : JSON.stringify(payload));
-    });
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    seen,
-    close: () => new Promise((done) => { server.closeAllConnections(); server.close(() => done()); }),
-  })));
-}
+import { startReadLaterStandIn, standInBaseUrls, type ReadLaterStandIn } from './stand-in';
 
 let harness: Harness;
-let api: Awaited<ReturnType<typeof standIn>>;
+let api: ReadLaterStandIn;
 beforeAll(async () => {
-  api = await standIn();
+  api = await startReadLaterStandIn();
   harness = await startHarness({
-    readLaterBaseUrls: { instapaper: `${api.url}/instapaper`, readwise: `${api.url}/readwise`, raindrop: `${api.url}/raindrop`, wallabag: `${api.url}/wallabag` },
+    readLaterBaseUrls: standInBaseUrls(api.url),
   });
 });
 afterAll(async () => {

@@ -7,7 +7,6 @@
  * indexed (stored beside its terms), so comparing never waits on a lookup.
  */
 import type { Database } from 'better-sqlite3';
-import type { TermWeights } from './features';
 import { packTerms, toStored, type DocRow, type StoredDoc, type TermArrays } from './stored-doc';
 import { createTermCounts } from './term-counts';
 
@@ -193,10 +192,8 @@ export function createCorpus(db: Database) {
     return stored;
   }
 
-  /** Indexes a document; returns it as stored along with its vector. */
-  function add(fields: Omit<StoredDoc, 'doc' | keyof TermArrays>, terms: TermWeights): { stored: StoredDoc; vector: Vector } {
-    const ids = Float64Array.from(terms.keys());
-    const raw = Float64Array.from(terms.values());
+  /** Indexes a document with its terms (ids and raw weights, parallel); returns it as stored along with its vector. */
+  function add(fields: Omit<StoredDoc, 'doc' | keyof TermArrays>, ids: Float64Array, raw: Float64Array): { stored: StoredDoc; vector: Vector } {
     const seenDf = countTerms(ids);
     if (!deferring) flushFrequencies();
     const full = unitWeights({ ids, raw, seenDf }, docCount() + 1);

@@ -6,16 +6,16 @@
  */
 import type { Database } from 'better-sqlite3';
 import { createCorpus } from './corpus';
-import { documentTerms } from './features';
+import { prepareDoc, type PreparedDoc } from './prepare-doc';
 import { findSimilar, type SimilarItem } from './similar';
 import { createStories } from './stories';
-import { htmlToText } from './text';
 
 export { intelligenceSchemaSql } from './schema';
 export { STORY_WINDOW_HOURS } from './stories';
 export { readingTimeMinutes, extractiveSummary } from './summary';
 export { keyPhrases } from './key-phrases';
 export type { SimilarItem } from './similar';
+export { prepareDoc, type PreparedDoc } from './prepare-doc';
 
 /** What the intelligence needs to know of an item. `content` and `summary` may be HTML or text. */
 export type IndexedDoc = {
@@ -29,13 +29,13 @@ export type IndexedDoc = {
   url: string | null;
 };
 
-/** Stored with the story so it can be listed without a join to items. */
-const STORED_SUMMARY_CHARS = 300;
-
 /** The intelligence of one database. */
 export type Intelligence = {
-  /** Indexes an item and places it in a story; idempotent (re-adding replaces). */
-  addItem(doc: IndexedDoc): void;
+  /**
+   * Indexes an item and places it in a story; idempotent (re-adding replaces). `prepared` is
+   * prepareDoc(doc) when the caller worked it out already (in a worker thread).
+   */
+  addItem(doc: IndexedDoc, prepared?: PreparedDoc): void;
   /**
    * Runs `fn`, which adds items, in a transaction (a savepoint inside an open one), with their
    * word counts written once at its end; results are the same as adding the items one by one.
@@ -58,13 +58,6 @@ function normalisedDate(publishedAt: string | null): string {
   return new Date(Number.isFinite(time) ? time : Date.now()).toISOString();
 }
 
-function shortSummary(doc: IndexedDoc): string {
-  const text = htmlToText(doc.summary) || htmlToText(doc.content);
-  if (text.length <= STORED_SUMMARY_CHARS) return text;
-  const cut = text.slice(0, STORED_SUMMARY_CHARS);
-  return cut.slice(0, Math.max(cut.lastIndexOf(' '), 200)) + '…';
-}
-
 /** Opens the intelligence over a database on which `intelligenceSchemaSql` has run. */
 export function createIntelligence(db: Database): Intelligence {
   const corpus = createCorpus(db);
@@ -75,14 +68,13 @@ export function createIntelligence(db: Database): Intelligence {
     corpus.remove(id);
   }
 
-  function addItem(doc: IndexedDoc): void {
+  function addItem(doc: IndexedDoc, prepared = prepareDoc(doc)): void {
     removeItem(doc.id);
     const publishedAt = normalisedDate(doc.published_at);
-    const title = htmlToText(doc.title);
-    const terms = documentTerms({ title, summary: doc.summary, content: doc.content });
+    const { title, summary, termIds, termWeights } = prepared;
     const { stored, vector } = corpus.add(
-      { itemId: doc.id, sourceId: doc.source_id, hour: hourOf(publishedAt), publishedAt, title, summary: shortSummary(doc) },
-      terms,
+      { itemId: doc.id, sourceId: doc.source_id, hour: hourOf(publishedAt), publishedAt, title, summary },
+      termIds, termWeights,
     );
     stories.place(stored, vector);
   }

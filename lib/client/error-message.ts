@@ -49,13 +49,14 @@ export function describeError(error: unknown): ErrorMessage {
       const waitSeconds = rateLimitWaitSeconds(api);
       return {
         ...base, title: 'Too many requests', waitSeconds,
-        detail: `The service asked us to slow down. Trying again in ${waitSeconds} second${waitSeconds === 1 ? '' : 's'}.`,
+        // Worded as advice: by the time a write shows this, its one retry is spent; a read may still retry once by itself.
+        detail: `The service asked us to slow down. Try again in ${waitSeconds} second${waitSeconds === 1 ? '' : 's'}.`,
       };
     }
     case 501:
       return { ...base, title: 'Not available yet', detail: 'This part of the service is not ready yet.', canRetry: false };
     case 503:
-      return { ...base, title: 'The service is unavailable', detail: 'It is busy or restarting; trying again automatically.' };
+      return { ...base, title: 'The service is unavailable', detail: 'It is busy or restarting; try again in a moment.' };
     default:
       return { ...base, detail: api.status > 0 ? `${api.message} (status ${api.status})` : api.message };
   }

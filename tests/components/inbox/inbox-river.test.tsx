@@ -263,7 +263,7 @@ describe('the inbox when loading fails', () => {
     renderApp(<InboxRiver selection={unread} />);
     const alert = await alertText();
     expect(within(alert).getByRole('heading', { name: 'Too many requests' })).toBeTruthy();
-    expect(alert.textContent).toMatch(/Trying again in \d+ seconds?\./);
+    expect(alert.textContent).toMatch(/Try again in \d+ seconds?\./);
   });
 
   it('offers a retry when the service is unavailable (503)', async () => {

@@ -173,11 +173,21 @@ describe('the proxy with a password session', () => {
     expect(elapsed).toBeLessThan(timeoutMs + 2_000);
   });
 
-  it('refuses a body over 256 KB with 413 and forwards nothing', async () => {
+  it('forwards a body up to the service’s 1 MB (an OPML file of 9,000 feeds) and refuses a larger one with 413, forwarding nothing', async () => {
+    const opml = `<opml version="2.0"><body>${'<outline type="rss" text="A feed" xmlUrl="https://feeds.example/feed.xml"/>'.repeat(9_000)}</body></opml>`;
+    expect(opml.length).toBeGreaterThan(600 * 1024);
+    const accepted = await call('PATCH', '/v1/items', { cookie, body: JSON.stringify({ item_ids: [], action: 'mark_read', padding: opml }), headers: { origin: appOrigin } });
+    expect(accepted.status).toBe(200);
+    expect(((await accepted.json()) as { body: string }).body.length).toBeGreaterThan(600 * 1024);
+
     const before = fake.seen.length;
-    const body = JSON.stringify({ item_ids: [], action: 'mark_read', padding: 'x'.repeat(300 * 1024) });
-    const response = await call('PATCH', '/v1/items', { cookie, body, headers: { origin: appOrigin } });
-    expect(response.status).toBe(413);
+    const body = JSON.stringify({ item_ids: [], action: 'mark_read', padding: 'x'.repeat(1_100_000) });
+    const undeclared = await call('PATCH', '/v1/items', { cookie, body, headers: { origin: appOrigin } });
+    const declared = await call('PATCH', '/v1/items', { cookie, body: '{}', headers: { origin: appOrigin, 'content-length': '2000000' } });
+    for (const answer of [undeclared, declared]) {
+      expect(answer.status).toBe(413);
+      expect(await answer.json()).toEqual({ message: 'The request body is larger than 1 MB.' });
+    }
     expect(fake.seen.length).toBe(before);
   });
 

@@ -1,0 +1,74 @@
+// @vitest-environment jsdom
+/*
+ * The outbox indicator as a person sees it: changes made offline wait visibly, and one the
+ * service refuses when they go out (402 at the free plan's saved-items limit) stays on
+ * screen with the service's reason until dismissed. The real outbox (fake-indexeddb) sends
+ * through the app's client to the real service over HTTP.
+ */
+import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createElement } from 'react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { article, startHarness, type Harness, type TestUser } from '../../lib/service/harness';
+
+let h: Harness;
+let person: TestUser;
+let online = true;
+
+beforeAll(async () => {
+  h = await startHarness();
+  Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => online });
+});
+afterAll(async () => {
+  await h.stop();
+});
+afterEach(() => cleanup());
+
+beforeEach(async () => {
+  globalThis.indexedDB = new IDBFactory();
+  online = true;
+  // The outbox keeps its state per page: each test loads it afresh, with the indicator that reads it.
+  vi.resetModules();
+  const api = await import('@/lib/client/api-client');
+  person = h.createUser({ plan: 'free' });
+  api.configureApi({ base: h.baseUrl, headers: { authorization: `Bearer ${person.appToken}` } });
+});
+
+async function isSaved(id: string): Promise<boolean> {
+  return ((await h.call('GET', `/v1/items/${id}`, { key: person.key })).body as { is_saved: boolean }).is_saved;
+}
+
+describe('the offline and sync indicator', () => {
+  it('shows changes waiting while offline, then a refused one with the service’s reason until it is dismissed', async () => {
+    const ids = h.seedSubscription(person.user, Array.from({ length: 102 }, (_, index) => article({ title: `Story ${index}` }))).itemIds;
+    // The free plan keeps 100 saved items: saving one more is refused with 402.
+    expect((await h.call('PATCH', '/v1/items', { key: person.key, body: { item_ids: ids.slice(2), action: 'save' } })).status).toBe(200);
+    const { enqueueOrSend } = await import('@/lib/client/outbox');
+    const { OutboxIndicator } = await import('@/components/offline/outbox-indicator');
+    render(createElement(OutboxIndicator));
+    // With nothing waiting and a connection, it shows nothing.
+    expect(screen.queryByRole('complementary', { name: 'Offline and sync' })).toBeNull();
+
+    online = false;
+    window.dispatchEvent(new Event('offline'));
+    await enqueueOrSend({ kind: 'update', itemId: ids[0]!, body: { is_read: true } }, { title: 'Story 0' });
+    await enqueueOrSend({ kind: 'update', itemId: ids[1]!, body: { is_saved: true } }, { title: 'Story 1' });
+    const region = await screen.findByRole('complementary', { name: 'Offline and sync' });
+    const waiting = await within(region).findByRole('status');
+    await waitFor(() => expect(waiting.textContent).toMatch(/^2 changes waiting to sync: you are offline; they are sent when the connection returns/));
+    expect(within(waiting).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Mark read “Story 0”', 'Save “Story 1”']);
+
+    online = true;
+    window.dispatchEvent(new Event('online'));
+    const refused = await within(region).findByRole('region', { name: '1 change was not saved' }, { timeout: 10_000 });
+    expect(refused.textContent).toMatch(/Save “Story 1”: .*100 saved items/);
+    await waitFor(() => expect(within(region).queryByRole('status')).toBeNull());
+    expect(await isSaved(ids[1]!)).toBe(false);
+    expect(((await h.call('GET', `/v1/items/${ids[0]}`, { key: person.key })).body as { is_read: boolean }).is_read).toBe(true);
+
+    await userEvent.setup().click(within(refused).getByRole('button', { name: 'Dismiss: Save “Story 1”' }));
+    await waitFor(() => expect(screen.queryByRole('complementary', { name: 'Offline and sync' })).toBeNull());
+  });
+});

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import nodemailer from 'nodemailer';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -150,6 +151,107 @@ describe.each<ViewportName>(['phone', 'desktop'])('subscriptions on a %s', (view
     await items.getByRole('link', { name: subject }).click();
     await page.getByRole('heading', { level: 1, name: subject }).waitFor();
     await page.getByText('High tide at').first().waitFor();
+  });
+
+  it('copies a new newsletter address to the clipboard with the Copy button', async () => {
+    context = await newAppContext(browser, viewport, { permissions: ['clipboard-read', 'clipboard-write'] });
+    const page = await context.newPage();
+    await page.goto('/subscriptions');
+    await page.getByRole('textbox', { name: 'Newsletter name' }).fill(`Pier Notices ${viewport}`);
+    await page.getByRole('button', { name: 'Create address' }).click();
+    const address = await page.getByRole('textbox', { name: 'Newsletter address' }).inputValue();
+    expect(address).toMatch(/^[^@\s]+@[^@\s]+$/);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).not.toBe(address);
+
+    const copy = page.getByRole('button', { name: 'Copy the newsletter address' });
+    await copy.click();
+    await copy.locator('xpath=..').getByRole('status').getByText('Copied.', { exact: true }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);
+
+    const href = await page.getByRole('link', { name: `Open Pier Notices ${viewport}` }).getAttribute('href');
+    await page.request.delete(`/api/v1${href}`);
+  });
+
+  it('exports every subscription by folder as an OPML download', async () => {
+    const page = await openSubscriptions(viewport);
+    const exportButton = page.getByRole('button', { name: 'Export OPML' });
+    const downloaded = page.waitForEvent('download');
+    await exportButton.click();
+    const download = await downloaded;
+    expect(download.suggestedFilename()).toMatch(/^tidings-subscriptions-\d{4}-\d{2}-\d{2}\.opml$/);
+    await page.getByRole('status').filter({ hasText: `Downloaded ${download.suggestedFilename()}.` }).waitFor();
+    const opml = readFileSync(await download.path(), 'utf8');
+    // Read as the browser reads XML: each top-level outline is a feed, or a folder of feeds.
+    const exported = await page.evaluate((text) => {
+      const body = new DOMParser().parseFromString(text, 'text/xml').querySelector('opml > body')!;
+      const feeds = (parent: Element) => [...parent.children].filter((outline) => outline.hasAttribute('xmlUrl'))
+        .map((outline) => outline.getAttribute('text')!).sort();
+      const folders = Object.fromEntries([...body.children].filter((outline) => !outline.hasAttribute('xmlUrl'))
+        .map((folder) => [folder.getAttribute('text')!, feeds(folder)]));
+      return { top: feeds(body), folders };
+    }, opml);
+
+    // The service's subscriptions, newsletters aside (they have no feed address to take elsewhere).
+    const titles = async (query: string) => {
+      const answer = await page.request.get(`/api/v1/subscriptions?limit=100${query}`);
+      const { data } = (await answer.json()) as { data: { title: string; source_type: string }[] };
+      return data.filter((entry) => entry.source_type !== 'newsletter').map((entry) => entry.title).sort();
+    };
+    const { data: folders } = (await (await page.request.get('/api/v1/folders')).json()) as { data: { id: string; name: string }[] };
+    const expected: Record<string, string[]> = {};
+    for (const folder of folders) {
+      const inFolder = await titles(`&folder_id=${folder.id}`);
+      if (inFolder.length) expected[folder.name] = inFolder;
+    }
+    expect(exported.top).toEqual(await titles(''));
+    expect(exported.folders).toEqual(expected);
+    expect(exported.folders['Making things']).toContain('Gridline');
+    expect(Object.values(exported.folders).flat()).not.toContain('The Sunday Margin');
+  });
+
+  it('imports an OPML file: its feeds are subscribed in its folder, and a feed that fails is named', async () => {
+    const folder = `Coast ${viewport}`;
+    const feeds = [
+      { title: `Lighthouse Keepers ${viewport}`, path: `/lighthouse-${viewport}.xml`, folder },
+      { title: `Coastguard Notes ${viewport}`, path: `/coastguard-${viewport}.xml`, folder },
+      { title: `Pier Gossip ${viewport}`, path: `/pier-${viewport}.xml`, folder: null },
+    ].map((feed) => ({ ...feed, url: site.feed(feed.path, feed.title, [
+      { guid: `${feed.path}-1`, title: `First word from ${feed.title}`, body: 'Hello.', date: new Date(Date.now() - 3_600_000) },
+    ]) }));
+    const gone = 'http://127.0.0.1:9/gone.xml';
+    const outline = (title: string, url: string) => `<outline type="rss" text="${title}" title="${title}" xmlUrl="${url}"/>`;
+    const opml = `<?xml version="1.0" encoding="UTF-8"?>
+<opml version="2.0"><head><title>From another reader</title></head><body>
+  <outline text="${folder}" title="${folder}">
+    ${feeds.filter((feed) => feed.folder).map((feed) => outline(feed.title, feed.url)).join('\n    ')}
+    ${outline('Gone Away', gone)}
+  </outline>
+  ${outline(feeds[2]!.title, feeds[2]!.url)}
+</body></opml>`;
+
+    const page = await openSubscriptions(viewport);
+    await page.getByLabel('OPML file to import').setInputFiles({ name: 'from-another-reader.opml', mimeType: 'text/x-opml', buffer: Buffer.from(opml) });
+    const imported = page.waitForResponse(isCall('POST', /^\/api\/v1\/opml\/import$/));
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    expect((await imported).status()).toBe(200);
+    const status = page.getByRole('status').filter({ hasText: 'Imported 3 feeds; 0 already subscribed; 1 failed.' });
+    await status.waitFor({ timeout: 15_000 });
+    expect(await status.getByRole('listitem').filter({ hasText: gone }).count()).toBe(1);
+
+    const list = page.getByRole('list', { name: 'Subscriptions' });
+    for (const feed of feeds) await list.getByRole('link', { name: feed.title, exact: true }).waitFor();
+    const { data: folders } = (await (await page.request.get('/api/v1/folders')).json()) as { data: { id: string; name: string }[] };
+    const made = folders.find((entry) => entry.name === folder);
+    expect(made).toBeDefined();
+    const answer = await page.request.get(`/api/v1/subscriptions?folder_id=${made!.id}`);
+    const inFolder = ((await answer.json()) as { data: { id: string; title: string }[] }).data;
+    expect(inFolder.map((entry) => entry.title).sort()).toEqual([feeds[1]!.title, feeds[0]!.title]);
+
+    const { data: all } = (await (await page.request.get('/api/v1/subscriptions?all=true&limit=100')).json()) as { data: { id: string; title: string }[] };
+    const ours = all.filter((entry) => feeds.some((feed) => feed.title === entry.title)).map((entry) => entry.id);
+    expect(ours).toHaveLength(3);
+    await page.request.delete('/api/v1/subscriptions', { data: { subscription_ids: ours } });
+    await page.request.delete(`/api/v1/folders/${made!.id}`);
   });
 
   it('fits a 320 px screen without sideways scrolling and passes axe in dark mode', async () => {

@@ -83,6 +83,21 @@ describe('the outbox in the page', () => {
     expect((await serviceItem(second!)).is_saved).toBe(true);
   });
 
+  it('sends what an earlier page left queued as soon as the app starts again with a connection, with no online event', async () => {
+    const [id] = h.seedSubscription(person.user, [article()]).itemIds;
+    online = false;
+    await m.outbox.enqueueOrSend({ kind: 'update', itemId: id!, body: { is_saved: true } });
+
+    // The page is closed; later the app starts with a connection, where no Background Sync ran.
+    vi.resetModules();
+    online = true;
+    (await import('@/lib/client/api-client')).configureApi({ base: h.baseUrl, headers: { authorization: `Bearer ${person.appToken}` } });
+    const status = await import('@/lib/client/outbox/status');
+    await (await import('@/lib/client/outbox')).loadOutbox();
+    await vi.waitFor(() => expect(status.outboxStatus()).toMatchObject({ loaded: true, activity: 'idle', pending: [] }));
+    expect((await serviceItem(id!)).is_saved).toBe(true);
+  });
+
   it('holds a fetch until queued changes are sent once the connection is back', async () => {
     const [id] = h.seedSubscription(person.user, [article()]).itemIds;
     online = false;

@@ -156,6 +156,8 @@ export function adoptEpisode(next: PlayerEpisode, position: number): void {
   updatePlayer({ episode: next, status, duration: durationNow() });
   if (!audio.paused && !reportTimer) reportTimer = setInterval(reporter.report, reportEveryMs);
   showEpisodeOnLockScreen(next);
+  // The audio may have started playing before this module loaded: its "playing" event is gone.
+  showOnLockScreen();
   void applySubscriptionSpeed(next);
 }
 

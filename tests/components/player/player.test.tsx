@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { PlayEpisodeButton } from '@/components/player/play-episode-button';
 import { PlayerHost } from '@/components/player/player-host';
 import { callApi } from '@/lib/client/api-client';
-import { closePlayer } from '@/lib/client/player/controller';
+import { adoptEpisode, closePlayer } from '@/lib/client/player/controller';
 import { sharedAudio } from '@/lib/client/player/launch';
 import { PLAYER_STORAGE_KEY, readSavedPlayer } from '@/lib/client/player/saved-player';
 import { startLocalService, type LocalService } from '../local-service';
@@ -223,6 +223,26 @@ describe('the podcast player', () => {
     expect(audio.paused).toBe(true);
     expect(lockScreen.playbackState).toBe('paused');
     await eventually(() => expect(entry(show.episodeId).playback_position).toBe(300));
+  });
+
+  it('shows playing on the lock screen when the audio started before the player loaded, as on the first Play of a visit', async () => {
+    const show = await newShow();
+    // launch.ts starts the audio inside the click; it may be playing before the controller's chunk arrives.
+    const audio = sharedAudio();
+    audio.src = 'https://example.com/1.mp3';
+    void audio.play();
+    arriveMetadata(audio, 600);
+    playFor(audio, 2);
+    lockScreen.playbackState = 'none';
+    lockScreen.position = null;
+
+    act(() => adoptEpisode({
+      id: show.episodeId, title: show.title, feedTitle: show.feedTitle, subscriptionId: show.subscriptionId,
+      audioUrl: 'https://example.com/1.mp3', artworkUrl: null, durationSeconds: 600,
+    }, 0));
+    expect(lockScreen.metadata).toMatchObject({ title: show.title, artist: show.feedTitle });
+    expect(lockScreen.playbackState).toBe('playing');
+    expect(lockScreen.position).toMatchObject({ duration: 600, playbackRate: 1, position: 2 });
   });
 
   it('keeps the episode and position on this device until the player is closed', async () => {

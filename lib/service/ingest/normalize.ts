@@ -154,10 +154,13 @@ function withoutDuplicates(items: ParsedItem[]): ParsedItem[] {
   });
 }
 
+/** What an item is recognised by when asking whether it is stored already (see NormalizeOptions.knownItem). */
+export function itemKey(raw: RawItem): { guid: string | null; url: string | null } {
+  return { guid: raw.guid?.trim() || null, url: resolveUrl(raw.link, raw.base) };
+}
+
 function isKnown(raw: RawItem, options: NormalizeOptions): boolean {
-  if (!options.knownItem) return false;
-  const guid = raw.guid?.trim() || null;
-  return options.knownItem({ guid, url: resolveUrl(raw.link, raw.base) });
+  return options.knownItem ? options.knownItem(itemKey(raw)) : false;
 }
 
 /** A feed is a podcast when it says so with podcast markup and carries media, or when most items carry media. */

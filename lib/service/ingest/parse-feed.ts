@@ -49,6 +49,11 @@ function mapXml(text: string, url: string): RawFeed {
  * text) into a normalized feed. Throws FeedParseError when the document is not a feed.
  */
 export function parseFeed(body: string | Uint8Array, options: ParseFeedOptions): ParsedFeed {
+  return normalizeFeed(readRawFeed(body, options), { sanitize: options.sanitize !== false, knownItem: options.knownItem });
+}
+
+/** What parseFeed reads before normalizing: the document mapped to its format's fields. Throws FeedParseError. */
+export function readRawFeed(body: string | Uint8Array, options: Pick<ParseFeedOptions, 'url' | 'contentType'>): RawFeed {
   const text = decodeBody(body, options.contentType);
   const start = text.search(/\S/);
   if (start === -1) throw new FeedParseError('The document is empty.');
@@ -67,5 +72,5 @@ export function parseFeed(body: string | Uint8Array, options: ParseFeedOptions):
     if (xmlStart === -1) throw new FeedParseError('The document is neither XML nor JSON.');
     raw = mapXml(text.slice(xmlStart), options.url);
   }
-  return normalizeFeed(raw, { sanitize: options.sanitize !== false, knownItem: options.knownItem });
+  return raw;
 }

@@ -1,8 +1,8 @@
-import { decodeBody } from '../../ingest/decode';
 import { fetchFeed, FetchError, type FetchOk } from '../../ingest/fetch-feed';
-import { parseFeed } from '../../ingest/parse-feed';
 import type { ParsedFeed } from '../../ingest/types';
 import type { ServiceContext } from '../../context';
+import type { PreparedDoc } from '../../intelligence';
+import { sharedFeedPreparer, type FeedPreparer } from './feed-preparer';
 import { insertParsedFeed } from './store-parsed-feed';
 
 const minute = 60_000;
@@ -37,7 +37,7 @@ function backoff(failures: number, retryAfterSeconds: number | null): number {
 /** A feed as fetched and parsed, waiting to be written. */
 type FeedUpdate = { feed: FeedRow } & (
   | { kind: 'not_modified' }
-  | { kind: 'parsed'; parsed: ParsedFeed; response: FetchOk }
+  | { kind: 'parsed'; parsed: ParsedFeed; docs: PreparedDoc[]; response: FetchOk }
   | { kind: 'failed'; message: string; retryAfter: number | null }
 );
 
@@ -47,22 +47,33 @@ function failure(feed: FeedRow, error: unknown): FeedUpdate {
   return { feed, kind: 'failed', message, retryAfter };
 }
 
-/** Fetches a feed conditionally and parses what is new in it; the only part of a refresh that waits on the network. */
-async function fetchUpdate(service: ServiceContext, feed: FeedRow & { url: string }): Promise<FeedUpdate> {
+/** A fetched document on its way through the preparer (see feed-preparer.ts). */
+type Preparing = { kind: 'preparing'; update: Promise<FeedUpdate> };
+
+/**
+ * Fetches a feed conditionally; a document fetched goes to the preparer, which parses what is new
+ * in it (on its worker thread), and comes back as the update under way. Never rejects.
+ */
+async function fetchUpdate(service: ServiceContext, feed: FeedRow & { url: string }, preparer: FeedPreparer): Promise<FeedUpdate | Preparing> {
+  let response;
   try {
-    const response = await fetchFeed(feed.url, { etag: feed.etag, lastModified: feed.last_modified, allowPrivate: service.config.allowPrivateUrls });
-    if (response.kind === 'not_modified') return { feed, kind: 'not_modified' };
-    const byGuid = service.db.prepare('SELECT 1 FROM items WHERE feed_id = ? AND guid = ?').pluck();
-    const byUrl = service.db.prepare('SELECT 1 FROM items WHERE feed_id = ? AND url = ?').pluck();
-    const parsed = parseFeed(decodeBody(response.body, response.contentType), {
-      url: response.finalUrl, contentType: response.contentType ?? undefined,
-      // Items already stored are left out before the costly sanitizing: a refresh pays for new items only.
-      knownItem: ({ guid, url }) => Boolean(guid ? byGuid.get(feed.id, guid) : url && byUrl.get(feed.id, url)),
-    });
-    return { feed, kind: 'parsed', parsed, response };
+    response = await fetchFeed(feed.url, { etag: feed.etag, lastModified: feed.last_modified, allowPrivate: service.config.allowPrivateUrls });
   } catch (error) {
     return failure(feed, error);
   }
+  if (response.kind === 'not_modified') return { feed, kind: 'not_modified' };
+  const ok = response;
+  const byGuid = service.db.prepare('SELECT 1 FROM items WHERE feed_id = ? AND guid = ?').pluck();
+  const byUrl = service.db.prepare('SELECT 1 FROM items WHERE feed_id = ? AND url = ?').pluck();
+  // Items already stored are left out before the costly sanitizing: a refresh pays for new items only.
+  const prepared = preparer.prepare({ body: ok.body, url: ok.finalUrl, contentType: ok.contentType }, {
+    file: service.db.memory ? null : service.db.name, feedId: feed.id,
+    known: (keys) => keys.map(({ guid, url }) => Boolean(guid ? byGuid.get(feed.id, guid) : url && byUrl.get(feed.id, url))),
+  });
+  return {
+    kind: 'preparing',
+    update: prepared.then(({ feed: parsed, docs }): FeedUpdate => ({ feed, kind: 'parsed', parsed, docs, response: ok }), (error) => failure(feed, error)),
+  };
 }
 
 /** Writes one fetched feed: its new items with their intelligence, and its status; throws when the feed cannot be stored. */
@@ -73,8 +84,8 @@ function writeFeed(service: ServiceContext, update: FeedUpdate, at: Date): Refre
     recordSuccess(service, feed, at, paceOf(feed.ttl_minutes, null), {});
     return { feedId: feed.id, result: 'not_modified', added: 0 };
   }
-  const { parsed, response } = update;
-  const stored = insertParsedFeed(service, feed.id, parsed, at);
+  const { parsed, docs, response } = update;
+  const stored = insertParsedFeed(service, feed.id, parsed, at, docs);
   recordSuccess(service, feed, at, paceOf(parsed.ttl_minutes ?? feed.ttl_minutes, response.cacheControlMaxAge), {
     etag: response.etag, last_modified: response.lastModified, ttl_minutes: parsed.ttl_minutes,
   });
@@ -121,8 +132,8 @@ function loadFeedRow(service: ServiceContext, feedId: string): FeedRow | undefin
 export async function refreshFeed(service: ServiceContext, feedId: string, now = () => new Date()): Promise<RefreshOutcome> {
   const feed = loadFeedRow(service, feedId);
   if (!feed?.url) return { feedId, result: 'failed', added: 0, message: 'The feed has no URL to fetch.' };
-  const update = await fetchUpdate(service, { ...feed, url: feed.url });
-  return writeUpdate(service, update, now());
+  const fetched = await fetchUpdate(service, { ...feed, url: feed.url }, sharedFeedPreparer());
+  return writeUpdate(service, fetched.kind === 'preparing' ? await fetched.update : fetched, now());
 }
 
 function recordSuccess(service: ServiceContext, feed: FeedRow, at: Date, pace: number, validators: { etag?: string | null; last_modified?: string | null; ttl_minutes?: number | null }): void {
@@ -158,14 +169,20 @@ const BATCH_WAIT_MS = 100;
 const BATCH_FEEDS = 50;
 /** New items after which a batch is written: writing blocks the event loop (~1 ms an item), so at most about a second. */
 const BATCH_ITEMS = 1000;
+/**
+ * Fetched documents waiting for the preparer before a fetch waits: enough that its thread has
+ * work all through a batch's writing (which stops the main thread, fetches included).
+ */
+const MAX_PREPARING = 32;
 
 /**
- * Refreshes the given feeds, `concurrency` fetches at a time. Fetched feeds are written
+ * Refreshes the given feeds, `concurrency` fetches at a time, their documents parsed by
+ * `preparer` (on its worker thread) meanwhile. Fetched feeds are written
  * together, up to BATCH_FEEDS or BATCH_ITEMS in one transaction (a savepoint each): a commit
  * costs about the same for one feed as for fifty, since each dirties pages all over the term
  * and posting indexes, and the word counts of a batch are written once.
  */
-export async function refreshFeeds(service: ServiceContext, feedIds: string[], concurrency = 4): Promise<RefreshOutcome[]> {
+export async function refreshFeeds(service: ServiceContext, feedIds: string[], concurrency = 4, preparer = sharedFeedPreparer()): Promise<RefreshOutcome[]> {
   const outcomes: RefreshOutcome[] = [];
   const ready: FeedUpdate[] = [];
   let readyItems = 0;
@@ -185,8 +202,15 @@ export async function refreshFeeds(service: ServiceContext, feedIds: string[], c
       for (const { feed } of batch) outcomes.push({ feedId: feed.id, result: 'failed', added: 0, message });
     }
   };
+  const accept = (update: FeedUpdate) => {
+    ready.push(update);
+    if (update.kind === 'parsed') readyItems += update.parsed.items.length;
+    if (ready.length >= BATCH_FEEDS || readyItems >= BATCH_ITEMS) write();
+    else timer ??= setTimeout(write, BATCH_WAIT_MS);
+  };
+  const preparing = new Set<Promise<void>>();
   let next = 0;
-  const worker = async () => {
+  const fetcher = async () => {
     while (next < feedIds.length) {
       const feedId = feedIds[next++];
       const feed = loadFeedRow(service, feedId);
@@ -194,14 +218,22 @@ export async function refreshFeeds(service: ServiceContext, feedIds: string[], c
         outcomes.push({ feedId, result: 'failed', added: 0, message: 'The feed has no URL to fetch.' });
         continue;
       }
-      const update = await fetchUpdate(service, { ...feed, url: feed.url });
-      ready.push(update);
-      if (update.kind === 'parsed') readyItems += update.parsed.items.length;
-      if (ready.length >= BATCH_FEEDS || readyItems >= BATCH_ITEMS) write();
-      else timer ??= setTimeout(write, BATCH_WAIT_MS);
+      const fetched = await fetchUpdate(service, { ...feed, url: feed.url }, preparer);
+      if (fetched.kind !== 'preparing') {
+        accept(fetched);
+        continue;
+      }
+      // The fetcher goes on to the next feed while this one is prepared.
+      const done: Promise<void> = fetched.update.then((update) => {
+        preparing.delete(done);
+        accept(update);
+      });
+      preparing.add(done);
+      while (preparing.size >= MAX_PREPARING) await Promise.race(preparing);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(concurrency, feedIds.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(concurrency, feedIds.length) }, fetcher));
+  while (preparing.size) await Promise.race(preparing);
   write();
   return outcomes;
 }

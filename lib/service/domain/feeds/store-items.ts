@@ -10,8 +10,8 @@ export type NewItem = {
   explicit: boolean | null; artwork_url: string | null; description: string | null; platform_metadata: Record<string, unknown>;
 };
 
-/** What storing a batch did: the ids of the items that were new. */
-export type StoredItems = { added: string[]; skipped: number };
+/** What storing a batch did: the ids of the items that were new, and where each was in the batch. */
+export type StoredItems = { added: string[]; skipped: number; addedFrom?: number[] };
 
 /** Cheap HTML-to-text for the search index; content was sanitized on ingest. */
 export function searchableText(html: string): string {
@@ -77,9 +77,10 @@ export function storeItems(db: Db, feedId: string, items: NewItem[], now = new D
 export function insertItems(db: Db, feedId: string, items: NewItem[], now = new Date()): StoredItems {
   const { byGuid, byUrl, byHash, insert, index, fanOut, touchFeed } = statementsOf(db);
   const added: string[] = [];
+  const addedFrom: number[] = [];
   let skipped = 0;
   const seen = new Set<string>();
-  for (const item of items) {
+  items.forEach((item, position) => {
     const hash = contentHash(item);
     const key = item.guid ?? item.url ?? hash;
     const known = seen.has(key)
@@ -87,7 +88,7 @@ export function insertItems(db: Db, feedId: string, items: NewItem[], now = new 
       || (item.guid === null && item.url !== null && byUrl.get(feedId, item.url))
       || (item.guid === null && item.url === null && byHash.get(feedId, hash));
     seen.add(key);
-    if (known) { skipped++; continue; }
+    if (known) { skipped++; return; }
     const publishedMs = item.published_at ? Date.parse(item.published_at) : now.getTime();
     const body = searchableText(item.content);
     const row = {
@@ -102,7 +103,8 @@ export function insertItems(db: Db, feedId: string, items: NewItem[], now = new 
     index.run(lastInsertRowid, item.title, item.summary, body);
     fanOut.run({ id: row.id, item_type: item.item_type, published_ms: publishedMs, feed_id: feedId, rowid: lastInsertRowid });
     added.push(row.id);
-  }
+    addedFrom.push(position);
+  });
   if (added.length) touchFeed.run(now.toISOString(), feedId);
-  return { added, skipped };
+  return { added, addedFrom, skipped };
 }

@@ -1,5 +1,6 @@
 import type { ParsedFeed } from '../../ingest/types';
 import type { ServiceContext } from '../../context';
+import type { PreparedDoc } from '../../intelligence';
 import { insertItems, storeItems, type StoredItems } from './store-items';
 
 /**
@@ -12,10 +13,30 @@ export function storeParsedFeed(service: ServiceContext, feedId: string, feed: P
 
 /**
  * What storeParsedFeed does, inside the caller's transaction and without savepoints of its own:
- * for a caller whose transaction is rolled back when this throws.
+ * for a caller whose transaction is rolled back when this throws. `docs` (prepareDoc of each of
+ * the feed's items) spares the intelligence working them out again.
  */
-export function insertParsedFeed(service: ServiceContext, feedId: string, feed: ParsedFeed, now = new Date()): StoredItems {
-  return indexItems(service, feedId, insertItems(service.db, feedId, feed.items, now));
+export function insertParsedFeed(service: ServiceContext, feedId: string, feed: ParsedFeed, now = new Date(), docs?: PreparedDoc[]): StoredItems {
+  const stored = insertItems(service.db, feedId, feed.items, now);
+  return docs ? indexPrepared(service, feedId, feed, stored, now, docs) : indexItems(service, feedId, stored);
+}
+
+/**
+ * Indexes items just stored from their prepared docs, in the order indexItems reads them back
+ * (by id: SQLite walks the id list of its IN sorted), so the stories come out the same.
+ */
+function indexPrepared(service: ServiceContext, feedId: string, feed: ParsedFeed, stored: StoredItems, now: Date, docs: PreparedDoc[]): StoredItems {
+  const positions = stored.addedFrom ?? [];
+  const order = stored.added.map((id, i) => ({ id, position: positions[i] })).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  for (const { id, position } of order) {
+    const item = feed.items[position];
+    service.intelligence.addItem({
+      id, title: item.title, summary: item.summary, content: item.content, source_id: feedId,
+      // As stored: an undated item is dated when it was first seen.
+      published_at: item.published_at ?? now.toISOString(), url: item.url,
+    }, docs[position]);
+  }
+  return stored;
 }
 
 /** Runs the intelligence over items just stored; one transaction for the batch. */

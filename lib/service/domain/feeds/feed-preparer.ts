@@ -1,0 +1,146 @@
+/**
+ * Runs the database-free part of a refresh (decoding, parsing, sanitizing, term extraction; a
+ * third of its CPU) on a worker thread, so it overlaps the main thread's writing. Where no
+ * worker can be started, or one dies, the work is done inline with the same results, and the
+ * log says so once.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { prepareFeed, type FeedSource, type ItemKey, type PreparedFeed } from './prepare-feed';
+import type { FromPreparer, ToPreparer } from './prepare-messages';
+
+/** Tells, for each item key, whether that item is stored already (on the main thread's connection). */
+export type KnownItems = (keys: ItemKey[]) => boolean[];
+
+/** The feed a document belongs to and how to tell its stored items. */
+export type FeedStore = {
+  /** The database file, which the worker reads on its own connection; null (in memory) keeps the work inline. */
+  file: string | null;
+  feedId: string;
+  known: KnownItems;
+};
+
+/** Prepares fetched feed documents, on a worker thread when it can. */
+export type FeedPreparer = {
+  prepare(source: FeedSource, store: FeedStore): Promise<PreparedFeed>;
+  /** True while a worker thread does the work. */
+  readonly threaded: boolean;
+  close(): Promise<void>;
+};
+
+type Job = { source: FeedSource; store: FeedStore; resolve: (prepared: PreparedFeed) => void; reject: (error: Error) => void };
+
+const WORKER_FILE = 'prepare-worker.mjs';
+
+/** Where the worker's entry is: beside this module (tsx, vitest), or in the source tree a Next build runs from. */
+export function defaultWorkerFile(): string | null {
+  const candidates: string[] = [];
+  try {
+    candidates.push(path.join(path.dirname(fileURLToPath(import.meta.url)), WORKER_FILE));
+  } catch {
+    // Bundled code may have no file URL of its own.
+  }
+  candidates.push(path.join(process.cwd(), 'lib', 'service', 'domain', 'feeds', WORKER_FILE));
+  return candidates.find((file) => existsSync(file)) ?? null;
+}
+
+function inline(source: FeedSource, store: FeedStore): Promise<PreparedFeed> {
+  try {
+    return Promise.resolve(prepareFeed(source, store.known));
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
+function runInline(job: Job): void {
+  inline(job.source, job.store).then(job.resolve, job.reject);
+}
+
+/** A preparer with one worker thread started from `workerFile`; null (or a worker that fails) means inline. */
+export function createFeedPreparer(workerFile: string | null = defaultWorkerFile(), log: (line: string) => void = console.warn): FeedPreparer {
+  const jobs = new Map<number, Job>();
+  let lastJob = 0;
+  let worker: Worker | null = null;
+  const say = (why: string) => log(`[tidings refresh] feeds are parsed on the main thread: the worker thread ${why}`);
+
+  /** From now on the work is done inline; what was under way is done again. */
+  function stopWorker(): void {
+    const stopped = worker;
+    worker = null;
+    if (stopped) {
+      stopped.removeAllListeners();
+      stopped.on('error', () => {});
+      void stopped.terminate();
+    }
+    const pending = [...jobs.values()];
+    jobs.clear();
+    pending.forEach(runInline);
+  }
+
+  function onMessage(message: FromPreparer): void {
+    const job = jobs.get(message.job);
+    if (!job) return;
+    jobs.delete(message.job);
+    if (!jobs.size) worker?.unref();
+    if (message.kind === 'prepared') job.resolve(message.prepared);
+    else if (message.kind === 'failed') job.reject(new Error(message.message));
+    else runInline(job);
+  }
+
+  if (!workerFile) {
+    say("'s entry file was not found");
+  } else {
+    try {
+      // No inherited flags (a TypeScript loader, --cpu-prof): the entry loads what it needs.
+      worker = new Worker(workerFile, { execArgv: [] });
+      worker.unref();
+      worker.on('message', onMessage);
+      worker.on('error', (error) => {
+        say(`failed (${error.message})`);
+        stopWorker();
+      });
+      worker.on('exit', (code) => {
+        say(`stopped (exit code ${code})`);
+        stopWorker();
+      });
+    } catch (error) {
+      worker = null;
+      say(`could not start (${(error as Error).message})`);
+    }
+  }
+
+  return {
+    prepare(source, store) {
+      if (!worker || !store.file) return inline(source, store);
+      const job = ++lastJob;
+      return new Promise<PreparedFeed>((resolve, reject) => {
+        jobs.set(job, { source, store, resolve, reject });
+        worker!.ref();
+        const message: ToPreparer = { job, source, stored: { file: store.file!, feedId: store.feedId } };
+        worker!.postMessage(message);
+      });
+    },
+    get threaded() {
+      return worker !== null;
+    },
+    async close() {
+      const closing = worker;
+      worker = null;
+      closing?.removeAllListeners();
+      await closing?.terminate();
+      const pending = [...jobs.values()];
+      jobs.clear();
+      pending.forEach(runInline);
+    },
+  };
+}
+
+let shared: FeedPreparer | null = null;
+
+/** The process's preparer, started on first use; TIDINGS_FEED_WORKER=off keeps the work inline. */
+export function sharedFeedPreparer(): FeedPreparer {
+  shared ??= createFeedPreparer(process.env.TIDINGS_FEED_WORKER === 'off' ? null : defaultWorkerFile(), process.env.TIDINGS_FEED_WORKER === 'off' ? () => {} : console.warn);
+  return shared;
+}

@@ -1,0 +1,13 @@
+/** Messages between feed-preparer.ts (main thread) and prepare-worker.ts (worker thread). */
+import type { FeedSource, PreparedFeed } from './prepare-feed';
+
+/** Where the worker looks up which items of a feed are stored already: the database file, read-only. */
+export type StoredItemsOf = { file: string; feedId: string };
+
+/** To the worker: prepare a fetched document. */
+export type ToPreparer = { job: number; source: FeedSource; stored: StoredItemsOf };
+
+/** From the worker: a document's prepared feed, why it failed, or why the worker could not do it (the main thread does it then). */
+export type FromPreparer =
+  | { job: number; kind: 'prepared'; prepared: PreparedFeed }
+  | { job: number; kind: 'failed' | 'declined'; message: string };

@@ -204,3 +204,106 @@ describe.each<ViewportName>(['phone', 'desktop'])('the podcast player on a %s', 
     await page.request.delete(`/api/v1/subscriptions/${subscriptionId}`);
   });
 });
+
+/** The mini player's clock in seconds ("· 0:42 / 1:00" is 42). */
+async function playerSeconds(page: Page): Promise<number> {
+  const text = (await page.getByRole('region', { name: 'Podcast player' }).locator('[data-player-time]').textContent()) ?? '';
+  const match = /(\d+):(\d\d) \/ 1:00/.exec(text);
+  if (!match) throw new Error(`No position in the player's clock: "${text}"`);
+  return Number(match[1]) * 60 + Number(match[2]);
+}
+
+/** Opens the episode's page and starts playing it with the reader's Play button. */
+async function playFromReader(page: Page, episode: Episode): Promise<void> {
+  await page.goto(`/items/${episode.id}`);
+  await page.getByRole('heading', { level: 1, name: episode.title }).waitFor();
+  await page.getByRole('button', { name: 'Play episode' }).click();
+  await page.getByRole('region', { name: 'Podcast player' }).getByRole('button', { name: 'Pause', exact: true }).waitFor();
+}
+
+type MediaActions = { mediaActions: Record<string, MediaSessionActionHandler | null> };
+
+describe.each<ViewportName>(['phone', 'desktop'])('the podcast player and the system on a %s', (viewport) => {
+  it('shows the episode on the lock screen and answers its play, pause and seek controls', async () => {
+    context = await newAppContext(browser, viewport);
+    // Keeps the handlers the page gives the Media Session, as the lock screen would, to press them later.
+    await context.addInitScript(() => {
+      const kept: MediaActions['mediaActions'] = {};
+      (window as unknown as MediaActions).mediaActions = kept;
+      const session = navigator.mediaSession;
+      const set = session.setActionHandler.bind(session);
+      session.setActionHandler = (action, handler) => {
+        kept[action] = handler;
+        set(action, handler);
+      };
+    });
+    const page = await context.newPage();
+    await page.goto('/inbox');
+    const { subscriptionId, episode } = await subscribeToPodcast(page, `${viewport}-lock`);
+    await playFromReader(page, episode);
+    const player = page.getByRole('region', { name: 'Podcast player' });
+
+    const metadata = await page.evaluate(() => ({
+      title: navigator.mediaSession.metadata?.title, artist: navigator.mediaSession.metadata?.artist, state: navigator.mediaSession.playbackState,
+    }));
+    expect(metadata).toEqual({ title: episode.title, artist: `Quiet Hours ${viewport}-lock`, state: 'playing' });
+    const actions = await page.evaluate(() => Object.entries((window as unknown as MediaActions).mediaActions)
+      .filter(([, handler]) => typeof handler === 'function').map(([action]) => action).sort());
+    expect(actions).toEqual(expect.arrayContaining(['pause', 'play', 'seekbackward', 'seekforward']));
+
+    const press = (action: MediaSessionAction) => page.evaluate((name) => {
+      (window as unknown as MediaActions).mediaActions[name]!({ action: name });
+    }, action);
+    const start = await playerSeconds(page);
+    await press('seekforward');
+    await expect.poll(() => playerSeconds(page), { timeout: 10_000 }).toBeGreaterThanOrEqual(start + 30);
+    await press('pause');
+    await player.getByRole('button', { name: 'Play', exact: true }).waitFor();
+    expect(await page.evaluate(() => navigator.mediaSession.playbackState)).toBe('paused');
+    // Paused, the clock stands still: back 15 s is exactly 15 s less on it.
+    const paused = await playerSeconds(page);
+    await press('seekbackward');
+    await expect.poll(() => playerSeconds(page), { timeout: 10_000 }).toBe(paused - 15);
+    await press('play');
+    await player.getByRole('button', { name: 'Pause', exact: true }).waitFor();
+    expect(await page.evaluate(() => navigator.mediaSession.playbackState)).toBe('playing');
+
+    await page.request.delete(`/api/v1/subscriptions/${subscriptionId}`);
+  });
+
+  it('sends the position to the service every 15 seconds while playing, with no pause', async () => {
+    context = await newAppContext(browser, viewport);
+    const page = await context.newPage();
+    // The page's timers run on a clock the test can move on; the audio itself plays in real time.
+    await page.clock.install();
+    await page.goto('/inbox');
+    const { subscriptionId, episode } = await subscribeToPodcast(page, `${viewport}-report`);
+    const reports: number[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname.endsWith('/playback-progress')) {
+        reports.push((request.postDataJSON() as { position_seconds: number }).position_seconds);
+      }
+    });
+    await playFromReader(page, episode);
+    const player = page.getByRole('region', { name: 'Podcast player' });
+
+    await expect.poll(() => playerSeconds(page), { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+    expect(reports).toEqual([]);
+    expect([null, 0]).toContain(await serverPosition(page, episode.id));
+    await page.clock.fastForward('00:16');
+    await expect.poll(() => serverPosition(page, episode.id), { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+    const first = (await serverPosition(page, episode.id))!;
+    await expect.poll(() => reports).toEqual([first]);
+
+    // Fifteen seconds on, still playing, the next report moves it further.
+    await expect.poll(() => playerSeconds(page), { timeout: 10_000 }).toBeGreaterThanOrEqual(first + 2);
+    await page.clock.fastForward('00:15');
+    await expect.poll(() => serverPosition(page, episode.id), { timeout: 10_000 }).toBeGreaterThan(first);
+    const second = await serverPosition(page, episode.id);
+    await expect.poll(() => reports).toEqual([first, second]);
+    // Never paused: a pause would have sent a report of its own and shown Play.
+    expect(await player.getByRole('button', { name: 'Pause', exact: true }).count()).toBe(1);
+
+    await page.request.delete(`/api/v1/subscriptions/${subscriptionId}`);
+  });
+});

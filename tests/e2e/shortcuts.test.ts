@@ -1,0 +1,73 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { SHORTCUTS_STORAGE_KEY } from '@/lib/client/shortcuts';
+import { expectNoAxeViolations, launchBrowser, newAppContext, VIEWPORTS, type ViewportName } from './browser';
+
+/*
+ * Keyboard shortcuts as a person sets them up: remapped in settings, then used in the inbox
+ * and listed by `?`. On a phone they serve a hardware keyboard (a tablet's or one paired by
+ * Bluetooth); every action they do also has a button, which the other files press by touch.
+ */
+
+let browser: Browser;
+let context: BrowserContext | undefined;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+function focusedHref(page: Page): Promise<string | null> {
+  return page.evaluate(() => document.activeElement?.getAttribute('href') ?? null);
+}
+
+describe.each<ViewportName>(['phone', 'desktop'])('keyboard shortcuts on a %s', (viewport) => {
+  it('takes a key remapped in settings in the inbox and lists it with ?, in a dialog that fits and closes by its button', async () => {
+    context = await newAppContext(browser, viewport);
+    const page = await context.newPage();
+    await page.goto('/settings');
+    const next = page.getByRole('list', { name: 'Keyboard shortcuts' }).getByLabel('Next item', { exact: true });
+    await next.focus();
+    await page.keyboard.press('n');
+    await page.getByRole('status').filter({ hasText: 'Next item: now n.' }).waitFor();
+    expect(await next.inputValue()).toBe('n');
+    expect(JSON.parse((await page.evaluate((key) => localStorage.getItem(key), SHORTCUTS_STORAGE_KEY)) ?? '{}')).toEqual({ next: 'n' });
+
+    await page.goto('/inbox?view=all');
+    const links = page.getByRole('list', { name: 'Items' }).locator('[data-item-link]');
+    await links.nth(1).waitFor();
+    // j no longer moves; n does.
+    await page.keyboard.press('j');
+    expect(await focusedHref(page)).toBeNull();
+    await page.keyboard.press('n');
+    const first = await links.nth(0).getAttribute('href');
+    expect(await focusedHref(page)).toBe(first);
+
+    await page.keyboard.press('?');
+    const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await dialog.waitFor();
+    const keysFor = (label: string) => dialog.evaluate((element, name) => [...element.querySelectorAll('dd')]
+      .find((entry) => entry.textContent === name)?.previousElementSibling?.textContent ?? null, label);
+    expect(await keysFor('Next item')).toBe('n');
+    expect(await keysFor('Previous item')).toBe('k');
+    const box = (await dialog.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(VIEWPORTS[viewport].viewport.width);
+    await expectNoAxeViolations(page);
+
+    const close = dialog.getByRole('button', { name: 'Close' });
+    if (viewport === 'phone') await close.tap();
+    else await close.click();
+    await dialog.waitFor({ state: 'detached' });
+    // Focus goes back to the item it was on.
+    expect(await focusedHref(page)).toBe(first);
+  });
+});

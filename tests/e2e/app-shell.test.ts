@@ -97,8 +97,8 @@ describe('the app shell anywhere', () => {
     expect(new URL(page.url()).pathname).toBe('/inbox');
   });
 
-  it('answers an unknown address with a not-found page and a way back', async () => {
-    context = await newAppContext(browser, 'phone');
+  it.each<ViewportName>(['phone', 'desktop'])('answers an unknown address with a not-found page and a way back on a %s', async (viewport) => {
+    context = await newAppContext(browser, viewport);
     const page = await context.newPage();
     const response = await page.goto('/no-such-page');
     expect(response?.status()).toBe(404);

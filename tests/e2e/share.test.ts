@@ -103,6 +103,43 @@ describe('read-only share links', () => {
     expect(after.received).not.toMatch(credential);
   });
 
+  it('offers the link through the device’s share sheet where it has one, and the shared link opens the item', async () => {
+    const context = await newContext(true, 'phone');
+    // Chromium on Linux has no share sheet: a stand-in records what the page hands to it, and
+    // the second time acts as a person who closes the sheet without choosing anywhere to share.
+    await context.addInitScript(() => {
+      const shared: ShareData[] = [];
+      Object.assign(window, { sharedThroughSheet: shared });
+      Object.defineProperty(navigator, 'share', {
+        configurable: true,
+        value: async (data: ShareData) => {
+          shared.push(data);
+          if (shared.length > 1) throw new DOMException('Share canceled', 'AbortError');
+        },
+      });
+    });
+    const owner = await context.newPage();
+    const item = await openAndSave(owner);
+    await owner.locator('summary', { hasText: 'Share' }).click();
+    await owner.getByRole('button', { name: 'Share link' }).click();
+    await owner.getByRole('status').filter({ hasText: 'Link shared.' }).waitFor();
+    const [sheet] = await owner.evaluate(() => (window as unknown as { sharedThroughSheet: ShareData[] }).sharedThroughSheet);
+    expect(sheet!.title).toBe(item.title);
+    expect(sheet!.url).toMatch(new RegExp(`^${server.baseUrl}/share/[A-Za-z0-9_-]{43}$`));
+
+    await owner.getByRole('button', { name: 'Share link' }).click();
+    await owner.getByRole('status').filter({ hasText: 'Sharing cancelled; the link was made and is listed under Settings, Share links.' }).waitFor();
+    const cancelled = (await owner.evaluate(() => (window as unknown as { sharedThroughSheet: ShareData[] }).sharedThroughSheet))[1]!.url!;
+    await owner.goto('/settings/share-links');
+    await owner.getByRole('listitem').filter({ hasText: cancelled }).waitFor();
+
+    const visitor = await (await newContext(false, 'phone')).newPage();
+    const { status, received } = await visit(visitor, sheet!.url!);
+    expect(status).toBe(200);
+    await visitor.getByRole('heading', { level: 1, name: item.title, exact: true }).waitFor();
+    expect(received).not.toMatch(credential);
+  });
+
   it('lists live links in Settings and ends one when it is revoked', async () => {
     const owner = await (await newContext(true)).newPage();
     const item = await openAndSave(owner);

@@ -38,11 +38,11 @@ const WORKER_FILE = 'prepare-worker.mjs';
 export function defaultWorkerFile(): string | null {
   const candidates: string[] = [];
   try {
-    candidates.push(path.join(path.dirname(fileURLToPath(import.meta.url)), WORKER_FILE));
+    candidates.push(path.join(/*turbopackIgnore: true*/ path.dirname(fileURLToPath(import.meta.url)), WORKER_FILE));
   } catch {
     // Bundled code may have no file URL of its own.
   }
-  candidates.push(path.join(process.cwd(), 'lib', 'service', 'domain', 'feeds', WORKER_FILE));
+  candidates.push(path.join(/*turbopackIgnore: true*/ process.cwd(), 'lib', 'service', 'domain', 'feeds', WORKER_FILE));
   return candidates.find((file) => existsSync(file)) ?? null;
 }
 
@@ -93,8 +93,9 @@ export function createFeedPreparer(workerFile: string | null = defaultWorkerFile
     say("'s entry file was not found");
   } else {
     try {
-      // No inherited flags (a TypeScript loader, --cpu-prof): the entry loads what it needs.
-      worker = new Worker(workerFile, { execArgv: [] });
+      // No inherited flags (a TypeScript loader, --cpu-prof): the entry loads what it needs. Not
+      // `new Worker(file)`: a bundler would take any file of the project for the worker's entry.
+      worker = Reflect.construct(Worker, [workerFile, { execArgv: [] }]) as Worker;
       worker.unref();
       worker.on('message', onMessage);
       worker.on('error', (error) => {

@@ -1,8 +1,9 @@
 /*
- * Signing out from the browser. The server ends the session and sends
- * Clear-Site-Data; this side first pushes the offline outbox (so nothing a person
- * did is lost), then clears IndexedDB and the caches itself, because browsers
- * honour Clear-Site-Data only on https and localhost.
+ * Signing out from the browser. This side first pushes the offline outbox (so nothing a
+ * person did is lost), has the server end the session, then clears what Clear-Site-Data
+ * would: IndexedDB, the caches, both storages and the service worker. It does so itself
+ * because browsers honour that header only on https and localhost, and the server sends
+ * it only to the plain form (see lib/server/session-routes).
  */
 
 type Flush = () => Promise<void>;
@@ -22,8 +23,9 @@ export function registerOutboxFlush(flush: Flush | null): void {
 export type SignOutResult = { status: 'signed-out' } | { status: 'unsent' } | { status: 'unreachable' };
 
 const flushTimeoutMs = 10_000;
+const signOutTimeoutMs = 15_000;
 
-/** Deletes every IndexedDB database and Cache Storage entry of this origin. */
+/** Deletes every IndexedDB database, Cache Storage entry, stored value and service worker of this origin. */
 export async function clearOfflineData(): Promise<void> {
   const jobs: Promise<unknown>[] = [];
   if (typeof caches !== 'undefined') {
@@ -36,9 +38,13 @@ export async function clearOfflineData(): Promise<void> {
       request.onsuccess = request.onerror = request.onblocked = () => resolve();
     })))));
   }
+  if (typeof navigator !== 'undefined' && navigator.serviceWorker) {
+    jobs.push(navigator.serviceWorker.getRegistrations().then((registrations) => Promise.all(registrations.map((registration) => registration.unregister()))));
+  }
   await Promise.allSettled(jobs);
   try {
     sessionStorage.clear();
+    localStorage.clear();
   } catch {
     // Storage may be unavailable (private mode); nothing to clear then.
   }
@@ -62,7 +68,9 @@ export async function signOut(options: { discardUnsent?: boolean; goTo?: string 
     }
   }
   try {
-    const response = await fetch('/api/session', { method: 'DELETE', headers: { accept: 'application/json' }, credentials: 'same-origin' });
+    const response = await fetch('/api/session', {
+      method: 'DELETE', headers: { accept: 'application/json' }, credentials: 'same-origin', signal: AbortSignal.timeout(signOutTimeoutMs),
+    });
     if (!response.ok && response.status !== 401) return { status: 'unreachable' };
   } catch {
     return { status: 'unreachable' };

@@ -105,17 +105,17 @@ export async function handleSignIn(request: Request): Promise<Response> {
 }
 
 /**
- * Signs out: ends the session, clears the cookie and asks the browser to drop the
- * app's caches and storage (offline copies of a person's items must not outlive it).
+ * Signs out: ends the session and clears the cookie. The plain form's answer also asks the
+ * browser to drop the app's caches and storage (offline copies of a person's items must not
+ * outlive it); the page's own request does not, because the page clears them itself
+ * (lib/client/session) and Chromium can hold a fetch whose answer carries Clear-Site-Data
+ * for good while other requests of the page are under way.
  */
 export function handleSignOut(request: Request): Response {
   if (!isSameOrigin(request)) return failed(request, 'cross_site', '/inbox');
-  const headers = new Headers({
-    'cache-control': 'no-store',
-    'set-cookie': endSession(request),
-    'clear-site-data': '"cache", "storage"',
-  });
+  const headers = new Headers({ 'cache-control': 'no-store', 'set-cookie': endSession(request) });
   if (wantsJson(request)) return Response.json({ message: 'You are signed out.' }, { headers });
+  headers.set('clear-site-data', '"cache", "storage"');
   headers.set('location', '/sign-in?signed_out=1');
   return new Response(null, { status: 303, headers });
 }

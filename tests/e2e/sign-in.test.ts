@@ -68,26 +68,38 @@ describe('signing out', () => {
     await page.goto('/inbox');
     expect(new URL(page.url()).pathname).toBe('/inbox');
 
-    // Chromium acts on Clear-Site-Data and hides it from scripts; the network view still shows it.
-    const [response, status] = await Promise.all([
-      page.waitForResponse((candidate) => new URL(candidate.url()).pathname === '/api/session'),
-      page.evaluate(async () => (await fetch('/api/session', { method: 'DELETE', headers: { accept: 'application/json' } })).status),
-    ]);
+    const status = await page.evaluate(async () => (await fetch('/api/session', { method: 'DELETE', headers: { accept: 'application/json' } })).status);
     expect(status).toBe(200);
-    expect((await response.allHeaders())['clear-site-data']).toBe('"cache", "storage"');
     expect((await context.cookies()).some((cookie) => cookie.name === 'tidings_session')).toBe(false);
 
     await page.goto('/inbox');
     expect(new URL(page.url()).pathname).toBe('/sign-in');
   });
 
-  it('signs out from Settings with the Sign out button', async () => {
+  it('signs out with the plain form too, which asks the browser to clear the cache and storage', async () => {
+    context = await newAppContext(browser, 'desktop', { javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/settings');
+    // Chromium acts on Clear-Site-Data and hides it from scripts; the network view still shows it.
+    const [response] = await Promise.all([
+      page.waitForResponse((candidate) => new URL(candidate.url()).pathname === '/api/session/sign-out'),
+      page.getByRole('button', { name: 'Sign out', exact: true }).click(),
+    ]);
+    expect(response.status()).toBe(303);
+    expect((await response.allHeaders())['clear-site-data']).toBe('"cache", "storage"');
+    await page.waitForURL('**/sign-in?signed_out=1');
+    expect((await context.cookies()).some((cookie) => cookie.name === 'tidings_session')).toBe(false);
+  });
+
+  it('signs out from Settings with the Sign out button and clears what the browser kept', async () => {
     context = await newAppContext(browser, 'phone');
     const page = await context.newPage();
     await page.goto('/settings');
+    await page.evaluate(() => localStorage.setItem('tidings-left-behind', 'a reading position'));
     await page.getByRole('button', { name: 'Sign out', exact: true }).click();
     await page.waitForURL('**/sign-in**');
     expect((await context.cookies()).some((cookie) => cookie.name === 'tidings_session')).toBe(false);
+    expect(await page.evaluate(() => localStorage.getItem('tidings-left-behind'))).toBeNull();
     await page.goto('/inbox');
     expect(new URL(page.url()).pathname).toBe('/sign-in');
   });

@@ -33,6 +33,7 @@ beforeEach(async () => {
   await openDatabase('tidings-outbox');
   await openDatabase('tidings-items');
   sessionStorage.setItem('list', 'inbox');
+  localStorage.setItem('tidings:player', '{"itemId":"1"}');
 });
 
 afterEach(() => {
@@ -41,7 +42,7 @@ afterEach(() => {
 });
 
 describe('signing out from the browser', () => {
-  it('pushes the outbox first, ends the session, then deletes IndexedDB and session storage', async () => {
+  it('pushes the outbox first, ends the session, then deletes IndexedDB and both storages', async () => {
     const order: string[] = [];
     registerOutboxFlush(async () => { order.push('flush'); });
     answerWith(() => { order.push('sign-out'); return Response.json({ message: 'You are signed out.' }); });
@@ -51,6 +52,7 @@ describe('signing out from the browser', () => {
     expect(calls).toEqual([{ url: '/api/session', method: 'DELETE', accept: 'application/json' }]);
     expect(await databaseNames()).toEqual([]);
     expect(sessionStorage.length).toBe(0);
+    expect(localStorage.length).toBe(0);
   });
 
   it('stops before anything is lost when queued changes cannot be pushed', async () => {
@@ -76,5 +78,6 @@ describe('signing out from the browser', () => {
     expect(await signOut({ goTo: null })).toEqual({ status: 'unreachable' });
     expect(await databaseNames()).toEqual(['tidings-items', 'tidings-outbox']);
     expect(sessionStorage.getItem('list')).toBe('inbox');
+    expect(localStorage.getItem('tidings:player')).toBe('{"itemId":"1"}');
   });
 });

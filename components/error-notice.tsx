@@ -1,5 +1,15 @@
+'use client';
+
+import { useSyncExternalStore } from 'react';
 import Link from '@/components/shell/intent-link';
 import { describeError } from '@/lib/client/error-message';
+
+const noSubscription = () => () => undefined;
+
+/** Where the person is, so signing in again brings them back here; null while rendering on the server. */
+function useHere(): string | null {
+  return useSyncExternalStore(noSubscription, () => `${window.location.pathname}${window.location.search}`, () => null);
+}
 
 type Props = {
   error: unknown;
@@ -12,6 +22,8 @@ type Props = {
 /** A failed load shown as a value: what happened, what it means, and what can be done. */
 export function ErrorNotice({ error, onRetry, context }: Props) {
   const message = describeError(error);
+  const here = useHere();
+  const href = message.link?.href === '/sign-in' && here ? `/sign-in?${new URLSearchParams({ next: here })}` : message.link?.href;
   return (
     <div role="alert" className="rounded-lg border border-line-strong bg-surface p-4">
       <h2 className="text-lg font-semibold">{message.title}</h2>
@@ -25,7 +37,7 @@ export function ErrorNotice({ error, onRetry, context }: Props) {
       {(message.link || (message.canRetry && onRetry)) && (
         <div className="mt-3 flex flex-wrap gap-3">
           {message.link && (
-            <Link href={message.link.href} className="inline-flex min-h-11 items-center rounded-md bg-accent px-4 font-medium text-on-accent no-underline">
+            <Link href={href!} className="inline-flex min-h-11 items-center rounded-md bg-accent px-4 font-medium text-on-accent no-underline">
               {message.link.label}
             </Link>
           )}

@@ -238,10 +238,13 @@ describe('the inbox when loading fails', () => {
 
   it('asks to sign in again on 401, with a link and no retry', async () => {
     configureApi({ headers: { authorization: `Bearer tid_app_${'x'.repeat(40)}` } });
+    window.history.replaceState(null, '', '/inbox?view=saved');
     renderApp(<InboxRiver selection={unread} />);
     const alert = await alertText();
     expect(within(alert).getByRole('heading', { name: 'Please sign in again' })).toBeTruthy();
-    expect(within(alert).getByRole('link', { name: 'Sign in again' }).getAttribute('href')).toBe('/sign-in');
+    // Back to where the person was once signed in.
+    expect(within(alert).getByRole('link', { name: 'Sign in again' }).getAttribute('href')).toBe(`/sign-in?next=${encodeURIComponent('/inbox?view=saved')}`);
+    window.history.replaceState(null, '', '/');
     expect(within(alert).queryByRole('button', { name: 'Try again' })).toBeNull();
   });
 

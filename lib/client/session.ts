@@ -25,6 +25,19 @@ export type SignOutResult = { status: 'signed-out' } | { status: 'unsent' } | { 
 const flushTimeoutMs = 10_000;
 const signOutTimeoutMs = 15_000;
 
+/**
+ * Offline support loads only once the page is idle; a sign-out before then starts the outbox
+ * itself (it registers its flush as it starts), so changes an earlier visit left queued are
+ * sent, not deleted unsent.
+ */
+async function startOutboxForSignOut(): Promise<void> {
+  try {
+    await (await import('@/lib/client/outbox')).loadOutbox();
+  } catch {
+    // No IndexedDB (some private windows): nothing can have been queued.
+  }
+}
+
 /** Deletes every IndexedDB database, Cache Storage entry, stored value and service worker of this origin. */
 export async function clearOfflineData(): Promise<void> {
   const jobs: Promise<unknown>[] = [];
@@ -57,6 +70,7 @@ export async function clearOfflineData(): Promise<void> {
  * when the server cannot be reached.
  */
 export async function signOut(options: { discardUnsent?: boolean; goTo?: string | null } = {}): Promise<SignOutResult> {
+  if (!flushOutbox && !options.discardUnsent) await startOutboxForSignOut();
   if (flushOutbox && !options.discardUnsent) {
     try {
       await Promise.race([

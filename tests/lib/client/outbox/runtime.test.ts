@@ -175,4 +175,17 @@ describe('the outbox in the page', () => {
     expect(sent).toBe(true);
     expect((await serviceItem(id!)).is_read).toBe(true);
   });
+
+  it('makes sign-out send what an earlier visit left queued, although offline support had not started yet', async () => {
+    const [id] = h.seedSubscription(person.user, [article()]).itemIds;
+    const { OutboxStore } = await import('@/lib/client/outbox/store');
+    const earlierVisit = new OutboxStore();
+    await earlierVisit.add({ kind: 'update', itemId: id!, body: { is_saved: true } });
+    await earlierVisit.close();
+
+    // No app server answers /api/session here, so the session itself stays: nothing is cleared.
+    expect(await m.session.signOut({ goTo: null })).toEqual({ status: 'unreachable' });
+    expect((await serviceItem(id!)).is_saved).toBe(true);
+    expect(m.status.outboxStatus().pending).toEqual([]);
+  });
 });

@@ -1,5 +1,6 @@
 import 'server-only';
 import { embeddedService } from '@/lib/service/embedded';
+import type { EmbeddedService } from '@/lib/service/service';
 
 /** Which service the app talks to: the embedded one (local) or a hosted one (remote). */
 export type UpstreamMode = 'local' | 'remote';
@@ -33,8 +34,41 @@ export function upstreamTimeoutMs(): number {
   return Number.isFinite(value) && value > 0 ? value : defaultTimeoutMs;
 }
 
+const lateMessage = 'The feed service did not answer in time; try again shortly.';
+
+// Only the method and path name a call in logs: never headers (they hold the key) nor the query (it holds what people search for).
+function operation(call: UpstreamCall): string {
+  return `${call.method} ${call.pathAndQuery.split('?')[0]}`;
+}
+
 function unavailable(message: string): Response {
   return Response.json({ message }, { status: 503, headers: { 'retry-after': '5' } });
+}
+
+/**
+ * Answers an in-process call within the same deadline as a hosted one: the request carries the
+ * signal (so handlers may stop early), and whatever the embedded service still does after it
+ * (say, fetching a slow feed) goes on without the person waiting for it.
+ */
+async function answerInProcess(service: EmbeddedService, url: string, init: RequestInit, named: string): Promise<Response> {
+  const timeoutMs = upstreamTimeoutMs();
+  const signal = AbortSignal.timeout(timeoutMs);
+  const answer = service.fetch(new Request(url, { ...init, signal }));
+  let onAbort = (): void => {};
+  const late = new Promise<'late'>((resolve) => {
+    onAbort = () => resolve('late');
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    const winner = await Promise.race([answer, late]);
+    if (winner !== 'late') return winner;
+    // The abandoned answer may still fail later; nobody is waiting for it any more.
+    answer.catch(() => {});
+    console.warn(`[tidings] The embedded feed service did not answer ${named} within ${timeoutMs} ms.`);
+    return unavailable(lateMessage);
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+  }
 }
 
 /**
@@ -49,13 +83,12 @@ export async function sendUpstream(call: UpstreamCall, caller: Caller): Promise<
   if (upstreamMode() === 'local') {
     const { service, ownerToken } = embeddedService();
     headers.set('authorization', `Bearer ${caller.kind === 'person' ? caller.apiKey : ownerToken}`);
-    return service.fetch(new Request(`http://embedded${call.pathAndQuery}`, init));
+    return answerInProcess(service, `http://embedded${call.pathAndQuery}`, init, operation(call));
   }
 
   headers.set('authorization', `Bearer ${caller.kind === 'person' ? caller.apiKey : (process.env.FEED_API_KEY ?? '')}`);
   const base = process.env.FEED_API_BASE_URL!.replace(/\/+$/, '');
   const timeoutMs = upstreamTimeoutMs();
-  const operation = `${call.method} ${call.pathAndQuery.split('?')[0]}`;
   try {
     // Node's fetch keeps connections alive by default, so calls reuse sockets.
     // One deadline covers the headers and the body: a service that stalls mid-body is as late as a silent one.
@@ -68,12 +101,11 @@ export async function sendUpstream(call: UpstreamCall, caller: Caller): Promise<
     answered.delete('content-length');
     return new Response(bodiless.has(response.status) ? null : body, { status: response.status, headers: answered });
   } catch (error) {
-    // Only the operation is logged: never headers (they hold the key) nor the query (it holds what people search for).
     if ((error as Error).name === 'TimeoutError') {
-      console.warn(`[tidings] The feed service did not answer ${operation} within ${timeoutMs} ms.`);
-      return unavailable('The feed service did not answer in time; try again shortly.');
+      console.warn(`[tidings] The feed service did not answer ${operation(call)} within ${timeoutMs} ms.`);
+      return unavailable(lateMessage);
     }
-    console.warn(`[tidings] The feed service could not be reached for ${operation}: ${(error as Error).cause instanceof Error ? ((error as Error).cause as Error).message : (error as Error).message}`);
+    console.warn(`[tidings] The feed service could not be reached for ${operation(call)}: ${(error as Error).cause instanceof Error ? ((error as Error).cause as Error).message : (error as Error).message}`);
     return unavailable('The feed service cannot be reached just now; try again shortly.');
   }
 }

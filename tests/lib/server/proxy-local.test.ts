@@ -3,6 +3,8 @@
  * directory, reached only through a signed-in session.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -16,6 +18,9 @@ const appOrigin = 'http://localhost:3000';
 const password = 'local owner password';
 let dataDir: string;
 let cookie: string;
+// A feed host that accepts connections and never answers, so subscribing to it hangs.
+let silentHost: Server;
+let silentFeedUrl: string;
 
 function call(method: string, target: string, options: { cookie?: string; body?: string } = {}): Promise<Response> {
   const url = new URL(`/api${target}`, appOrigin);
@@ -27,10 +32,13 @@ function call(method: string, target: string, options: { cookie?: string; body?:
 }
 
 beforeAll(async () => {
+  silentHost = createServer(() => {});
+  await new Promise<void>((resolve) => silentHost.listen(0, '127.0.0.1', resolve));
+  silentFeedUrl = `http://127.0.0.1:${(silentHost.address() as AddressInfo).port}/feed.xml`;
   dataDir = mkdtempSync(path.join(tmpdir(), 'tidings-proxy-local-'));
   delete process.env.FEED_API_BASE_URL;
   delete process.env.FEED_API_KEY;
-  Object.assign(process.env, { TIDINGS_DATA_DIR: dataDir, TIDINGS_APP_PASSWORD: password });
+  Object.assign(process.env, { TIDINGS_DATA_DIR: dataDir, TIDINGS_APP_PASSWORD: password, TIDINGS_ALLOW_PRIVATE_URLS: '1' });
   const response = await handleSignIn(new Request(`${appOrigin}/api/session`, {
     method: 'POST', headers: { accept: 'application/json', 'content-type': 'application/json' }, body: JSON.stringify({ password }),
   }));
@@ -38,7 +46,10 @@ beforeAll(async () => {
   cookie = (response.headers.get('set-cookie') ?? '').split(';')[0];
 });
 
-afterAll(() => {
+afterAll(async () => {
+  delete process.env.FEED_API_TIMEOUT_MS;
+  silentHost.closeAllConnections();
+  await new Promise((resolve) => silentHost.close(resolve));
   embeddedService().service.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -73,6 +84,38 @@ describe('the proxy in local mode', () => {
     for (const target of ['/v1/items', '/v1/account', '/v1/account/api-keys', '/v1/nothing']) {
       const response = await call('GET', target, { cookie });
       expect(`${JSON.stringify([...response.headers])} ${await response.text()}`).not.toContain(ownerToken);
+    }
+  });
+
+  it('answers 503 with a general error within the timeout when the embedded service is still subscribing to a silent feed', async () => {
+    const timeoutMs = 300;
+    process.env.FEED_API_TIMEOUT_MS = String(timeoutMs);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const started = performance.now();
+      const response = await call('POST', '/v1/subscriptions', { cookie, body: JSON.stringify({ url: silentFeedUrl }) });
+      const elapsed = performance.now() - started;
+      expect(response.status).toBe(503);
+      expect(response.headers.get('retry-after')).toBe('5');
+      expect(await response.json()).toEqual({ message: 'The feed service did not answer in time; try again shortly.' });
+      expect(elapsed).toBeGreaterThanOrEqual(timeoutMs - 20);
+      // Generous slack for a loaded machine; the point is that it does not wait for the feed host.
+      expect(elapsed).toBeLessThan(timeoutMs + 2_000);
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining('did not answer POST /v1/subscriptions within 300 ms'));
+    } finally {
+      warn.mockRestore();
+      delete process.env.FEED_API_TIMEOUT_MS;
+    }
+  });
+
+  it('still answers quick calls in full under a short timeout', async () => {
+    process.env.FEED_API_TIMEOUT_MS = '300';
+    try {
+      const response = await call('GET', '/v1/subscriptions/check', { cookie });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ feed: expect.any(Boolean), podcast: expect.any(Boolean) });
+    } finally {
+      delete process.env.FEED_API_TIMEOUT_MS;
     }
   });
 });

@@ -19,6 +19,9 @@ export function cacheNames(buildId: string) {
     saved: `${tidingsCachePrefix}saved`,
     /** Other GET answers of the API (subscriptions, folders, account). */
     api: `${tidingsCachePrefix}api`,
+    /** Images of what was read, within a budget. */
     images: `${tidingsCachePrefix}images`,
+    /** Images of saved items: kept apart so reading other items never evicts them. */
+    savedImages: `${tidingsCachePrefix}saved-images`,
   };
 }

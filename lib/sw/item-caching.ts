@@ -3,12 +3,14 @@ import { registerQuotaErrorCallback } from 'workbox-core';
 import { registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
 import { cacheNames } from '@/lib/client/offline-caches';
+import { imagesOf, keepSavedImages, releaseSavedImages, type ImageSource } from './saved-images';
 import { buildId, sw } from './worker-scope';
 
 /*
  * What is read, kept for reading offline: item lists (the latest pages of the inbox
  * and of every view visited) and item details, network-first so a connection always
- * wins. Details of saved items go to a cache of their own that reading never evicts.
+ * wins. Details of saved items go to a cache of their own that reading never evicts,
+ * and so do their images (lib/sw/saved-images.ts).
  */
 
 const names = cacheNames(buildId);
@@ -24,18 +26,25 @@ function isDetail(url: URL): boolean {
   return /^\/api\/v1\/items\/[0-9a-f-]{36}$/i.test(url.pathname);
 }
 
-/** Stores a fresh answer: saved details in the saved cache, everything else in the items cache. */
+/** Stores a fresh answer: saved details (and their images) in the saved caches, everything else in the items cache. */
 export async function keepItemResponse(url: string, response: Response): Promise<void> {
   if (response.status !== 200) return;
   const parsed = new URL(url);
   if (isDetail(parsed)) {
-    const detail = (await response.clone().json().catch(() => null)) as { is_saved?: boolean } | null;
+    const detail = (await response.clone().json().catch(() => null)) as (ImageSource & { is_saved?: boolean }) | null;
+    const saved = await sw.caches.open(names.saved);
     if (detail?.is_saved) {
-      await (await sw.caches.open(names.saved)).put(url, response);
+      await saved.put(url, response);
       await (await sw.caches.open(names.items)).delete(url);
+      await keepSavedImages(imagesOf(detail));
       return;
     }
-    await (await sw.caches.open(names.saved)).delete(url);
+    // Unsaved: its images stay only as long as another saved item shows them.
+    const wasSaved = await saved.match(url);
+    if (wasSaved) {
+      await saved.delete(url);
+      await releaseSavedImages(imagesOf((await wasSaved.json().catch(() => ({}))) as ImageSource));
+    }
   }
   await (await sw.caches.open(names.items)).put(url, response);
   await itemsExpiration.updateTimestamp(url);

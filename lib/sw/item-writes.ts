@@ -3,7 +3,6 @@ import { changesOf, type ItemChange, type OutboxAction } from '@/lib/client/outb
 import { overlayChanges } from '@/lib/client/outbox/overlay';
 import { cacheNames } from '@/lib/client/offline-caches';
 import { keepItemResponse } from './item-caching';
-import { imagesOf, keepImages } from './warm-up';
 import { buildId, sw } from './worker-scope';
 
 /*
@@ -32,34 +31,36 @@ export function actionOfRequest(method: string, pathname: string, body: unknown)
   return null;
 }
 
-async function rewrite(cache: Cache, request: Request, changes: ReadonlyMap<string, ItemChange>): Promise<void> {
-  const kept = await cache.match(request);
-  if (!kept) return;
+/** The kept answer with the changes shown, or null when they change nothing in it. */
+async function rewritten(kept: Response, changes: ReadonlyMap<string, ItemChange>): Promise<Response | null> {
   const data: unknown = await kept.json().catch(() => null);
   const changed = overlayChanges(data, changes);
-  if (changed === data) return;
-  await cache.put(request, new Response(JSON.stringify(changed), { status: kept.status, headers: kept.headers }));
+  if (changed === data) return null;
+  return new Response(JSON.stringify(changed), { status: kept.status, headers: kept.headers });
 }
 
 /**
- * Shows accepted changes on every kept list and detail; a returned detail replaces the kept
- * one, and a newly saved item's images are kept too (saved items are readable offline whole).
+ * Shows accepted changes on every kept list and detail; a changed or returned detail is kept
+ * again, so a save or unsave moves it (and its images) to or from the saved caches.
  */
-export async function applyToKeptItems(action: OutboxAction, result: unknown, event?: ExtendableEvent): Promise<void> {
+export async function applyToKeptItems(action: OutboxAction, result: unknown): Promise<void> {
   const changes = changesOf(action);
   for (const name of [names.items, names.saved]) {
     const cache = await sw.caches.open(name);
     for (const request of await cache.keys()) {
       const { pathname } = new URL(request.url);
       const detail = detailPath.exec(pathname);
-      if (pathname === '/api/v1/items' || (detail && changes.has(detail[1]!))) await rewrite(cache, request, changes);
+      if (pathname !== '/api/v1/items' && !(detail && changes.has(detail[1]!))) continue;
+      const kept = await cache.match(request);
+      const changed = kept && (await rewritten(kept, changes));
+      if (!changed) continue;
+      if (detail) await keepItemResponse(request.url, changed);
+      else await cache.put(request, changed);
     }
   }
-  // PATCH /v1/items/{id} answers the whole detail: keep it (it may move to or from the saved cache).
+  // PATCH /v1/items/{id} answers the whole detail: keep it.
   if (action.kind === 'update' && result && typeof result === 'object' && 'id' in result) {
     await keepItemResponse(new URL(`/api/v1/items/${action.itemId}`, sw.location.origin).href, Response.json(result));
-    const detail = result as { is_saved?: boolean; content?: string | null; artwork_url?: string | null };
-    if (detail.is_saved && event) await keepImages(imagesOf(detail), event);
   }
 }
 
@@ -69,7 +70,7 @@ async function passThrough(request: Request, event: ExtendableEvent): Promise<Re
   const action = response.ok ? actionOfRequest(request.method, new URL(request.url).pathname, body) : null;
   if (action) {
     const result = await response.clone().json().catch(() => null);
-    event.waitUntil(applyToKeptItems(action, result, event));
+    event.waitUntil(applyToKeptItems(action, result));
   }
   return response;
 }

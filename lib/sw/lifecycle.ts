@@ -27,7 +27,7 @@ export function manageLifecycle(): void {
     const data = event.data as { type?: string } | null;
     if (data?.type === 'SKIP_WAITING') void sw.skipWaiting();
     if (data?.type === 'warm-up') {
-      event.waitUntil(restoreAppShell(event).then(() => warmUp(data as WarmUpRequest, event)).catch(() => undefined));
+      event.waitUntil(restoreAppShell(event).then(() => warmUp(data as WarmUpRequest)).catch(() => undefined));
     }
   });
 }

@@ -13,12 +13,12 @@ import { sw } from './worker-scope';
 
 type SyncEvent = ExtendableEvent & { tag: string; lastChance?: boolean };
 
-async function replayInWorker(event: ExtendableEvent): Promise<void> {
+async function replayInWorker(): Promise<void> {
   const store = new OutboxStore();
   try {
     const outcome = await replayOutbox(store, {
       send: sendOutboxRequest,
-      onSent: (entry, result) => void applyToKeptItems(entry.action, result, event).catch(() => undefined),
+      onSent: (entry, result) => void applyToKeptItems(entry.action, result).catch(() => undefined),
     });
     const clients = await sw.clients.matchAll({ type: 'window' });
     for (const client of clients) client.postMessage({ type: 'outbox-replayed', sent: outcome.sent, refused: outcome.refused });
@@ -33,6 +33,6 @@ async function replayInWorker(event: ExtendableEvent): Promise<void> {
 export function listenForOutboxSync(): void {
   sw.addEventListener('sync', (event) => {
     const sync = event as SyncEvent;
-    if (sync.tag === outboxSyncTag) sync.waitUntil(replayInWorker(sync));
+    if (sync.tag === outboxSyncTag) sync.waitUntil(replayInWorker());
   });
 }

@@ -1,6 +1,6 @@
 import { cacheNames } from '@/lib/client/offline-caches';
-import { imageStrategy } from './image-caching';
 import { keepItemResponse } from './item-caching';
+import { imagesOf, keepSavedImages, type ImageSource } from './saved-images';
 import { buildId, sw } from './worker-scope';
 
 /*
@@ -19,7 +19,6 @@ const parallel = 3;
 export type WarmUpRequest = { type: 'warm-up'; pages: string[]; lists: string[]; savedList: string | null };
 
 type ListPage = { data?: { id: string; artwork_url?: string | null }[]; pagination?: { has_more?: boolean; next_cursor?: string | null } };
-type Detail = { content?: string | null; artwork_url?: string | null };
 
 async function fetchOk(url: string): Promise<Response | null> {
   try {
@@ -43,24 +42,7 @@ async function keepList(url: string): Promise<ListPage | null> {
   return (await response.json().catch(() => null)) as ListPage | null;
 }
 
-/** The image addresses in sanitized item content, plus its artwork. */
-export function imagesOf(detail: Detail): string[] {
-  const found = new Set<string>();
-  if (detail.artwork_url) found.add(detail.artwork_url);
-  for (const match of (detail.content ?? '').matchAll(/<img\b[^>]*?\ssrc\s*=\s*["']([^"']+)["']/gi)) {
-    if (/^https?:\/\//i.test(match[1]!)) found.add(match[1]!.replace(/&amp;/g, '&'));
-  }
-  return [...found];
-}
-
-/** Keeps images through the image cache (cache-first: ones already kept are not fetched again). */
-export async function keepImages(urls: string[], event: ExtendableEvent): Promise<void> {
-  for (const url of urls) {
-    await imageStrategy.handle({ request: new Request(url, { mode: 'no-cors' }), event }).catch(() => undefined);
-  }
-}
-
-async function keepSavedItems(firstPage: string, event: ExtendableEvent): Promise<void> {
+async function keepSavedItems(firstPage: string): Promise<void> {
   const ids: string[] = [];
   let url: string | null = firstPage;
   for (let page = 0; url && page < maxListPages && ids.length < maxSavedDetails; page += 1) {
@@ -74,19 +56,20 @@ async function keepSavedItems(firstPage: string, event: ExtendableEvent): Promis
   const worker = async () => {
     for (let id = queue.shift(); id; id = queue.shift()) {
       const detailUrl = new URL(`/api/v1/items/${id}`, sw.location.origin).href;
-      if (await saved.match(detailUrl)) continue;
-      const response = await fetchOk(detailUrl);
-      if (!response) continue;
-      await keepItemResponse(detailUrl, response.clone());
-      await keepImages(imagesOf((await response.json().catch(() => ({}))) as Detail), event);
+      const kept = await saved.match(detailUrl);
+      // Already kept: only make sure its images are too (cheap when they are).
+      if (kept) await keepSavedImages(imagesOf((await kept.json().catch(() => ({}))) as ImageSource));
+      const response = kept ? null : await fetchOk(detailUrl);
+      // Keeping a saved detail keeps its images.
+      if (response) await keepItemResponse(detailUrl, response);
     }
   };
   await Promise.all(Array.from({ length: parallel }, worker));
 }
 
 /** Keeps the key pages and lists, then every saved item and its images. */
-export async function warmUp(request: WarmUpRequest, event: ExtendableEvent): Promise<void> {
+export async function warmUp(request: WarmUpRequest): Promise<void> {
   await Promise.all(request.pages.map((url) => keepPage(new URL(url, sw.location.origin).href)));
   await Promise.all(request.lists.map((url) => keepList(new URL(url, sw.location.origin).href)));
-  if (request.savedList) await keepSavedItems(new URL(request.savedList, sw.location.origin).href, event);
+  if (request.savedList) await keepSavedItems(new URL(request.savedList, sw.location.origin).href);
 }

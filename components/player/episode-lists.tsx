@@ -5,6 +5,7 @@ import { ErrorNotice } from '@/components/error-notice';
 import type { ItemFilters } from '@/lib/client/inbox-view';
 import type { QueryOf } from '@/lib/contract/types';
 import { useItems } from '@/lib/client/use-items';
+import { useSubscriptionCheck } from '@/lib/client/use-subscription-check';
 import { EpisodeRow } from './episode-row';
 
 type EpisodeFilters = ItemFilters & Pick<QueryOf<'listItems'>, 'order_by' | 'in_progress'>;
@@ -57,10 +58,25 @@ function Section({ id, title, filters, empty, playedOnly }: { id: string; title:
   );
 }
 
+/** Without a podcast no episode arrives: the way forward is subscribing to one, not the inbox. */
+function NoPodcastsYet() {
+  const check = useSubscriptionCheck();
+  // Said only when the service says so; while it loads or fails, the lists speak for themselves.
+  if (check.data?.podcast !== false) return null;
+  return (
+    <div className="mt-6 rounded-lg border border-dashed border-line-strong px-4 py-6">
+      <h2 className="text-xl font-semibold">No podcasts yet</h2>
+      <p className="mt-2 text-muted">Episodes come from the podcasts you subscribe to; you follow none so far.</p>
+      <Link href="/subscriptions" className={`${buttonClass} text-ink no-underline`}>Subscribe to a podcast</Link>
+    </div>
+  );
+}
+
 /** The episodes page's two lists: started and not finished, and everything played lately. */
 export function EpisodeLists() {
   return (
     <>
+      <NoPodcastsYet />
       <Section id="in-progress" title="In progress" filters={inProgressFilters} empty="Nothing half-heard: episodes you start and do not finish wait here." />
       <Section id="recently-played" title="Recently played" filters={recentFilters} playedOnly empty="No episodes played yet." />
     </>

@@ -27,6 +27,9 @@ export function subscriptionsPageKey(filters: string, page: number | string): [t
   return [subscriptionsPath, filters, page];
 }
 
+/** The SWR key of whether the person has feeds and podcasts at all (GET /v1/subscriptions/check). */
+export const subscriptionCheckKey = ['/v1/subscriptions/check'] as const;
+
 /** The SWR key of one subscription's detail. */
 export function subscriptionKey(id: string): [typeof subscriptionPath, string] {
   return [subscriptionPath, id];
@@ -80,7 +83,7 @@ export async function changeSubscriptions<T>(
   return result;
 }
 
-/** Fetches every cached subscription list again, and the details of these subscriptions. */
+/** Fetches every cached subscription list again, the details of these subscriptions, and the check. */
 export async function refreshSubscriptions(cache: Cache, mutate: ScopedMutator, ids: string[] = []): Promise<void> {
   const listMarker = JSON.stringify(subscriptionsPath);
   const keys: string[] = [];
@@ -91,6 +94,8 @@ export async function refreshSubscriptions(cache: Cache, mutate: ScopedMutator, 
     else cache.delete(key);
   }
   for (const id of ids) keys.push(unstable_serialize(subscriptionKey(id)));
+  // A subscription added or removed can change whether the person has any feeds or podcasts.
+  keys.push(unstable_serialize(subscriptionCheckKey));
   await Promise.all(keys.map((key) => mutate(key)));
 }
 

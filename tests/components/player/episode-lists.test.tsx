@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EpisodeLists } from '@/components/player/episode-lists';
-import { configureApi } from '@/lib/client/api-client';
+import { callApi, configureApi } from '@/lib/client/api-client';
 import { recordPlayback } from '@/lib/service/domain/items/playback';
 import { startLocalService, type LocalService } from '../local-service';
 import { renderApp } from '../render-app';
@@ -66,6 +66,39 @@ describe('the episodes page before anything was played', () => {
     expect(await within(progress).findByText(/Nothing half-heard/)).toBeTruthy();
     expect(await within(recent).findByText(/No episodes played yet/)).toBeTruthy();
     expect(within(recent).getByRole('link', { name: 'Find an episode in the inbox' }).getAttribute('href')).toBe('/inbox?view=all&type=episode');
+  });
+});
+
+describe('the episodes page of a person without podcasts', () => {
+  beforeAll(async () => {
+    local = await startLocalService();
+    local.addFeed('Harbour Gazette', [{ title: 'Harbour reopens' }]);
+  });
+  afterAll(() => local.close());
+
+  it('says no podcast is followed and leads to subscribing to one', async () => {
+    renderApp(<EpisodeLists />);
+    const note = await screen.findByRole('heading', { level: 2, name: 'No podcasts yet' });
+    expect(note.parentElement!.textContent).toContain('you follow none so far');
+    expect(within(note.parentElement!).getByRole('link', { name: 'Subscribe to a podcast' }).getAttribute('href')).toBe('/subscriptions');
+  });
+
+  it('says nothing of the kind once a podcast is followed', async () => {
+    local.addFeed('Quiet Show', [{ title: 'Pilot', item_type: 'episode', audio_url: 'https://example.com/p.mp3', duration_seconds: 600 }], { sourceType: 'podcast' });
+    // Watches (without replacing) the page's calls, to know when the check has answered.
+    const fetches = vi.spyOn(globalThis, 'fetch');
+    try {
+      renderApp(<EpisodeLists />);
+      await waitFor(() => expect(fetches.mock.calls.some(([url]) => String(url).includes('/v1/subscriptions/check'))).toBe(true));
+      const index = fetches.mock.calls.findIndex(([url]) => String(url).includes('/v1/subscriptions/check'));
+      await fetches.mock.results[index]!.value;
+      expect(await callApi('GET', '/v1/subscriptions/check')).toEqual({ feed: true, podcast: true });
+      expect(await within(screen.getByRole('region', { name: 'Recently played' })).findByText(/No episodes played yet/)).toBeTruthy();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(screen.queryByRole('heading', { name: 'No podcasts yet' })).toBeNull();
+    } finally {
+      fetches.mockRestore();
+    }
   });
 });
 

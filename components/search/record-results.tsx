@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { ErrorNotice } from '@/components/error-notice';
 import { LoadMore } from '@/components/inbox/load-more';
 import type { SourceType } from '@/lib/contract/common';
-import { searchHref } from '@/lib/client/search-view';
+import { savedSearchHref } from '@/lib/client/search-view';
 import { sourceTypes } from '@/lib/client/subscriptions-view';
 import {
   useFeedSearch, useFolderSearch, useSavedSearchSearch, useTagSearch,
@@ -84,23 +84,12 @@ export function TagResults({ q }: { q: string }) {
   );
 }
 
-/** Where a saved search leads: its text on the items tab when it has one, else the inbox. */
-function savedSearchHref(saved: SavedSearchResult): string {
-  const data = saved.query_data as { q?: unknown; include_body?: unknown; include_global?: unknown };
-  if (typeof data.q !== 'string' || !data.q) return '/inbox';
-  return searchHref({
-    q: data.q, tab: 'items', sourceType: null,
-    includeBody: data.include_body !== 'false' && data.include_body !== false,
-    includeGlobal: data.include_global === 'true' || data.include_global === true,
-  });
-}
-
 /** Saved searches whose name matches; each runs again. */
 export function SavedSearchResults({ q }: { q: string }) {
   const found = useSavedSearchSearch(q);
   return (
     <RecordList<SavedSearchResult> found={found} q={q} noun={['saved search', 'saved searches']} label="Matching saved searches" toRow={(saved) => ({
-      id: saved.id, href: savedSearchHref(saved), title: saved.name,
+      id: saved.id, href: savedSearchHref(saved.query_data), title: saved.name,
       meta: [
         typeof saved.query_data.q === 'string' ? `Searches for “${saved.query_data.q}”` : 'A saved list of items',
         saved.is_pinned ? 'pinned' : null,

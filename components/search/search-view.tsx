@@ -11,6 +11,7 @@ import { fieldClass, labelClass, primaryButtonClass } from '../control-styles';
 import { ItemResults } from './item-results';
 import { FeedResults, FolderResults, SavedSearchResults, TagResults } from './record-results';
 import { SaveSearchForm } from './save-search-form';
+import { SavedSearchList } from './saved-search-list';
 
 function SearchForm({ selection }: { selection: SearchSelection }) {
   const router = useRouter();
@@ -125,7 +126,10 @@ export function SearchView() {
     <>
       <SearchForm key={q} selection={selection} />
       {!q ? (
-        <p className="mt-6 text-muted">Search your items, feeds, folders, tags and saved searches. Press / on any page to come here.</p>
+        <>
+          <p className="mt-6 text-muted">Search your items, feeds, folders, tags and saved searches. Press / on any page to come here.</p>
+          {firstParty && <SavedSearchList />}
+        </>
       ) : (
         <>
           <Tabs selection={selection} />

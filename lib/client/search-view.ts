@@ -50,3 +50,14 @@ export function searchHref(selection: SearchSelection): string {
   const text = params.toString();
   return text ? `/search?${text}` : '/search';
 }
+
+/** Where a saved search leads: its text on the items tab when it has one, else the inbox. */
+export function savedSearchHref(queryData: Record<string, unknown>): string {
+  const { q, include_body: body, include_global: global } = queryData;
+  if (typeof q !== 'string' || !q) return '/inbox';
+  return searchHref({
+    q, tab: 'items', sourceType: null,
+    includeBody: body !== 'false' && body !== false,
+    includeGlobal: global === 'true' || global === true,
+  });
+}

@@ -3,6 +3,7 @@ import { useSWRConfig } from 'swr';
 import type { ResponseOf } from '@/lib/contract/types';
 import { callApi } from './api-client';
 import { withRetry } from './retry-policy';
+import { savedSearchesKey } from './use-saved-searches';
 import type { ItemSearch } from './use-search';
 
 export type SavedSearch = ResponseOf<'createSavedSearch'>;
@@ -20,9 +21,10 @@ export function useCreateSavedSearch() {
       ...(search.includeGlobal ? { include_global: 'true' as const } : {}),
     };
     const saved = await withRetry(() => callApi('POST', '/v1/saved-searches', { body: { name, query_data: queryData } }));
-    // Saved-search results cached for any text may now hold the new one.
+    // The list of saved searches, and results cached for any text, may now hold the new one.
     const marker = JSON.stringify('search:saved');
-    await Promise.all([...cache.keys()].filter((key) => key.startsWith('$inf$') && key.includes(marker)).map((key) => mutate(key)));
+    const stale = [...cache.keys()].filter((key) => key.startsWith('$inf$') && key.includes(marker));
+    await Promise.all([mutate(savedSearchesKey), ...stale.map((key) => mutate(key))]);
     return saved;
   }, [cache, mutate]);
 }

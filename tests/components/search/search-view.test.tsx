@@ -47,6 +47,8 @@ describe('searching', () => {
     const box = screen.getByRole('searchbox', { name: 'Search for' });
     expect(document.activeElement).toBe(box);
     expect(screen.getByText(/Search your items, feeds, folders, tags and saved searches/)).toBeTruthy();
+    const savedList = await screen.findByRole('region', { name: 'Saved searches' });
+    expect(savedList.textContent).toContain('None yet: search your items, then save the search to find it here.');
     await user.type(box, 'harbour{Enter}');
     expect(app.url()).toBe('/search?q=harbour');
     const results = await screen.findByRole('list', { name: 'Matching items' });
@@ -150,6 +152,30 @@ describe('searching', () => {
     const saved = await screen.findByRole('list', { name: 'Matching saved searches' });
     expect(within(saved).getByRole('link', { name: 'Harbour headlines' }).getAttribute('href')).toBe('/search?q=harbour&body=0');
     expect(saved.textContent).toContain('Searches for “harbour”');
+  });
+
+  it('lists every saved search, pinned first, before anything is typed; each runs again', async () => {
+    const pinned = await callApi('POST', '/v1/saved-searches', { body: { name: 'Weather watch', query_data: { q: 'weather' }, is_pinned: true } });
+    try {
+      const app = renderRouted(<SearchView />, { url: '/search' });
+      const section = await screen.findByRole('region', { name: 'Saved searches' });
+      const links = await within(section).findAllByRole('link');
+      expect(links.map((link) => link.textContent)).toEqual(['Weather watch', 'Harbour headlines']);
+      expect(links[0]!.closest('li')!.textContent).toContain('Searches for “weather” · pinned');
+      expect(links[1]!.getAttribute('href')).toBe('/search?q=harbour&body=0');
+      app.navigate(links[0]!.getAttribute('href')!);
+      expect(await screen.findByText('1 item matches “weather”.')).toBeTruthy();
+      expect(screen.queryByRole('region', { name: 'Saved searches' })).toBeNull();
+    } finally {
+      await callApi('DELETE', '/v1/saved-searches/{saved_search_id}', { params: { saved_search_id: pinned.id } });
+    }
+  });
+
+  it('offers no saved searches list against a hosted service, which lacks the operation', async () => {
+    renderRouted(<SearchView />, { url: '/search', mode: 'remote' });
+    expect(screen.getByRole('searchbox', { name: 'Search for' })).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.queryByRole('region', { name: 'Saved searches' })).toBeNull();
   });
 });
 

@@ -1,0 +1,37 @@
+'use client';
+
+import Link from '@/components/shell/intent-link';
+import { ErrorNotice } from '@/components/error-notice';
+import { savedSearchHref } from '@/lib/client/search-view';
+import { useSavedSearches } from '@/lib/client/use-saved-searches';
+
+/** The search page before a query: the person's saved searches, pinned first, each one click from running again. */
+export function SavedSearchList() {
+  const saved = useSavedSearches();
+  if (saved.error) {
+    return <div className="mt-6"><ErrorNotice error={saved.error} onRetry={() => void saved.mutate()} context="Your saved searches could not be loaded" /></div>;
+  }
+  if (!saved.data) return null;
+  return (
+    <section aria-labelledby="saved-searches-heading" className="mt-8">
+      <h2 id="saved-searches-heading" className="text-xl font-semibold">Saved searches</h2>
+      {saved.data.length === 0 ? (
+        <p className="mt-2 text-muted">None yet: search your items, then save the search to find it here.</p>
+      ) : (
+        <ul className="mt-2 border-t border-line">
+          {saved.data.map((entry) => (
+            <li key={entry.id} className="border-b border-line py-3">
+              <Link href={savedSearchHref(entry.query_data)} className="font-semibold text-ink">{entry.name}</Link>
+              <p className="mt-0.5 text-sm text-muted">
+                {[
+                  typeof entry.query_data.q === 'string' ? `Searches for “${entry.query_data.q}”` : 'A saved list of items',
+                  entry.is_pinned ? 'pinned' : null,
+                ].filter(Boolean).join(' · ')}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

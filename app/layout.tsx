@@ -1,10 +1,11 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
 import { PlayerHost } from '@/components/player/player-host';
+import { AppStyles } from '@/components/shell/app-styles';
 import { DeferredBoot } from '@/components/shell/deferred-boot';
 import { SiteHeader } from '@/components/shell/site-header';
 import { ThemeScript } from '@/components/shell/theme-script';
-import './globals.css';
+import { provideAppStyles } from '@/lib/server/app-styles';
 
 export const metadata: Metadata = {
   title: { default: 'Tidings', template: '%s · Tidings' },
@@ -29,11 +30,13 @@ export const viewport: Viewport = {
 
 /** The frame of every page: theme restore, skip link, header and the main landmark. */
 export default function RootLayout({ children }: { children: ReactNode }) {
+  provideAppStyles();
   return (
     // The theme script may set data-theme before hydration; that difference is expected.
     <html lang="en" suppressHydrationWarning>
       <head>
         <ThemeScript />
+        <AppStyles />
       </head>
       <body className="bg-canvas text-ink antialiased">
         <a href="#main" className="skip-link">

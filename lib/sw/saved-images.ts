@@ -44,14 +44,18 @@ async function fetchImage(url: string): Promise<Response | null> {
   }
 }
 
-/** Keeps a saved item's images in the saved-images cache, taking them from the read cache when there. */
-export async function keepSavedImages(urls: string[]): Promise<void> {
+/**
+ * Keeps a saved item's images in the saved-images cache, taking them from the read cache when
+ * there; `fetchMissing: false` takes only those, so a warm-up over more saved images than the
+ * bound does not fetch back every time the ones the bound let go.
+ */
+export async function keepSavedImages(urls: string[], { fetchMissing = true }: { fetchMissing?: boolean } = {}): Promise<void> {
   if (urls.length === 0) return;
   const saved = await sw.caches.open(names.savedImages);
   const read = await sw.caches.open(names.images);
   for (const url of urls) {
     if (!(await saved.match(url))) {
-      const response = (await read.match(url)) ?? (await fetchImage(url));
+      const response = (await read.match(url)) ?? (fetchMissing ? await fetchImage(url) : null);
       if (!response) continue;
       await saved.put(url, response);
       await read.delete(url);

@@ -57,8 +57,8 @@ async function keepSavedItems(firstPage: string): Promise<void> {
     for (let id = queue.shift(); id; id = queue.shift()) {
       const detailUrl = new URL(`/api/v1/items/${id}`, sw.location.origin).href;
       const kept = await saved.match(detailUrl);
-      // Already kept: only make sure its images are too (cheap when they are).
-      if (kept) await keepSavedImages(imagesOf((await kept.json().catch(() => ({}))) as ImageSource));
+      // Already kept: move in any of its images read meanwhile (kept before saved images had their own cache).
+      if (kept) await keepSavedImages(imagesOf((await kept.json().catch(() => ({}))) as ImageSource), { fetchMissing: false });
       const response = kept ? null : await fetchOk(detailUrl);
       // Keeping a saved detail keeps its images.
       if (response) await keepItemResponse(detailUrl, response);

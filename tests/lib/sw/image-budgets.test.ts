@@ -8,7 +8,7 @@ const { cacheNames } = await import('@/lib/client/offline-caches');
 const { imageBudget, imageResponse } = await import('@/lib/sw/image-caching');
 const { keepItemResponse } = await import('@/lib/sw/item-caching');
 const { applyToKeptItems } = await import('@/lib/sw/item-writes');
-const { savedImageBudget } = await import('@/lib/sw/saved-images');
+const { keepSavedImages, savedImageBudget } = await import('@/lib/sw/saved-images');
 
 const names = cacheNames('test-build');
 // A 1×1 transparent PNG.
@@ -149,7 +149,7 @@ describe("saved items' images", { timeout: 60_000 }, () => {
     expect(await keptUrls(names.images)).toEqual([picture]);
   });
 
-  it('keep a bound of their own, the ones kept longest ago going first', async () => {
+  it('keep a bound of their own, the ones kept longest ago going first and not fetched back by a warm-up', async () => {
     for (let index = 0; index < savedImageBudget + 5; index += 1) {
       const id = `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`;
       await keepItemResponse(detailUrl(id), detail(id, true, [image(`bound-${index}`)]));
@@ -159,5 +159,9 @@ describe("saved items' images", { timeout: 60_000 }, () => {
     expect(kept).toHaveLength(savedImageBudget);
     expect(kept[0]).toBe(image('bound-5'));
     expect(kept.at(-1)).toBe(image(`bound-${savedImageBudget + 4}`));
+    // A warm-up going over the saved items again does not fetch back what the bound let go.
+    await keepSavedImages([image('bound-0')], { fetchMissing: false });
+    expect(await keptUrls(names.savedImages)).not.toContain(image('bound-0'));
+    expect(hitsOf(image('bound-0'))).toBe(1);
   });
 });

@@ -2,7 +2,9 @@
  * Feed refresh at scale: 1,000 feeds of 20 items served from local servers on 25 loopback
  * addresses (so the per-host politeness limit behaves as with real hosts), refreshed the way
  * the scheduler does it; first round (everything new), then a round answered by 304.
- * Run alone: npx tsx bench/refresh.ts (or through npm run bench refresh).
+ * Run alone: npx tsx bench/refresh.ts (or through npm run bench refresh). Documents are parsed
+ * on the feed preparer's worker thread as in the service; TIDINGS_FEED_WORKER=off parses them
+ * on the main thread, for comparison.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

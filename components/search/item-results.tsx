@@ -4,14 +4,17 @@ import Link from '@/components/shell/intent-link';
 import { ErrorNotice } from '@/components/error-notice';
 import { LoadMore } from '@/components/inbox/load-more';
 import { fullDate, relativeDate } from '@/lib/client/relative-date';
-import { useItemSearch, type ItemResult, type ItemSearch } from '@/lib/client/use-search';
+import { bestMatchLimit, useBestMatches, useItemSearch, type BestMatch, type ItemResult, type ItemSearch } from '@/lib/client/use-search';
 import { ResultsSkeleton, ResultsSummary } from './results-states';
 
-function sourceOf(item: ItemResult): string {
+/** What a result row shows: an items-list entry and a best match both have it. */
+type ShownItem = ItemResult | BestMatch;
+
+function sourceOf(item: ShownItem): string {
   return item.feeds.map((feed) => feed.title).join(', ') || 'Unknown source';
 }
 
-function ItemRow({ item }: { item: ItemResult }) {
+function ItemRow({ item }: { item: ShownItem }) {
   return (
     <li className={`border-b border-line py-3 pl-3 ${item.is_global ? 'border-l-4 border-l-line-strong' : ''}`}>
       <h3 className="leading-snug">
@@ -62,6 +65,31 @@ export function ItemResults({ search }: { search: ItemSearch }) {
         </ul>
       )}
       <LoadMore hasMore={found.hasMore} loading={found.isLoadingMore} count={found.results.length} onLoadMore={found.loadMore} />
+    </>
+  );
+}
+
+/** The person's own articles and episodes ranked by how well they match (title counts most), best first. */
+export function BestMatchResults({ q }: { q: string }) {
+  const found = useBestMatches(q);
+  if (found.error && !found.data) {
+    return <ErrorNotice error={found.error} onRetry={() => void found.mutate()} context="The search could not be done" />;
+  }
+  if (!found.data) return <ResultsSkeleton what="best matches" />;
+  const matches = found.data;
+  return (
+    <>
+      {matches.length === 0 ? <ResultsSummary count={0} noun={['item', 'items']} q={q} /> : (
+        <p role="status" className="mt-3 text-sm text-muted">
+          {matches.length === bestMatchLimit ? `The ${bestMatchLimit} items that match “${q}” best, best first.`
+            : `${matches.length === 1 ? '1 item matches' : `${matches.length} items match`} “${q}”, best first.`}
+        </p>
+      )}
+      {matches.length > 0 && (
+        <ul aria-label="Best matching items" className="border-t border-line">
+          {matches.map((item) => <ItemRow key={item.id} item={item} />)}
+        </ul>
+      )}
     </>
   );
 }

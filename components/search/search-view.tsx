@@ -8,7 +8,7 @@ import { maxSearchLength, readSearchSelection, searchHref, searchTabs, type Sear
 import { sourceTypes } from '@/lib/client/subscriptions-view';
 import { useAccount } from '@/lib/client/use-account';
 import { fieldClass, labelClass, primaryButtonClass } from '../control-styles';
-import { ItemResults } from './item-results';
+import { BestMatchResults, ItemResults } from './item-results';
 import { FeedResults, FolderResults, SavedSearchResults, TagResults } from './record-results';
 import { SaveSearchForm } from './save-search-form';
 import { SavedSearchList } from './saved-search-list';
@@ -142,6 +142,7 @@ export function SearchView() {
                 <ItemResults search={itemSearch} />
               </>
             )}
+            {tab === 'best' && <BestMatchResults q={q} />}
             {tab === 'feeds' && (
               <>
                 <FeedOptions selection={selection} />

@@ -3,6 +3,7 @@ import type { SourceType } from '@/lib/contract/common';
 /** The result tabs of the search page, in the order shown. */
 export const searchTabs = [
   { tab: 'items', label: 'Items' },
+  { tab: 'best', label: 'Best matches' },
   { tab: 'feeds', label: 'Feeds' },
   { tab: 'folders', label: 'Folders' },
   { tab: 'tags', label: 'Tags' },

@@ -1,8 +1,10 @@
 import { useCallback, useMemo } from 'react';
+import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import type { SourceType } from '@/lib/contract/common';
 import type { ResponseOf } from '@/lib/contract/types';
 import { callApi, type ApiError } from './api-client';
+import { settleOutbox, withPendingChanges } from './outbox';
 import { onErrorRetry } from './retry-policy';
 
 export type ItemResult = ResponseOf<'listItems'>['data'][number];
@@ -10,6 +12,7 @@ export type FeedResult = ResponseOf<'searchFeeds'>['data'][number];
 export type FolderResult = ResponseOf<'searchFolders'>['data'][number];
 export type TagResult = ResponseOf<'searchTags'>['data'][number];
 export type SavedSearchResult = ResponseOf<'searchSavedSearches'>['data'][number];
+export type BestMatch = ResponseOf<'search'>['data'][number]['data'];
 
 type Page<T> = { data: T[]; pagination: ResponseOf<'listItems'>['pagination'] };
 
@@ -104,4 +107,19 @@ export function useSavedSearchSearch(q: string): SearchResults<SavedSearchResult
   return useSearchPages<SavedSearchResult>('search:saved', q || null, (text, offset) => callApi('GET', '/v1/search/saved-searches', {
     query: { q: text, limit: searchPageSize, offset: Number(offset) },
   }), false);
+}
+
+/** How many best matches are asked for: the most GET /v1/search gives. */
+export const bestMatchLimit = 50;
+
+async function fetchBestMatches([, q, limit]: [string, string, number]): Promise<BestMatch[]> {
+  // Queued offline changes go out before fresh data comes in, and still-queued ones show on it.
+  await settleOutbox();
+  const answer = await callApi('GET', '/v1/search', { query: { q, limit } });
+  return withPendingChanges({ data: answer.data.map((entry) => entry.data) }).data;
+}
+
+/** The person's articles and episodes that match the text best, best first (GET /v1/search); empty text waits. */
+export function useBestMatches(q: string) {
+  return useSWR<BestMatch[], ApiError>(q ? ['search:best', q, bestMatchLimit] : null, fetchBestMatches, { onErrorRetry, revalidateOnFocus: false });
 }

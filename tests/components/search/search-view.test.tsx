@@ -129,6 +129,29 @@ describe('searching', () => {
     expect(within(tags).getByRole('link', { name: 'harbour-life' }).closest('li')!.textContent).toContain('1 item');
   });
 
+  it('ranks the person’s own items by how well they match on the best matches tab', async () => {
+    const app = renderRouted(<SearchView />, { url: '/search?q=harbour' });
+    await screen.findByRole('list', { name: 'Matching items' });
+    const tab = within(screen.getByRole('navigation', { name: 'What to search' })).getByRole('link', { name: 'Best matches' });
+    expect(tab.getAttribute('href')).toBe('/search?q=harbour&tab=best');
+
+    app.navigate('/search?q=harbour&tab=best');
+    expect(screen.getByText('Searching best matches…')).toBeTruthy();
+    const best = await screen.findByRole('list', { name: 'Best matching items' });
+    expect(screen.getByText('2 items match “harbour”, best first.')).toBeTruthy();
+    // A title match outranks a word in the text; items beyond the subscriptions are not searched here.
+    const links = within(best).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual(['Harbour reopens after storm', 'Market prices']);
+    expect(links[0]!.getAttribute('href')).toBe(`/items/${ids[0]}`);
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Best matches');
+  });
+
+  it('says when nothing matches best', async () => {
+    renderRouted(<SearchView />, { url: '/search?q=zeppelin&tab=best' });
+    expect(await screen.findByText('No items match “zeppelin”.')).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Best matching items' })).toBeNull();
+  });
+
   it('filters feeds by kind', async () => {
     const user = userEvent.setup();
     const app = renderRouted(<SearchView />, { url: '/search?q=harbour&tab=feeds' });

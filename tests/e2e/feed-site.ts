@@ -21,17 +21,18 @@ export function rssDocument(title: string, entries: FeedEntry[]): string {
 <link>https://example.org/</link><description>${escapeXml(title)}</description>${items}</channel></rss>`;
 }
 
-/** The running site: `feed(path, title, entries)` publishes a feed, `page(path, html)` a web page; each answers its URL. */
+/** The running site: `feed(path, title, entries)` publishes a feed, `page(path, html)` a web page, `image(path, png)` a picture; each answers its URL. */
 export type FeedSite = {
   baseUrl: string;
   feed: (path: string, title: string, entries: FeedEntry[]) => string;
   page: (path: string, html: string) => string;
+  image: (path: string, png: Buffer) => string;
   close: () => Promise<void>;
 };
 
 /** Starts the site on a free port of 127.0.0.1. */
 export async function startFeedSite(): Promise<FeedSite> {
-  const documents = new Map<string, { type: string; body: string }>();
+  const documents = new Map<string, { type: string; body: string | Buffer }>();
   const server = http.createServer((request, response) => {
     const document = documents.get(new URL(request.url ?? '/', 'http://site').pathname);
     response.writeHead(document ? 200 : 404, { 'content-type': document?.type ?? 'text/plain' });
@@ -47,6 +48,10 @@ export async function startFeedSite(): Promise<FeedSite> {
     },
     page(path, html) {
       documents.set(path, { type: 'text/html; charset=utf-8', body: html });
+      return `${baseUrl}${path}`;
+    },
+    image(path, png) {
+      documents.set(path, { type: 'image/png', body: png });
       return `${baseUrl}${path}`;
     },
     close: () => new Promise((resolve) => {

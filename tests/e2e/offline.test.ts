@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { request as http, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startFeedSite } from './feed-site';
 import { Profile, Wire, ownerApiKey, serviceItem, serviceItems, signInTo, startDedicatedServer, startPodcastHost, waitForWorker } from './offline-helpers';
 
 let context: BrowserContext | undefined;
@@ -300,6 +301,46 @@ describe('reading and changing things offline', () => {
     context = await profile.launch();
     expect(context.pages().every((open) => !open.url().startsWith(wire!.baseUrl))).toBe(true);
     await expect.poll(async () => (await serviceItem(server.baseUrl, key, target.id)).is_saved, { timeout: 45_000, interval: 1000 }).toBe(true);
+  }, 120_000);
+
+  it("shows an opened item's image after going offline and reloading, with the image's site gone too", async () => {
+    // A 48×32 PNG, on a site of this machine that goes away before the reload.
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAADAAAAAgCAIAAADbtmxLAAAAMUlEQVR42u3OQQ0AAAgEoItjHGMbyxbOBxsByHS9EiEhISEhISEhISEhISEhISGhSwvOEYBqQb4FdAAAAABJRU5ErkJggg==', 'base64');
+    const site = await startFeedSite();
+    const imageUrl = site.image('/figures/harbour.png', png);
+    const feedUrl = site.feed('/pictures.xml', 'Pictures', [
+      { guid: 'harbour', title: 'The harbour at dawn', body: `Boats at rest. <img src="${imageUrl}" alt="The harbour at dawn">`, date: new Date() },
+    ]);
+    wire = await new Wire(server.baseUrl).open();
+    profile = new Profile(wire.baseUrl);
+    context = await profile.launch();
+    await signInTo(context, wire.baseUrl);
+    const page = context.pages()[0] ?? await context.newPage();
+    await page.goto('/inbox');
+    await waitForWorker(page);
+    const subscribed = await page.request.post('/api/v1/subscriptions', { data: { url: feedUrl } });
+    expect(subscribed.status()).toBe(201);
+    const { subscription_id: subscriptionId } = (await subscribed.json()) as { subscription_id: string };
+    const listed = await page.request.get(`/api/v1/items?subscription_ids=${subscriptionId}`);
+    const item = ((await listed.json()) as { data: { id: string }[] }).data[0]!;
+
+    const shown = async () => {
+      const picture = page.getByRole('img', { name: 'The harbour at dawn' });
+      await picture.scrollIntoViewIfNeeded();
+      return picture.evaluate((element) => (element as HTMLImageElement).complete ? (element as HTMLImageElement).naturalWidth : 0);
+    };
+    await page.goto(`/items/${item.id}`);
+    await page.getByRole('heading', { level: 1, name: 'The harbour at dawn', exact: true }).waitFor();
+    await expect.poll(shown, { timeout: 15_000 }).toBe(48);
+    // The worker keeps it once the page has it (after answering), so wait for the kept copy.
+    await expect.poll(() => page.evaluate(async (url) => Boolean(await caches.match(url)), imageUrl), { timeout: 15_000 }).toBe(true);
+
+    await site.close();
+    wire.setCut(true);
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'The harbour at dawn', exact: true }).waitFor();
+    await expect.poll(shown, { timeout: 15_000 }).toBe(48);
   }, 120_000);
 });
 

@@ -28,7 +28,7 @@ export function hasInstallationCredential(): boolean {
   return upstreamMode() === 'local' || Boolean(process.env.FEED_API_KEY);
 }
 
-/** How long a hosted service may take to answer, from FEED_API_TIMEOUT_MS (default 10 s). */
+/** How long the service (hosted or embedded) may take to answer, from FEED_API_TIMEOUT_MS (default 10 s). */
 export function upstreamTimeoutMs(): number {
   const value = Number(process.env.FEED_API_TIMEOUT_MS);
   return Number.isFinite(value) && value > 0 ? value : defaultTimeoutMs;
@@ -73,7 +73,7 @@ async function answerInProcess(service: EmbeddedService, url: string, init: Requ
 
 /**
  * The one place that adds the credential: sends a /v1 request to the service and answers
- * its response; a hosted service that does not answer in time gives a 503 general error.
+ * its response; a service (hosted or embedded) that does not answer in time gives a 503 general error.
  */
 export async function sendUpstream(call: UpstreamCall, caller: Caller): Promise<Response> {
   const headers = new Headers({ accept: 'application/json' });

@@ -334,6 +334,15 @@ describe('reading and changing things offline', () => {
     await expect.poll(shown, { timeout: 15_000 }).toBe(48);
     // The worker keeps it once the page has it (after answering), so wait for the kept copy.
     await expect.poll(() => page.evaluate(async (url) => Boolean(await caches.match(url)), imageUrl), { timeout: 15_000 }).toBe(true);
+    // Saved, its image moves to the saved items' own cache, out of the read budget; unsaved, it goes back.
+    const keptIn = () => page.evaluate(async (url) => {
+      const names = ['tidings-images', 'tidings-saved-images'];
+      return (await Promise.all(names.map(async (name) => ((await (await caches.open(name)).match(url)) ? name : null)))).filter(Boolean);
+    }, imageUrl);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(keptIn, { timeout: 15_000 }).toEqual(['tidings-saved-images']);
+    await page.getByRole('button', { name: 'Unsave', exact: true }).click();
+    await expect.poll(keptIn, { timeout: 15_000 }).toEqual(['tidings-images']);
 
     await site.close();
     wire.setCut(true);

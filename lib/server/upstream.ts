@@ -34,6 +34,13 @@ export function upstreamTimeoutMs(): number {
   return Number.isFinite(value) && value > 0 ? value : defaultTimeoutMs;
 }
 
+/**
+ * An OPML import subscribes to a whole list of feeds, fetching each one it does not know, so it
+ * takes as long as the list does; the embedded service gets this long before the person is told
+ * it is late (a 503 there would have them import again while the first import still runs).
+ */
+const opmlImportTimeoutMs = 5 * 60_000;
+
 const lateMessage = 'The feed service did not answer in time; try again shortly.';
 
 // Only the method and path name a call in logs: never headers (they hold the key) nor the query (it holds what people search for).
@@ -51,7 +58,7 @@ function unavailable(message: string): Response {
  * (say, fetching a slow feed) goes on without the person waiting for it.
  */
 async function answerInProcess(service: EmbeddedService, url: string, init: RequestInit, named: string): Promise<Response> {
-  const timeoutMs = upstreamTimeoutMs();
+  const timeoutMs = named === 'POST /v1/opml/import' ? Math.max(opmlImportTimeoutMs, upstreamTimeoutMs()) : upstreamTimeoutMs();
   const signal = AbortSignal.timeout(timeoutMs);
   const answer = service.fetch(new Request(url, { ...init, signal }));
   let onAbort = (): void => {};

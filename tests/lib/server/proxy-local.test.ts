@@ -21,6 +21,10 @@ let cookie: string;
 // A feed host that accepts connections and never answers, so subscribing to it hangs.
 let silentHost: Server;
 let silentFeedUrl: string;
+// A feed host that answers a valid feed, but only after a while.
+let slowHost: Server;
+let slowFeedUrl: string;
+const slowAnswerMs = 800;
 
 function call(method: string, target: string, options: { cookie?: string; body?: string } = {}): Promise<Response> {
   const url = new URL(`/api${target}`, appOrigin);
@@ -35,6 +39,13 @@ beforeAll(async () => {
   silentHost = createServer(() => {});
   await new Promise<void>((resolve) => silentHost.listen(0, '127.0.0.1', resolve));
   silentFeedUrl = `http://127.0.0.1:${(silentHost.address() as AddressInfo).port}/feed.xml`;
+  slowHost = createServer((_request, response) => setTimeout(() => {
+    response.writeHead(200, { 'content-type': 'application/rss+xml' });
+    response.end('<?xml version="1.0"?><rss version="2.0"><channel><title>Slow but there</title><link>http://example.org/</link>'
+      + '<item><title>Worth the wait</title><link>http://example.org/1</link><guid>slow-1</guid></item></channel></rss>');
+  }, slowAnswerMs));
+  await new Promise<void>((resolve) => slowHost.listen(0, '127.0.0.1', resolve));
+  slowFeedUrl = `http://127.0.0.1:${(slowHost.address() as AddressInfo).port}/feed.xml`;
   dataDir = mkdtempSync(path.join(tmpdir(), 'tidings-proxy-local-'));
   delete process.env.FEED_API_BASE_URL;
   delete process.env.FEED_API_KEY;
@@ -50,6 +61,8 @@ afterAll(async () => {
   delete process.env.FEED_API_TIMEOUT_MS;
   silentHost.closeAllConnections();
   await new Promise((resolve) => silentHost.close(resolve));
+  slowHost.closeAllConnections();
+  await new Promise((resolve) => slowHost.close(resolve));
   embeddedService().service.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -108,8 +121,20 @@ describe('the proxy in local mode', () => {
     }
   });
 
-  it('still answers quick calls in full under a short timeout', async () => {
+  it('waits for an OPML import past the usual timeout, since it fetches a whole list of feeds', async () => {
     process.env.FEED_API_TIMEOUT_MS = '300';
+    try {
+      const opml = `<?xml version="1.0"?><opml version="2.0"><head><title>Mine</title></head><body><outline type="rss" text="Slow" xmlUrl="${slowFeedUrl}"/></body></opml>`;
+      const response = await call('POST', '/v1/opml/import', { cookie, body: JSON.stringify({ opml }) });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({ imported: 1, failed: [] });
+    } finally {
+      delete process.env.FEED_API_TIMEOUT_MS;
+    }
+  });
+
+  it('still answers quick calls in full under a short timeout', async () => {
+    process.env.FEED_API_TIMEOUT_MS = '2000';
     try {
       const response = await call('GET', '/v1/subscriptions/check', { cookie });
       expect(response.status).toBe(200);

@@ -29,6 +29,8 @@ const GENERATED = new Set(['public/sw.js', 'public/sw.js.map']);
 export function staleBuildReason(root: string): string | null {
   const buildIdFile = path.join(root, '.next', 'BUILD_ID');
   if (!existsSync(buildIdFile)) return 'no production build yet';
+  // The root layout reads the built stylesheet at run time (lib/server/app-styles.ts).
+  if (!existsSync(path.join(root, 'generated', 'app.css'))) return 'the stylesheet was never built';
   // The build ends with steps after Next's own (the service worker), so it
   // finished when the last of its outputs was written.
   const builtAt = Math.max(

@@ -25,6 +25,7 @@ beforeEach(() => {
   write('app/inbox/page.tsx', 100);
   write('lib/service/service.ts', 100);
   write('public/icons/icon.svg', 100);
+  write('generated/app.css', 55);
   for (const dir of ['app', 'app/inbox', 'lib', 'lib/service', 'public', 'public/icons']) setAge(dir, 100);
 });
 
@@ -35,6 +36,12 @@ afterEach(() => {
 describe('staleBuildReason', () => {
   it('asks for a build when there is no production build', () => {
     expect(staleBuildReason(root)).toBe('no production build yet');
+  });
+
+  it('asks for a build when the stylesheet the pages inline was never built', () => {
+    write('.next/BUILD_ID', 50);
+    unlinkSync(path.join(root, 'generated/app.css'));
+    expect(staleBuildReason(root)).toBe('the stylesheet was never built');
   });
 
   it('accepts a build made after every source and config file', () => {

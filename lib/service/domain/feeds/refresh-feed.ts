@@ -1,7 +1,7 @@
 import { fetchFeed, FetchError, type FetchOk } from '../../ingest/fetch-feed';
 import type { ParsedFeed } from '../../ingest/types';
 import type { ServiceContext } from '../../context';
-import type { Db } from '../../store/database';
+import { preparedOnce, type Db } from '../../store/database';
 import type { PreparedDoc } from '../../intelligence';
 import { sharedFeedPreparer, type FeedPreparer } from './feed-preparer';
 import { insertParsedFeed } from './store-parsed-feed';
@@ -49,16 +49,7 @@ function prepareStatements(db: Db) {
 }
 
 /** Statements prepared once per database: a refresh runs each for every feed (preparing them was 2% of a big one). */
-const prepared = new WeakMap<Db, ReturnType<typeof prepareStatements>>();
-
-function statementsOf(db: Db): ReturnType<typeof prepareStatements> {
-  let statements = prepared.get(db);
-  if (!statements) {
-    statements = prepareStatements(db);
-    prepared.set(db, statements);
-  }
-  return statements;
-}
+const statementsOf = preparedOnce(prepareStatements);
 
 /** A feed as fetched and parsed, waiting to be written. */
 type FeedUpdate = { feed: FeedRow } & (

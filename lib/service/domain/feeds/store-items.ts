@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { Db } from '../../store/database';
+import { preparedOnce, type Db } from '../../store/database';
 import { freeHistoryDays } from './subscribe-user';
 
 /** An item as ingestion hands it over: sanitized HTML content, plain-text summary. */
@@ -50,16 +50,7 @@ function prepareStatements(db: Db) {
 }
 
 /** Statements prepared once per database: a refresh stores items of hundreds of feeds in a row. */
-const prepared = new WeakMap<Db, ReturnType<typeof prepareStatements>>();
-
-function statementsOf(db: Db): ReturnType<typeof prepareStatements> {
-  let statements = prepared.get(db);
-  if (!statements) {
-    statements = prepareStatements(db);
-    prepared.set(db, statements);
-  }
-  return statements;
-}
+const statementsOf = preparedOnce(prepareStatements);
 
 /**
  * Stores a feed's new items, skipping ones already known (by guid, then link, then content hash),

@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { VIEWPORTS } from './browser';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, VIEWPORTS } from './browser';
 import { ownerApiKey, serviceItem, startDedicatedServer } from './offline-helpers';
 import { startProductionServer, type RunningServer } from './server';
 
@@ -34,7 +34,7 @@ beforeAll(async () => {
   delete env.FEED_API_KEY;
   delete env.TIDINGS_APP_PASSWORD;
   app = await startProductionServer(root, env);
-  browser = await chromium.launch({ executablePath: inject('chromiumPath'), headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+  browser = await launchBrowser();
 }, 180_000);
 afterEach(async () => {
   await Promise.all(contexts.map((context) => context.close()));

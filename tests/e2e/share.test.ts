@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { expectNoAxeViolations, VIEWPORTS, type ViewportName } from './browser';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expectNoAxeViolations, launchBrowser, VIEWPORTS, type ViewportName } from './browser';
 import { signInTo, startDedicatedServer } from './offline-helpers';
 
 // A credential of the service in any form (API key or app token): none may reach a browser.
@@ -13,7 +13,7 @@ let contexts: BrowserContext[] = [];
 beforeAll(async () => {
   // Share links change items (saved state), so they get a server of their own.
   server = await startDedicatedServer({});
-  browser = await chromium.launch({ executablePath: inject('chromiumPath'), headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+  browser = await launchBrowser();
 });
 afterEach(async () => {
   await Promise.all(contexts.map((context) => context.close()));

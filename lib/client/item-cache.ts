@@ -100,32 +100,116 @@ function cachedLists(cache: Cache, patch: (page: ItemsPage) => ItemsPage): [stri
   return found;
 }
 
-/**
- * Shows a change on every cached list and detail at once, while `request` runs; keeps it
- * when the request succeeds and rolls every copy back when it fails (then rethrows).
- */
-export async function applyOptimistically(
-  cache: Cache, mutate: ScopedMutator, ids: string[], patch: ItemPatch | ((item: ListedItem) => ItemPatch | null),
-  request: Promise<unknown>,
-): Promise<void> {
-  const idSet = new Set(ids);
-  const targets = cachedLists(cache, (page) => patchPage(page, idSet, patch));
+/** Writes `change` onto every cached list and detail of these items, as shown right now. */
+async function writeItems(cache: Cache, mutate: ScopedMutator, ids: Set<string>, change: (item: ListedItem) => ItemPatch | null): Promise<void> {
+  const targets = cachedLists(cache, (page) => patchPage(page, ids, change));
   for (const id of ids) {
     const key = unstable_serialize(itemKey(id));
     if (!cache.get(key)?.data) continue;
     targets.push([key, (value) => {
       const detail = value as ItemDetail | undefined;
-      const change = detail ? (typeof patch === 'function' ? patch(detail) : patch) : null;
-      return detail && change ? { ...detail, ...change } : detail;
+      const patch = detail ? change(detail) : null;
+      return detail && patch ? { ...detail, ...patch } : detail;
     }]);
   }
-  await Promise.all(targets.map(([key, transform]) => mutate(key, request, {
-    optimisticData: (current: unknown) => transform(current),
-    // Later changes may have been applied on top meanwhile; patches are idempotent, so re-apply to what is shown.
-    populateCache: (_result: unknown, committed: unknown) => transform(cache.get(key)?.data ?? committed),
-    rollbackOnError: true,
-    revalidate: false,
-  })));
+  await Promise.all(targets.map(([key, transform]) => {
+    const shown = cache.get(key)?.data;
+    const next = transform(shown);
+    return next === shown ? undefined : mutate(key, next, { revalidate: false });
+  }));
+}
+
+/*
+ * Why changes are written at once rather than through SWR's promise-taking mutate: of two
+ * overlapping mutations of one key, SWR keeps only the newer one's result and rolls back to
+ * what was committed before both, so marking read on opening could wipe a tag added meanwhile.
+ * Here each write goes onto what is shown at that moment, and each change claims the fields it
+ * sets: when its request ends, it writes its outcome into the fields no later change claimed
+ * since. That also mends a field a fetch answered before the change reached the service.
+ */
+const claims = new WeakMap<Cache, Map<string, number>>();
+let lastClaim = 0;
+
+/** Claims fields of an item for a new change; answers a check of whether the change still owns a field, and its release. */
+function claimFields(cache: Cache, id: string, fields: string[]): { owns: (field: string) => boolean; release: () => void } {
+  let owners = claims.get(cache);
+  if (!owners) claims.set(cache, (owners = new Map()));
+  const claim = ++lastClaim;
+  for (const field of fields) owners.set(`${id} ${field}`, claim);
+  const owns = (field: string) => owners.get(`${id} ${field}`) === claim;
+  return { owns, release: () => fields.forEach((field) => owns(field) && owners.delete(`${id} ${field}`)) };
+}
+
+/**
+ * Shows a change on every cached list and detail at once, while `request` runs; keeps it
+ * when the request succeeds and rolls it back when it fails (then rethrows).
+ */
+export async function applyOptimistically(
+  cache: Cache, mutate: ScopedMutator, ids: string[], patch: ItemPatch | ((item: ListedItem) => ItemPatch | null),
+  request: Promise<unknown>,
+): Promise<void> {
+  const applied = new Map<string, { before: ItemPatch; after: ItemPatch; claim: ReturnType<typeof claimFields> }>();
+  await writeItems(cache, mutate, new Set(ids), (item) => {
+    const change = typeof patch === 'function' ? patch(item) : patch;
+    if (change && !applied.has(item.id)) {
+      const fields = Object.keys(change) as (keyof ItemPatch)[];
+      const before: ItemPatch = {};
+      for (const field of fields) before[field] = item[field];
+      applied.set(item.id, { before, after: change, claim: claimFields(cache, item.id, fields) });
+    }
+    return change;
+  });
+  let failure: { error: unknown } | null = null;
+  try {
+    await request;
+  } catch (error) {
+    failure = { error };
+  }
+  await writeItems(cache, mutate, new Set(applied.keys()), (item) => {
+    const { before, after, claim } = applied.get(item.id)!;
+    const outcome = failure ? before : after;
+    const settled: ItemPatch = {};
+    for (const field of Object.keys(after) as (keyof ItemPatch)[]) {
+      if (claim.owns(field) && item[field] !== outcome[field]) settled[field] = outcome[field];
+    }
+    return Object.keys(settled).length ? settled : null;
+  });
+  for (const { claim } of applied.values()) claim.release();
+  if (failure) throw failure.error;
+}
+
+/** Fields of an item's detail that a person edits directly in the reader. */
+type EditableField = 'tags' | 'notes';
+
+/**
+ * Shows a new value of one field of an item's detail while `request` runs; then shows the
+ * service's value (or keeps the new one when the change was queued), or the old one if the
+ * request fails (then rethrows). A later edit of the same field wins over this one's answer.
+ */
+export async function editDetailField<F extends EditableField, T>(
+  cache: Cache, mutate: ScopedMutator, id: string, field: F, preview: (detail: ItemDetail) => ItemDetail[F],
+  request: Promise<T>, answered: (outcome: T) => ItemDetail | null,
+): Promise<T> {
+  const key = unstable_serialize(itemKey(id));
+  const shown = cache.get(key)?.data as ItemDetail | undefined;
+  if (!shown) return request;
+  const previous = shown[field];
+  const claim = claimFields(cache, id, [field]);
+  await mutate(key, { ...shown, [field]: preview(shown) }, { revalidate: false });
+  const settle = async (value: ItemDetail[F]) => {
+    const current = cache.get(key)?.data as ItemDetail | undefined;
+    if (current && claim.owns(field)) await mutate(key, { ...current, [field]: value }, { revalidate: false });
+    claim.release();
+  };
+  try {
+    const outcome = await request;
+    const detail = answered(outcome);
+    await (detail ? settle(detail[field]) : claim.release());
+    return outcome;
+  } catch (error) {
+    await settle(previous);
+    throw error;
+  }
 }
 
 /**

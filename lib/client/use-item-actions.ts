@@ -3,7 +3,7 @@ import { useSWRConfig } from 'swr';
 import type { BodyOf } from '@/lib/contract/types';
 import { callApi } from './api-client';
 import {
-  applyOptimistically, cachedItemIds, cachedTitle, itemKey, markAllCovers, type ItemDetail, type ItemPatch,
+  applyOptimistically, cachedItemIds, cachedTitle, editDetailField, markAllCovers, type ItemDetail, type ItemPatch,
 } from './item-cache';
 import type { ItemFilters } from './inbox-view';
 import { markAllBefore, markAllBody, markAllFitsBody, unreadIdsUpTo } from './mark-all';
@@ -41,26 +41,12 @@ export function useItemActions() {
     async function updateItem(id: string, body: BodyOf<'updateItem'>, patch: ItemPatch): Promise<SendOutcome<ItemDetail>> {
       const request = send(id, body);
       await applyOptimistically(cache, mutate, [id], patch, request);
-      const outcome = await request;
-      // Only the fields this change is about: the answer may land after a later change to the
-      // item (the reader's full-article toggle while mark-read-on-open is in flight) and must not undo it.
-      if (outcome.sent) {
-        const confirmed: ItemPatch = {};
-        for (const key of Object.keys(patch) as (keyof ItemPatch)[]) confirmed[key] = outcome.result[key];
-        await mutate<ItemDetail>(itemKey(id), (current) => (current ? { ...current, ...confirmed } : outcome.result), { revalidate: false });
-      }
-      return outcome;
+      return request;
     }
 
-    async function editDetail(id: string, body: BodyOf<'updateItem'>, preview: (detail: ItemDetail) => ItemDetail): Promise<SendOutcome<ItemDetail>> {
-      const request = send(id, body);
-      await mutate<ItemDetail, ItemDetail | undefined>(itemKey(id), request.then((outcome) => (outcome.sent ? outcome.result : undefined)), {
-        optimisticData: (current) => (current ? preview(current) : current!),
-        // Queued: keep showing the change (what is shown is the preview already).
-        populateCache: (result, current) => result ?? (current ? preview(current) : current!),
-        rollbackOnError: true, revalidate: false,
-      });
-      return request;
+    function editDetail<F extends 'tags' | 'notes'>(id: string, body: BodyOf<'updateItem'>, field: F, preview: (detail: ItemDetail) => ItemDetail[F]) {
+      // Queued: the preview stays shown until the change is sent.
+      return editDetailField(cache, mutate, id, field, preview, send(id, body), (outcome) => (outcome.sent ? outcome.result : null));
     }
 
     /** One action on many items; answers the service's message ("3 items marked read."). */
@@ -111,13 +97,11 @@ export function useItemActions() {
       },
 
       /** Replaces an item's tags by name; new names create tags. */
-      setTags: (id: string, names: string[]) => editDetail(id, { tags: names }, (detail) => ({
-        ...detail,
-        tags: names.map((name) => detail.tags.find((tag) => tag.name === name) ?? { id: `pending:${name}`, name, item_count: 1 }),
-      })),
+      setTags: (id: string, names: string[]) => editDetail(id, { tags: names }, 'tags', (detail) =>
+        names.map((name) => detail.tags.find((tag) => tag.name === name) ?? { id: `pending:${name}`, name, item_count: 1 })),
 
       /** Writes an article's notes (null clears them); plans without notes answer 402. */
-      setNotes: (id: string, notes: string | null) => editDetail(id, { notes }, (detail) => ({ ...detail, notes })),
+      setNotes: (id: string, notes: string | null) => editDetail(id, { notes }, 'notes', () => notes),
     };
   }, [cache, mutate]);
 }

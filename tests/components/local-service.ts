@@ -27,6 +27,11 @@ export type LocalService = {
   addFeed: (title: string, items: Partial<NewItem>[], options?: { sourceType?: 'feed' | 'newsletter' | 'podcast' }) => string[];
   /** Marks items read or saved directly in the store, as another device would have. */
   setState: (ids: string[], state: { is_read?: boolean; is_saved?: boolean }) => void;
+  /**
+   * Holds the requests `matches` picks, as a slow connection would, until `release` lets them
+   * reach the service; `release` resolves once their answers have left.
+   */
+  hold: (matches: (request: Request) => boolean | Promise<boolean>) => { release: () => Promise<void> };
   close: () => Promise<void>;
 };
 
@@ -48,7 +53,15 @@ export async function startLocalService(options: { plan?: Plan; appRateLimit?: n
   });
   const user = ensureUser(service.db, 'reader@example.com', { plan: options.plan ?? 'pro' });
   const { secret } = issueCredential(service.db, user.id, 'app_token', 'Component tests');
-  const server = await listen((request) => service.fetch(request));
+  const holds: { matches: (request: Request) => boolean | Promise<boolean>; held: Promise<void>; answered: Promise<Response>[]; release: () => Promise<void> }[] = [];
+  const server = await listen(async (request) => {
+    let hold: (typeof holds)[number] | undefined;
+    for (const candidate of holds) if (!hold && await candidate.matches(request.clone())) hold = candidate;
+    if (!hold) return service.fetch(request);
+    const answer = hold.held.then(() => service.fetch(request));
+    hold.answered.push(answer);
+    return answer;
+  });
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   configureApi({ base, headers: { authorization: `Bearer ${secret}` } });
 
@@ -81,7 +94,22 @@ export async function startLocalService(options: { plan?: Plan; appRateLimit?: n
         });
       }
     },
+    hold(matches) {
+      let open = () => undefined as void;
+      const held = new Promise<void>((resolve) => { open = resolve; });
+      const hold = {
+        matches, held, answered: [] as Promise<Response>[],
+        async release() {
+          if (holds.includes(hold)) holds.splice(holds.indexOf(hold), 1);
+          open();
+          await Promise.all(hold.answered);
+        },
+      };
+      holds.push(hold);
+      return { release: hold.release };
+    },
     async close() {
+      for (const hold of [...holds]) void hold.release();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       service.close();
       configureApi({ base: '/api', headers: {} });

@@ -108,6 +108,34 @@ describe('the reader on a plan with notes', () => {
     expect(document.activeElement).toBe(within(tags).getByRole('textbox', { name: 'Add tags' }));
   });
 
+  it('keeps a tag added while marking read on opening is on its way, when the answers come back in either order', async () => {
+    const user = userEvent.setup();
+    const [id] = local.addFeed('Quay Watch', [{ title: 'Cranes idle at the quay' }]);
+    const changes = (field: string) => async (request: Request) => request.method === 'PATCH'
+      && new URL(request.url).pathname === `/v1/items/${id}` && field in ((await request.json()) as object);
+    const slowRead = local.hold(changes('is_read'));
+    const slowTags = local.hold(changes('tags'));
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 150));
+
+    renderApp(<ItemReader id={id!} />);
+    const tags = await screen.findByRole('region', { name: 'Tags' });
+    await user.type(within(tags).getByRole('textbox', { name: 'Add tags' }), 'cranes{Enter}');
+    await within(tags).findByRole('button', { name: 'Remove tag cranes' });
+
+    // The read answer lands first, while the tags are still on their way: both stay shown.
+    await slowRead.release();
+    expect(entry(local, id!).is_read).toBe(1);
+    await pause();
+    expect(within(tags).queryByRole('button', { name: 'Remove tag cranes' })).not.toBeNull();
+    expect(screen.getByRole('button', { name: 'Mark unread' })).toBeTruthy();
+
+    await slowTags.release();
+    expect(tagNames(local, id!)).toEqual(['cranes']);
+    await pause();
+    expect(within(tags).queryByRole('button', { name: 'Remove tag cranes' })).not.toBeNull();
+    expect(screen.getByRole('button', { name: 'Mark unread' })).toBeTruthy();
+  });
+
   it('saves notes on an article', async () => {
     const user = userEvent.setup();
     renderApp(<ItemReader id={ids[0]!} />);

@@ -141,6 +141,19 @@ function claimFields(cache: Cache, id: string, fields: string[]): { owns: (field
 }
 
 /**
+ * Runs a write made once a request has ended. By then the cache may be gone (its SWRConfig
+ * provider unmounted, so SWR refuses the write): nothing shows the item, nothing to update,
+ * and the person's change itself went through.
+ */
+async function afterRequest(write: () => Promise<unknown>): Promise<void> {
+  try {
+    await write();
+  } catch {
+    // See above: a cache that no longer exists.
+  }
+}
+
+/**
  * Shows a change on every cached list and detail at once, while `request` runs; keeps it
  * when the request succeeds and rolls it back when it fails (then rethrows).
  */
@@ -165,7 +178,7 @@ export async function applyOptimistically(
   } catch (error) {
     failure = { error };
   }
-  await writeItems(cache, mutate, new Set(applied.keys()), (item) => {
+  await afterRequest(() => writeItems(cache, mutate, new Set(applied.keys()), (item) => {
     const { before, after, claim } = applied.get(item.id)!;
     const outcome = failure ? before : after;
     const settled: ItemPatch = {};
@@ -173,7 +186,7 @@ export async function applyOptimistically(
       if (claim.owns(field) && item[field] !== outcome[field]) settled[field] = outcome[field];
     }
     return Object.keys(settled).length ? settled : null;
-  });
+  }));
   for (const { claim } of applied.values()) claim.release();
   if (failure) throw failure.error;
 }
@@ -198,7 +211,7 @@ export async function editDetailField<F extends EditableField, T>(
   await mutate(key, { ...shown, [field]: preview(shown) }, { revalidate: false });
   const settle = async (value: ItemDetail[F]) => {
     const current = cache.get(key)?.data as ItemDetail | undefined;
-    if (current && claim.owns(field)) await mutate(key, { ...current, [field]: value }, { revalidate: false });
+    if (current && claim.owns(field)) await afterRequest(() => mutate(key, { ...current, [field]: value }, { revalidate: false }));
     claim.release();
   };
   try {

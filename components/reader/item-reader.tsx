@@ -11,12 +11,12 @@ import { useListNeighbours } from '@/lib/client/list-context';
 import { useMarkReadMode } from '@/lib/client/reading-preferences';
 import { restoreLeftScroll } from '@/lib/client/resume-reading';
 import { useSwipe } from '@/lib/client/use-swipe';
-import { fullDate } from '@/lib/client/relative-date';
 import { useItem } from '@/lib/client/use-item';
 import { useItemActions } from '@/lib/client/use-item-actions';
 import { FullContentButton, FullContentNotice, useFullContentToggle } from './full-content';
 import { ItemNotes } from './item-notes';
 import { ItemPager } from './item-pager';
+import { PublishedDate } from './published-date';
 import { actionButtonClass, ReaderActions } from './reader-actions';
 import { ReadLaterSend } from './read-later-send';
 import { SimilarSection } from './similar-section';
@@ -122,7 +122,7 @@ export function ItemReader({ id }: { id: string }) {
         </h1>
         <p className="mt-2 text-sm text-muted">
           {item.feeds.map((feed) => feed.title).join(', ')}
-          {item.published_at && <> · <time dateTime={item.published_at}>{fullDate(item.published_at)}</time></>}
+          {item.published_at && <> · <PublishedDate timestamp={item.published_at} /></>}
           {item.author && <> · {item.author}</>}
           {item.reading_time ? <> · {item.reading_time} min read</> : null}
         </p>

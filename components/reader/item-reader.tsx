@@ -8,7 +8,7 @@ import { KeyboardShortcuts } from '@/components/keyboard-shortcuts';
 import { PlayEpisodeButton } from '@/components/player/play-episode-button';
 import { errorSentence } from '@/lib/client/error-message';
 import { useListNeighbours } from '@/lib/client/list-context';
-import { useMarkReadMode } from '@/lib/client/reading-preferences';
+import { readMarkReadMode } from '@/lib/client/reading-preferences';
 import { restoreLeftScroll } from '@/lib/client/resume-reading';
 import { useSwipe } from '@/lib/client/use-swipe';
 import { useItem } from '@/lib/client/use-item';
@@ -46,7 +46,6 @@ export function ItemReader({ id }: { id: string }) {
   const { data: item, error, isLoading, mutate } = useItem(id);
   const actions = useItemActions();
   const router = useRouter();
-  const [mode] = useMarkReadMode();
   const [status, setStatus] = useState('');
   const around = useListNeighbours(id);
   const title = useRef<HTMLHeadingElement>(null);
@@ -56,12 +55,13 @@ export function ItemReader({ id }: { id: string }) {
   const fullContent = useFullContentToggle(item, report);
 
   // Opening marks read unless marking is by hand ('on-scroll' marks the rows passed by and the
-  // item opened), once: marking unread afterwards sticks.
+  // item opened), once: marking unread afterwards sticks. The setting is read here, not through
+  // useMarkReadMode: during hydration that still answers the server's default, 'on-open'.
   useEffect(() => {
     if (!item || openedOnce.current) return;
     openedOnce.current = true;
-    if (mode !== 'manual' && !item.is_read) actions.setRead(item.id, true).catch((failure) => report('', failure));
-  }, [item, mode, actions, report]);
+    if (readMarkReadMode() !== 'manual' && !item.is_read) actions.setRead(item.id, true).catch((failure) => report('', failure));
+  }, [item, actions, report]);
 
   useEffect(() => {
     if (!item) return;

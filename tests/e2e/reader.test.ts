@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { MARK_READ_STORAGE_KEY } from '@/lib/client/reading-preferences';
 import { expectNoAxeViolations, launchBrowser, newAppContext, type ViewportName } from './browser';
 
 let browser: Browser;
@@ -173,6 +174,30 @@ describe('the reader with a keyboard', () => {
     await page.waitForURL(`**${href}`);
     await page.waitForFunction(() => document.activeElement?.id === 'item-title');
     expect(await isFocused(page, '#item-title')).toBe(true);
+  });
+});
+
+describe('the reader when marking read is by hand', () => {
+  it('leaves an item opened straight from its address unread', async () => {
+    context = await newAppContext(browser, 'phone');
+    await context.addInitScript((key) => localStorage.setItem(key, 'manual'), MARK_READ_STORAGE_KEY);
+    const page = await context.newPage();
+    const { data } = (await (await page.request.get('/api/v1/items?is_read=unread&item_type=article&limit=1')).json()) as { data: { id: string; title: string }[] };
+    expect(data, 'the demo data has an unread article').toHaveLength(1);
+    const [item] = data;
+    const patches: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'PATCH') patches.push(request.postData() ?? '');
+    });
+    // The page hydrates, then asks for the item again: by then it would have marked it.
+    const revalidated = page.waitForResponse(isCall('GET', /^\/api\/v1\/items\/[0-9a-f-]{36}$/));
+    await page.goto(`/items/${item!.id}`);
+    expect((await revalidated).status()).toBe(200);
+    await page.getByRole('heading', { level: 1, name: item!.title, exact: true }).waitFor();
+
+    expect(await page.getByRole('button', { name: 'Mark read', exact: true }).isVisible()).toBe(true);
+    expect(patches).toEqual([]);
+    expect(((await (await page.request.get(`/api/v1/items/${item!.id}`)).json()) as { is_read: boolean }).is_read).toBe(false);
   });
 });
 

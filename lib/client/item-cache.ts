@@ -192,7 +192,7 @@ export async function applyOptimistically(
 }
 
 /** Fields of an item's detail that a person edits directly in the reader. */
-type EditableField = 'tags' | 'notes';
+export type EditableField = 'tags' | 'notes';
 
 /**
  * Shows a new value of one field of an item's detail while `request` runs; then shows the

@@ -3,7 +3,7 @@ import { useSWRConfig } from 'swr';
 import type { BodyOf } from '@/lib/contract/types';
 import { callApi } from './api-client';
 import {
-  applyOptimistically, cachedItemIds, cachedTitle, editDetailField, markAllCovers, type ItemDetail, type ItemPatch,
+  applyOptimistically, cachedItemIds, cachedTitle, editDetailField, markAllCovers, type EditableField, type ItemDetail, type ItemPatch,
 } from './item-cache';
 import type { ItemFilters } from './inbox-view';
 import { markAllBefore, markAllBody, markAllFitsBody, unreadIdsUpTo } from './mark-all';
@@ -44,7 +44,7 @@ export function useItemActions() {
       return request;
     }
 
-    function editDetail<F extends 'tags' | 'notes'>(id: string, body: BodyOf<'updateItem'>, field: F, preview: (detail: ItemDetail) => ItemDetail[F]) {
+    function editDetail<F extends EditableField>(id: string, body: BodyOf<'updateItem'>, field: F, preview: (detail: ItemDetail) => ItemDetail[F]) {
       // Queued: the preview stays shown until the change is sent.
       return editDetailField(cache, mutate, id, field, preview, send(id, body), (outcome) => (outcome.sent ? outcome.result : null));
     }

@@ -4,6 +4,9 @@
  * best-practices scores and LCP, against issue 6's targets. Lighthouse 12.8 is the newest that
  * runs on Node 20 (13 needs Node 22) and has no PWA category any more, so installability and
  * offline (issue 7) are checked in the same Chromium by bench/installable.ts.
+ * Each simulated run lists the scripts its LCP estimate counted (bench/lantern-lcp.ts), and
+ * BENCH_LIGHTHOUSE_APPLIED_RUNS (3) more runs per page load with applied throttling, the same
+ * profile measured in the browser instead of simulated; they are reported, not judged.
  * Chromium is started here with a debugging port; Playwright puts the session cookie into its
  * profile (Lighthouse keeps cookies between runs) and Lighthouse drives it through the port.
  * Run alone: npm run bench -- lighthouse (needs `npm run build` first).
@@ -17,8 +20,11 @@ import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath, median, missingPrerequisite, startApp } from './app-under-test';
 import { checkInstallableAndOffline, type InstallFigures } from './installable';
+import { lcpScripts, type LcpScripts } from './lantern-lcp';
 
 const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+/** Runs per page with applied (DevTools) throttling, reported beside the simulated figures. */
+const appliedRuns = Number(process.env.BENCH_LIGHTHOUSE_APPLIED_RUNS ?? 3);
 const categories = ['performance', 'accessibility', 'best-practices'] as const;
 /** With BENCH_LIGHTHOUSE_KEEP=1 each run's full report goes to bench/results/lighthouse/, for digging. */
 const keepReports = process.env.BENCH_LIGHTHOUSE_KEEP === '1';
@@ -34,12 +40,21 @@ type Run = {
   failing: string[];
   /** What Lighthouse saw: the LCP element, the LCP phases in ms, and console errors. */
   details: { lcp_element: string | null; lcp_phases: Record<string, number>; console_errors: string[] };
+  /** The scripts the simulated LCP waited for (none with applied throttling, which measures LCP). */
+  lcp_scripts: LcpScripts | null;
 };
+
+type Throttling = 'simulate' | 'devtools';
 
 export type PageFigures = {
   route: string;
-  median: Omit<Run, 'failing' | 'details'>;
+  median: Omit<Run, 'failing' | 'details' | 'lcp_scripts'>;
   runs: Run[];
+  /**
+   * The same page loaded on a throttled connection and CPU (Lighthouse's DevTools throttling, the
+   * same mobile profile) rather than simulated from a fast load: LCP as the throttled browser saw it.
+   */
+  applied: { runs: number; performance: number; lcp_ms: number; fcp_ms: number };
   /** Audits below full marks in any run (id: title), the leads for improvements. */
   failing_audits: string[];
   pass: { performance: boolean; accessibility: boolean; best_practices: boolean; lcp: boolean };
@@ -102,9 +117,9 @@ async function addSessionCookie(port: number, baseUrl: string, cookie: string): 
   }
 }
 
-async function lighthouseRun(url: string, port: number, name: string): Promise<Run> {
+async function lighthouseRun(url: string, port: number, name: string, throttlingMethod: Throttling = 'simulate'): Promise<Run> {
   const result = await lighthouse(url, {
-    port, output: 'json', logLevel: 'error', onlyCategories: [...categories],
+    port, output: 'json', logLevel: 'error', onlyCategories: [...categories], throttlingMethod,
     // Neither counts towards a score; the back/forward-cache check costs two extra navigations.
     skipAudits: ['bf-cache'], disableFullPageScreenshot: true,
   });
@@ -129,6 +144,7 @@ async function lighthouseRun(url: string, port: number, name: string): Promise<R
     tbt_ms: Math.round(value('total-blocking-time')), cls: Math.round(value('cumulative-layout-shift') * 1000) / 1000,
     speed_index_ms: Math.round(value('speed-index')), benchmark_index: Math.round(lhr.environment.benchmarkIndex), failing,
     details: runDetails(lhr),
+    lcp_scripts: throttlingMethod === 'simulate' ? await lcpScripts(result) : null,
   };
 }
 
@@ -148,8 +164,8 @@ function runDetails(lhr: { audits: Record<string, { details?: unknown }> }): Run
   };
 }
 
-function summarizeRuns(route: string, pageRuns: Run[]): PageFigures {
-  const pick = (key: Exclude<keyof Run, 'failing' | 'details'>) => median(pageRuns.map((run) => run[key]));
+function summarizeRuns(route: string, pageRuns: Run[], applied: Run[]): PageFigures {
+  const pick = (key: Exclude<keyof Run, 'failing' | 'details' | 'lcp_scripts'>) => median(pageRuns.map((run) => run[key]));
   const middle = {
     performance: pick('performance'), accessibility: pick('accessibility'), best_practices: pick('best_practices'),
     lcp_ms: pick('lcp_ms'), fcp_ms: pick('fcp_ms'), tbt_ms: pick('tbt_ms'), cls: pick('cls'),
@@ -157,6 +173,10 @@ function summarizeRuns(route: string, pageRuns: Run[]): PageFigures {
   };
   return {
     route, median: middle, runs: pageRuns,
+    applied: {
+      runs: applied.length, performance: median(applied.map((run) => run.performance)),
+      lcp_ms: median(applied.map((run) => run.lcp_ms)), fcp_ms: median(applied.map((run) => run.fcp_ms)),
+    },
     failing_audits: [...new Set(pageRuns.flatMap((run) => run.failing.map((line) => line.replace(/ \(.*\)$/, ''))))],
     pass: {
       performance: middle.performance >= targets.performance, accessibility: middle.accessibility >= targets.accessibility,
@@ -186,11 +206,15 @@ export async function run(): Promise<LighthouseFigures | null> {
     for (let i = 0; i < runs; i++) {
       for (const page of pages) results.get(page.route)!.push(await lighthouseRun(page.url, browser.port, `${page.name}-${i + 1}`));
     }
+    const applied = new Map<string, Run[]>(pages.map((page) => [page.route, []]));
+    for (let i = 0; i < appliedRuns; i++) {
+      for (const page of pages) applied.get(page.route)!.push(await lighthouseRun(page.url, browser.port, `${page.name}-applied-${i + 1}`, 'devtools'));
+    }
     const installable = await checkInstallableAndOffline(browser.port, app.baseUrl, app.itemId);
     const { version } = (await import('lighthouse/package.json', { with: { type: 'json' } })).default as { version: string };
     return {
       lighthouse: version, chromium: browser.version, runs, build: app.build, targets,
-      pages: pages.map((page) => summarizeRuns(page.route, results.get(page.route)!)), installable,
+      pages: pages.map((page) => summarizeRuns(page.route, results.get(page.route)!, applied.get(page.route)!)), installable,
     };
   } finally {
     await browser?.stop();
@@ -212,6 +236,11 @@ export function summarize(figures: LighthouseFigures): string[] {
       `${page.route.padEnd(12)} performance ${m.performance} ${mark(page.pass.performance)}, accessibility ${m.accessibility} ${mark(page.pass.accessibility)}, best practices ${m.best_practices} ${mark(page.pass.best_practices)}, LCP ${(m.lcp_ms / 1000).toFixed(2)} s ${mark(page.pass.lcp)}`,
       `${''.padEnd(12)} FCP ${(m.fcp_ms / 1000).toFixed(2)} s, TBT ${m.tbt_ms} ms, CLS ${m.cls}, speed index ${(m.speed_index_ms / 1000).toFixed(2)} s, benchmark index ${m.benchmark_index}; runs' performance ${page.runs.map((r) => r.performance).join(' / ')}`,
     );
+    const counted = page.runs.map((run) => `${(run.lcp_ms / 1000).toFixed(2)} s (${run.lcp_scripts ? `${run.lcp_scripts.count} scripts, ${run.lcp_scripts.kb} KB` : 'n/a'})`);
+    lines.push(`${''.padEnd(12)} simulated LCP per run, with the scripts it counted: ${counted.join(', ')}`);
+    if (page.applied.runs) {
+      lines.push(`${''.padEnd(12)} applied throttling (same profile, measured, not a target), median of ${page.applied.runs}: performance ${page.applied.performance}, FCP ${(page.applied.fcp_ms / 1000).toFixed(2)} s, LCP ${(page.applied.lcp_ms / 1000).toFixed(2)} s`);
+    }
     const first = page.runs[0].details;
     const phases = Object.entries(first.lcp_phases).map(([phase, ms]) => `${phase} ${ms} ms`).join(', ');
     lines.push(`${''.padEnd(12)} LCP element (run 1): ${first.lcp_element ?? 'none'}${phases ? `; ${phases}` : ''}`);

@@ -11,7 +11,8 @@ export type ReplayOutcome = { state: ReplayState; sent: number; refused: number;
 
 /** What replay needs from its surroundings; tests pass a clock and a sleep of their own. */
 export type ReplayOptions = {
-  send: (request: OutboxRequest) => Promise<unknown>;
+  /** Sends one request; `signal` aborts it when it takes longer than `sendTimeoutMs`. */
+  send: (request: OutboxRequest, signal?: AbortSignal) => Promise<unknown>;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
   /** A change was sent; `result` is the service's answer. */
@@ -22,13 +23,22 @@ export type ReplayOptions = {
   onPause?: (until: number | null) => void;
   /** Longest Retry-After honoured by waiting inside the replay; longer ends it as paused. */
   maxInlineWaitMs?: number;
+  /** How long one request may go unanswered before the replay stops as if offline. */
+  sendTimeoutMs?: number;
 };
 
 /** A change older than this is not sent but listed as refused, so nothing stale lands unseen. */
 export const maxEntryAgeMs = 30 * 24 * 3600 * 1000;
-/** Server errors (5xx) tolerated for one change before it is reported as refused. */
+/** Server errors (5xx other than unavailable, below) tolerated for one change before it is reported as refused. */
 export const maxServerErrorAttempts = 5;
 const serverErrorWaitsMs = [1_000, 3_000, 9_000];
+/**
+ * The service (or the proxy in front of it) is unavailable or late: it says to retry later
+ * (SPEC: 503), so these are waited out like a missing network and never count as a refusal.
+ */
+const unavailableStatuses = new Set([502, 503, 504]);
+/** Longer than the proxy's own deadline for the service (10 s), so its 503 arrives first. */
+const defaultSendTimeoutMs = 20_000;
 
 type Failure = { status: number; message: string; retryAfterSeconds: number | null };
 
@@ -46,13 +56,15 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 /**
  * Sends the queued changes in order, one at a time, under the replay lock. A change leaves
  * the queue only once answered: sent, or refused (4xx, listed for the person). Without a
- * network it stays first and the replay stops; a 429 waits for Retry-After and tries the
- * same change again; a 401 stops until the person signs in again.
+ * network (or an answer within sendTimeoutMs) it stays first and the replay stops; a 429 waits
+ * for Retry-After and tries the same change again; a 502-504 waits and tries again for as long
+ * as it lasts; a 401 stops until the person signs in again.
  */
 export function replayOutbox(store: OutboxStore, options: ReplayOptions): Promise<ReplayOutcome> {
   const now = options.now ?? Date.now;
   const sleep = options.sleep ?? defaultSleep;
   const maxInlineWaitMs = options.maxInlineWaitMs ?? 60_000;
+  const sendTimeoutMs = options.sendTimeoutMs ?? defaultSendTimeoutMs;
 
   return withReplayLock(async () => {
     const outcome: ReplayOutcome = { state: 'done', sent: 0, refused: 0, retryAt: null };
@@ -72,8 +84,12 @@ export function replayOutbox(store: OutboxStore, options: ReplayOptions): Promis
 
       await store.setSending(entry.seq, true);
       let result: unknown;
+      // A request that never gets an answer (a dead mobile link) would hold the queue, and every
+      // fetch that waits for it, for good: it is given up and tried again like one without a network.
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(), sendTimeoutMs);
       try {
-        result = await options.send(requestFor(entry.action));
+        result = await options.send(requestFor(entry.action), controller.signal).finally(() => clearTimeout(timer));
       } catch (error) {
         const failure = asFailure(error);
         if (failure.status === 0) {
@@ -95,8 +111,9 @@ export function replayOutbox(store: OutboxStore, options: ReplayOptions): Promis
           continue;
         }
         if (failure.status >= 500) {
-          await store.setSending(entry.seq, false, true);
-          if (entry.attempts + 1 >= maxServerErrorAttempts) {
+          const unavailable = unavailableStatuses.has(failure.status);
+          await store.setSending(entry.seq, false, !unavailable);
+          if (!unavailable && entry.attempts + 1 >= maxServerErrorAttempts) {
             const refused = await store.refuse(entry, failure.status, failure.message, now());
             outcome.refused += 1;
             options.onRefused?.(refused);

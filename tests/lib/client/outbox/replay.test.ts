@@ -1,5 +1,7 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OutboxAction, OutboxRequest } from '@/lib/client/outbox/actions';
 import { replayOutbox, type ReplayOptions } from '@/lib/client/outbox/replay';
@@ -11,6 +13,19 @@ import { episode, startHarness, article, type Harness, type TestUser } from '../
 let h: Harness;
 let limited: Harness;
 let store: OutboxStore;
+
+/** A local HTTP server answering every request with `answer` (which may also never answer). */
+async function standIn(answer: Parameters<typeof createServer>[1]): Promise<{ baseUrl: string; close: () => Promise<void> }> {
+  const server: Server = createServer(answer);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}
 
 beforeAll(async () => {
   [h, limited] = await Promise.all([startHarness(), startHarness({ appTokenRateLimit: 3 })]);
@@ -193,5 +208,62 @@ describe('replaying the outbox against the service', () => {
     expect(outcome).toMatchObject({ state: 'done', refused: 1, sent: 0 });
     expect(sent).toEqual([]);
     expect((await store.refused())[0]!.message).toMatch(/30 days/);
+  });
+
+  it('keeps retrying while the service is unavailable (503) and never refuses a change for it, then sends every change in order', async () => {
+    const person = h.createUser();
+    const { itemIds: [first, second] } = h.seedSubscription(person.user, [article(), article()]);
+    await store.add(update(first!, { is_read: true }));
+    await store.add(update(second!, { is_saved: true }));
+    // What the app's proxy answers while the feed service cannot be reached (lib/server/upstream.ts).
+    const unavailable = await standIn((_request, response) => {
+      response.writeHead(503, { 'content-type': 'application/json', 'retry-after': '5' });
+      response.end(JSON.stringify({ message: 'The feed service cannot be reached just now; try again shortly.' }));
+    });
+    let downFor = 12;
+    const sent: OutboxRequest[] = [];
+    const send: ReplayOptions['send'] = (request) => {
+      if (downFor-- > 0) {
+        configureApi({ base: unavailable.baseUrl, headers: {} });
+        return sendOutboxRequest(request);
+      }
+      return sender(h, person, sent)(request);
+    };
+
+    // Each round is a replay as the page starts it again (its timer after a pause), until done.
+    const states: string[] = [];
+    for (let round = 0; round < 10 && states.at(-1) !== 'done'; round += 1) {
+      states.push((await replayOutbox(store, { send, sleep: async () => {} })).state);
+    }
+    await unavailable.close();
+
+    expect(states.at(-1)).toBe('done');
+    expect(states.slice(0, -1).every((state) => state === 'paused')).toBe(true);
+    expect(await store.refused()).toEqual([]);
+    expect(sent.map((request) => request.path)).toEqual([`/v1/items/${first}`, `/v1/items/${second}`]);
+    expect(await itemState(h, person, first!)).toMatchObject({ is_read: true });
+    expect(await itemState(h, person, second!)).toMatchObject({ is_saved: true });
+  });
+
+  it('gives up on a request that gets no answer, as without a network, keeping the change first', async () => {
+    const person = h.createUser();
+    const { itemIds: [only] } = h.seedSubscription(person.user, [article()]);
+    await store.add(update(only!, { is_read: true }));
+    // A connection that takes the request and never answers (a dead mobile link).
+    const silent = await standIn(() => {});
+    const send: ReplayOptions['send'] = (request, signal) => {
+      configureApi({ base: silent.baseUrl, headers: {} });
+      return sendOutboxRequest(request, signal);
+    };
+
+    const outcome = await replayOutbox(store, { send, sendTimeoutMs: 300 });
+    await silent.close();
+
+    expect(outcome.state).toBe('offline');
+    const waiting = await store.pending();
+    expect(waiting.map((entry) => entry.action)).toEqual([update(only!, { is_read: true })]);
+    expect(waiting[0]!.sending).toBe(false);
+    expect(await replayOutbox(store, { send: sender(h, person) })).toMatchObject({ state: 'done', sent: 1 });
+    expect((await itemState(h, person, only!)).is_read).toBe(true);
   });
 });

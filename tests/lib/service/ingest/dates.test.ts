@@ -27,4 +27,11 @@ describe('parseFeedDate', () => {
   it.each([[''], ['   '], ['sometime last week'], ['Mon, 45 Foo 2019'], ['0000-00-00 00:00:00'], [null], [undefined]])('gives null for %s', (input) => {
     expect(parseFeedDate(input)).toBeNull();
   });
+
+  it('gives null for a long run of letters at once', () => {
+    // The month-first pattern tried every letter as a month's start: quadratic, so this
+    // megabyte of a hostile <pubDate> took minutes (past the test timeout) before.
+    expect(parseFeedDate('a'.repeat(1_000_000))).toBeNull();
+    expect(parseFeedDate(`${'x'.repeat(1_000_000)} June 27, 2017`)).toBe('2017-06-27T00:00:00Z');
+  });
 });

@@ -4,7 +4,7 @@ import { featureMissingMessage, planHas } from '../plans';
 import type { Db } from '../../store/database';
 import { fail } from '../../http/errors';
 import { validationError } from '../../http/validation';
-import { decodeCursor, encodeCursor, type Cursor } from './cursor';
+import { decodeCursor, encodeCursor, listOf, type Cursor } from './cursor';
 import { countMatching, countsCover } from './item-counts';
 import { applyItemFilter, endOfDayMs, EntryConditions, startOfDayMs, type ItemFilter } from './item-filter';
 import { itemColumns, itemJoins, toItem, type ItemRow } from './item-view';
@@ -24,7 +24,8 @@ export function listItems(db: Db, user: User, query: ListItemsQuery): ItemList {
   if (query.include_global && !query.q) throw validationError(['include_global requires q.']);
   if (query.include_global && !planHas(user.plan, 'include_global')) throw fail(402, featureMissingMessage(user.plan, 'include_global'));
   const match = query.q ? ftsQuery(query.q, query.include_body ? undefined : ['title', 'summary']) : null;
-  const cursor = query.cursor ? decodeCursor(query.cursor) : null;
+  const list = listOf('items', query);
+  const cursor = query.cursor ? decodeCursor(query.cursor, list) : null;
   const order = orderOf(query);
 
   const filter: ItemFilter = {
@@ -82,7 +83,7 @@ export function listItems(db: Db, user: User, query: ListItemsQuery): ItemList {
       limit: query.limit,
       offset,
       has_more: hasMore,
-      next_cursor: hasMore && last ? encodeCursor({ k: last.sort_key, i: last.id, o: offset + data.length, p: lastPhase }) : null,
+      next_cursor: hasMore && last ? encodeCursor({ k: last.sort_key, i: last.id, o: offset + data.length, p: lastPhase, l: list }) : null,
     },
   };
 }

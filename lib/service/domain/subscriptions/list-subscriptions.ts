@@ -2,7 +2,7 @@ import type { ListSubscriptionsQuery } from '@/lib/contract/subscriptions';
 import type { Pagination } from '@/lib/contract/common';
 import type { SubscriptionListEntry } from '@/lib/contract/subscriptions';
 import type { User } from '../accounts';
-import { decodeCursor, encodeCursor } from '../items/cursor';
+import { decodeCursor, encodeCursor, listOf } from '../items/cursor';
 import type { Db } from '../../store/database';
 import { subscriptionColumns, toSubscription, type SubscriptionRow } from './subscription-view';
 
@@ -20,7 +20,9 @@ export function listSubscriptions(db: Db, user: User, query: ListSubscriptionsQu
   const total = db.prepare(`SELECT COUNT(*) ${from} WHERE ${where.join(' AND ')}`).pluck().get(params) as number;
 
   if (query.order_by === 'recent') {
-    const cursor = query.cursor ? decodeCursor(query.cursor) : null;
+    // folder_id is ignored with all=true (SPEC.md), so it does not make another list then.
+    const list = listOf('subscriptions', { ...query, folder_id: query.all ? undefined : query.folder_id });
+    const cursor = query.cursor ? decodeCursor(query.cursor, list) : null;
     if (cursor) { where.push(`(${latestItem}, s.id) < (@cursorKey, @cursorId)`); params.cursorKey = cursor.k; params.cursorId = cursor.i; }
     const rows = db.prepare(`SELECT ${subscriptionColumns}, ${latestItem} AS latest ${from} WHERE ${where.join(' AND ')}
       ORDER BY latest DESC, s.id DESC LIMIT @limit`).all({ ...params, limit: query.limit + 1 }) as (SubscriptionRow & { latest: number })[];
@@ -32,7 +34,7 @@ export function listSubscriptions(db: Db, user: User, query: ListSubscriptionsQu
       data: page.map(toSubscription),
       pagination: {
         total, limit: query.limit, offset, has_more: hasMore,
-        next_cursor: hasMore && last ? encodeCursor({ k: last.latest, i: last.id, o: offset + page.length, p: 'own' }) : null,
+        next_cursor: hasMore && last ? encodeCursor({ k: last.latest, i: last.id, o: offset + page.length, p: 'own', l: list }) : null,
       },
     };
   }

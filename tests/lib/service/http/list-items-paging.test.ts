@@ -108,4 +108,20 @@ describe('GET /v1/items cursor pagination', () => {
     expect(mine.ids).toEqual([]);
     expect(stranger.newestFirst).toHaveLength(7);
   });
+
+  it('answers 422 for a cursor given out for other filters or another list, and keeps working for its own', async () => {
+    const { key, user, newestFirst } = seedWeek(h);
+    h.seedSubscription(user, [article({ published_at: isoDaysAgo(8) })], { source_type: 'podcast' });
+    const first = await page(key, { limit: 2 });
+    const cursor = first.pagination.next_cursor!;
+    for (const query of [{ is_read: 'unread' }, { item_type: 'article' }, { q: 'Article' }]) {
+      const answer = await h.call('GET', '/v1/items', { key, query: { limit: 2, cursor, ...query } });
+      expect(answer.status).toBe(422);
+      expect(answer.body).toEqual({ message: 'cursor was given out for another list; ask for the first page without it.' });
+    }
+    const onSubscriptions = await h.call('GET', '/v1/subscriptions', { key, query: { all: true, order_by: 'recent', cursor } });
+    expect(onSubscriptions.status).toBe(422);
+    // Another page size is still the same list.
+    expect((await page(key, { limit: 3, cursor })).ids).toEqual(newestFirst.slice(2, 5));
+  });
 });

@@ -43,6 +43,14 @@ describe('GET /v1/subscriptions', () => {
     const rest = await harness.call('GET', '/v1/subscriptions', { key, query: { order_by: 'recent', limit: 2, cursor: recent.body.pagination.next_cursor } });
     expect(rest.body.data.map((s: { title: string }) => s.title)).toEqual(['Charlie']);
     expect(rest.body.pagination).toMatchObject({ offset: 2, has_more: false, next_cursor: null });
+
+    // The cursor belongs to the unfiled list of every source type: another filter is another list.
+    const cursor = recent.body.pagination.next_cursor;
+    for (const query of [{ source_type: 'feed' }, { all: 'true' }]) {
+      const other = await harness.call('GET', '/v1/subscriptions', { key, query: { order_by: 'recent', limit: 2, cursor, ...query } });
+      expect(other.status).toBe(422);
+      expect(other.body.message).toMatch(/^cursor was given out for another list/);
+    }
   });
 
   it('filters by source type and rejects unknown ones with 422', async () => {

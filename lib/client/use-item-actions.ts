@@ -1,14 +1,12 @@
 import { useMemo } from 'react';
 import { useSWRConfig } from 'swr';
 import type { BodyOf } from '@/lib/contract/types';
-import { callApi } from './api-client';
 import {
   applyOptimistically, cachedItemIds, cachedTitle, editDetailField, markAllCovers, type EditableField, type ItemDetail, type ItemPatch,
 } from './item-cache';
 import type { ItemFilters } from './inbox-view';
 import { markAllBefore, markAllBody, markAllFitsBody, unreadIdsUpTo } from './mark-all';
 import { enqueueOrSend, type SendOutcome } from './outbox';
-import { withRetry } from './retry-policy';
 import { refreshUnreadCounts } from './unread-counts';
 
 export type BulkAction = BodyOf<'bulkUpdateItems'>['action'];
@@ -88,12 +86,15 @@ export function useItemActions() {
         }
         const body = markAllBody(filters, before);
         const inList = new Set(listed);
-        const request = withRetry(() => callApi('PUT', '/v1/items', { body: { ...body, is_read: true } }));
+        // Through the outbox like every change: after what waits there (a queued "mark unread" sent
+        // later would undo it), and queued itself without a connection.
+        const request = enqueueOrSend<{ message: string }>({ kind: 'mark-all', body: { ...body, is_read: true } });
         await applyOptimistically(cache, mutate, cachedItemIds(cache),
           (item) => (!item.is_read && (markAllCovers(body, item) ?? inList.has(item.id)) ? { is_read: true } : null), request);
-        const { message } = await request;
+        const outcome = await request;
+        if (!outcome.sent) return 'Items will be marked read when the connection returns.';
         void refreshUnreadCounts(cache, mutate);
-        return message;
+        return outcome.result.message;
       },
 
       /** Replaces an item's tags by name; new names create tags. */

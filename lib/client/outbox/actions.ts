@@ -7,15 +7,18 @@ import type { BodyOf } from '@/lib/contract/types';
 
 export type ItemUpdateBody = BodyOf<'updateItem'>;
 export type BulkItemAction = BodyOf<'bulkUpdateItems'>['action'];
+export type MarkAllBody = BodyOf<'markAllItems'>;
 
 /** One change a person made to items. */
 export type OutboxAction =
   | { kind: 'update'; itemId: string; body: ItemUpdateBody }
   | { kind: 'bulk'; itemIds: string[]; action: BulkItemAction }
-  | { kind: 'playback'; itemId: string; positionSeconds: number; clientTimestamp: string };
+  | { kind: 'playback'; itemId: string; positionSeconds: number; clientTimestamp: string }
+  /** Mark all as read (or unread) of a list: which items it covers only the service knows. */
+  | { kind: 'mark-all'; body: MarkAllBody };
 
 /** The HTTP call that carries an action, addressed to the service's /v1 paths. */
-export type OutboxRequest = { method: 'PATCH' | 'POST'; path: string; body: unknown };
+export type OutboxRequest = { method: 'PATCH' | 'POST' | 'PUT'; path: string; body: unknown };
 
 /** The item fields an action sets, as a list or a detail shows them. */
 export type ItemChange = {
@@ -52,6 +55,8 @@ export function requestFor(action: OutboxAction): OutboxRequest {
         path: `/v1/items/${encodeURIComponent(action.itemId)}/playback-progress`,
         body: { position_seconds: action.positionSeconds, client_timestamp: action.clientTimestamp },
       };
+    case 'mark-all':
+      return { method: 'PUT', path: '/v1/items', body: action.body };
   }
 }
 
@@ -72,6 +77,9 @@ export function changesOf(action: OutboxAction): Map<string, ItemChange> {
       break;
     case 'playback':
       changes.set(action.itemId, { playback_position: Math.round(action.positionSeconds), last_played_at: action.clientTimestamp });
+      break;
+    case 'mark-all':
+      // Its items are chosen by the service's filters: the page shows it on what it has loaded itself.
       break;
   }
   return changes;
@@ -106,6 +114,7 @@ export function withoutOverwritten(earlier: OutboxAction, later: Map<string, Set
       return itemIds.length ? { ...earlier, itemIds } : null;
     }
     case 'playback':
+    case 'mark-all':
       return earlier;
   }
 }
@@ -137,5 +146,7 @@ export function describeAction(action: OutboxAction, titles: (id: string) => str
       const seconds = String(Math.floor(action.positionSeconds % 60)).padStart(2, '0');
       return `Remember the playback position ${minutes}:${seconds} of ${name(action.itemId)}`;
     }
+    case 'mark-all':
+      return action.body.is_read === false ? 'Mark all as unread' : 'Mark all as read';
   }
 }

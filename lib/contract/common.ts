@@ -12,7 +12,8 @@ export const QueryBoolean = z.enum(['true', 'false']).transform((value) => value
 
 /** An integer query parameter within bounds, with a default. */
 export function queryInteger(min: number, max: number, fallback: number) {
-  return z.coerce.number().int().min(min).max(max).default(fallback);
+  // Bounds before int(): int() reports a number past 2^53 as above that, not above max.
+  return z.coerce.number().min(min).max(max).int().default(fallback);
 }
 
 /** The search text every search takes: 1 to 128 characters. */

@@ -23,6 +23,7 @@ describe('422 on GET /v1/items', () => {
 
   it.each([
     ['limit above 100', { limit: 101 }, /^limit must be at most 100/],
+    ['limit past the largest safe integer', { limit: '99999999999999999999999' }, /^limit must be at most 100\.$/],
     ['limit not a number', { limit: 'ten' }, /^limit must be a number/],
     ['limit not whole', { limit: 2.5 }, /^limit must be/],
     ['is_saved not a boolean', { is_saved: 'yes' }, /^is_saved must be one of 'true', 'false'/],

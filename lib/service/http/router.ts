@@ -39,9 +39,27 @@ export function createRouter(service: ServiceContext, handlers: Handlers): Hono 
     });
   }
 
-  app.notFound((c) => Response.json({ message: `There is no operation ${c.req.method} ${new URL(c.req.url).pathname}.` }, { status: 404 }));
+  app.notFound((c) => {
+    const pathname = new URL(c.req.url).pathname;
+    const allowed = methodsOf(pathname);
+    if (allowed.length) {
+      return Response.json({ message: `${c.req.method} is not allowed on ${pathname}; it takes ${allowed.join(', ')}.` },
+        { status: 405, headers: { Allow: allowed.join(', ') } });
+    }
+    return Response.json({ message: `There is no operation ${c.req.method} ${pathname}.` }, { status: 404 });
+  });
   app.onError((error) => errorResponse(error));
   return app;
+}
+
+const operationPaths = Object.values(operations as Record<string, Operation>).map((operation) => ({
+  method: operation.method,
+  pattern: new RegExp(`^${operation.path.replace(/\{\w+\}/g, '[^/]+')}/?$`),
+}));
+
+/** The methods the interface has for a path, in the order the contract lists them (for 405 and Allow). */
+function methodsOf(pathname: string): string[] {
+  return [...new Set(operationPaths.filter((entry) => entry.pattern.test(pathname)).map((entry) => entry.method))];
 }
 
 async function readInput(request: Request, operation: Operation, rawParams: Record<string, string>) {
@@ -59,6 +77,9 @@ async function readInput(request: Request, operation: Operation, rawParams: Reco
   if (operation.body) {
     const text = await request.text();
     if (text.length > maxBodyBytes) throw fail(413, 'The request body is larger than 1 MB.');
+    if (text.trim() && !isJson(request.headers.get('content-type'))) {
+      throw fail(415, 'The body must be sent as JSON, with Content-Type: application/json.');
+    }
     if (!text.trim()) sentences.push('A JSON body is required (an empty object is accepted).');
     else {
       let parsed: unknown;
@@ -72,6 +93,13 @@ async function readInput(request: Request, operation: Operation, rawParams: Reco
   }
   if (sentences.length) throw validationError(sentences);
   return { params, query, body };
+}
+
+/** Bodies are application/json (SPEC.md); a request that names no type is read as JSON too. */
+function isJson(contentType: string | null): boolean {
+  if (contentType === null) return true;
+  const type = contentType.split(';')[0].trim().toLowerCase();
+  return type === 'application/json' || /^application\/[\w.+-]+\+json$/.test(type);
 }
 
 /** Query strings carry lists as repeated keys or comma-separated values; single values stay strings. */

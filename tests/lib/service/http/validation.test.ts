@@ -123,6 +123,40 @@ describe('422 on request bodies', () => {
   });
 });
 
+describe('bodies not sent as JSON', () => {
+  it.each(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x'])(
+    'answers 415 for a body sent as %s, changing nothing', async (contentType) => {
+      const { user, key } = h.createUser();
+      const [id] = h.seedSubscription(user, [article()]).itemIds;
+      const answer = await h.call('PATCH', `/v1/items/${id}`, { key, rawBody: '{"is_read":true}', headers: { 'content-type': contentType } });
+      expect(answer.status).toBe(415);
+      expect(answer.body).toEqual({ message: 'The body must be sent as JSON, with Content-Type: application/json.' });
+      expect((await h.call('GET', `/v1/items/${id}`, { key })).body.is_read).toBe(false);
+    });
+
+  it('accepts application/json with a charset, in any case', async () => {
+    const { user, key } = h.createUser();
+    const [id] = h.seedSubscription(user, [article()]).itemIds;
+    const answer = await h.call('PATCH', `/v1/items/${id}`, { key, rawBody: '{"is_read":true}', headers: { 'content-type': 'Application/JSON; charset=UTF-8' } });
+    expect(answer.status).toBe(200);
+    expect(answer.body.is_read).toBe(true);
+  });
+});
+
+describe('methods a path does not have', () => {
+  it('answers 405 with the general body and an Allow header naming the methods it has', async () => {
+    const { user, key } = h.createUser();
+    const [id] = h.seedSubscription(user, [article()]).itemIds;
+    const onItem = await h.call('POST', `/v1/items/${id}`, { key, body: {} });
+    expect(onItem.status).toBe(405);
+    expect(onItem.headers.get('allow')).toBe('GET, PATCH');
+    expect(onItem.body).toEqual({ message: `POST is not allowed on /v1/items/${id}; it takes GET, PATCH.` });
+    const onList = await h.call('DELETE', '/v1/items', { key, body: {} });
+    expect(onList.status).toBe(405);
+    expect(onList.headers.get('allow')).toBe('GET, PUT, PATCH');
+  });
+});
+
 describe('unknown routes', () => {
   it('answers 404 with the general body for a path the interface does not have', async () => {
     const { key } = h.createUser();

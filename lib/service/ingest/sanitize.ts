@@ -74,6 +74,44 @@ function isAllowedEmbed(src: string): boolean {
   return !!host && VIDEO_EMBED_HOSTS.includes(host) && /^https?:/i.test(src);
 }
 
+/** Deeper than any real article nests; browsers themselves stop nesting at 512. */
+const MAX_DEPTH = 256;
+const START_OR_END_TAG = /<(\/?)([a-z][^\s/>]*)[^>]*?(\/?)>/gi;
+/** Elements without end tags, and ones a sibling closes by itself (<p><p>): neither nests. */
+const NOT_NESTING = new Set([
+  'area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr',
+  'p', 'li', 'dt', 'dd', 'option', 'optgroup', 'tr', 'td', 'th', 'thead', 'tbody', 'tfoot', 'rb', 'rt', 'rp',
+]);
+
+/**
+ * Drops the tags, not the text, of elements nested deeper than MAX_DEPTH. The HTML parser moves
+ * its whole open-element stack on each start tag, so hostile nesting costs depth squared.
+ */
+function flattenDeepNesting(html: string): string {
+  if (!nestsDeeperThan(html, MAX_DEPTH)) return html;
+  let depth = 0;
+  return html.replace(START_OR_END_TAG, (tag, end: string, name: string, selfClosing: string) => {
+    if (selfClosing || NOT_NESTING.has(name.toLowerCase())) return tag;
+    if (end) {
+      depth = Math.max(0, depth - 1);
+      return depth >= MAX_DEPTH ? '' : tag;
+    }
+    depth += 1;
+    return depth <= MAX_DEPTH ? tag : '';
+  });
+}
+
+function nestsDeeperThan(html: string, limit: number): boolean {
+  const tags = new RegExp(START_OR_END_TAG);
+  let depth = 0;
+  for (let match = tags.exec(html); match; match = tags.exec(html)) {
+    if (match[3] || NOT_NESTING.has(match[2].toLowerCase())) continue;
+    depth = match[1] ? Math.max(0, depth - 1) : depth + 1;
+    if (depth > limit) return true;
+  }
+  return false;
+}
+
 /**
  * Sanitizes feed or mail HTML for display: scripts, event handlers, styles, forms, foreign
  * iframes, hidden elements and tracking pixels go; URLs become absolute; images load lazily;
@@ -83,7 +121,7 @@ export function sanitizeContent(html: string, baseUrl: string): string {
   if (!html) return '';
   if (!/[<>&]/.test(html)) return html.trim();
   const dropped = new WeakSet<object>();
-  const result = sanitizeHtml(html, {
+  const result = sanitizeHtml(flattenDeepNesting(html), {
     allowedTags: [
       ...sanitizeHtml.defaults.allowedTags, 'img', 'picture', 'source', 'video', 'audio', 'track', 'iframe',
       'del', 'ins', 'details', 'summary',

@@ -18,6 +18,15 @@ describe('sanitizeContent', () => {
     expect(sanitizeContent('<div style="position:fixed;inset:0;z-index:9999">Text</div>', base)).toBe('<div>Text</div>');
   });
 
+  it('flattens elements nested deeper than 256 levels, keeping their text', () => {
+    // The HTML parser shifts its whole open-element stack on every start tag: a megabyte of nested
+    // <div>s took minutes of the ingest worker's time, so depth past any real article's goes first.
+    const html = sanitizeContent(`${'<div><span>'.repeat(3000)}deep${'</span></div>'.repeat(3000)}<p>after <b>bold</b><br>line</p>`, base);
+    expect(html.match(/<div>/g)!.length + html.match(/<span>/g)!.length).toBeLessThanOrEqual(256);
+    expect(html).toContain('deep');
+    expect(html).toMatch(/<p>after <b>bold<\/b><br \/>line<\/p>$/);
+  });
+
   it('removes forms and their inputs', () => {
     expect(sanitizeContent('<form action="/x"><input type="text" name="q"><textarea>t</textarea><select><option>o</option></select></form><p>after</p>', base)).toBe('<p>after</p>');
   });

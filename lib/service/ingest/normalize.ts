@@ -6,6 +6,8 @@ import type { ParsedFeed, ParsedItem } from './types';
 
 const SUMMARY_LENGTH = 300;
 const DESCRIPTION_LENGTH = 4000;
+/** Titles and names past this are cut: every list page carries them. */
+const TITLE_LENGTH = 1000;
 const MEDIA_EXTENSIONS = /\.(?:mp3|m4a|m4b|aac|ogg|oga|opus|flac|wav|mp4|m4v|mov|webm|mkv)(?:[?#]|$)/i;
 const IMAGE_EXTENSIONS = /\.(?:jpe?g|png|gif|webp|avif|svg)(?:[?#]|$)/i;
 const DOCUMENT_EXTENSIONS = /\.(?:pdf|zip|epub|mobi|docx?|txt|html?|torrent)(?:[?#]|$)/i;
@@ -48,7 +50,7 @@ function isImageEnclosure(enclosure: RawEnclosure): boolean {
 
 function authorName(author: string | null): string | null {
   if (!author) return null;
-  const text = toPlainText(author);
+  const text = toPlainText(author, TITLE_LENGTH);
   // RSS <author> is "email (Name)"; keep the name.
   const named = /^[^\s@]+@[^\s@]+\s*\((.+)\)$/.exec(text);
   return (named ? named[1] : text) || null;
@@ -124,7 +126,7 @@ function normalizeItem(raw: RawItem, feed: RawFeed, isPodcast: boolean, options:
   return {
     guid,
     url,
-    title: toPlainText(raw.title),
+    title: toPlainText(raw.title, TITLE_LENGTH),
     published_at: parseFeedDate(raw.published) ?? parseFeedDate(raw.updated),
     author: authorName(raw.author),
     summary: summaryOf([raw.summary, raw.itunesSummary, raw.subtitle, raw.contentText, content]),
@@ -176,7 +178,7 @@ export function normalizeFeed(raw: RawFeed, options: NormalizeOptions): ParsedFe
   const description = raw.description ? toPlainText(raw.description) || null : null;
   return {
     format: raw.format,
-    title: toPlainText(raw.title),
+    title: toPlainText(raw.title, TITLE_LENGTH),
     website: resolveUrl(raw.website, raw.base),
     description,
     language: raw.language?.trim() || null,

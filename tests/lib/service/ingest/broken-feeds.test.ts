@@ -109,6 +109,19 @@ describe('parseFeed on broken and hostile feeds (tests/fixtures/feeds)', () => {
     expect(item.title).toBe('Trap');
   });
 
+  it('cuts a gigantic title or author to a readable length', () => {
+    // A megabyte title went into every list page that showed the item.
+    const words = 'spam '.repeat(200_000);
+    const feed = parseFeed(`<rss version="2.0"><channel><title>${words}</title><item><guid>1</guid><title>${words}</title>
+      <author>${words}</author><description>Body</description></item></channel></rss>`, { url: 'https://huge.example/feed' });
+    const item = feed.items[0];
+    for (const text of [feed.title, item.title, item.author!]) {
+      expect(text.length).toBeLessThanOrEqual(1001);
+      expect(text).toMatch(/^spam spam .*spam…$/);
+    }
+    expect(item.content).toBe('Body');
+  });
+
   it('parses bytes with a UTF-8 byte-order mark and junk before the XML', () => {
     const body = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('Notice: undefined index\n<rss><channel><title>After junk</title></channel></rss>')]);
     expect(parseFeed(body, { url: 'https://fixture.example/' }).title).toBe('After junk');

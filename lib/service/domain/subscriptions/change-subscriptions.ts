@@ -28,6 +28,8 @@ const bulkChange = {
 /** PATCH /v1/subscriptions: one action on several subscriptions, all or nothing. */
 export function bulkUpdateSubscriptions(db: Db, user: User, body: BulkSubscriptionBody): SubscriptionListEntry[] {
   return db.transaction(() => {
+    // A folder with another action would be dropped without a word: the caller meant something else.
+    if (body.action !== 'move' && body.folder_id !== undefined) throw fail(422, 'folder_id goes with the move action only.');
     const rows = loadSubscriptions(db, user, body.subscription_ids);
     if (body.action === 'move') {
       if (body.folder_id === undefined) throw fail(422, 'folder_id is required with the move action (null moves out of any folder).');

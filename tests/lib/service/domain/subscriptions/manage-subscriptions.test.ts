@@ -123,6 +123,16 @@ describe('PATCH /v1/subscriptions', () => {
     const detail = await harness.call('GET', `/v1/subscriptions/${a}`, { key });
     expect(detail.body.is_active).toBe(true);
   });
+
+  it('answers 422 for a folder_id with an action other than move, changing nothing', async () => {
+    const { user, key } = harness.createUser({ plan: 'pro' });
+    const folder = harness.createFolder(user);
+    const a = harness.seedSubscription(user, [article()]).subscriptionId;
+    const answer = await harness.call('PATCH', '/v1/subscriptions', { key, body: { subscription_ids: [a], action: 'pause', folder_id: folder } });
+    expect(answer.status).toBe(422);
+    expect(answer.body).toEqual({ message: 'folder_id goes with the move action only.' });
+    expect((await harness.call('GET', `/v1/subscriptions/${a}`, { key })).body).toMatchObject({ is_active: true, folder_id: null });
+  });
 });
 
 describe('unsubscribing', () => {

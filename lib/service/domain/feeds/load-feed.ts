@@ -14,16 +14,28 @@ export class FeedNotFound extends Error {
   }
 }
 
-type FetchOptions = { allowPrivate: boolean; isKnown?: (url: string) => boolean };
+type FetchOptions = {
+  allowPrivate: boolean;
+  isKnown?: (url: string) => boolean;
+  /** Deadline of the whole search, page and guessed paths together (default 20 s). */
+  timeoutMs?: number;
+};
+
+/** One fetch's own deadline (fetchFeed's default). */
+const FETCH_TIMEOUT_MS = 15_000;
 
 /**
  * Fetches a URL and returns its feed; a web page is searched for feed links, then the usual
  * feed paths are tried. `isKnown` lets the caller stop at a feed it already stores.
  */
 export async function loadFeed(url: string, options: FetchOptions): Promise<LoadedFeed | { knownUrl: string }> {
+  // Each guess may take a fetch's whole deadline: a site that stalls on all of them held a
+  // subscribe for minutes, long after the caller had given up.
+  const deadline = Date.now() + (options.timeoutMs ?? 20_000);
+  const fetchTimeout = () => Math.min(FETCH_TIMEOUT_MS, deadline - Date.now());
   let page;
   try {
-    page = await fetchFeed(url, { allowPrivate: options.allowPrivate });
+    page = await fetchFeed(url, { allowPrivate: options.allowPrivate, timeoutMs: fetchTimeout() });
   } catch (error) {
     throw asNotFound(error);
   }
@@ -36,8 +48,9 @@ export async function loadFeed(url: string, options: FetchOptions): Promise<Load
   let unreachableLink: string | null = null;
   for (const candidate of candidates) {
     if (options.isKnown?.(candidate)) return { knownUrl: candidate };
+    if (fetchTimeout() <= 0) break;
     try {
-      const found = await fetchFeed(candidate, { allowPrivate: options.allowPrivate });
+      const found = await fetchFeed(candidate, { allowPrivate: options.allowPrivate, timeoutMs: fetchTimeout() });
       if (found.kind !== 'ok') continue;
       const body = decodeBody(found.body, found.contentType);
       if (looksLikeFeed(body, found.contentType)) return parseLoaded(found.finalUrl, body, found);

@@ -123,6 +123,20 @@ describe('422 on request bodies', () => {
   });
 });
 
+describe('bodies over 1 MB', () => {
+  it('answers 413 by bytes, not characters, and changes nothing', async () => {
+    const { user, key } = h.createUser({ plan: 'pro' });
+    const [id] = h.seedSubscription(user, [article()]).itemIds;
+    // 400 000 euro signs: 1.2 MB of UTF-8 in fewer than a million characters.
+    for (const notes of ['x'.repeat(1_100_000), '€'.repeat(400_000)]) {
+      const answer = await h.call('PATCH', `/v1/items/${id}`, { key, body: { notes, is_read: true } });
+      expect(answer.status).toBe(413);
+      expect(answer.body).toEqual({ message: 'The request body is larger than 1 MB.' });
+    }
+    expect((await h.call('GET', `/v1/items/${id}`, { key })).body).toMatchObject({ is_read: false, notes: null });
+  });
+});
+
 describe('bodies not sent as JSON', () => {
   it.each(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x'])(
     'answers 415 for a body sent as %s, changing nothing', async (contentType) => {

@@ -112,6 +112,8 @@ export class Wire {
   private readonly sockets = new Set<Socket>();
   private cut = false;
   baseUrl = '';
+  /** Holds what the browser sends this long before passing it on (a slow link), 0 for none. */
+  latencyMs = 0;
 
   constructor(private readonly target: string) {}
 
@@ -126,7 +128,11 @@ export class Wire {
         socket.on('close', () => this.sockets.delete(socket));
         socket.on('error', () => socket.destroy());
       }
-      client.pipe(upstream).pipe(client);
+      // In order: every chunk waits the same time, and the end comes after the last of them.
+      const later = (send: () => void) => (this.latencyMs ? setTimeout(send, this.latencyMs) : send());
+      client.on('data', (chunk) => later(() => upstream.write(chunk)));
+      client.on('end', () => later(() => upstream.end()));
+      upstream.pipe(client);
     });
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
     const address = this.server.address();

@@ -1,0 +1,137 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { Profile, Wire, ownerApiKey, serviceItem, signInTo, startDedicatedServer, waitForWorker } from './offline-helpers';
+
+/*
+ * A phone on a bad connection: changes made offline in two tabs, then a connection that
+ * drops again while they are sent. What the service ends with is the last thing done to
+ * each item, and nothing is refused on the way.
+ */
+
+let context: BrowserContext | undefined;
+let profile: Profile | undefined;
+let wire: Wire | undefined;
+let server: Awaited<ReturnType<typeof startDedicatedServer>>;
+
+beforeAll(async () => {
+  server = await startDedicatedServer({});
+});
+afterAll(async () => {
+  await server?.stop();
+});
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+  profile?.remove();
+  profile = undefined;
+  await wire?.close();
+  wire = undefined;
+});
+
+type Row = { id: string; title: string; isRead: boolean; isSaved: boolean };
+
+/** The inbox rows as shown, read and saved state from their buttons' names. */
+async function rows(page: Page): Promise<Row[]> {
+  await page.locator('li[data-item-id] [data-item-link]').first().waitFor();
+  return page.locator('li[data-item-id]').evaluateAll((items) => items.map((item) => {
+    const labels = [...item.querySelectorAll('button[aria-label]')].map((button) => button.getAttribute('aria-label') ?? '');
+    return {
+      id: item.getAttribute('data-item-id')!,
+      title: item.querySelector('[data-item-link]')!.textContent!.trim(),
+      isRead: labels.some((label) => label.startsWith('Mark unread:')),
+      isSaved: labels.some((label) => label.startsWith('Unsave:')),
+    };
+  }));
+}
+
+/** Presses a row's button by its name, and waits for the row to show the change. */
+async function press(page: Page, name: string, shown: string): Promise<void> {
+  await page.getByRole('button', { name, exact: true }).click();
+  await page.getByRole('button', { name: shown, exact: true }).waitFor();
+}
+
+const waiting = (page: Page, count: number) => page.getByRole('status').filter({ hasText: `${count} changes waiting to sync` });
+
+describe('coming back on a bad connection', () => {
+  it('sends changes made offline in two tabs once, through a connection that drops again, ending in the last state of each item', async () => {
+    const key = ownerApiKey(server.dataDir);
+    wire = await new Wire(server.baseUrl).open();
+    profile = new Profile(wire.baseUrl);
+    context = await profile.launch();
+    await signInTo(context, wire.baseUrl);
+    const first = context.pages()[0] ?? await context.newPage();
+    await first.goto('/inbox?view=all');
+    const list = await rows(first);
+    await waitForWorker(first);
+    const second = await context.newPage();
+    await second.goto('/inbox?view=all');
+    await rows(second);
+
+    const fresh = list.filter((row) => !row.isRead && !row.isSaved);
+    expect(fresh.length, 'the demo data has six unread, unsaved items').toBeGreaterThanOrEqual(6);
+    const [item, a, b, c, d, never] = fresh as [Row, Row, Row, Row, Row, Row];
+
+    const offline = async (on: boolean) => {
+      wire!.setCut(on);
+      await context!.setOffline(on);
+    };
+    await offline(true);
+    // One item changed back and forth: read, unread, read, save, unsave.
+    await press(first, `Mark read: ${item.title}`, `Mark unread: ${item.title}`);
+    await press(first, `Mark unread: ${item.title}`, `Mark read: ${item.title}`);
+    await press(first, `Mark read: ${item.title}`, `Mark unread: ${item.title}`);
+    await press(first, `Save: ${item.title}`, `Unsave: ${item.title}`);
+    await press(first, `Unsave: ${item.title}`, `Save: ${item.title}`);
+    await press(first, `Mark read: ${a.title}`, `Mark unread: ${a.title}`);
+    await press(first, `Save: ${b.title}`, `Unsave: ${b.title}`);
+
+    // The other tab, opened again offline, shows what the first one queued, and changes more (a back to unread).
+    await second.reload();
+    expect((await rows(second)).find((row) => row.id === item.id)).toMatchObject({ isRead: true, isSaved: false });
+    await press(second, `Mark unread: ${a.title}`, `Mark read: ${a.title}`);
+    await press(second, `Mark read: ${c.title}`, `Mark unread: ${c.title}`);
+    await press(second, `Save: ${d.title}`, `Unsave: ${d.title}`);
+    // Coalesced per item and field: the item's read and unsave, b, c, d, and a's unread.
+    await waiting(second, 6).waitFor();
+
+    // An item never opened: the reader says it is offline, not a blank page or an endless skeleton.
+    await second.goto(`/items/${never.id}`);
+    const notice = second.getByRole('alert').filter({ hasText: 'You are offline' });
+    await notice.waitFor();
+    expect(await notice.innerText()).toContain('This item could not be loaded.');
+    await second.goto('/inbox?view=all');
+    await waiting(second, 6).waitFor();
+
+    // Back online in both tabs; the connection drops again as soon as the first change got through
+    // (sent by a tab, or by the worker on Background Sync, which the browser may start first), then returns.
+    // A slow link, so the queue is still going when the connection drops.
+    wire.latencyMs = 300;
+    await offline(false);
+    await expect.poll(async () => (await serviceItem(server.baseUrl, key, item.id)).is_read, { timeout: 30_000, interval: 50 }).toBe(true);
+    await offline(true);
+    // The drop came mid-queue: d's save, fifth in line, had not gone yet.
+    expect((await serviceItem(server.baseUrl, key, d.id)).is_saved).toBe(false);
+    await second.getByRole('status').filter({ hasText: /waiting to sync: you are offline/ }).waitFor();
+    await offline(false);
+    for (const page of [first, second]) {
+      await page.getByRole('status').filter({ hasText: /waiting to sync/ }).waitFor({ state: 'detached', timeout: 90_000 });
+    }
+
+    expect(await serviceItem(server.baseUrl, key, item.id)).toMatchObject({ is_read: true, is_saved: false });
+    expect(await serviceItem(server.baseUrl, key, a.id)).toMatchObject({ is_read: false, is_saved: false });
+    expect(await serviceItem(server.baseUrl, key, b.id)).toMatchObject({ is_read: false, is_saved: true });
+    expect(await serviceItem(server.baseUrl, key, c.id)).toMatchObject({ is_read: true, is_saved: false });
+    expect(await serviceItem(server.baseUrl, key, d.id)).toMatchObject({ is_read: false, is_saved: true });
+    for (const page of [first, second]) {
+      expect(await page.getByRole('heading', { name: /not saved/ }).count()).toBe(0);
+    }
+    // Both tabs show what the service has.
+    for (const page of [first, second]) {
+      await page.goto('/inbox?view=all');
+      const shown = await rows(page);
+      expect(shown.find((row) => row.id === item.id)).toMatchObject({ isRead: true, isSaved: false });
+      expect(shown.find((row) => row.id === a.id)).toMatchObject({ isRead: false });
+      expect(shown.find((row) => row.id === d.id)).toMatchObject({ isSaved: true });
+    }
+  }, 150_000);
+});

@@ -237,15 +237,20 @@ export function markAllCovers(body: MarkAllBody, item: ListedItem): boolean | nu
   return true;
 }
 
-/** The items of every cached list, for finding which ones a mark-all touches. */
-export function cachedItemIds(cache: Cache): string[] {
-  const ids = new Set<string>();
+/** The items of every cached list, each once, for finding which ones a mark-all touches. */
+export function cachedItems(cache: Cache): ListedItem[] {
+  const items = new Map<string, ListedItem>();
   for (const key of cache.keys()) {
     const data = cache.get(key)?.data;
     const pages = isPage(data) ? [data] : isPageList(data) ? data : [];
-    for (const page of pages) for (const item of page.data) ids.add(item.id);
+    for (const page of pages) for (const item of page.data) if (!items.has(item.id)) items.set(item.id, item);
   }
-  return [...ids];
+  return [...items.values()];
+}
+
+/** The ids of the items of every cached list. */
+export function cachedItemIds(cache: Cache): string[] {
+  return cachedItems(cache).map((item) => item.id);
 }
 
 /** An item's title from whatever cached detail or list holds it (to name queued changes), or null. */

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useSWRConfig } from 'swr';
 import type { BodyOf } from '@/lib/contract/types';
 import {
-  applyOptimistically, cachedItemIds, cachedTitle, editDetailField, markAllCovers, type EditableField, type ItemDetail, type ItemPatch,
+  applyOptimistically, cachedItemIds, cachedItems, cachedTitle, editDetailField, markAllCovers, type EditableField, type ItemDetail, type ItemPatch, type ListedItem,
 } from './item-cache';
 import type { ItemFilters } from './inbox-view';
 import { markAllBefore, markAllBody, markAllFitsBody, unreadIdsUpTo } from './mark-all';
@@ -88,9 +88,10 @@ export function useItemActions() {
         const inList = new Set(listed);
         // Through the outbox like every change: after what waits there (a queued "mark unread" sent
         // later would undo it), and queued itself without a connection.
-        const request = enqueueOrSend<{ message: string }>({ kind: 'mark-all', body: { ...body, is_read: true } });
-        await applyOptimistically(cache, mutate, cachedItemIds(cache),
-          (item) => (!item.is_read && (markAllCovers(body, item) ?? inList.has(item.id)) ? { is_read: true } : null), request);
+        const covers = (item: ListedItem) => !item.is_read && (markAllCovers(body, item) ?? inList.has(item.id));
+        const itemIds = cachedItems(cache).filter(covers).map((item) => item.id);
+        const request = enqueueOrSend<{ message: string }>({ kind: 'mark-all', body: { ...body, is_read: true }, itemIds });
+        await applyOptimistically(cache, mutate, cachedItemIds(cache), (item) => (covers(item) ? { is_read: true } : null), request);
         const outcome = await request;
         if (!outcome.sent) return 'Items will be marked read when the connection returns.';
         void refreshUnreadCounts(cache, mutate);

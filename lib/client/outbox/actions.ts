@@ -14,8 +14,11 @@ export type OutboxAction =
   | { kind: 'update'; itemId: string; body: ItemUpdateBody }
   | { kind: 'bulk'; itemIds: string[]; action: BulkItemAction }
   | { kind: 'playback'; itemId: string; positionSeconds: number; clientTimestamp: string }
-  /** Mark all as read (or unread) of a list: which items it covers only the service knows. */
-  | { kind: 'mark-all'; body: MarkAllBody };
+  /**
+   * Mark all as read (or unread) of a list. Which items it covers only the service knows;
+   * `itemIds` are those of them loaded on the device, to show it on them while it waits.
+   */
+  | { kind: 'mark-all'; body: MarkAllBody; itemIds?: string[] };
 
 /** The HTTP call that carries an action, addressed to the service's /v1 paths. */
 export type OutboxRequest = { method: 'PATCH' | 'POST' | 'PUT'; path: string; body: unknown };
@@ -79,7 +82,7 @@ export function changesOf(action: OutboxAction): Map<string, ItemChange> {
       changes.set(action.itemId, { playback_position: Math.round(action.positionSeconds), last_played_at: action.clientTimestamp });
       break;
     case 'mark-all':
-      // Its items are chosen by the service's filters: the page shows it on what it has loaded itself.
+      for (const id of action.itemIds ?? []) changes.set(id, { is_read: action.body.is_read ?? true });
       break;
   }
   return changes;
@@ -88,6 +91,8 @@ export function changesOf(action: OutboxAction): Map<string, ItemChange> {
 /** The (item, field) pairs an action writes with last-write-wins semantics. */
 export function writesOf(action: OutboxAction): Map<string, Set<CoalescedField>> {
   const writes = new Map<string, Set<CoalescedField>>();
+  // Its filters decide on the service which items it covers; kept in order, it overwrites nothing queued before it.
+  if (action.kind === 'mark-all') return writes;
   for (const [id, change] of changesOf(action)) {
     const fields = coalescedFields.filter((field) => change[field] !== undefined);
     if (fields.length) writes.set(id, new Set(fields));

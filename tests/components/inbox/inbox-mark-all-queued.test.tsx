@@ -39,7 +39,7 @@ afterEach(() => {
 });
 
 describe('mark all as read after changes that wait to be sent', () => {
-  it('goes after them, so an item marked unread before it ends read', async () => {
+  it('goes after them, so an item marked unread before it ends read, and shows on the list while it waits', async () => {
     local.service.db.prepare('UPDATE entries SET is_read = 1 WHERE user_id = ? AND item_id = ?').run(local.user.id, ids[0]);
     const user = userEvent.setup();
     renderApp(<InboxRiver selection={{ view: 'all', type: null }} />);
@@ -52,6 +52,10 @@ describe('mark all as read after changes that wait to be sent', () => {
     await user.click(screen.getByRole('button', { name: 'Mark all as read' }));
     await user.click(screen.getByRole('button', { name: 'Mark all read' }));
     await screen.findByText(/marked read|when the connection returns/);
+    // While it waits, the list (refreshed after marking) shows it: every item read, item 0 too.
+    for (const index of [0, 1, 2, 3]) {
+      expect(screen.getByRole('button', { name: `Mark unread: Commute Post item ${index}` })).toBeTruthy();
+    }
 
     online = true;
     window.dispatchEvent(new Event('online'));

@@ -94,6 +94,16 @@ describe('the outbox store', () => {
     expect(await actions()).toEqual([{ kind: 'bulk', itemIds: [b, a, c], action: 'unsave' }]);
   });
 
+  it('keeps every change around a mark all as read, which only the service matches to items', async () => {
+    const markAll: OutboxAction = { kind: 'mark-all', body: { is_read: true }, itemIds: [a, b] };
+    await store.add(read(a, false));
+    await store.add(markAll);
+    await store.add(read(b, false));
+
+    // Sent in this order, a ends read and b unread, as the person left them.
+    expect(await actions()).toEqual([read(a, false), markAll, read(b, false)]);
+  });
+
   it('keeps the playback position with the latest client timestamp', async () => {
     await store.add(playback(a, 60, '2025-01-01T10:00:00.000Z'));
     await store.add(playback(b, 5, '2025-01-01T10:00:30.000Z'));

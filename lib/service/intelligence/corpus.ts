@@ -69,7 +69,7 @@ export function createCorpus(db: Database) {
     insertPosting: db.prepare('INSERT OR REPLACE INTO intel_postings (term_id, hour, doc, weight) VALUES (?, ?, ?, ?)'),
     deletePosting: db.prepare('DELETE FROM intel_postings WHERE term_id = ? AND hour = ? AND doc = ?'),
     postingsByWeight: db.prepare('SELECT doc, weight FROM intel_postings WHERE term_id = ? ORDER BY weight DESC LIMIT ?').raw(),
-    postingsInWindow: db.prepare('SELECT doc, weight FROM intel_postings WHERE term_id = ? AND hour BETWEEN ? AND ?').raw(),
+    postingsInWindow: db.prepare('SELECT doc, weight FROM intel_postings WHERE term_id = ? AND hour BETWEEN ? AND ? ORDER BY weight DESC LIMIT ?').raw(),
   };
 
   /** Frequency increments and documents counted in memory but not yet written (see `deferFrequencies`). */
@@ -254,17 +254,19 @@ export function createCorpus(db: Database) {
 
   /**
    * Documents sharing strong terms with `vector`, scored by the dot product of
-   * their postings. Either within an hour window, or the `perTerm` strongest
-   * postings of each term over all time; `capped` tells whether some term had more.
+   * their postings: the `perTerm` strongest of each term, within an hour window or over all
+   * time; `capped` tells whether some term had more. Unbounded, a window full of documents
+   * sharing a term (a feed of thousands of undated items) made each placement read all of them.
    */
   function candidates(vector: Vector, opts: { terms: number; perTerm?: number; window?: [number, number] }): { scores: Map<number, number>; capped: boolean } {
     const scores = new Map<number, number>();
     let capped = false;
+    const perTerm = opts.perTerm ?? 200;
     for (const [id, w] of strongest(vector, opts.terms)) {
       const rows = (opts.window
-        ? stmt.postingsInWindow.all(id, opts.window[0], opts.window[1])
-        : stmt.postingsByWeight.all(id, opts.perTerm ?? 200)) as Array<[number, number]>;
-      if (!opts.window && rows.length >= (opts.perTerm ?? 200)) capped = true;
+        ? stmt.postingsInWindow.all(id, opts.window[0], opts.window[1], perTerm)
+        : stmt.postingsByWeight.all(id, perTerm)) as Array<[number, number]>;
+      if (rows.length >= perTerm) capped = true;
       for (const [doc, weight] of rows) scores.set(doc, (scores.get(doc) ?? 0) + (w * weight) / 1000);
     }
     return { scores, capped };

@@ -69,7 +69,9 @@ export function createCorpus(db: Database) {
     insertPosting: db.prepare('INSERT OR REPLACE INTO intel_postings (term_id, hour, doc, weight) VALUES (?, ?, ?, ?)'),
     deletePosting: db.prepare('DELETE FROM intel_postings WHERE term_id = ? AND hour = ? AND doc = ?'),
     postingsByWeight: db.prepare('SELECT doc, weight FROM intel_postings WHERE term_id = ? ORDER BY weight DESC LIMIT ?').raw(),
-    postingsInWindow: db.prepare('SELECT doc, weight FROM intel_postings WHERE term_id = ? AND hour BETWEEN ? AND ? ORDER BY weight DESC LIMIT ?').raw(),
+    // Walks the primary key out from the window's middle: sorting the window by weight read all of it.
+    postingsFrom: db.prepare('SELECT doc, weight FROM intel_postings WHERE term_id = ? AND hour >= ? AND hour <= ? ORDER BY hour, doc LIMIT ?').raw(),
+    postingsBefore: db.prepare('SELECT doc, weight FROM intel_postings WHERE term_id = ? AND hour < ? AND hour >= ? ORDER BY hour DESC, doc DESC LIMIT ?').raw(),
   };
 
   /** Frequency increments and documents counted in memory but not yet written (see `deferFrequencies`). */
@@ -254,18 +256,25 @@ export function createCorpus(db: Database) {
 
   /**
    * Documents sharing strong terms with `vector`, scored by the dot product of
-   * their postings: the `perTerm` strongest of each term, within an hour window or over all
-   * time; `capped` tells whether some term had more. Unbounded, a window full of documents
-   * sharing a term (a feed of thousands of undated items) made each placement read all of them.
+   * their postings: `perTerm` of each term, the nearest in time within an hour window, or the
+   * strongest over all time; `capped` tells whether some term had more. Unbounded, a window full
+   * of documents sharing a term (a feed of thousands of undated items) made each placement read all of them.
    */
+  function inWindow(termId: number, [start, end]: [number, number], limit: number): Array<[number, number]> {
+    const middle = Math.floor((start + end) / 2);
+    const later = stmt.postingsFrom.all(termId, middle, end, limit) as Array<[number, number]>;
+    const earlier = stmt.postingsBefore.all(termId, middle, start, limit) as Array<[number, number]>;
+    // Half from each side, the rest from the side that has more.
+    const fromEarlier = Math.min(earlier.length, Math.max(Math.floor(limit / 2), limit - later.length));
+    return [...later.slice(0, limit - fromEarlier), ...earlier.slice(0, fromEarlier)];
+  }
+
   function candidates(vector: Vector, opts: { terms: number; perTerm?: number; window?: [number, number] }): { scores: Map<number, number>; capped: boolean } {
     const scores = new Map<number, number>();
     let capped = false;
     const perTerm = opts.perTerm ?? 200;
     for (const [id, w] of strongest(vector, opts.terms)) {
-      const rows = (opts.window
-        ? stmt.postingsInWindow.all(id, opts.window[0], opts.window[1], perTerm)
-        : stmt.postingsByWeight.all(id, perTerm)) as Array<[number, number]>;
+      const rows = (opts.window ? inWindow(id, opts.window, perTerm) : stmt.postingsByWeight.all(id, perTerm)) as Array<[number, number]>;
       if (rows.length >= perTerm) capped = true;
       for (const [doc, weight] of rows) scores.set(doc, (scores.get(doc) ?? 0) + (w * weight) / 1000);
     }

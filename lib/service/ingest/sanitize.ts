@@ -22,6 +22,14 @@ const HIDING_STYLE = /display\s*:\s*none|visibility\s*:\s*hidden|opacity\s*:\s*0
 
 const URL_ATTRIBUTES = ['href', 'src', 'poster', 'cite'];
 
+/** Permissions a feed may grant an embedded player; camera, microphone, location and the like are a feed's to ask for, not to grant. */
+const PLAYER_FEATURES = new Set(['autoplay', 'encrypted-media', 'fullscreen', 'picture-in-picture', 'accelerometer', 'gyroscope', 'clipboard-write', 'web-share']);
+
+/** An iframe `allow` list cut to player features, each without an origin list of its own. */
+function playerFeatures(allow: string): string {
+  return allow.split(';').map((entry) => entry.trim().split(/\s+/)[0].toLowerCase()).filter((name) => PLAYER_FEATURES.has(name)).join('; ');
+}
+
 function absolute(url: string, base: string): string {
   const trimmed = url.trim();
   if (!trimmed || !base) return trimmed;
@@ -164,6 +172,10 @@ export function sanitizeContent(html: string, baseUrl: string): string {
           attribs.rel = 'noopener noreferrer';
         } else if (tagName === 'iframe') {
           if (!isAllowedEmbed(attribs.src ?? '')) dropped.add(attribs);
+          if (attribs.allow !== undefined) {
+            attribs.allow = playerFeatures(attribs.allow);
+            if (!attribs.allow) delete attribs.allow;
+          }
           attribs.loading = 'lazy';
         }
         return { tagName, attribs };

@@ -27,6 +27,11 @@ describe('sanitizeContent', () => {
     expect(html).toMatch(/<p>after <b>bold<\/b><br \/>line<\/p>$/);
   });
 
+  it('lets an embedded player have only the features a player uses, not camera, microphone or location', () => {
+    const html = sanitizeContent('<iframe src="https://www.youtube.com/embed/abcdefghijk" allow="camera; microphone *; geolocation; autoplay; encrypted-media; fullscreen; picture-in-picture"></iframe>', base);
+    expect(html).toBe('<iframe src="https://www.youtube.com/embed/abcdefghijk" allow="autoplay; encrypted-media; fullscreen; picture-in-picture" loading="lazy"></iframe>');
+  });
+
   it('removes forms and their inputs', () => {
     expect(sanitizeContent('<form action="/x"><input type="text" name="q"><textarea>t</textarea><select><option>o</option></select></form><p>after</p>', base)).toBe('<p>after</p>');
   });

@@ -70,9 +70,9 @@ async function readInput(request: Request, operation: Operation, rawParams: Reco
     return undefined;
   };
   const params = operation.params ? take(check(operation.params, rawParams, 'path')) : {};
-  const query = operation.query
-    ? take(check(operation.query.strict(), queryObject(new URL(request.url).searchParams, operation.query), 'query'))
-    : {};
+  // An operation without query parameters refuses unknown ones as the others do, rather than ignore them.
+  const querySchema = operation.query ?? z.object({});
+  const query = take(check(querySchema.strict(), queryObject(new URL(request.url).searchParams, querySchema), 'query'));
   let body: unknown = undefined;
   if (operation.body) {
     const text = await readBodyText(request);

@@ -116,6 +116,15 @@ describe('422 on request bodies', () => {
     expectSentences(await h.call('POST', path, { key, body: { position_seconds: 3, client_timestamp: 'yesterday' } }), [/^client_timestamp must be an ISO 8601 date-time/]);
   });
 
+  it('rejects query parameters on operations that take none, naming each, and changes nothing', async () => {
+    const { user, key } = h.createUser();
+    const [id] = h.seedSubscription(user, [article()]).itemIds;
+    expectSentences(await h.call('GET', `/v1/items/${id}`, { key, query: { fields: 'title' } }), [/^fields is not a known field/]);
+    const patch = await h.call('PATCH', `/v1/items/${id}`, { key, query: { dry_run: true }, body: { is_read: true } });
+    expectSentences(patch, [/^dry_run is not a known field/]);
+    expect((await h.call('GET', `/v1/items/${id}`, { key })).body.is_read).toBe(false);
+  });
+
   it('rejects a path id that is not a UUID, with the body errors too', async () => {
     const { key } = h.createUser();
     expectSentences(await h.call('GET', '/v1/items/42', { key }), [/^item_id must be a UUID/]);

@@ -80,11 +80,13 @@ export function insertItems(db: Db, feedId: string, items: NewItem[], now = new 
       || (item.guid === null && item.url === null && byHash.get(feedId, hash));
     seen.add(key);
     if (known) { skipped++; return; }
-    const publishedMs = item.published_at ? Date.parse(item.published_at) : now.getTime();
+    // A feed that gives no date, or one still to come (a mistyped year): the item is dated when it
+    // was first seen, as it is sorted; a future date would hold it atop the list and out of every mark-all.
+    const givenMs = item.published_at ? Date.parse(item.published_at) : NaN;
+    const publishedMs = givenMs <= now.getTime() ? givenMs : now.getTime();
     const body = searchableText(item.content);
     const row = {
-      // A feed that gives no date: the item is dated when it was first seen, as it is sorted.
-      ...item, published_at: item.published_at ?? new Date(publishedMs).toISOString(), id: randomUUID(), feed_id: feedId, content_hash: hash, published_ms: publishedMs,
+      ...item, published_at: publishedMs === givenMs ? item.published_at : new Date(publishedMs).toISOString(), id: randomUUID(), feed_id: feedId, content_hash: hash, published_ms: publishedMs,
       explicit: item.explicit === null ? null : item.explicit ? 1 : 0,
       platform_metadata: JSON.stringify(item.platform_metadata ?? {}),
       reading_time: item.item_type === 'article' ? readingMinutes(body) : null,

@@ -32,8 +32,8 @@ function indexPrepared(service: ServiceContext, feedId: string, feed: ParsedFeed
     const item = feed.items[position];
     service.intelligence.addItem({
       id, title: item.title, summary: item.summary, content: item.content, source_id: feedId,
-      // As stored: an undated item is dated when it was first seen.
-      published_at: item.published_at ?? now.toISOString(), url: item.url,
+      // As stored: an undated or future-dated item is dated when it was first seen.
+      published_at: item.published_at && Date.parse(item.published_at) <= now.getTime() ? item.published_at : now.toISOString(), url: item.url,
     }, docs[position]);
   }
   return stored;

@@ -105,4 +105,16 @@ describe('PUT /v1/items (mark all as read)', () => {
     expect(answer.status).toBe(422);
     expect(answer.body.message).toMatch(/^before must be an ISO 8601 date-time/);
   });
+
+  it('covers an item its feed dated in the future: it is dated when it arrived', async () => {
+    // A mistyped year (2099) kept the item at the top of the list and out of every mark-all
+    // that stops at the time the list was loaded, unread for good.
+    const { user, key } = h.createUser();
+    const [future] = h.seedSubscription(user, [article({ published_at: '2099-01-01T00:00:00Z' })]).itemIds;
+    const loadedAt = new Date(Date.now() + 1000).toISOString();
+    expect(await markAll(key, { before: loadedAt })).toBe('1 item marked read.');
+    const item = await h.call('GET', `/v1/items/${future}`, { key });
+    expect(item.body.is_read).toBe(true);
+    expect(Date.parse(item.body.published_at)).toBeLessThanOrEqual(Date.parse(loadedAt));
+  });
 });

@@ -42,7 +42,8 @@ export function createRouter(service: ServiceContext, handlers: Handlers): Hono 
   app.notFound((c) => {
     const pathname = new URL(c.req.url).pathname;
     const allowed = methodsOf(pathname);
-    if (allowed.length) {
+    // A method the path has that still found no route: the path is one Hono does not match (a trailing slash).
+    if (allowed.length && !allowed.includes(c.req.method)) {
       return Response.json({ message: `${c.req.method} is not allowed on ${pathname}; it takes ${allowed.join(', ')}.` },
         { status: 405, headers: { Allow: allowed.join(', ') } });
     }
@@ -54,7 +55,7 @@ export function createRouter(service: ServiceContext, handlers: Handlers): Hono 
 
 const operationPaths = Object.values(operations as Record<string, Operation>).map((operation) => ({
   method: operation.method,
-  pattern: new RegExp(`^${operation.path.replace(/\{\w+\}/g, '[^/]+')}/?$`),
+  pattern: new RegExp(`^${operation.path.replace(/\{\w+\}/g, '[^/]+')}$`),
 }));
 
 /** The methods the interface has for a path, in the order the contract lists them (for 405 and Allow). */

@@ -177,6 +177,7 @@ describe('methods a path does not have', () => {
     const onList = await h.call('DELETE', '/v1/items', { key, body: {} });
     expect(onList.status).toBe(405);
     expect(onList.headers.get('allow')).toBe('GET, PUT, PATCH');
+    for (const path of ['/v1/items/', '/v1/subscriptions/check/']) expect((await h.call('GET', path, { key })).status).toBe(404);
   });
 });
 

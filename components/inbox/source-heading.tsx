@@ -11,7 +11,7 @@ export function SourceHeading({ selection, name }: { selection: InboxSelection; 
   const kind = sourceKindLabels[selection.source.kind];
   return (
     <div className="mt-1 flex flex-wrap items-baseline gap-x-3">
-      <h2 className="text-xl font-semibold">
+      <h2 className="min-w-0 text-xl font-semibold">
         <span className="text-base font-normal text-muted">{kind}: </span>
         {name ?? ''}
       </h2>

@@ -8,7 +8,7 @@ const linkClass = 'flex min-h-11 flex-col justify-center rounded-md border borde
 /** Previous and next item of the list the person came from, so reading goes on without the list. */
 export function ItemPager({ previous, next, backHref, onNavigate }: Props) {
   return (
-    <nav aria-label="Previous and next item" className="mt-10 grid gap-3 border-t border-line pt-6 sm:grid-cols-2">
+    <nav aria-label="Previous and next item" className="mt-10 grid grid-cols-1 gap-3 border-t border-line pt-6 sm:grid-cols-2">
       {previous ? (
         <Link href={`/items/${previous.id}`} rel="prev" onClick={() => onNavigate(previous.id)} className={linkClass}>
           <span className="text-sm text-muted">Previous</span>

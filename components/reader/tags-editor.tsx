@@ -6,7 +6,8 @@ import { useItemActions } from '@/lib/client/use-item-actions';
 
 type Props = { item: ItemDetail; onResult: (message: string, error?: unknown) => void };
 
-const chipClass = 'inline-flex min-h-9 items-center gap-1 rounded-full border border-line-strong text-sm';
+// A tag as long as the screen is wide wraps inside its chip instead of widening the page.
+const chipClass = 'inline-flex min-h-9 max-w-full items-center gap-1 rounded-full border border-line-strong text-sm wrap-anywhere';
 
 /** The item's tags by name: remove one, add new ones (comma-separated), or take a suggestion with one click. */
 export function TagsEditor({ item, onResult }: Props) {

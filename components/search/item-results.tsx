@@ -34,7 +34,7 @@ function ItemRow({ item }: { item: ShownItem }) {
           <span className="rounded bg-accent-soft px-1.5 py-0.5 text-xs font-semibold text-ink">Beyond your subscriptions</span>
         )}
         {[
-          <span key="source">{sourceOf(item)}</span>,
+          <span key="source" className="min-w-0">{sourceOf(item)}</span>,
           item.published_at && (
             <time key="date" dateTime={item.published_at} title={fullDate(item.published_at)}>{relativeDate(item.published_at)}</time>
           ),

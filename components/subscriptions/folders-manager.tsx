@@ -61,7 +61,8 @@ function FolderRow({ folder, report }: { folder: Folder; report: Report }) {
         </form>
       ) : (
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <div className="min-w-0 flex-1">
+          {/* At least 10rem for the name: on a narrow screen the buttons wrap below it instead. */}
+          <div className="min-w-0 flex-1 basis-40">
             <h3 className="font-medium">
               <Link href={`/subscriptions?folder=${folder.id}`} className="break-words text-ink">{folder.name}</Link>
             </h3>

@@ -1,0 +1,91 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newAppContext } from './browser';
+import { startFeedSite, type FeedSite } from './feed-site';
+
+/*
+ * The smallest screen the app supports (320 px) against text that has no place to break:
+ * a feed named and titled with words wider than the screen, as URLs and run-together names are.
+ * Every page must still fit the width; nothing may scroll sideways.
+ */
+
+let browser: Browser;
+let context: BrowserContext | undefined;
+let site: FeedSite;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  site = await startFeedSite();
+});
+
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+const word = 'Supercalifragilisticexpialidocious'.repeat(3);
+
+function sidewaysOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth);
+}
+
+async function waitForItemsList(page: Page, path: string): Promise<void> {
+  const listed = page.waitForResponse((response) => response.request().method() === 'GET'
+    && new URL(response.url()).pathname === '/api/v1/items');
+  await page.goto(path);
+  await listed;
+}
+
+describe('a 320 px wide screen', () => {
+  it('fits words wider than the screen in the inbox, the reader, its pager and tag suggestions, and search', async () => {
+    const now = Date.now();
+    const url = site.feed('/long-words.xml', `Feed${word}`, [
+      { guid: 'narrow-1', title: `First${word}`, body: `A body with ${word} in it.`, date: new Date(now) },
+      { guid: 'narrow-2', title: `Second${word}`, body: `Another ${word}.`, date: new Date(now - 60_000) },
+    ]);
+    context = await newAppContext(browser, 'phone', { viewport: { width: 320, height: 640 } });
+    const page = await context.newPage();
+    const created = await page.request.post('/api/v1/subscriptions', { data: { url } });
+    expect(created.status()).toBe(201);
+    const { subscription_id: subscriptionId } = (await created.json()) as { subscription_id: string };
+    try {
+      // The inbox narrowed to the feed: its name heads the list, the titles are the rows.
+      await waitForItemsList(page, `/inbox?view=all&subscription=${subscriptionId}`);
+      await page.getByRole('heading', { level: 2, name: `Subscription: Feed${word}` }).waitFor();
+      await page.getByRole('link', { name: `First${word}` }).waitFor();
+      expect(await sidewaysOverflow(page)).toBe(0);
+
+      // Opened from that list, the reader offers the next item and the long title as a tag.
+      await page.getByRole('link', { name: `First${word}` }).click();
+      await page.getByRole('heading', { level: 1, name: `First${word}` }).waitFor();
+      await page.getByRole('navigation', { name: 'Previous and next item' }).getByRole('link', { name: `Next Second${word}` }).waitFor();
+      await page.getByRole('button', { name: new RegExp(`^First${word} \\(add this tag\\)$`, 'i') }).waitFor();
+      expect(await sidewaysOverflow(page)).toBe(0);
+
+      await page.goto(`/search?q=${word}`);
+      await page.getByRole('link', { name: `Second${word}` }).waitFor();
+      expect(await sidewaysOverflow(page)).toBe(0);
+    } finally {
+      await page.request.delete(`/api/v1/subscriptions/${subscriptionId}`);
+    }
+  });
+
+  it('keeps a folder name on its line, with its buttons below it', async () => {
+    context = await newAppContext(browser, 'phone', { viewport: { width: 320, height: 640 } });
+    const page = await context.newPage();
+    await page.goto('/subscriptions');
+    const name = page.getByRole('heading', { level: 3, name: 'News & science' });
+    const rename = page.getByRole('button', { name: 'Rename News & science' });
+    await rename.waitFor();
+    const nameBox = (await name.boundingBox())!;
+    const renameBox = (await rename.boundingBox())!;
+    // Squeezed beside the buttons, the name broke inside its words over five lines.
+    expect(nameBox.width).toBeGreaterThan(150);
+    expect(renameBox.y).toBeGreaterThanOrEqual(nameBox.y + nameBox.height);
+  });
+});

@@ -22,7 +22,8 @@ export function RiverSkeleton() {
   );
 }
 
-const linkClass = 'mt-4 inline-flex min-h-11 items-center rounded-md border border-line-strong px-4 font-medium no-underline';
+// A label naming a long source wraps inside the button instead of widening the page.
+const linkClass = 'mt-4 inline-flex min-h-11 max-w-full items-center rounded-md border border-line-strong px-4 font-medium no-underline wrap-anywhere';
 
 function dayName(day: string): string {
   return new Date(`${day}T00:00:00Z`).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });

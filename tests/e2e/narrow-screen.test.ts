@@ -42,7 +42,7 @@ async function waitForItemsList(page: Page, path: string): Promise<void> {
 }
 
 describe('a 320 px wide screen', () => {
-  it('fits words wider than the screen in the inbox, the reader, its pager and tag suggestions, and search', async () => {
+  it('fits words wider than the screen in the inbox and its empty state, the reader, its pager and tag suggestions, and search', async () => {
     const now = Date.now();
     const url = site.feed('/long-words.xml', `Feed${word}`, [
       { guid: 'narrow-1', title: `First${word}`, body: `A body with ${word} in it.`, date: new Date(now) },
@@ -69,6 +69,13 @@ describe('a 320 px wide screen', () => {
 
       await page.goto(`/search?q=${word}`);
       await page.getByRole('link', { name: `Second${word}` }).waitFor();
+      expect(await sidewaysOverflow(page)).toBe(0);
+
+      // Everything read, the narrowed inbox offers everything in the feed, by its name.
+      const { data: items } = (await (await page.request.get(`/api/v1/items?subscription_ids=${subscriptionId}`)).json()) as { data: { id: string }[] };
+      for (const item of items) expect((await page.request.patch(`/api/v1/items/${item.id}`, { data: { is_read: true } })).status()).toBe(200);
+      await waitForItemsList(page, `/inbox?subscription=${subscriptionId}`);
+      await page.getByRole('link', { name: `See everything in Feed${word}` }).waitFor();
       expect(await sidewaysOverflow(page)).toBe(0);
     } finally {
       await page.request.delete(`/api/v1/subscriptions/${subscriptionId}`);

@@ -32,14 +32,16 @@ export function currentShortcuts(): typeof defaultShortcuts {
   });
 }
 
-/** Whether a key press belongs to something else: typing in a field, or a control's own Enter. */
+/** Whether a key press belongs to something else: typing in a field, or a control's own Enter or Space. */
 export function belongsElsewhere(event: KeyboardEvent): boolean {
   if (event.ctrlKey || event.metaKey || event.altKey || event.isComposing) return true;
   const target = event.target as HTMLElement | null;
   if (!target || typeof target.closest !== 'function') return false;
   if (target.isContentEditable || target.closest('input, textarea, select, [contenteditable=""], [contenteditable="true"]')) return true;
-  // Enter on a link or button already does what the control says.
+  // Enter on a link or button, and Space on a button (a key settings let a shortcut take),
+  // already do what the control says.
   if (event.key === 'Enter' && target.closest('a[href], button, summary, [role="button"]')) return true;
+  if (event.key === ' ' && target.closest('button, summary, [role="button"]')) return true;
   // An open modal dialog owns the keyboard.
   return Boolean(target.closest('dialog[open]'));
 }

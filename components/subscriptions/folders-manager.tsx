@@ -1,7 +1,7 @@
 'use client';
 
 import Link from '@/components/shell/intent-link';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { ErrorNotice } from '@/components/error-notice';
 import { errorSentence } from '@/lib/client/error-message';
 import { useCreateFolder, useDeleteFolder, useUpdateFolder } from '@/lib/client/use-folder-actions';
@@ -10,12 +10,27 @@ import { buttonClass, dangerButtonClass, fieldClass, labelClass, quietButtonClas
 
 type Report = (message: string) => void;
 
-function FolderRow({ folder, report }: { folder: Folder; report: Report }) {
+type RowProps = { folder: Folder; report: Report; nameField: RefObject<HTMLInputElement | null> };
+
+function FolderRow({ folder, report, nameField }: RowProps) {
   const update = useUpdateFolder();
   const remove = useDeleteFolder();
   const [mode, setMode] = useState<'view' | 'rename' | 'delete'>('view');
   const [name, setName] = useState(folder.name);
   const inputId = useId();
+  // Ending a rename or a delete removes the focused control; its button takes focus back.
+  const renameButton = useRef<HTMLButtonElement>(null);
+  const deleteButton = useRef<HTMLButtonElement>(null);
+  const returnTo = useRef<RefObject<HTMLButtonElement | null> | null>(null);
+  const backToView = () => {
+    returnTo.current = mode === 'delete' ? deleteButton : renameButton;
+    setMode('view');
+  };
+  useEffect(() => {
+    if (mode !== 'view' || !returnTo.current) return;
+    returnTo.current.current?.focus();
+    returnTo.current = null;
+  }, [mode]);
 
   async function rename(event: FormEvent) {
     event.preventDefault();
@@ -23,7 +38,7 @@ function FolderRow({ folder, report }: { folder: Folder; report: Report }) {
     try {
       await update(folder.id, { name: name.trim() });
       report(`Folder renamed to ${name.trim()}.`);
-      setMode('view');
+      backToView();
     } catch (error) {
       report(errorSentence(error));
     }
@@ -41,10 +56,12 @@ function FolderRow({ folder, report }: { folder: Folder; report: Report }) {
   async function confirmDelete() {
     try {
       await remove(folder.id);
+      // The row goes away with its buttons; the next thing to do is name another folder.
+      nameField.current?.focus();
       report(`Folder ${folder.name} deleted; its subscriptions are now in no folder.`);
     } catch (error) {
       report(errorSentence(error));
-      setMode('view');
+      backToView();
     }
   }
 
@@ -57,7 +74,7 @@ function FolderRow({ folder, report }: { folder: Folder; report: Report }) {
             <input id={inputId} value={name} onChange={(event) => setName(event.target.value)} required maxLength={100} autoFocus className={`${fieldClass} mt-1`} />
           </div>
           <button type="submit" className={buttonClass}>Save name</button>
-          <button type="button" className={quietButtonClass} onClick={() => { setName(folder.name); setMode('view'); }}>Cancel</button>
+          <button type="button" className={quietButtonClass} onClick={() => { setName(folder.name); backToView(); }}>Cancel</button>
         </form>
       ) : (
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
@@ -72,15 +89,15 @@ function FolderRow({ folder, report }: { folder: Folder; report: Report }) {
             <div role="group" aria-label={`Delete ${folder.name}?`} className="flex flex-wrap items-center gap-2">
               <span className="text-sm">Delete {folder.name}? Its subscriptions stay, in no folder.</span>
               <button type="button" className={dangerButtonClass} onClick={() => void confirmDelete()}>Yes, delete</button>
-              <button type="button" className={quietButtonClass} autoFocus onClick={() => setMode('view')}>Cancel</button>
+              <button type="button" className={quietButtonClass} autoFocus onClick={backToView}>Cancel</button>
             </div>
           ) : (
             <div className="flex flex-wrap gap-1">
-              <button type="button" className={quietButtonClass} aria-label={`Rename ${folder.name}`} onClick={() => setMode('rename')}>Rename</button>
+              <button ref={renameButton} type="button" className={quietButtonClass} aria-label={`Rename ${folder.name}`} onClick={() => setMode('rename')}>Rename</button>
               <button type="button" className={quietButtonClass} aria-label={`${folder.is_pinned ? 'Unpin' : 'Pin'} ${folder.name}`} onClick={() => void togglePin()}>
                 {folder.is_pinned ? 'Unpin' : 'Pin'}
               </button>
-              <button type="button" className={quietButtonClass} aria-label={`Delete ${folder.name}`} onClick={() => setMode('delete')}>Delete</button>
+              <button ref={deleteButton} type="button" className={quietButtonClass} aria-label={`Delete ${folder.name}`} onClick={() => setMode('delete')}>Delete</button>
             </div>
           )}
         </div>
@@ -96,6 +113,7 @@ export function FoldersManager() {
   const [name, setName] = useState('');
   const [status, setStatus] = useState('');
   const inputId = useId();
+  const nameField = useRef<HTMLInputElement>(null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -114,7 +132,7 @@ export function FoldersManager() {
       <form onSubmit={submit} className="flex flex-wrap items-end gap-2">
         <div className="min-w-40 flex-1">
           <label htmlFor={inputId} className={labelClass}>New folder name</label>
-          <input id={inputId} value={name} onChange={(event) => setName(event.target.value)} required maxLength={100} className={`${fieldClass} mt-1`} />
+          <input ref={nameField} id={inputId} value={name} onChange={(event) => setName(event.target.value)} required maxLength={100} className={`${fieldClass} mt-1`} />
         </div>
         <button type="submit" className={buttonClass}>Create folder</button>
       </form>
@@ -125,7 +143,7 @@ export function FoldersManager() {
         <p role="status" className="text-muted">Loading folders…</p>
       ) : folders && folders.length > 0 ? (
         <ul aria-label="Folders" className="border-t border-line">
-          {folders.map((folder) => <FolderRow key={folder.id} folder={folder} report={setStatus} />)}
+          {folders.map((folder) => <FolderRow key={folder.id} folder={folder} report={setStatus} nameField={nameField} />)}
         </ul>
       ) : (
         <p className="text-muted">No folders yet. Folders group subscriptions in the inbox’s sidebar.</p>

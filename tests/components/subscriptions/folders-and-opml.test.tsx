@@ -68,6 +68,31 @@ describe('managing folders', () => {
     await screen.findByText('Folder Sciences deleted; its subscriptions are now in no folder.');
     expect(folderNames(local)).toEqual([]);
   });
+
+  it('gives focus back to the row when a rename or a delete ends, and to the name field when the row is gone', async () => {
+    const user = userEvent.setup();
+    renderRouted(<FoldersManager />);
+    await user.type(screen.getByRole('textbox', { name: 'New folder name' }), 'Keys{Enter}');
+    const list = await screen.findByRole('list', { name: 'Folders' });
+
+    await user.click(within(list).getByRole('button', { name: 'Rename Keys' }));
+    await user.keyboard(' two{Enter}');
+    await screen.findByText('Folder renamed to Keys two.');
+    expect(document.activeElement).toBe(await within(list).findByRole('button', { name: 'Rename Keys two' }));
+
+    await user.keyboard('{Enter}');
+    await user.click(within(list).getByRole('button', { name: 'Cancel' }));
+    expect(document.activeElement).toBe(within(list).getByRole('button', { name: 'Rename Keys two' }));
+
+    await user.click(within(list).getByRole('button', { name: 'Delete Keys two' }));
+    await user.keyboard('{Enter}');
+    expect(document.activeElement).toBe(within(list).getByRole('button', { name: 'Delete Keys two' }));
+
+    await user.keyboard('{Enter}');
+    await user.click(within(list).getByRole('button', { name: 'Yes, delete' }));
+    await screen.findByText('Folder Keys two deleted; its subscriptions are now in no folder.');
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'New folder name' }));
+  });
 });
 
 describe('OPML import and export', () => {

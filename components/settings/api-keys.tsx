@@ -1,6 +1,6 @@
 'use client';
 
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { ErrorNotice } from '@/components/error-notice';
 import { errorSentence } from '@/lib/client/error-message';
 import { fullDate } from '@/lib/client/relative-date';
@@ -8,16 +8,32 @@ import { useApiKeys, useCreateApiKey, useRevokeApiKey, type ApiKey, type Created
 import { buttonClass, dangerButtonClass, fieldClass, labelClass, quietButtonClass } from '../control-styles';
 import { CopyButton } from '../copy-button';
 
-function KeyRow({ apiKey, report }: { apiKey: ApiKey; report: (message: string) => void }) {
+type RowProps = { apiKey: ApiKey; report: (message: string) => void; nameField: RefObject<HTMLInputElement | null> };
+
+function KeyRow({ apiKey, report, nameField }: RowProps) {
   const revoke = useRevokeApiKey();
   const [confirming, setConfirming] = useState(false);
+  // Cancelling removes the focused Cancel button; the Revoke button it replaced takes focus back.
+  const revokeButton = useRef<HTMLButtonElement>(null);
+  const cancelled = useRef(false);
+  const cancel = () => {
+    cancelled.current = true;
+    setConfirming(false);
+  };
+  useEffect(() => {
+    if (confirming || !cancelled.current) return;
+    cancelled.current = false;
+    revokeButton.current?.focus();
+  }, [confirming]);
   async function confirm() {
     try {
       await revoke(apiKey.id);
+      // The row goes away with its buttons: focus goes to naming the next key.
+      nameField.current?.focus();
       report(`The key “${apiKey.name}” is revoked; programs using it can no longer sign in.`);
     } catch (error) {
       report(errorSentence(error));
-      setConfirming(false);
+      cancel();
     }
   }
   return (
@@ -34,10 +50,10 @@ function KeyRow({ apiKey, report }: { apiKey: ApiKey; report: (message: string) 
         <div role="group" aria-label={`Revoke ${apiKey.name}?`} className="flex flex-wrap items-center gap-2">
           <span className="text-sm">Revoke it for good?</span>
           <button type="button" className={dangerButtonClass} onClick={() => void confirm()}>Yes, revoke</button>
-          <button type="button" className={quietButtonClass} autoFocus onClick={() => setConfirming(false)}>Cancel</button>
+          <button type="button" className={quietButtonClass} autoFocus onClick={cancel}>Cancel</button>
         </div>
       ) : (
-        <button type="button" className={quietButtonClass} aria-label={`Revoke ${apiKey.name}`} onClick={() => setConfirming(true)}>Revoke</button>
+        <button ref={revokeButton} type="button" className={quietButtonClass} aria-label={`Revoke ${apiKey.name}`} onClick={() => setConfirming(true)}>Revoke</button>
       )}
     </li>
   );
@@ -51,6 +67,7 @@ export function ApiKeys() {
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const [status, setStatus] = useState('');
   const secret = useRef<HTMLInputElement>(null);
+  const nameField = useRef<HTMLInputElement>(null);
   const ids = { name: useId(), secret: useId() };
 
   async function submit(event: FormEvent) {
@@ -71,7 +88,7 @@ export function ApiKeys() {
       <form onSubmit={submit} className="flex flex-wrap items-end gap-2">
         <div className="min-w-40 flex-1">
           <label htmlFor={ids.name} className={labelClass}>Name of the new key</label>
-          <input id={ids.name} value={name} onChange={(event) => setName(event.target.value)} required maxLength={100} placeholder="My script" className={`${fieldClass} mt-1`} />
+          <input ref={nameField} id={ids.name} value={name} onChange={(event) => setName(event.target.value)} required maxLength={100} placeholder="My script" className={`${fieldClass} mt-1`} />
         </div>
         <button type="submit" className={buttonClass}>Create key</button>
       </form>
@@ -85,7 +102,7 @@ export function ApiKeys() {
               <input ref={secret} id={ids.secret} readOnly value={created.key} onFocus={(event) => event.target.select()} className={`${fieldClass} font-mono sm:flex-1`} />
               <CopyButton text={created.key} label="Copy the new key" fallbackField={() => secret.current} />
             </div>
-            <button type="button" className={`${quietButtonClass} mt-2`} onClick={() => setCreated(null)}>I have copied it</button>
+            <button type="button" className={`${quietButtonClass} mt-2`} onClick={() => { nameField.current?.focus(); setCreated(null); }}>I have copied it</button>
           </div>
         )}
       </div>
@@ -97,7 +114,7 @@ export function ApiKeys() {
         <p className="text-muted">No API keys yet.</p>
       ) : (
         <ul aria-label="API keys" className="border-t border-line">
-          {keys.map((apiKey) => <KeyRow key={apiKey.id} apiKey={apiKey} report={setStatus} />)}
+          {keys.map((apiKey) => <KeyRow key={apiKey.id} apiKey={apiKey} report={setStatus} nameField={nameField} />)}
         </ul>
       )}
     </div>

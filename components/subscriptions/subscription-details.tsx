@@ -31,8 +31,13 @@ function Unsubscribe({ id, title }: { id: string; title: string }) {
   const [confirming, setConfirming] = useState(false);
   const [status, setStatus] = useState('');
   const cancel = useRef<HTMLButtonElement>(null);
+  const ask = useRef<HTMLButtonElement>(null);
+  const asked = useRef(false);
+  // Into the question, Cancel takes focus; out of it, the Unsubscribe button it replaced does.
   useEffect(() => {
     if (confirming) cancel.current?.focus();
+    else if (asked.current) ask.current?.focus();
+    asked.current = confirming;
   }, [confirming]);
 
   async function confirm() {
@@ -54,7 +59,7 @@ function Unsubscribe({ id, title }: { id: string; title: string }) {
           <button ref={cancel} type="button" className={buttonClass} onClick={() => setConfirming(false)}>Cancel</button>
         </div>
       ) : (
-        <button type="button" className={dangerButtonClass} onClick={() => setConfirming(true)}>Unsubscribe</button>
+        <button ref={ask} type="button" className={dangerButtonClass} onClick={() => setConfirming(true)}>Unsubscribe</button>
       )}
       <p role="status" className="mt-2 min-h-6 text-sm">{status}</p>
     </div>

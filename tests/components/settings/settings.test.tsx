@@ -155,9 +155,17 @@ describe('account settings in local mode', () => {
     const answer = await fetch(`${local.base}/v1/subscriptions`, { headers: { authorization: `Bearer ${secret.value}` } });
     expect(answer.status).toBe(200);
 
+    // Each step that removes the focused button gives focus to what comes next, not to <body>.
+    const nameField = within(keys).getByRole('textbox', { name: 'Name of the new key' });
+    await user.click(within(keys).getByRole('button', { name: 'I have copied it' }));
+    expect(document.activeElement).toBe(nameField);
+    await user.click(within(list).getByRole('button', { name: 'Revoke Feed script' }));
+    await user.click(within(list).getByRole('button', { name: 'Cancel' }));
+    expect(document.activeElement).toBe(within(list).getByRole('button', { name: 'Revoke Feed script' }));
     await user.click(within(list).getByRole('button', { name: 'Revoke Feed script' }));
     await user.click(within(list).getByRole('button', { name: 'Yes, revoke' }));
     await within(keys).findByText('No API keys yet.');
+    expect(document.activeElement).toBe(nameField);
     expect((await fetch(`${local.base}/v1/subscriptions`, { headers: { authorization: `Bearer ${secret.value}` } })).status).toBe(401);
   });
 

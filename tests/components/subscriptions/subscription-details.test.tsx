@@ -103,6 +103,9 @@ describe('one subscription', () => {
     const section = (await screen.findByRole('heading', { name: 'Unsubscribe' })).closest('section')!;
     await user.click(within(section).getByRole('button', { name: 'Unsubscribe' }));
     expect(document.activeElement).toBe(within(section).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(section).getByRole('button', { name: 'Cancel' }));
+    expect(document.activeElement).toBe(within(section).getByRole('button', { name: 'Unsubscribe' }));
+    await user.click(within(section).getByRole('button', { name: 'Unsubscribe' }));
     await user.click(within(section).getByRole('button', { name: 'Yes, unsubscribe' }));
     await waitFor(() => expect(app.visited).toEqual(['/subscriptions']));
     expect(local.service.db.prepare('SELECT COUNT(*) FROM subscriptions WHERE id = ?').pluck().get(newsletterId)).toBe(0);

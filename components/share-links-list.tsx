@@ -1,7 +1,7 @@
 'use client';
 
 import Link from '@/components/shell/intent-link';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { absoluteShareUrl, listShareLinks, revokeShareLink, type ShareLink } from '@/lib/client/share-links';
 
 function when(iso: string): string {
@@ -12,6 +12,17 @@ function when(iso: string): string {
 export function ShareLinksList() {
   const [links, setLinks] = useState<ShareLink[] | null>(null);
   const [status, setStatus] = useState('');
+  // A revoked row goes away with its focused button: the row that takes its place gets focus,
+  // or the status line when none is left (never <body>, where keyboard users start over).
+  const list = useRef<HTMLUListElement>(null);
+  const statusLine = useRef<HTMLParagraphElement>(null);
+  const refocusAt = useRef<number | null>(null);
+  useEffect(() => {
+    if (refocusAt.current === null || links === null) return;
+    const buttons = list.current ? [...list.current.querySelectorAll<HTMLButtonElement>('li > button')] : [];
+    (buttons[Math.min(refocusAt.current, buttons.length - 1)] ?? statusLine.current)?.focus();
+    refocusAt.current = null;
+  }, [links]);
 
   const load = useCallback(() => {
     listShareLinks().then(setLinks, (error: Error) => {
@@ -24,6 +35,7 @@ export function ShareLinksList() {
   async function revoke(link: ShareLink) {
     try {
       await revokeShareLink(link.id);
+      refocusAt.current = links?.findIndex((entry) => entry.id === link.id) ?? 0;
       setLinks((current) => current?.filter((entry) => entry.id !== link.id) ?? null);
       setStatus(`The link to “${link.title}” no longer works.`);
     } catch (error) {
@@ -38,7 +50,7 @@ export function ShareLinksList() {
       ) : links.length === 0 ? (
         <p>No live share links. Share a saved item from the reader to make one.</p>
       ) : (
-        <ul className="divide-y divide-line rounded-lg border border-line">
+        <ul ref={list} className="divide-y divide-line rounded-lg border border-line">
           {links.map((link) => (
             <li key={link.id} className="flex flex-wrap items-center justify-between gap-3 p-3">
               <div className="min-w-0">
@@ -60,7 +72,7 @@ export function ShareLinksList() {
           ))}
         </ul>
       )}
-      <p role="status" className="mt-3">{status}</p>
+      <p ref={statusLine} tabIndex={-1} role="status" className="mt-3">{status}</p>
     </div>
   );
 }

@@ -154,9 +154,12 @@ describe('read-only share links', () => {
     await onPhone.goto('/settings/share-links');
     await onPhone.getByRole('listitem').filter({ hasText: url }).waitFor();
     await expectNoAxeViolations(onPhone);
-    await entry.getByRole('button', { name: `Revoke the link to ${item.title}` }).click();
+    // By keyboard: the focused Revoke button goes away with its row, and focus must not go to <body>.
+    await entry.getByRole('button', { name: `Revoke the link to ${item.title}` }).focus();
+    await owner.keyboard.press('Enter');
     await owner.getByRole('status').filter({ hasText: 'no longer works' }).waitFor();
     expect(await owner.getByRole('listitem').filter({ hasText: url }).count()).toBe(0);
+    expect(await owner.evaluate(() => document.activeElement !== document.body && document.activeElement?.closest('main') !== null)).toBe(true);
 
     const visitor = await (await newContext(false)).newPage();
     expect((await visit(visitor, url)).status).toBe(404);

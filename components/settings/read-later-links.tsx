@@ -1,6 +1,6 @@
 'use client';
 
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ErrorNotice } from '@/components/error-notice';
 import { errorSentence } from '@/lib/client/error-message';
 import { fullDate } from '@/lib/client/relative-date';
@@ -50,6 +50,16 @@ function ServiceLink({ link }: { link: ReadLaterLink }) {
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState('');
   const baseId = useId();
+  // Linking swaps the form (and its focused button) for Unlink, and unlinking swaps back: the
+  // control that appears takes focus, or keyboard users would start again from <body>.
+  const unlinkButton = useRef<HTMLButtonElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const switched = useRef(false);
+  useEffect(() => {
+    if (!switched.current) return;
+    switched.current = false;
+    (link.linked ? unlinkButton.current : form.current?.querySelector('input'))?.focus();
+  }, [link.linked]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -57,11 +67,14 @@ function ServiceLink({ link }: { link: ReadLaterLink }) {
     const credentials = Object.fromEntries(Object.entries(values).filter(([, value]) => value.trim() !== '')) as ReadLaterCredentials;
     setBusy(true);
     setStatus(`Checking with ${service.name}…`);
+    // Set before the call: the links cache may change (and the effect run) before it answers.
+    switched.current = true;
     try {
       const linked = await connect(link.service, credentials);
       setValues({});
       setStatus(`${service.name} is linked${linked.account ? ` as ${linked.account}` : ''}.`);
     } catch (error) {
+      switched.current = false;
       setStatus(errorSentence(error));
     } finally {
       setBusy(false);
@@ -70,10 +83,12 @@ function ServiceLink({ link }: { link: ReadLaterLink }) {
 
   async function unlink() {
     setBusy(true);
+    switched.current = true;
     try {
       await disconnect(link.service);
       setStatus(`${service.name} is unlinked.`);
     } catch (error) {
+      switched.current = false;
       setStatus(errorSentence(error));
     } finally {
       setBusy(false);
@@ -90,12 +105,12 @@ function ServiceLink({ link }: { link: ReadLaterLink }) {
             {link.account ? ` as ${link.account}` : ''}
             {link.linked_at ? <>{' since '}<time dateTime={link.linked_at}>{fullDate(link.linked_at)}</time></> : ''}
           </p>
-          <button type="button" aria-disabled={busy} onClick={() => !busy && void unlink()} className={quietButtonClass} aria-label={`Unlink ${service.name}`}>
+          <button ref={unlinkButton} type="button" aria-disabled={busy} onClick={() => !busy && void unlink()} className={quietButtonClass} aria-label={`Unlink ${service.name}`}>
             Unlink
           </button>
         </div>
       ) : (
-        <form onSubmit={submit} className="mt-2 grid gap-3 sm:grid-cols-2" aria-label={`Link ${service.name}`}>
+        <form ref={form} onSubmit={submit} className="mt-2 grid gap-3 sm:grid-cols-2" aria-label={`Link ${service.name}`}>
           {service.fields.map((field) => {
             const id = `${baseId}-${field.name}`;
             return (

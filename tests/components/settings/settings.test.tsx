@@ -184,10 +184,13 @@ describe('account settings in local mode', () => {
     await user.click(within(form).getByRole('button', { name: 'Link Readwise Reader' }));
     await waitFor(() => expect(within(item).getByRole('status').textContent).toBe('Readwise Reader is linked as Readwise Reader.'));
     expect(within(item).getByText('Linked')).toBeTruthy();
+    // The pressed button went with the form; the control that replaced it has focus, not <body>.
+    expect(document.activeElement).toBe(within(item).getByRole('button', { name: 'Unlink Readwise Reader' }));
 
     await user.click(within(item).getByRole('button', { name: 'Unlink Readwise Reader' }));
     await waitFor(() => expect(within(item).getByRole('status').textContent).toBe('Readwise Reader is unlinked.'));
     expect(within(item).getByRole('form', { name: 'Link Readwise Reader' })).toBeTruthy();
+    expect(document.activeElement).toBe(within(item).getByLabelText('Access token'));
   });
 
   it('asks for every field wallabag needs', async () => {

@@ -94,6 +94,7 @@ export function SubscriptionsList({ selection, withFolders }: Props) {
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState('');
   const heading = useRef<HTMLHeadingElement>(null);
+  const selectAll = useRef<HTMLInputElement>(null);
   const filtered = selection.folder !== 'all' || selection.type !== null;
 
   const onSelect = useCallback((id: string, on: boolean) => {
@@ -160,6 +161,7 @@ export function SubscriptionsList({ selection, withFolders }: Props) {
         <>
           <label className="mt-2 inline-flex min-h-11 cursor-pointer items-center gap-3 px-3 text-sm font-medium">
             <input
+              ref={selectAll}
               type="checkbox"
               checked={allChosen}
               onChange={(event) => setSelected(event.target.checked ? new Set(list.subscriptions.map((entry) => entry.id)) : new Set())}
@@ -184,7 +186,11 @@ export function SubscriptionsList({ selection, withFolders }: Props) {
           withFolders={withFolders}
           onAct={(action, folderId) => void act(action, folderId ?? null)}
           onUnsubscribe={() => void remove()}
-          onClear={() => setSelected(new Set())}
+          onClear={() => {
+            // The bar goes away with its focused button; focus goes to the control that starts a new selection.
+            selectAll.current?.focus();
+            setSelected(new Set());
+          }}
         />
       )}
     </section>

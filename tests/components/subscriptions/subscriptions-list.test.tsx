@@ -114,6 +114,11 @@ describe('the subscriptions list', () => {
     await user.selectOptions(picker, 'Empty');
     await user.click(within(bar).getByRole('button', { name: 'Move' }));
     await waitFor(() => expect(subscriptionRow(local, 'Tiny Podcast')!.folder_id).toBe(emptyFolder));
+
+    // Clearing the selection removes the bar with its focused button; focus goes to Select all.
+    await user.click(within(bar).getByRole('button', { name: 'Clear selection' }));
+    expect(screen.queryByRole('group', { name: 'Selected subscriptions' })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('checkbox', { name: 'Select all shown' }));
   });
 
   it('unsubscribes from a selection only after confirming, with Cancel focused first', async () => {

@@ -8,6 +8,7 @@ import { KeyboardShortcuts } from '@/components/keyboard-shortcuts';
 import { PlayEpisodeButton } from '@/components/player/play-episode-button';
 import { errorSentence } from '@/lib/client/error-message';
 import { useListNeighbours } from '@/lib/client/list-context';
+import { reachedInsideApp } from '@/lib/client/page-arrival';
 import { readMarkReadMode } from '@/lib/client/reading-preferences';
 import { restoreLeftScroll } from '@/lib/client/resume-reading';
 import { useSwipe } from '@/lib/client/use-swipe';
@@ -24,7 +25,8 @@ import { TagsEditor } from './tags-editor';
 
 // The item the person moves to from the reader: its heading takes focus on arrival (the old
 // page's focused control is gone; screen readers then start at the title). Keyed by id so a
-// late re-render of the item being left cannot take the focus meant for the next one.
+// late re-render of the item being left cannot take the focus meant for the next one. Arriving
+// from another page of the app (the inbox, search, stories) does the same when focus was lost.
 let focusTitleOf: string | null = null;
 
 function ReaderSkeleton() {
@@ -50,6 +52,7 @@ export function ItemReader({ id }: { id: string }) {
   const around = useListNeighbours(id);
   const title = useRef<HTMLHeadingElement>(null);
   const openedOnce = useRef(false);
+  const arrived = useRef(false);
 
   const report = useCallback((message: string, failure?: unknown) => setStatus(failure ? errorSentence(failure) : message), []);
   const fullContent = useFullContentToggle(item, report);
@@ -66,10 +69,12 @@ export function ItemReader({ id }: { id: string }) {
   useEffect(() => {
     if (!item) return;
     document.title = `${item.title || 'Untitled'} · Tidings`;
-    if (focusTitleOf === item.id) {
+    const focusLost = !document.activeElement || document.activeElement === document.body;
+    if (focusTitleOf === item.id || (!arrived.current && focusLost && reachedInsideApp())) {
       focusTitleOf = null;
-      title.current?.focus();
+      title.current?.focus({ preventScroll: true });
     }
+    arrived.current = true;
     // Reopening the installed app on this item: back to where the person had read to.
     restoreLeftScroll(`/items/${item.id}`);
   }, [item]);

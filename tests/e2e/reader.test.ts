@@ -175,6 +175,26 @@ describe('the reader with a keyboard', () => {
     await page.waitForFunction(() => document.activeElement?.id === 'item-title');
     expect(await isFocused(page, '#item-title')).toBe(true);
   });
+
+  it('puts focus on the title of an item opened from the inbox with Enter, and not on a fresh load', async () => {
+    context = await newAppContext(browser, 'desktop');
+    const page = await context.newPage();
+    await page.goto('/inbox?view=all');
+    const link = page.locator('li[data-item-id] [data-item-link]').nth(2);
+    await link.waitFor();
+    const href = (await link.getAttribute('href'))!;
+    await link.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`**${href}`);
+    await page.waitForFunction(() => document.activeElement?.id === 'item-title');
+
+    // The reader's own request from the browser starts after hydration, once its effects have run.
+    const reloaded = page.waitForResponse(isCall('GET', /^\/api\/v1\/items\/[0-9a-f-]{36}$/));
+    await page.reload();
+    expect((await reloaded).status()).toBe(200);
+    await page.locator('#item-title').waitFor();
+    expect(await isFocused(page, '#item-title')).toBe(false);
+  });
 });
 
 describe('the reader when marking read is by hand', () => {

@@ -40,10 +40,11 @@ function refuse(status: number, message: string): Response {
   return Response.json({ message }, { status, headers: { 'cache-control': 'no-store' } });
 }
 
-/** Whether a method and /v1 path is an operation the proxy may forward in this mode. */
-export function isForwardable(method: string, path: string): boolean {
+/** The methods the proxy forwards for a /v1 path in this mode, in the order the contract lists them. */
+function forwardedMethods(path: string): string[] {
   const remote = upstreamMode() === 'remote';
-  return routes.some((route) => route.method === method && route.pattern.test(path) && (!remote || route.auth === 'bearer'));
+  const methods = routes.filter((route) => route.pattern.test(path) && (!remote || route.auth === 'bearer')).map((route) => route.method);
+  return [...new Set(methods)];
 }
 
 /**
@@ -57,7 +58,14 @@ export async function proxy(request: Request, segments: string[]): Promise<Respo
   }
   const url = new URL(request.url);
   const path = `/v1/${segments.map(encodeURIComponent).join('/')}`;
-  if (!isForwardable(request.method, path)) return refuse(404, `There is no operation ${request.method} ${path}.`);
+  const allowed = forwardedMethods(path);
+  if (!allowed.length) return refuse(404, `There is no operation ${request.method} ${path}.`);
+  // Worded as the service words its own 405 (lib/service/http/router.ts).
+  if (!allowed.includes(request.method)) {
+    const response = refuse(405, `${request.method} is not allowed on ${path}; it takes ${allowed.join(', ')}.`);
+    response.headers.set('allow', allowed.join(', '));
+    return response;
+  }
   if (request.method !== 'GET' && !isSameOrigin(request)) return refuse(403, 'Cross-origin writes are refused.');
 
   let body: string | null = null;

@@ -148,10 +148,19 @@ describe('the proxy with a password session', () => {
 
   it('refuses paths outside the allowed operations with 404, first-party ones included', async () => {
     const before = fake.seen.length;
-    for (const [method, target] of [['GET', '/v1/account'], ['GET', '/v1/admin/users'], ['DELETE', '/v1/items'], ['GET', '/v1/items/x/y/z']]) {
+    for (const [method, target] of [['GET', '/v1/account'], ['GET', '/v1/admin/users'], ['GET', '/v1/items/x/y/z']]) {
       const response = await call(method, target, { cookie, headers: { origin: appOrigin } });
       expect(response.status, `${method} ${target}`).toBe(404);
     }
+    expect(fake.seen.length).toBe(before);
+  });
+
+  it('answers a method the path does not take with 405 and the methods it does take in Allow', async () => {
+    const before = fake.seen.length;
+    const response = await call('DELETE', '/v1/items', { cookie, headers: { origin: appOrigin } });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('GET, PUT, PATCH');
+    expect(await response.json()).toEqual({ message: 'DELETE is not allowed on /v1/items; it takes GET, PUT, PATCH.' });
     expect(fake.seen.length).toBe(before);
   });
 

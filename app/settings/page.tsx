@@ -4,6 +4,7 @@ import { LocalSettings } from '@/components/settings/local-settings';
 import { ShortcutSettings } from '@/components/settings/shortcut-settings';
 import { SignOutButton } from '@/components/session/sign-out-button';
 import Link from '@/components/shell/intent-link';
+import { KeyboardShortcuts } from '@/components/keyboard-shortcuts';
 
 export const metadata: Metadata = { title: 'Settings' };
 
@@ -34,6 +35,7 @@ export default function SettingsPage() {
         </p>
         <SignOutButton />
       </section>
+      <KeyboardShortcuts />
     </div>
   );
 }

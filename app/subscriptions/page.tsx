@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { SubscriptionsView } from '@/components/subscriptions/subscriptions-view';
+import { KeyboardShortcuts } from '@/components/keyboard-shortcuts';
 
 export const metadata: Metadata = { title: 'Subscriptions' };
 
@@ -12,6 +13,7 @@ export default function SubscriptionsPage() {
       <Suspense fallback={<p role="status" className="mt-4 text-muted">Loading subscriptions…</p>}>
         <SubscriptionsView />
       </Suspense>
+      <KeyboardShortcuts />
     </div>
   );
 }

@@ -2,7 +2,8 @@
 
 import Link from '@/components/shell/intent-link';
 import { useRouter, useSearchParams } from 'next/navigation';
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { KeyboardShortcuts } from '@/components/keyboard-shortcuts';
 import { useCapabilities } from '@/lib/client/capabilities';
 import { maxSearchLength, readSearchSelection, searchHref, searchTabs, type SearchSelection } from '@/lib/client/search-view';
 import { sourceTypes } from '@/lib/client/subscriptions-view';
@@ -17,30 +18,40 @@ function SearchForm({ selection }: { selection: SearchSelection }) {
   const router = useRouter();
   const [text, setText] = useState(selection.q);
   const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  // `/` brings any other page here; here it goes back to the box, ready for a new query.
+  const focusBox = () => {
+    input.current?.focus();
+    input.current?.select();
+  };
   function submit(event: FormEvent) {
     event.preventDefault();
     const q = text.trim();
     if (q) router.push(searchHref({ ...selection, q }));
   }
   return (
-    <form role="search" aria-label="Search everything" onSubmit={submit} className="mt-3 flex flex-wrap items-end gap-2">
-      <div className="min-w-0 flex-1 basis-56">
-        <label htmlFor={inputId} className={labelClass}>Search for</label>
-        <input
-          id={inputId}
-          type="search"
-          name="q"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          maxLength={maxSearchLength}
-          required
-          autoFocus={!selection.q}
-          enterKeyHint="search"
-          className={`${fieldClass} mt-1`}
-        />
-      </div>
-      <button type="submit" className={primaryButtonClass}>Search</button>
-    </form>
+    <>
+      <form role="search" aria-label="Search everything" onSubmit={submit} className="mt-3 flex flex-wrap items-end gap-2">
+        <div className="min-w-0 flex-1 basis-56">
+          <label htmlFor={inputId} className={labelClass}>Search for</label>
+          <input
+            ref={input}
+            id={inputId}
+            type="search"
+            name="q"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            maxLength={maxSearchLength}
+            required
+            autoFocus={!selection.q}
+            enterKeyHint="search"
+            className={`${fieldClass} mt-1`}
+          />
+        </div>
+        <button type="submit" className={primaryButtonClass}>Search</button>
+      </form>
+      <KeyboardShortcuts handlers={{ search: focusBox }} />
+    </>
   );
 }
 

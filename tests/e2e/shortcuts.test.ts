@@ -76,3 +76,35 @@ describe.each<ViewportName>(['phone', 'desktop'])('keyboard shortcuts on a %s', 
     expect(await focusedHref(page)).toBe(first);
   });
 });
+
+describe('the shared shortcuts', () => {
+  it('lists the shortcuts with ? and goes to search with / from stories, subscriptions and settings, and / on search returns to the box', async () => {
+    context = await newAppContext(browser, 'desktop');
+    const page = await context.newPage();
+    const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    for (const path of ['/stories', '/subscriptions', '/settings']) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      // Keys are taken once the page has hydrated: press until the help answers.
+      await expect.poll(async () => {
+        await page.keyboard.press('?');
+        return dialog.isVisible();
+      }, { timeout: 15_000, message: `? on ${path}` }).toBe(true);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      await page.keyboard.press('/');
+      await page.waitForURL('**/search');
+    }
+
+    await page.goto('/search?q=river');
+    const box = page.getByRole('searchbox', { name: 'Search for' });
+    await box.waitFor();
+    expect(await box.evaluate((element) => element === document.activeElement)).toBe(false);
+    await expect.poll(async () => {
+      await page.keyboard.press('/');
+      return box.evaluate((element) => element === document.activeElement);
+    }, { timeout: 15_000 }).toBe(true);
+    expect(await box.evaluate((element: HTMLInputElement) => element.selectionEnd! - element.selectionStart!)).toBe('river'.length);
+    expect(new URL(page.url()).search).toBe('?q=river');
+  });
+});

@@ -2,6 +2,7 @@
 
 import { useEffect, useRef, useState } from 'react';
 import { useMarkReadMode, type MarkReadMode } from '@/lib/client/reading-preferences';
+import { ConfirmGroup } from '../confirm-group';
 
 type Props = {
   /** "unread articles" etc., for the confirmation sentence. */
@@ -74,7 +75,7 @@ export function RiverToolbar({ what, total, unreadCount, loadedAt, allSelected, 
         Select all
       </label>
       {confirming ? (
-        <div role="group" aria-label="Confirm mark all as read" className="flex flex-wrap items-center gap-2 rounded-md bg-accent-soft p-1 pl-3">
+        <ConfirmGroup onCancel={finish} aria-label="Confirm mark all as read" className="flex flex-wrap items-center gap-2 rounded-md bg-accent-soft p-1 pl-3">
           {/* "As of": what arrived after the list loaded stays unread ("up to" would read as a date range). */}
           <span className="text-sm">
             Mark {unreadCount ?? 'all'} {what}{loadedAt ? `, as of ${time(loadedAt)},` : ''} as read?
@@ -84,7 +85,7 @@ export function RiverToolbar({ what, total, unreadCount, loadedAt, allSelected, 
             Mark all read
           </button>
           <button type="button" onClick={finish} className={buttonClass}>Cancel</button>
-        </div>
+        </ConfirmGroup>
       ) : (
         <button ref={trigger} type="button" disabled={empty} onClick={() => setConfirming(true)} className={`${buttonClass} disabled:text-muted`}>
           Mark all as read

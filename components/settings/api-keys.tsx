@@ -7,6 +7,7 @@ import { fullDate } from '@/lib/client/relative-date';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey, type ApiKey, type CreatedApiKey } from '@/lib/client/use-api-keys';
 import { buttonClass, dangerButtonClass, fieldClass, labelClass, quietButtonClass } from '../control-styles';
 import { CopyButton } from '../copy-button';
+import { ConfirmGroup } from '../confirm-group';
 
 type RowProps = { apiKey: ApiKey; report: (message: string) => void; nameField: RefObject<HTMLInputElement | null> };
 
@@ -47,11 +48,11 @@ function KeyRow({ apiKey, report, nameField }: RowProps) {
         </p>
       </div>
       {confirming ? (
-        <div role="group" aria-label={`Revoke ${apiKey.name}?`} className="flex flex-wrap items-center gap-2">
+        <ConfirmGroup onCancel={cancel} aria-label={`Revoke ${apiKey.name}?`} className="flex flex-wrap items-center gap-2">
           <span className="text-sm">Revoke it for good?</span>
           <button type="button" className={dangerButtonClass} onClick={() => void confirm()}>Yes, revoke</button>
           <button type="button" className={quietButtonClass} autoFocus onClick={cancel}>Cancel</button>
-        </div>
+        </ConfirmGroup>
       ) : (
         <button ref={revokeButton} type="button" className={quietButtonClass} aria-label={`Revoke ${apiKey.name}`} onClick={() => setConfirming(true)}>Revoke</button>
       )}

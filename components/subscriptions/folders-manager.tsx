@@ -7,6 +7,7 @@ import { errorSentence } from '@/lib/client/error-message';
 import { useCreateFolder, useDeleteFolder, useUpdateFolder } from '@/lib/client/use-folder-actions';
 import { useFolders, type Folder } from '@/lib/client/use-folders';
 import { buttonClass, dangerButtonClass, fieldClass, labelClass, quietButtonClass } from '../control-styles';
+import { ConfirmGroup } from '../confirm-group';
 
 type Report = (message: string) => void;
 
@@ -86,11 +87,11 @@ function FolderRow({ folder, report, nameField }: RowProps) {
             <p className="text-sm text-muted">{folder.unread_count} unread{folder.is_pinned ? ' · pinned' : ''}</p>
           </div>
           {mode === 'delete' ? (
-            <div role="group" aria-label={`Delete ${folder.name}?`} className="flex flex-wrap items-center gap-2">
+            <ConfirmGroup onCancel={backToView} aria-label={`Delete ${folder.name}?`} className="flex flex-wrap items-center gap-2">
               <span className="text-sm">Delete {folder.name}? Its subscriptions stay, in no folder.</span>
               <button type="button" className={dangerButtonClass} onClick={() => void confirmDelete()}>Yes, delete</button>
               <button type="button" className={quietButtonClass} autoFocus onClick={backToView}>Cancel</button>
-            </div>
+            </ConfirmGroup>
           ) : (
             <div className="flex flex-wrap gap-1">
               <button ref={renameButton} type="button" className={quietButtonClass} aria-label={`Rename ${folder.name}`} onClick={() => setMode('rename')}>Rename</button>

@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { BulkSubscriptionAction } from '@/lib/client/use-subscription-actions';
 import { buttonClass, dangerButtonClass, quietButtonClass } from '../control-styles';
 import { FolderPicker } from './folder-picker';
+import { ConfirmGroup } from '../confirm-group';
 
 type Props = {
   count: number;
@@ -51,14 +52,14 @@ export function SubscriptionBulkBar({ count, busy, withFolders, onAct, onUnsubsc
       className="sticky bottom-2 z-10 mt-3 rounded-lg border border-line-strong bg-surface p-2 shadow-md"
     >
       {confirming ? (
-        <div role="alertdialog" aria-labelledby={questionId} aria-describedby={effectId} className="flex flex-wrap items-center gap-2">
+        <ConfirmGroup onCancel={() => setConfirming(false)} role="alertdialog" aria-labelledby={questionId} aria-describedby={effectId} className="flex flex-wrap items-center gap-2">
           <p id={questionId} className="px-2 font-medium">Unsubscribe from {noun}?</p>
           <p id={effectId} className="px-2 text-sm text-muted">Their items leave your inbox; saved items stay saved.</p>
           <button type="button" className={dangerButtonClass} onClick={() => { setConfirming(false); onUnsubscribe(); }}>
             Yes, unsubscribe
           </button>
           <button ref={cancel} type="button" className={buttonClass} onClick={() => setConfirming(false)}>Cancel</button>
-        </div>
+        </ConfirmGroup>
       ) : (
         <div className="flex flex-wrap items-end gap-2">
           <span className="self-center px-2 font-medium">{count} selected</span>

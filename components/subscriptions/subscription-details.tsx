@@ -15,6 +15,7 @@ import { CopyButton } from '../copy-button';
 import { SubscriptionItems } from './subscription-items';
 import { SubscriptionSettingsForm } from './subscription-settings-form';
 import { SubscriptionStatus } from './subscription-status';
+import { ConfirmGroup } from '../confirm-group';
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -53,11 +54,11 @@ function Unsubscribe({ id, title }: { id: string; title: string }) {
   return (
     <div>
       {confirming ? (
-        <div role="group" aria-label="Confirm unsubscribing" className="flex flex-wrap items-center gap-2">
+        <ConfirmGroup onCancel={() => setConfirming(false)} aria-label="Confirm unsubscribing" className="flex flex-wrap items-center gap-2">
           <p className="w-full">Unsubscribe from {title}? Its items leave your inbox; saved items stay saved.</p>
           <button type="button" className={dangerButtonClass} onClick={() => void confirm()}>Yes, unsubscribe</button>
           <button ref={cancel} type="button" className={buttonClass} onClick={() => setConfirming(false)}>Cancel</button>
-        </div>
+        </ConfirmGroup>
       ) : (
         <button ref={ask} type="button" className={dangerButtonClass} onClick={() => setConfirming(true)}>Unsubscribe</button>
       )}

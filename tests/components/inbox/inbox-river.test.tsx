@@ -132,13 +132,19 @@ describe('mark all as read', () => {
   let local: LocalService;
   afterAll(() => local.close());
 
-  it('marks read what was listed when the list loaded and leaves later arrivals unread', async () => {
+  it('marks read what was listed when the list loaded and leaves later arrivals unread, once confirmed (Escape takes the question back)', async () => {
     local = await startLocalService();
     local.addFeed('Evening Post', Array.from({ length: 5 }, () => ({})));
     const user = userEvent.setup();
     renderApp(<InboxRiver selection={unread} />);
     await screen.findByRole('list', { name: 'Unread items' });
     const late = local.addFeed('Late Wire', [{ published_at: new Date(Date.now() + 60_000).toISOString() }]);
+
+    // Escape takes the question back, with focus where it was; nothing is marked.
+    await user.click(screen.getByRole('button', { name: 'Mark all as read' }));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('group', { name: 'Confirm mark all as read' })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Mark all as read' }));
 
     await user.click(screen.getByRole('button', { name: 'Mark all as read' }));
     const confirm = screen.getByRole('button', { name: 'Mark all read' });

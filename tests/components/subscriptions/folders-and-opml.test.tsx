@@ -69,7 +69,7 @@ describe('managing folders', () => {
     expect(folderNames(local)).toEqual([]);
   });
 
-  it('gives focus back to the row when a rename or a delete ends, and to the name field when the row is gone', async () => {
+  it('gives focus back to the row when a rename or a delete ends (Escape cancels it too), and to the name field when the row is gone', async () => {
     const user = userEvent.setup();
     renderRouted(<FoldersManager />);
     await user.type(screen.getByRole('textbox', { name: 'New folder name' }), 'Keys{Enter}');
@@ -86,6 +86,13 @@ describe('managing folders', () => {
 
     await user.click(within(list).getByRole('button', { name: 'Delete Keys two' }));
     await user.keyboard('{Enter}');
+    expect(document.activeElement).toBe(within(list).getByRole('button', { name: 'Delete Keys two' }));
+
+    // Escape answers the question with Cancel, as it would close a dialog.
+    await user.keyboard('{Enter}');
+    expect(within(list).getByRole('group', { name: 'Delete Keys two?' })).toBeTruthy();
+    await user.keyboard('{Escape}');
+    expect(within(list).queryByRole('group', { name: 'Delete Keys two?' })).toBeNull();
     expect(document.activeElement).toBe(within(list).getByRole('button', { name: 'Delete Keys two' }));
 
     await user.keyboard('{Enter}');

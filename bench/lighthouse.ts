@@ -75,7 +75,12 @@ function launchChromium(): Promise<Chromium> {
   });
   const stop = () => new Promise<void>((resolve) => {
     const done = () => {
-      rmSync(profile, { recursive: true, force: true });
+      // Chromium's helper processes can still write to the profile just after the browser exits.
+      try {
+        rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+      } catch (error) {
+        console.warn(`Could not remove the bench's Chromium profile ${profile}: ${(error as Error).message}`);
+      }
       resolve();
     };
     if (child.exitCode !== null || child.signalCode !== null) return done();

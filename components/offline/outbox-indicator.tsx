@@ -18,6 +18,23 @@ function useSecondsUntil(time: number | null): number | null {
   return time ? Math.max(0, Math.ceil((time - now) / 1000)) : null;
 }
 
+const rowButtonClass = 'min-h-11 rounded-md border border-line-strong px-3 font-medium';
+
+type Outbox = Awaited<ReturnType<typeof loadOutbox>>;
+
+/**
+ * Runs a refused change's action; its row then goes away with the focused button, so focus
+ * moves to the next row's first button (or the one before), or to the page when none is left.
+ */
+function settleRow(button: HTMLElement, act: (outbox: Outbox) => Promise<void>): void {
+  const row = button.closest('li');
+  const neighbour = (row?.nextElementSibling ?? row?.previousElementSibling)?.querySelector('button') ?? null;
+  void loadOutbox().then(act).finally(() => {
+    if (neighbour?.isConnected) neighbour.focus();
+    else document.getElementById('main')?.focus();
+  });
+}
+
 /**
  * Pending changes and refused ones, always visible while there are any: how many wait and
  * why, the list of them, and each refusal with the service's reason until dismissed.
@@ -67,14 +84,27 @@ export function OutboxIndicator({ notice }: { notice?: ReactNode }) {
                   <span>
                     <span className="font-medium">{change.label}</span>: {change.message}
                   </span>
-                  <button
-                    type="button"
-                    aria-label={`Dismiss: ${change.label}`}
-                    onClick={() => void loadOutbox().then((outbox) => outbox.dismissRefusal(change.requestId))}
-                    className="min-h-11 shrink-0 rounded-md border border-line-strong px-3 font-medium"
-                  >
-                    Dismiss
-                  </button>
+                  <span className="flex shrink-0 flex-wrap justify-end gap-2">
+                    {/* A server error may pass; a refusal (4xx) or a change too old to send would fail alike. */}
+                    {change.status >= 500 && (
+                      <button
+                        type="button"
+                        aria-label={`Try again: ${change.label}`}
+                        onClick={(event) => settleRow(event.currentTarget, (outbox) => outbox.retryRefusal(change.requestId))}
+                        className={rowButtonClass}
+                      >
+                        Try again
+                      </button>
+                    )}
+                    <button
+                      type="button"
+                      aria-label={`Dismiss: ${change.label}`}
+                      onClick={(event) => settleRow(event.currentTarget, (outbox) => outbox.dismissRefusal(change.requestId))}
+                      className={rowButtonClass}
+                    >
+                      Dismiss
+                    </button>
+                  </span>
                 </li>
               ))}
             </ul>

@@ -238,6 +238,26 @@ export async function flushForSignOut(): Promise<{ sent: boolean; pending: numbe
   return { sent: pending === 0, pending };
 }
 
+/**
+ * Sends a change the service failed on (a server error) once more, at the end of the queue: the
+ * person asks for it now. Queued before the refusal is forgotten, so a crash between the two
+ * leaves it listed twice rather than lost.
+ */
+export async function retryRefusal(requestId: string): Promise<void> {
+  if (!(await startOutbox())) return;
+  const refused = (await store.refused()).find((entry) => entry.requestId === requestId);
+  if (!refused) return;
+  await store.add(refused.action, { title: refused.title });
+  await store.dismiss(requestId);
+  await refreshStatus();
+  if (!online()) {
+    updateOutboxStatus({ activity: 'offline' });
+    void registerOutboxSync(outboxSyncTag);
+  } else if (outboxStatus().activity !== 'paused') {
+    void flushOutbox();
+  }
+}
+
 /** Forgets a refused change the person has seen. */
 export async function dismissRefusal(requestId: string): Promise<void> {
   await store.dismiss(requestId);

@@ -71,4 +71,29 @@ describe('the offline and sync indicator', () => {
     await userEvent.setup().click(within(refused).getByRole('button', { name: 'Dismiss: Save “Story 1”' }));
     await waitFor(() => expect(screen.queryByRole('complementary', { name: 'Offline and sync' })).toBeNull());
   });
+  it('offers Try again for a change the service failed on (500), which then goes through, and keeps focus in the list', async () => {
+    const [failedId, forbiddenId] = h.seedSubscription(person.user, [article({ title: 'Story A' }), article({ title: 'Story B' })]).itemIds;
+    // As a replay leaves them: one change the service failed on, one it refused.
+    const { OutboxStore } = await import('@/lib/client/outbox/store');
+    const earlier = new OutboxStore();
+    await earlier.add({ kind: 'update', itemId: failedId!, body: { is_saved: true } }, { title: 'Story A' });
+    await earlier.refuse((await earlier.first())!, 500, 'The service failed.');
+    await earlier.add({ kind: 'update', itemId: forbiddenId!, body: { is_read: true } }, { title: 'Story B' });
+    await earlier.refuse((await earlier.first())!, 403, 'This is not yours.');
+    await earlier.close();
+
+    const { loadOutbox } = await import('@/lib/client/outbox');
+    const { OutboxIndicator } = await import('@/components/offline/outbox-indicator');
+    await loadOutbox();
+    render(createElement(OutboxIndicator));
+    const refused = await screen.findByRole('region', { name: '2 changes were not saved' });
+    // Only a server error may pass on a second try.
+    expect(within(refused).queryByRole('button', { name: 'Try again: Mark read “Story B”' })).toBeNull();
+
+    await userEvent.setup().click(within(refused).getByRole('button', { name: 'Try again: Save “Story A”' }));
+    await expect.poll(() => isSaved(failedId!), { timeout: 10_000 }).toBe(true);
+    const left = await screen.findByRole('region', { name: '1 change was not saved' });
+    expect(left.textContent).toMatch(/Mark read “Story B”: This is not yours\./);
+    await waitFor(() => expect(document.activeElement).toBe(within(left).getByRole('button', { name: 'Dismiss: Mark read “Story B”' })));
+  });
 });

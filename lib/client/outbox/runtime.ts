@@ -37,8 +37,26 @@ function summary(entry: Pick<PendingEntry, 'requestId' | 'queuedAt' | 'action' |
   return { requestId: entry.requestId, queuedAt: entry.queuedAt, label: describeAction(entry.action, () => entry.title) };
 }
 
-/** Re-reads the queue and the refused list into the status snapshot. */
+/**
+ * Tells the app's other tabs that the queue changed, so their counts and the changes they show
+ * on items follow (each tab reads the same IndexedDB but keeps its own snapshot).
+ */
+const otherTabs = typeof BroadcastChannel === 'function' ? new BroadcastChannel('tidings-outbox') : null;
+otherTabs?.addEventListener('message', () => {
+  const before = outboxStatus().pending.length;
+  void readStatus().then(() => {
+    // Another tab sent changes: what this one shows of them is now the service's to tell.
+    if (outboxStatus().pending.length < before) revalidateItems();
+  }, () => undefined);
+});
+
+/** Re-reads the queue and the refused list into the status snapshot, and lets other tabs know. */
 export async function refreshStatus(): Promise<void> {
+  await readStatus();
+  otherTabs?.postMessage('changed');
+}
+
+async function readStatus(): Promise<void> {
   const [pending, refused] = await Promise.all([store.pending(), store.refused()]);
   updateOutboxStatus({
     loaded: true,

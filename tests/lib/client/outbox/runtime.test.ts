@@ -83,6 +83,27 @@ describe('the outbox in the page', () => {
     expect((await serviceItem(second!)).is_saved).toBe(true);
   });
 
+  it('shows in another tab a change queued here, and drops it there once this tab has sent it', async () => {
+    const [id] = h.seedSubscription(person.user, [article({ title: 'Both tabs' })]).itemIds;
+    await m.outbox.loadOutbox();
+    // A second tab of the app: its own modules and snapshot, the same IndexedDB.
+    vi.resetModules();
+    (await import('@/lib/client/api-client')).configureApi({ base: h.baseUrl, headers: { authorization: `Bearer ${person.appToken}` } });
+    const otherStatus = await import('@/lib/client/outbox/status');
+    await (await import('@/lib/client/outbox')).loadOutbox();
+    expect(otherStatus.outboxStatus().pending).toEqual([]);
+
+    online = false;
+    await m.outbox.enqueueOrSend({ kind: 'update', itemId: id!, body: { is_read: true } }, { title: 'Both tabs' });
+    await vi.waitFor(() => expect(otherStatus.outboxStatus().pending).toMatchObject([{ label: 'Mark read “Both tabs”' }]));
+
+    // This tab sends it (no online event, which would make the other tab replay too).
+    online = true;
+    await m.runtime.flushOutbox();
+    expect((await serviceItem(id!)).is_read).toBe(true);
+    await vi.waitFor(() => expect(otherStatus.outboxStatus().pending).toEqual([]));
+  });
+
   it('sends what an earlier page left queued as soon as the app starts again with a connection, with no online event', async () => {
     const [id] = h.seedSubscription(person.user, [article()]).itemIds;
     online = false;

@@ -34,16 +34,32 @@ export const pageStrategy = new NetworkFirst({
   plugins: [onlyPages, new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 30 * day, purgeOnQuotaError: true })],
 });
 
+/**
+ * How long a page neither kept nor answered may take before the offline page stands in. A kept
+ * copy comes after networkTimeoutSeconds; without one, NetworkFirst waits for the network for
+ * ever, and a connection that passes nothing (a dead hotspot, a captive portal) never fails.
+ * The deadline is on the answer's first bytes, which even a slow link brings well within it.
+ */
+const pageDeadlineMs = 10_000;
+
 /** Routes for pages and RSC payloads of the app (not the API, not static files). */
 export function registerPageRoutes(): void {
   registerRoute(
     ({ request, url }) => request.mode === 'navigate' && url.origin === sw.location.origin && !url.pathname.startsWith('/api/'),
     async (options) => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const deadline = new Promise<undefined>((resolve) => {
+        timer = setTimeout(() => resolve(undefined), pageDeadlineMs);
+      });
       try {
-        return await pageStrategy.handle(options);
+        const page = await Promise.race([pageStrategy.handle(options), deadline]);
+        if (page) return page;
       } catch {
-        return (await offlinePage()) ?? Response.error();
+        // No network and no kept copy: the offline page below.
+      } finally {
+        clearTimeout(timer);
       }
+      return (await offlinePage()) ?? Response.error();
     },
   );
 

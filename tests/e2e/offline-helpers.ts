@@ -114,6 +114,8 @@ export class Wire {
   baseUrl = '';
   /** Holds what the browser sends this long before passing it on (a slow link), 0 for none. */
   latencyMs = 0;
+  /** Takes connections and passes nothing either way (a dead hotspot), when set by setSilent. */
+  private silent = false;
 
   constructor(private readonly target: string) {}
 
@@ -122,6 +124,12 @@ export class Wire {
     const { hostname, port } = new URL(this.target);
     this.server = createServer((client) => {
       if (this.cut) return client.destroy();
+      if (this.silent) {
+        this.sockets.add(client);
+        client.on('close', () => this.sockets.delete(client));
+        client.on('error', () => client.destroy());
+        return client.resume();
+      }
       const upstream = connect(Number(port), hostname);
       for (const socket of [client, upstream]) {
         this.sockets.add(socket);
@@ -144,6 +152,13 @@ export class Wire {
   setCut(cut: boolean): void {
     this.cut = cut;
     if (cut) for (const socket of this.sockets) socket.destroy();
+  }
+
+  /** Makes the link pass nothing (true) while connections still open, or relay again (false). */
+  setSilent(silent: boolean): void {
+    this.silent = silent;
+    // Connections kept alive from before would still work: drop them so new ones hang.
+    if (silent) for (const socket of this.sockets) socket.destroy();
   }
 
   /** Stops relaying. */

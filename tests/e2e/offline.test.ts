@@ -351,6 +351,27 @@ describe('reading and changing things offline', () => {
     await page.getByRole('heading', { level: 1, name: 'The harbour at dawn', exact: true }).waitFor();
     await expect.poll(shown, { timeout: 15_000 }).toBe(48);
   }, 120_000);
+
+  it('shows the offline page for a page not kept when the connection takes requests but passes nothing, and a kept page as usual', async () => {
+    wire = await new Wire(server.baseUrl).open();
+    profile = new Profile(wire.baseUrl);
+    context = await profile.launch();
+    await signInTo(context, wire.baseUrl);
+    const page = context.pages()[0] ?? await context.newPage();
+    await page.goto('/inbox');
+    await waitForWorker(page);
+    // Loaded again under the worker, the inbox is kept.
+    await page.goto('/inbox');
+    await page.locator('li[data-item-id] [data-item-link]').first().waitFor();
+
+    // A dead hotspot: the browser believes it is online and every request hangs.
+    wire.setSilent(true);
+    await page.goto('/search?q=never-kept', { timeout: 30_000 });
+    await page.getByRole('heading', { level: 1, name: 'You are offline' }).waitFor();
+    expect(await page.getByText('This page has not been kept for reading offline.').isVisible()).toBe(true);
+    await page.goto('/inbox', { timeout: 30_000 });
+    await page.locator('li[data-item-id] [data-item-link]').first().waitFor({ timeout: 20_000 });
+  }, 90_000);
 });
 
 describe('coming back online into a rate limit', () => {

@@ -3,6 +3,7 @@ import { registerQuotaErrorCallback } from 'workbox-core';
 import { registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
 import { cacheNames } from '@/lib/client/offline-caches';
+import { withinDeadline } from './answer-deadline';
 import { imagesOf, keepSavedImages, releaseSavedImages, type ImageSource } from './saved-images';
 import { buildId, sw } from './worker-scope';
 
@@ -70,7 +71,10 @@ async function networkFirst(request: Request, event: ExtendableEvent): Promise<R
   try {
     const first = await Promise.race([network, slow]);
     if (first) return first;
-    return await network;
+    const late = await withinDeadline(network);
+    if (late) return late;
+    // Nothing kept and no answer: a network error, as if offline (the fresh answer, if it comes, is still kept).
+    return Response.error();
   } catch {
     const kept = await keptItemResponse(request.url);
     if (kept) return kept;
@@ -87,15 +91,16 @@ export function registerItemRoutes(): void {
     ({ url, request }) => request.method === 'GET' && url.origin === sw.location.origin && itemsPath.test(url.pathname),
     ({ request, event }) => networkFirst(request, event as ExtendableEvent),
   );
+  const apiStrategy = new NetworkFirst({
+    cacheName: names.api,
+    networkTimeoutSeconds: 5,
+    plugins: [
+      { cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null) },
+      new ExpirationPlugin({ maxEntries: 100, maxAgeSeconds: 30 * day, purgeOnQuotaError: true }),
+    ],
+  });
   registerRoute(
     ({ url, request }) => request.method === 'GET' && url.origin === sw.location.origin && url.pathname.startsWith('/api/v1/'),
-    new NetworkFirst({
-      cacheName: names.api,
-      networkTimeoutSeconds: 5,
-      plugins: [
-        { cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null) },
-        new ExpirationPlugin({ maxEntries: 100, maxAgeSeconds: 30 * day, purgeOnQuotaError: true }),
-      ],
-    }),
+    async (options) => (await withinDeadline(apiStrategy.handle(options))) ?? Response.error(),
   );
 }

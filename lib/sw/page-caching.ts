@@ -3,6 +3,7 @@ import { registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
 import type { WorkboxPlugin } from 'workbox-core/types';
 import { cacheNames } from '@/lib/client/offline-caches';
+import { withinDeadline } from './answer-deadline';
 import { offlinePage } from './precache';
 import { buildId, sw } from './worker-scope';
 
@@ -34,30 +35,17 @@ export const pageStrategy = new NetworkFirst({
   plugins: [onlyPages, new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 30 * day, purgeOnQuotaError: true })],
 });
 
-/**
- * How long a page neither kept nor answered may take before the offline page stands in. A kept
- * copy comes after networkTimeoutSeconds; without one, NetworkFirst waits for the network for
- * ever, and a connection that passes nothing (a dead hotspot, a captive portal) never fails.
- * The deadline is on the answer's first bytes, which even a slow link brings well within it.
- */
-const pageDeadlineMs = 10_000;
-
 /** Routes for pages and RSC payloads of the app (not the API, not static files). */
 export function registerPageRoutes(): void {
   registerRoute(
     ({ request, url }) => request.mode === 'navigate' && url.origin === sw.location.origin && !url.pathname.startsWith('/api/'),
     async (options) => {
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const deadline = new Promise<undefined>((resolve) => {
-        timer = setTimeout(() => resolve(undefined), pageDeadlineMs);
-      });
       try {
-        const page = await Promise.race([pageStrategy.handle(options), deadline]);
+        // A kept copy comes after networkTimeoutSeconds; without one, the deadline ends the wait.
+        const page = await withinDeadline(pageStrategy.handle(options));
         if (page) return page;
       } catch {
         // No network and no kept copy: the offline page below.
-      } finally {
-        clearTimeout(timer);
       }
       return (await offlinePage()) ?? Response.error();
     },
@@ -74,12 +62,14 @@ export function registerPageRoutes(): void {
 
   // The _rsc parameter is a hash of the router state the payload was made for, so the URL
   // is the right key: a copy is only reused for the same navigation from the same state.
+  const rscStrategy = new NetworkFirst({
+    cacheName: names.rsc,
+    networkTimeoutSeconds: 4,
+    plugins: [onlyPages, new ExpirationPlugin({ maxEntries: 100, maxAgeSeconds: 7 * day, purgeOnQuotaError: true })],
+  });
+  // Past the deadline it fails as offline, and Next loads the page in full (the route above).
   registerRoute(
     ({ request, url }) => url.origin === sw.location.origin && isRsc(request, url),
-    new NetworkFirst({
-      cacheName: names.rsc,
-      networkTimeoutSeconds: 4,
-      plugins: [onlyPages, new ExpirationPlugin({ maxEntries: 100, maxAgeSeconds: 7 * day, purgeOnQuotaError: true })],
-    }),
+    async (options) => (await withinDeadline(rscStrategy.handle(options))) ?? Response.error(),
   );
 }

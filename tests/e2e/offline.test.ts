@@ -369,6 +369,10 @@ describe('reading and changing things offline', () => {
     await page.goto('/search?q=never-kept', { timeout: 30_000 });
     await page.getByRole('heading', { level: 1, name: 'You are offline' }).waitFor();
     expect(await page.getByText('This page has not been kept for reading offline.').isVisible()).toBe(true);
+    // Data with no kept copy fails too, as offline, so the page can say so instead of waiting.
+    const answers = await page.evaluate(() => Promise.all(['/api/v1/items/00000000-0000-4000-8000-000000000000', '/api/v1/folders']
+      .map((path) => fetch(path).then((response) => response.status, () => 'failed'))));
+    expect(answers).toEqual(['failed', 'failed']);
     await page.goto('/inbox', { timeout: 30_000 });
     await page.locator('li[data-item-id] [data-item-link]').first().waitFor({ timeout: 20_000 });
   }, 90_000);

@@ -1,0 +1,21 @@
+/*
+ * Network-first with no kept copy waits for the network for ever, and a connection that takes
+ * requests and passes nothing (a dead hotspot, a captive portal) never fails. A deadline on the
+ * answer's first bytes ends that wait; even a slow link brings them well within it.
+ */
+
+/** How long an answer with no kept copy to fall back on may take to begin. */
+export const answerDeadlineMs = 10_000;
+
+/** The answer, or undefined once `ms` pass without one; a failure still rejects. */
+export async function withinDeadline<T>(answer: Promise<T>, ms = answerDeadlineMs): Promise<T | undefined> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ms);
+  });
+  try {
+    return await Promise.race([answer, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -31,9 +31,14 @@ function monthIndex(name: string): number | undefined {
   return MONTHS[name.slice(0, 3).toLowerCase()] ?? MONTHS[name.slice(0, 4).toLowerCase()];
 }
 
+/** Days in a month: 30 February is a mistake, not 2 March (Date.UTC would roll it over). */
+function daysIn(year: number, month: number): number {
+  return new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+}
+
 function toIso(year: number, month: number, day: number, h: number, m: number, s: number, offset: number): string | null {
   if (year < 100) year += year < 70 ? 2000 : 1900;
-  if (month < 0 || month > 11 || day < 1 || day > 31 || h > 24 || m > 59 || s > 60) return null;
+  if (month < 0 || month > 11 || day < 1 || day > daysIn(year, month) || h > 24 || m > 59 || s > 60) return null;
   const time = Date.UTC(year, month, day, h, m, s) - offset * 60_000;
   return plausible(time);
 }

@@ -20,11 +20,13 @@ describe('parseFeedDate', () => {
     ['2020/1/10 14:33:00', '2020-01-10T14:33:00Z'],
     ['June 27, 2017 3:04 PM EDT', '2017-06-27T19:04:00Z'],
     ['1594612800', '2020-07-13T04:00:00Z'],
+    ['Thu, 29 Feb 2024 10:00:00 GMT', '2024-02-29T10:00:00Z'],
   ])('reads %s', (input, expected) => {
     expect(parseFeedDate(input)).toBe(expected);
   });
 
-  it.each([[''], ['   '], ['sometime last week'], ['Mon, 45 Foo 2019'], ['0000-00-00 00:00:00'], [null], [undefined]])('gives null for %s', (input) => {
+  it.each([[''], ['   '], ['sometime last week'], ['Mon, 45 Foo 2019'], ['0000-00-00 00:00:00'],
+    ['Mon, 30 Feb 2015 10:00:00 GMT'], ['2023-02-29'], ['2021-04-31T08:00:00Z'], ['June 31, 2020'], [null], [undefined]])('gives null for %s', (input) => {
     expect(parseFeedDate(input)).toBeNull();
   });
 

@@ -137,6 +137,8 @@ export async function measure(articles: Article[], arrival: Arrival = 'daily'): 
   try {
     const started = performance.now();
     for (const feed of feeds.feeds) await call(s, 'POST', '/v1/subscriptions', { url: feed.url });
+    // A feed's items past its first hundred are indexed on later turns: ingesting ends when they are.
+    await s.service.intelligence.idle();
     const feedIds = s.service.db.prepare('SELECT id FROM feeds').pluck().all() as string[];
     let rounds = 0;
     let ingestMs = performance.now() - started;
@@ -146,6 +148,7 @@ export async function measure(articles: Article[], arrival: Arrival = 'daily'): 
       feeds.setClock(clock);
       const roundStarted = performance.now();
       const outcomes = await refreshFeeds(s.service, feedIds);
+      await s.service.intelligence.idle();
       ingestMs += performance.now() - roundStarted;
       rounds++;
       const failed = outcomes.find((o) => o.result === 'failed');

@@ -37,6 +37,9 @@ export function createService(options: { databaseFile?: string; config?: Partial
         return errorResponse(error);
       }
     },
-    close: () => db.close(),
+    close: () => {
+      context.intelligence.close();
+      db.close();
+    },
   };
 }

@@ -30,8 +30,11 @@ export const opmlCommands: CommandGroup = {
         const user = requireUser(db, requireEmail(values));
         const document = await readDocument(file);
         let result;
+        const intelligence = createIntelligence(db);
         try {
-          result = await importOpml({ db, config, intelligence: createIntelligence(db) }, user, document);
+          result = await importOpml({ db, config, intelligence }, user, document);
+          // Stories and similar items of big feeds are indexed after subscribing; the database closes after this.
+          await intelligence.idle();
         } catch (error) {
           if (error instanceof ServiceError) throw new CommandFailure(error.message);
           throw error;

@@ -5,6 +5,7 @@
  * database handle, and calls `addItem` at ingest inside its own transaction.
  */
 import type { Database } from 'better-sqlite3';
+import { createBacklog } from './backlog';
 import { createCorpus } from './corpus';
 import { prepareDoc, type PreparedDoc } from './prepare-doc';
 import { findSimilar, type SimilarItem } from './similar';
@@ -41,6 +42,15 @@ export type Intelligence = {
    * word counts written once at its end; results are the same as adding the items one by one.
    */
   batch<T>(fn: () => T): T;
+  /**
+   * Runs `slice`, which adds items, as a batch on a later turn of the event loop, after the
+   * slices queued before it: for items too many to index before answering.
+   */
+  later(slice: () => void): void;
+  /** Resolves once every slice queued so far has run. */
+  idle(): Promise<void>;
+  /** Drops the slices still queued; call before closing the database. */
+  close(): void;
   /** Forgets an item: its postings, its story membership. */
   removeItem(id: string): void;
   /** Up to `limit` items like `id` that `visible` lets through, best first, `id` itself excluded. */
@@ -79,19 +89,28 @@ export function createIntelligence(db: Database): Intelligence {
     stories.place(stored, vector);
   }
 
+  function batch<T>(fn: () => T): T {
+    try {
+      return db.transaction(() => corpus.deferFrequencies(fn))();
+    } catch (error) {
+      // The commit may have failed after the counts were taken: the cache must not keep them.
+      corpus.forgetFrequencies();
+      throw error;
+    } finally {
+      corpus.settle();
+    }
+  }
+
+  const backlog = createBacklog();
+
   return {
     addItem,
-    batch: (fn) => {
-      try {
-        return db.transaction(() => corpus.deferFrequencies(fn))();
-      } catch (error) {
-        // The commit may have failed after the counts were taken: the cache must not keep them.
-        corpus.forgetFrequencies();
-        throw error;
-      } finally {
-        corpus.settle();
-      }
-    },
+    batch,
+    later: (slice) => backlog.add(() => {
+      if (db.open) batch(slice);
+    }),
+    idle: backlog.idle,
+    close: backlog.close,
     removeItem,
     similar: (id, limit, visible) => findSimilar(corpus, stories.peers, id, limit, visible),
     storyOf: stories.storyOf,

@@ -18,37 +18,70 @@ export function storeParsedFeed(service: ServiceContext, feedId: string, feed: P
  */
 export function insertParsedFeed(service: ServiceContext, feedId: string, feed: ParsedFeed, now = new Date(), docs?: PreparedDoc[]): StoredItems {
   const stored = insertItems(service.db, feedId, feed.items, now);
-  return docs ? indexPrepared(service, feedId, feed, stored, now, docs) : indexItems(service, feedId, stored);
+  if (docs) return indexPrepared(service, feedId, feed, stored, now, docs);
+  if (stored.added.length) indexItems(service, feedId, stored.added);
+  return stored;
 }
 
 /**
  * Indexes items just stored from their prepared docs, in the order indexItems reads them back
- * (by id: SQLite walks the id list of its IN sorted), so the stories come out the same.
+ * (by id), so the stories come out the same.
  */
 function indexPrepared(service: ServiceContext, feedId: string, feed: ParsedFeed, stored: StoredItems, now: Date, docs: PreparedDoc[]): StoredItems {
   const positions = stored.addedFrom ?? [];
-  const order = stored.added.map((id, i) => ({ id, position: positions[i] })).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  for (const { id, position } of order) {
+  const order = stored.added.map((id, i) => ({ id, position: positions[i] })).sort((a, b) => byId(a.id, b.id));
+  const index = ({ id, position }: { id: string; position: number }) => {
     const item = feed.items[position];
     service.intelligence.addItem({
       id, title: item.title, summary: item.summary, content: item.content, source_id: feedId,
       // As stored: an undated or future-dated item is dated when it was first seen.
       published_at: item.published_at && Date.parse(item.published_at) <= now.getTime() ? item.published_at : now.toISOString(), url: item.url,
     }, docs[position]);
+  };
+  const [first, ...rest] = inSlices(order);
+  first.forEach(index);
+  for (const slice of rest) {
+    // The transaction that stored them may have been rolled back since (and the feed written again).
+    service.intelligence.later(() => {
+      const kept = stillStored(service, slice.map(({ id }) => id));
+      slice.filter(({ id }) => kept.has(id)).forEach(index);
+    });
   }
   return stored;
 }
 
-/** Runs the intelligence over items just stored; one transaction for the batch. */
+/** Runs the intelligence over items just stored: the first of them at once, in one transaction, the rest a slice per later turn. */
 export function indexNewItems(service: ServiceContext, feedId: string, stored: StoredItems): StoredItems {
   if (!stored.added.length) return stored;
-  return service.db.transaction(() => indexItems(service, feedId, stored))();
+  const [first, ...rest] = inSlices([...stored.added].sort(byId));
+  service.db.transaction(() => indexItems(service, feedId, first))();
+  for (const slice of rest) service.intelligence.later(() => indexItems(service, feedId, slice));
+  return stored;
 }
 
-function indexItems(service: ServiceContext, feedId: string, stored: StoredItems): StoredItems {
-  if (!stored.added.length) return stored;
+/** Items indexed before a feed's new items are answered for; more are indexed on later turns, so other requests go on. */
+const INDEX_AT_ONCE = 100;
+/** Items indexed per later turn: some 50 ms on a slow machine, so a request waits little between two. */
+const SLICE = 25;
+
+function inSlices<T>(list: T[]): T[][] {
+  const slices = [list.slice(0, INDEX_AT_ONCE)];
+  for (let start = INDEX_AT_ONCE; start < list.length; start += SLICE) slices.push(list.slice(start, start + SLICE));
+  return slices;
+}
+
+function byId(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function stillStored(service: ServiceContext, ids: string[]): Set<string> {
+  return new Set(service.db.prepare('SELECT id FROM items WHERE id IN (SELECT value FROM json_each(?))').pluck().all(JSON.stringify(ids)) as string[]);
+}
+
+/** Indexes stored items by id, in id order; ids no longer stored are skipped. */
+function indexItems(service: ServiceContext, feedId: string, ids: string[]): void {
   const rows = service.db.prepare(`SELECT id, title, summary, content, url, published_at FROM items
-    WHERE id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(stored.added)) as
+    WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id`).all(JSON.stringify(ids)) as
     { id: string; title: string; summary: string | null; content: string | null; url: string | null; published_at: string | null }[];
   for (const row of rows) {
     service.intelligence.addItem({
@@ -56,5 +89,4 @@ function indexItems(service: ServiceContext, feedId: string, stored: StoredItems
       source_id: feedId, published_at: row.published_at, url: row.url,
     });
   }
-  return stored;
 }

@@ -123,4 +123,23 @@ describe('POST /v1/subscriptions', () => {
     const list = await harness.call('GET', '/v1/subscriptions', { key: free.key });
     expect(list.body.data.find((s: { id: string }) => s.id === freeSub.body.subscription_id).history_capped).toBe(true);
   });
+
+  it('answers a feed of hundreds of items with all of them listed, and indexes those past the first hundred while answering other requests', async () => {
+    const { key } = harness.createUser({ plan: 'pro' });
+    const many = Array.from({ length: 600 }, (_, i) => ({ guid: `bulk-${i}`, title: `Harbour report ${i}`, date: new Date(Date.now() - (i + 1) * 60_000) }));
+    const url = site.route('/bulk.xml', document(rss('Bulk', many)));
+    const answer = await harness.call('POST', '/v1/subscriptions', { key, body: { url } });
+    expect(answer.status).toBe(201);
+    const { db, intelligence } = harness.service;
+    const feedId = db.prepare('SELECT id FROM feeds WHERE url = ?').pluck().get(url);
+    const indexed = () => db.prepare('SELECT COUNT(*) FROM intel_docs WHERE source_id = ?').pluck().get(feedId);
+    expect(indexed()).toBeLessThan(600);
+    let backlogDone = false;
+    const backlog = intelligence.idle().then(() => { backlogDone = true; });
+    const during = await harness.call('GET', '/v1/items', { key, query: { subscription_ids: answer.body.subscription_id, limit: 1 } });
+    expect(during.body.pagination.total).toBe(600);
+    expect(backlogDone).toBe(false);
+    await backlog;
+    expect(indexed()).toBe(600);
+  });
 });

@@ -10,10 +10,17 @@ export const CalendarDate = z.iso.date();
 /** A boolean query parameter written `true` or `false`. */
 export const QueryBoolean = z.enum(['true', 'false']).transform((value) => value === 'true');
 
-/** An integer query parameter within bounds, with a default. */
-export function queryInteger(min: number, max: number, fallback: number) {
+/** Digits only when written as text, as a query string writes a whole number; coercing alone also took 0x10, 1e1 and " 5". */
+const WholeNumberText = z.unknown().refine((value) => typeof value === 'number' || (typeof value === 'string' && /^-?\d+$/.test(value)),
+  { message: 'must be a whole number' });
+
+/** An integer query parameter within bounds (no upper one when `max` is omitted), with a default. */
+export function queryInteger(min: number, max: number | undefined, fallback: number) {
   // Bounds before int(): int() reports a number past 2^53 as above that, not above max.
-  return z.coerce.number().min(min).max(max).int().default(fallback);
+  const bounded = max === undefined ? z.coerce.number().min(min) : z.coerce.number().min(min).max(max);
+  // The meta keeps the interface description an integer, as the parameter means, rather than the text it arrives as.
+  return WholeNumberText.pipe(bounded.int()).default(fallback)
+    .meta({ type: 'integer', minimum: min, ...(max === undefined ? {} : { maximum: max }) });
 }
 
 /** The search text every search takes: 1 to 128 characters. */

@@ -22,7 +22,7 @@ export const FeedSearchRecord = z.object({
 export const FeedSearchQuery = z.object({
   q: SearchText,
   limit: queryInteger(1, 100, 20),
-  offset: z.coerce.number().int().min(0).default(0),
+  offset: queryInteger(0, undefined, 0),
   source_type: SourceType.optional(),
 });
 export const FeedSearchResult = z.object({ data: z.array(FeedSearchRecord), pagination: Pagination });
@@ -31,7 +31,7 @@ export const FeedSearchResult = z.object({ data: z.array(FeedSearchRecord), pagi
 export const SmallSearchQuery = z.object({
   q: SearchText,
   limit: queryInteger(1, 50, 20),
-  offset: z.coerce.number().int().min(0).default(0),
+  offset: queryInteger(0, undefined, 0),
 });
 
 export const FolderRecord = z.object({ id: Uuid, name: z.string(), unread_count: z.number().int(), is_pinned: z.boolean() });

@@ -41,7 +41,7 @@ export const SubscriptionPath = z.object({ subscription_id: Uuid });
 
 export const ListSubscriptionsQuery = z.object({
   limit: queryInteger(1, 100, 50),
-  offset: z.coerce.number().int().min(0).default(0),
+  offset: queryInteger(0, undefined, 0),
   folder_id: Uuid.optional(),
   all: QueryBoolean.default(false),
   order_by: z.enum(['name', 'recent']).optional(),

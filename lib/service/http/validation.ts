@@ -64,6 +64,9 @@ function sentence(field: string, issue: z.core.$ZodIssue, absent: boolean): stri
       return `${subject} must be ${formatName(issue.format)}.`;
     case 'not_multiple_of':
       return `${subject} must be a multiple of ${issue.divisor}.`;
+    case 'custom':
+      // The contract's own checks word their message as the end of a sentence about the field.
+      return `${subject} ${issue.message}.`;
     default:
       return `${subject} is invalid.`;
   }

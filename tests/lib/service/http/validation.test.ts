@@ -24,7 +24,11 @@ describe('422 on GET /v1/items', () => {
   it.each([
     ['limit above 100', { limit: 101 }, /^limit must be at most 100/],
     ['limit past the largest safe integer', { limit: '99999999999999999999999' }, /^limit must be at most 100\.$/],
-    ['limit not a number', { limit: 'ten' }, /^limit must be a number/],
+    ['limit not a number', { limit: 'ten' }, /^limit must be a whole number\.$/],
+    ['limit written in hexadecimal', { limit: '0x10' }, /^limit must be a whole number\.$/],
+    ['limit written with an exponent', { limit: '1e1' }, /^limit must be a whole number\.$/],
+    ['limit with a space before it', { limit: ' 5' }, /^limit must be a whole number\.$/],
+    ['limit left empty', { limit: '' }, /^limit must be a whole number\.$/],
     ['limit not whole', { limit: 2.5 }, /^limit must be/],
     ['is_saved not a boolean', { is_saved: 'yes' }, /^is_saved must be one of 'true', 'false'/],
     ['in_progress not a boolean', { in_progress: '1' }, /^in_progress must be one of/],
@@ -41,6 +45,13 @@ describe('422 on GET /v1/items', () => {
   ])('rejects %s', async (_name, query, pattern) => {
     const { key } = h.createUser();
     expectSentences(await h.call('GET', '/v1/items', { key, query }), [pattern]);
+  });
+
+  it('reads a limit and an offset written in digits, and rejects an offset in hexadecimal', async () => {
+    const { key } = h.createUser();
+    expect((await h.call('GET', '/v1/items', { key, query: { limit: '007' } })).status).toBe(200);
+    expect((await h.call('GET', '/v1/subscriptions', { key, query: { offset: '2' } })).body.pagination.offset).toBe(2);
+    expectSentences(await h.call('GET', '/v1/subscriptions', { key, query: { offset: '0x2' } }), [/^offset must be a whole number\.$/]);
   });
 
   it('rejects include_global without q (DESIGN.md gap-fill), on any plan', async () => {

@@ -12,6 +12,7 @@ import type { Handlers } from './handlers/handler';
 import { createRouter, errorResponse } from './http/router';
 import { openDatabase } from './store/database';
 import { createIntelligence } from './intelligence';
+import { resumeIndexing } from './domain/feeds/store-parsed-feed';
 
 export type EmbeddedService = ServiceContext & {
   /** Answers one /v1 request: the whole service as a fetch handler. */
@@ -27,6 +28,8 @@ export function createService(options: { databaseFile?: string; config?: Partial
   const config: ServiceConfig = { ...serviceConfig(), validateResponses: process.env.TIDINGS_VALIDATE_RESPONSES === '1', ...options.config };
   const db = openDatabase(options.databaseFile ?? path.join(config.dataDir, 'service.db'));
   const context: ServiceContext = { db, config, intelligence: createIntelligence(db) };
+  // A run that stopped with indexing left for later left items without stories or similar items.
+  resumeIndexing(context);
   const router = createRouter(context, handlers);
   return {
     ...context,

@@ -37,6 +37,6 @@ export async function receiveMail(service: ServiceContext, raw: Uint8Array | str
     audio_url: null, duration_seconds: null, episode_number: null, episode_type: null, explicit: null, artwork_url: null,
     description: null, platform_metadata: { source: 'email' },
   };
-  for (const feedId of feedIds) indexNewItems(service, feedId, storeItems(service.db, feedId, [item]));
+  for (const feedId of feedIds) indexNewItems(service, storeItems(service.db, feedId, [item]));
   return feedIds.length;
 }

@@ -13,8 +13,7 @@ import { renderApp } from '../render-app';
 /** Adds a feed of these items and indexes them as ingestion does, so similar items can find them. */
 function addIndexedFeed(local: LocalService, title: string, items: Partial<NewItem>[]): string[] {
   const ids = local.addFeed(title, items);
-  const feedId = local.service.db.prepare('SELECT feed_id FROM items WHERE id = ?').pluck().get(ids[0]) as string;
-  indexNewItems(local.service, feedId, { added: ids, skipped: 0 });
+  indexNewItems(local.service, { added: ids, skipped: 0 });
   return ids;
 }
 

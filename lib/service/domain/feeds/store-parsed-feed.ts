@@ -8,7 +8,7 @@ import { insertItems, storeItems, type StoredItems } from './store-items';
  * similar-items postings and story clusters. (Summaries are made when an item is first read.)
  */
 export function storeParsedFeed(service: ServiceContext, feedId: string, feed: ParsedFeed, now = new Date()): StoredItems {
-  return indexNewItems(service, feedId, storeItems(service.db, feedId, feed.items, now));
+  return indexNewItems(service, storeItems(service.db, feedId, feed.items, now));
 }
 
 /**
@@ -19,7 +19,7 @@ export function storeParsedFeed(service: ServiceContext, feedId: string, feed: P
 export function insertParsedFeed(service: ServiceContext, feedId: string, feed: ParsedFeed, now = new Date(), docs?: PreparedDoc[]): StoredItems {
   const stored = insertItems(service.db, feedId, feed.items, now);
   if (docs) return indexPrepared(service, feedId, feed, stored, now, docs);
-  if (stored.added.length) indexItems(service, feedId, stored.added);
+  if (stored.added.length) indexItems(service, stored.added);
   return stored;
 }
 
@@ -51,11 +51,11 @@ function indexPrepared(service: ServiceContext, feedId: string, feed: ParsedFeed
 }
 
 /** Runs the intelligence over items just stored: the first of them at once, in one transaction, the rest a slice per later turn. */
-export function indexNewItems(service: ServiceContext, feedId: string, stored: StoredItems): StoredItems {
+export function indexNewItems(service: ServiceContext, stored: StoredItems): StoredItems {
   if (!stored.added.length) return stored;
   const [first, ...rest] = inSlices([...stored.added].sort(byId));
-  service.db.transaction(() => indexItems(service, feedId, first))();
-  for (const slice of rest) service.intelligence.later(() => indexItems(service, feedId, slice));
+  service.db.transaction(() => indexItems(service, first))();
+  for (const slice of rest) service.intelligence.later(() => indexItems(service, slice));
   return stored;
 }
 
@@ -79,14 +79,34 @@ function stillStored(service: ServiceContext, ids: string[]): Set<string> {
 }
 
 /** Indexes stored items by id, in id order; ids no longer stored are skipped. */
-function indexItems(service: ServiceContext, feedId: string, ids: string[]): void {
-  const rows = service.db.prepare(`SELECT id, title, summary, content, url, published_at FROM items
+function indexItems(service: ServiceContext, ids: string[]): void {
+  const rows = service.db.prepare(`SELECT id, feed_id, title, summary, content, url, published_at FROM items
     WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id`).all(JSON.stringify(ids)) as
-    { id: string; title: string; summary: string | null; content: string | null; url: string | null; published_at: string | null }[];
+    { id: string; feed_id: string; title: string; summary: string | null; content: string | null; url: string | null; published_at: string | null }[];
   for (const row of rows) {
     service.intelligence.addItem({
       id: row.id, title: row.title, summary: row.summary ?? '', content: row.content ?? '',
-      source_id: feedId, published_at: row.published_at, url: row.url,
+      source_id: row.feed_id, published_at: row.published_at, url: row.url,
     });
   }
+}
+
+/**
+ * Queues the items a previous run stored but did not index (it stopped with indexing left for
+ * later), a slice per turn like the rest; each slice skips those indexed since.
+ */
+export function resumeIndexing(service: ServiceContext): number {
+  // The id index answers this without reading the items themselves.
+  const ids = service.db.prepare(`SELECT id FROM items WHERE NOT EXISTS (SELECT 1 FROM intel_docs WHERE item_id = items.id)
+    ORDER BY id`).pluck().all() as string[];
+  for (let start = 0; start < ids.length; start += SLICE) {
+    const slice = ids.slice(start, start + SLICE);
+    service.intelligence.later(() => indexItems(service, notIndexed(service, slice)));
+  }
+  return ids.length;
+}
+
+function notIndexed(service: ServiceContext, ids: string[]): string[] {
+  return service.db.prepare(`SELECT value FROM json_each(?) WHERE NOT EXISTS (SELECT 1 FROM intel_docs WHERE item_id = value)`)
+    .pluck().all(JSON.stringify(ids)) as string[];
 }

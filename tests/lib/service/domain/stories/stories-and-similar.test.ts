@@ -17,7 +17,7 @@ function ingest(docs: IndexedDoc[], feeds: Map<string, string>): Map<string, str
     if (!feeds.has(doc.source_id)) feeds.set(doc.source_id, harness.createFeed({ title: doc.source_id }));
     const feedId = feeds.get(doc.source_id)!;
     const items = [article({ guid: doc.id, title: doc.title, summary: doc.summary, content: doc.content, url: doc.url, published_at: doc.published_at })];
-    const stored = indexNewItems(harness.service, feedId, storeItems(harness.service.db, feedId, items));
+    const stored = indexNewItems(harness.service, storeItems(harness.service.db, feedId, items));
     ids.set(doc.id, stored.added[0]);
   }
   return ids;

@@ -1,0 +1,60 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createFeed } from '@/lib/service/domain/feeds/create-feed';
+import { storeParsedFeed } from '@/lib/service/domain/feeds/store-parsed-feed';
+import { parseFeed } from '@/lib/service/ingest/parse-feed';
+import { createService, type EmbeddedService } from '@/lib/service/service';
+import { rss } from '../../feed-server';
+
+let dir: string;
+const opened: EmbeddedService[] = [];
+
+function open(): EmbeddedService {
+  const service = createService({ databaseFile: path.join(dir, 'service.db'), config: { dataDir: dir } });
+  opened.push(service);
+  return service;
+}
+
+afterEach(() => {
+  for (const service of opened.splice(0)) if (service.db.open) service.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const indexed = (service: EmbeddedService, feedId: string) =>
+  service.db.prepare('SELECT COUNT(*) FROM intel_docs WHERE source_id = ?').pluck().get(feedId) as number;
+
+describe('indexing left for later', () => {
+  it('indexes on the next start the items a stopped run stored but had not indexed yet', async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'tidings-resume-'));
+    const first = open();
+    const feedId = createFeed(first.db, { url: 'https://harbour.example/feed.xml', source_type: 'feed', title: 'Harbour' });
+    const items = Array.from({ length: 300 }, (_, i) => ({ guid: `report-${i}`, title: `Harbour report ${i} on the ferry timetable`, date: new Date(Date.now() - (i + 1) * 60_000) }));
+    storeParsedFeed(first, feedId, parseFeed(rss('Harbour', items), { url: 'https://harbour.example/feed.xml' }));
+    // Closing drops the slices still queued, as a process that stops would.
+    first.close();
+
+    const second = open();
+    const left = 300 - indexed(second, feedId);
+    expect(left).toBeGreaterThan(0);
+    await second.intelligence.idle();
+    expect(indexed(second, feedId)).toBe(300);
+    const stored = second.db.prepare('SELECT COUNT(*) FROM items WHERE feed_id = ?').pluck().get(feedId);
+    expect(stored).toBe(300);
+  });
+
+  it('indexes nothing again on a start after all was indexed', async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'tidings-resume-'));
+    const first = open();
+    const feedId = createFeed(first.db, { url: 'https://quiet.example/feed.xml', source_type: 'feed', title: 'Quiet' });
+    const items = Array.from({ length: 3 }, (_, i) => ({ guid: `note-${i}`, title: `Note ${i}`, date: new Date(Date.now() - (i + 1) * 60_000) }));
+    storeParsedFeed(first, feedId, parseFeed(rss('Quiet', items), { url: 'https://quiet.example/feed.xml' }));
+    const docsBefore = first.db.prepare('SELECT doc, item_id FROM intel_docs ORDER BY doc').all();
+    first.close();
+
+    const second = open();
+    await second.intelligence.idle();
+    expect(second.db.prepare('SELECT doc, item_id FROM intel_docs ORDER BY doc').all()).toEqual(docsBefore);
+  });
+});

@@ -89,13 +89,7 @@ export function parseXml(source: string): XmlDocument | null {
         const end = source.indexOf(']]>', pos + 9);
         pos = end === -1 ? -1 : source.indexOf('<', end + 3);
       } else {
-        const bracket = source.indexOf('[', pos);
-        const close = source.indexOf('>', pos);
-        let end = close;
-        if (bracket !== -1 && bracket < close) {
-          const subsetEnd = source.indexOf(']', bracket);
-          end = subsetEnd === -1 ? -1 : source.indexOf('>', subsetEnd);
-        }
+        const end = declarationEnd(source, pos);
         pos = end === -1 ? -1 : source.indexOf('<', end + 1);
       }
       continue;
@@ -193,6 +187,32 @@ export function parseXml(source: string): XmlDocument | null {
 }
 
 /** Finds the `</name` that closes a raw element (any case), stepping over CDATA sections. */
+/**
+ * Where a <!DOCTYPE …> that starts at `from` ends (its `>`), or -1. Its internal subset may hold
+ * entity values and comments with `]`, `>` or `<` in them: those are skipped, never read as markup.
+ */
+function declarationEnd(source: string, from: number): number {
+  let inSubset = false;
+  for (let at = from + 2; at < source.length; at++) {
+    const char = source[at];
+    if (inSubset && (char === '"' || char === "'")) {
+      at = source.indexOf(char, at + 1);
+      if (at === -1) return -1;
+    } else if (inSubset && source.startsWith('<!--', at)) {
+      at = source.indexOf('-->', at + 4);
+      if (at === -1) return -1;
+      at += 2;
+    } else if (char === '[') {
+      inSubset = true;
+    } else if (char === ']') {
+      inSubset = false;
+    } else if (char === '>' && !inSubset) {
+      return at;
+    }
+  }
+  return -1;
+}
+
 function findRawEnd(source: string, from: number, rawName: string): number {
   const closeTag = `</${rawName}`.toLowerCase();
   let pos = source.indexOf('<', from);

@@ -127,6 +127,17 @@ describe('parseFeed on broken and hostile feeds (tests/fixtures/feeds)', () => {
     expect(parseFeed(body, { url: 'https://fixture.example/' }).title).toBe('After junk');
   });
 
+  it('skips a DOCTYPE whose entity values and comments hold ], > and markup, without reading them as items', () => {
+    const doctype = `<!DOCTYPE rss [
+      <!ENTITY trap "]><item><title>Planted</title></item>">
+      <!-- a comment with ] and <item> in it -->
+      <!ENTITY other '>]'>
+    ]>`;
+    const feed = parseFeed(`<?xml version="1.0"?>${doctype}<rss><channel><title>Guarded</title><item><title>Real</title><guid>real</guid></item></channel></rss>`, { url: 'https://x.example/feed' });
+    expect(feed.title).toBe('Guarded');
+    expect(feed.items.map((item) => item.title)).toEqual(['Real']);
+  });
+
   it('reads RSS whose description holds unescaped HTML', () => {
     const feed = parseFeed('<rss><channel><title>T</title><item><title>I</title><description><p>Hi <b>there</b><br></p></description><link>https://x.example/i</link></item></channel></rss>', { url: 'https://x.example/feed' });
     expect(feed.items[0].content).toBe('<p>Hi <b>there</b><br /></p>');

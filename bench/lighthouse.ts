@@ -7,6 +7,8 @@
  * Each simulated run lists the scripts its LCP estimate counted (bench/lantern-lcp.ts), and
  * BENCH_LIGHTHOUSE_APPLIED_RUNS (3) more runs per page load with applied throttling, the same
  * profile measured in the browser instead of simulated; they are reported, not judged.
+ * A bare Next.js page (bench/bare-next.ts) is run the same number of times between them, so the
+ * report shows what this machine gives any Next page at that moment: the yardstick of the scores.
  * Chromium is started here with a debugging port; Playwright puts the session cookie into its
  * profile (Lighthouse keeps cookies between runs) and Lighthouse drives it through the port.
  * Run alone: npm run bench -- lighthouse (needs `npm run build` first).
@@ -19,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath, median, missingPrerequisite, startApp } from './app-under-test';
+import { bareNextApp, startBareNext } from './bare-next';
 import { checkInstallableAndOffline, type InstallFigures } from './installable';
 import { lcpScripts, type LcpScripts } from './lantern-lcp';
 
@@ -60,9 +63,12 @@ export type PageFigures = {
   pass: { performance: boolean; accessibility: boolean; best_practices: boolean; lcp: boolean };
 };
 
+/** The bare Next.js page's medians over the same runs: no app code, only Next and React. */
+export type BareFigures = { next: string; react: string; performance: number; lcp_ms: number; fcp_ms: number; tbt_ms: number; runs: number[] };
+
 export type LighthouseFigures = {
   lighthouse: string; chromium: string; runs: number; build: { dir: string; id: string; stale: string | null };
-  targets: typeof targets; pages: PageFigures[]; installable: InstallFigures;
+  targets: typeof targets; pages: PageFigures[]; bare: BareFigures; installable: InstallFigures;
 };
 
 type Chromium = { port: number; version: string; stop: () => Promise<void> };
@@ -198,6 +204,8 @@ export async function run(): Promise<LighthouseFigures | null> {
     return null;
   }
   const app = await startApp();
+  const bareApp = bareNextApp();
+  const bare = await startBareNext(bareApp.dir);
   let browser: Chromium | undefined;
   try {
     browser = await launchChromium();
@@ -207,9 +215,11 @@ export async function run(): Promise<LighthouseFigures | null> {
       { route: '/items/<id>', name: 'item', url: `${app.baseUrl}/items/${app.itemId}` },
     ];
     const results = new Map<string, Run[]>(pages.map((page) => [page.route, []]));
+    const bareRuns: Run[] = [];
     // Alternate the pages so a burst of load on the machine does not fall on one page only.
     for (let i = 0; i < runs; i++) {
       for (const page of pages) results.get(page.route)!.push(await lighthouseRun(page.url, browser.port, `${page.name}-${i + 1}`));
+      bareRuns.push(await lighthouseRun(`${bare.baseUrl}/`, browser.port, `bare-${i + 1}`));
     }
     const applied = new Map<string, Run[]>(pages.map((page) => [page.route, []]));
     for (let i = 0; i < appliedRuns; i++) {
@@ -219,10 +229,17 @@ export async function run(): Promise<LighthouseFigures | null> {
     const { version } = (await import('lighthouse/package.json', { with: { type: 'json' } })).default as { version: string };
     return {
       lighthouse: version, chromium: browser.version, runs, build: app.build, targets,
-      pages: pages.map((page) => summarizeRuns(page.route, results.get(page.route)!, applied.get(page.route)!)), installable,
+      pages: pages.map((page) => summarizeRuns(page.route, results.get(page.route)!, applied.get(page.route)!)),
+      bare: {
+        next: bareApp.next, react: bareApp.react, runs: bareRuns.map((run) => run.performance),
+        performance: median(bareRuns.map((run) => run.performance)), lcp_ms: median(bareRuns.map((run) => run.lcp_ms)),
+        fcp_ms: median(bareRuns.map((run) => run.fcp_ms)), tbt_ms: median(bareRuns.map((run) => run.tbt_ms)),
+      },
+      installable,
     };
   } finally {
     await browser?.stop();
+    await bare.stop();
     await app.stop();
   }
 }
@@ -255,6 +272,8 @@ export function summarize(figures: LighthouseFigures): string[] {
       if (ids.length) lines.push(`${''.padEnd(12)} ${category} audits short of full marks: ${ids.join(', ')}`);
     }
   }
+  const bare = figures.bare;
+  lines.push(`${'bare Next'.padEnd(12)} performance ${bare.performance}, LCP ${(bare.lcp_ms / 1000).toFixed(2)} s, FCP ${(bare.fcp_ms / 1000).toFixed(2)} s, TBT ${bare.tbt_ms} ms (runs' performance ${bare.runs.join(' / ')}): a one-heading page of Next ${bare.next} and React ${bare.react}, run between the pages above, the most this machine gives any Next page now`);
   const install = figures.installable;
   lines.push(
     `Installable (Page.getInstallabilityErrors): ${install.installability_errors.length ? `NO: ${install.installability_errors.join('; ')}` : 'yes'}; manifest ${install.manifest_url ?? 'none'}${install.manifest_errors.length ? ` with errors: ${install.manifest_errors.join('; ')}` : ''}.`,

@@ -18,6 +18,19 @@ afterEach(async () => {
   wire = undefined;
 });
 
+/** A browser on a fresh profile, signed in through a relay to `baseUrl` that a test can cut; the afterEach closes all. */
+async function signedInBehindWire(baseUrl: string): Promise<{ wire: Wire; profile: Profile; context: BrowserContext; page: Page }> {
+  const relay = await new Wire(baseUrl).open();
+  wire = relay;
+  const fresh = new Profile(relay.baseUrl);
+  profile = fresh;
+  const browser = await fresh.launch();
+  context = browser;
+  await signInTo(browser, relay.baseUrl);
+  const page = browser.pages()[0] ?? await browser.newPage();
+  return { wire: relay, profile: fresh, context: browser, page };
+}
+
 type Row = { id: string; title: string; isRead: boolean; isSaved: boolean };
 
 /** The inbox rows as shown: id, title, and read and saved state from their buttons' names. */
@@ -57,16 +70,12 @@ type Server = { baseUrl: string; dataDir: string };
  */
 async function offlineJourney(server: Server, hooks: { beforeOnline?: () => Promise<void>; afterOnline?: (page: Page) => Promise<void> } = {}) {
   const key = ownerApiKey(server.dataDir);
-  wire = await new Wire(server.baseUrl).open();
-  const baseUrl = wire.baseUrl;
+  const browsing = await signedInBehindWire(server.baseUrl);
   const offline = async (on: boolean) => {
-    wire!.setCut(on);
+    browsing.wire.setCut(on);
     await context!.setOffline(on);
   };
-  profile = new Profile(baseUrl);
-  context = await profile.launch();
-  await signInTo(context, baseUrl);
-  let page = context.pages()[0] ?? await context.newPage();
+  let { page } = browsing;
   // A podcast on this machine, so an episode can really play.
   const podcast = await startPodcastHost();
   const subscribed = await page.request.post('/api/v1/subscriptions', { data: { url: podcast.feedUrl } });
@@ -139,8 +148,8 @@ async function offlineJourney(server: Server, hooks: { beforeOnline?: () => Prom
   expect((await serviceItem(server.baseUrl, key, episode.id)).playback_position).not.toBe(40);
 
   // Restart the browser on the same profile, still offline: the queue and the shown state survive.
-  await context.close();
-  context = await profile.launch({ offline: true });
+  await context?.close();
+  context = await browsing.profile.launch({ offline: true });
   page = context.pages()[0] ?? await context.newPage();
   await page.goto('/inbox?view=all');
   await page.getByRole('status').filter({ hasText: '5 changes waiting to sync' }).waitFor();
@@ -274,18 +283,14 @@ describe('reading and changing things offline', () => {
 
   it('sends the queue from the worker when the browser starts again with a connection, with no page of the app open', async () => {
     const key = ownerApiKey(server.dataDir);
-    wire = await new Wire(server.baseUrl).open();
-    profile = new Profile(wire.baseUrl);
-    context = await profile.launch();
-    await signInTo(context, wire.baseUrl);
-    const page = context.pages()[0] ?? await context.newPage();
+    const { page, ...browsing } = await signedInBehindWire(server.baseUrl);
     await page.goto('/inbox?view=all');
     await rows(page);
     await waitForWorker(page);
 
     // Background Sync: the page registers it when a change cannot be sent.
-    wire.setCut(true);
-    await context.setOffline(true);
+    browsing.wire.setCut(true);
+    await browsing.context.setOffline(true);
     const target = (await rows(page)).find((entry) => !entry.isSaved)!;
     await page.getByRole('button', { name: `Save: ${target.title}`, exact: true }).click();
     await page.getByRole('status').filter({ hasText: '1 change waiting to sync' }).waitFor();
@@ -294,12 +299,12 @@ describe('reading and changing things offline', () => {
       return registration.sync ? registration.sync.getTags() : null;
     });
     expect(registered).toContain('tidings-outbox');
-    await context.close();
+    await browsing.context.close();
 
     // The connection is back and the browser starts on a blank page: only the worker can send.
-    wire.setCut(false);
-    context = await profile.launch();
-    expect(context.pages().every((open) => !open.url().startsWith(wire!.baseUrl))).toBe(true);
+    browsing.wire.setCut(false);
+    context = await browsing.profile.launch();
+    expect(context.pages().every((open) => !open.url().startsWith(browsing.wire.baseUrl))).toBe(true);
     await expect.poll(async () => (await serviceItem(server.baseUrl, key, target.id)).is_saved, { timeout: 45_000, interval: 1000 }).toBe(true);
   }, 120_000);
 
@@ -311,11 +316,7 @@ describe('reading and changing things offline', () => {
     const feedUrl = site.feed('/pictures.xml', 'Pictures', [
       { guid: 'harbour', title: 'The harbour at dawn', body: `Boats at rest. <img src="${imageUrl}" alt="The harbour at dawn">`, date: new Date() },
     ]);
-    wire = await new Wire(server.baseUrl).open();
-    profile = new Profile(wire.baseUrl);
-    context = await profile.launch();
-    await signInTo(context, wire.baseUrl);
-    const page = context.pages()[0] ?? await context.newPage();
+    const { page, ...browsing } = await signedInBehindWire(server.baseUrl);
     await page.goto('/inbox');
     await waitForWorker(page);
     const subscribed = await page.request.post('/api/v1/subscriptions', { data: { url: feedUrl } });
@@ -345,19 +346,15 @@ describe('reading and changing things offline', () => {
     await expect.poll(keptIn, { timeout: 15_000 }).toEqual(['tidings-images']);
 
     await site.close();
-    wire.setCut(true);
-    await context.setOffline(true);
+    browsing.wire.setCut(true);
+    await browsing.context.setOffline(true);
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'The harbour at dawn', exact: true }).waitFor();
     await expect.poll(shown, { timeout: 15_000 }).toBe(48);
   }, 120_000);
 
   it('shows the offline page for a page not kept when the connection takes requests but passes nothing, and a kept page as usual', async () => {
-    wire = await new Wire(server.baseUrl).open();
-    profile = new Profile(wire.baseUrl);
-    context = await profile.launch();
-    await signInTo(context, wire.baseUrl);
-    const page = context.pages()[0] ?? await context.newPage();
+    const { page, ...browsing } = await signedInBehindWire(server.baseUrl);
     await page.goto('/inbox');
     await waitForWorker(page);
     // Loaded again under the worker, the inbox is kept.
@@ -365,7 +362,7 @@ describe('reading and changing things offline', () => {
     await page.locator('li[data-item-id] [data-item-link]').first().waitFor();
 
     // A dead hotspot: the browser believes it is online and every request hangs.
-    wire.setSilent(true);
+    browsing.wire.setSilent(true);
     await page.goto('/search?q=never-kept', { timeout: 30_000 });
     await page.getByRole('heading', { level: 1, name: 'You are offline' }).waitFor();
     expect(await page.getByText('This page has not been kept for reading offline.').isVisible()).toBe(true);

@@ -3,8 +3,8 @@
 import Link from '@/components/shell/intent-link';
 import { memo, useRef } from 'react';
 import { PlayEpisodeButton } from '@/components/player/play-episode-button';
+import { RelativeTime } from '@/components/relative-time';
 import type { ListedItem } from '@/lib/client/item-cache';
-import { fullDate, relativeDate } from '@/lib/client/relative-date';
 
 export type RowHandlers = {
   onSelect: (id: string, selected: boolean) => void;
@@ -70,7 +70,7 @@ export const ItemRow = memo(function ItemRow({ item, selected, first, last, ...h
           {item.published_at && (
             <>
               {' · '}
-              <time dateTime={item.published_at} title={fullDate(item.published_at)}>{relativeDate(item.published_at)}</time>
+              <RelativeTime timestamp={item.published_at} />
             </>
           )}
           {item.item_type === 'episode' && <> · Episode{length ? `, ${length}` : ''}</>}

@@ -1,10 +1,10 @@
 'use client';
 
 import Link from '@/components/shell/intent-link';
+import { RelativeTime } from '@/components/relative-time';
 import type { ListedItem } from '@/lib/client/item-cache';
 import { isFinished } from '@/lib/client/player/episode';
 import { usePlayerValue } from '@/lib/client/player/state';
-import { fullDate, relativeDate } from '@/lib/client/relative-date';
 import { timeLeft } from '@/lib/client/player/time-text';
 import { EpisodeArtwork } from './episode-artwork';
 import { PlayEpisodeButton } from './play-episode-button';
@@ -33,7 +33,7 @@ export function EpisodeRow({ item }: { item: ListedItem }) {
         <p className="mt-0.5 text-sm text-muted">
           {item.feeds.map((feed) => feed.title).join(', ')}
           {item.last_played_at && (
-            <> · played <time dateTime={item.last_played_at} title={fullDate(item.last_played_at)}>{relativeDate(item.last_played_at)}</time></>
+            <> · played <RelativeTime timestamp={item.last_played_at} /></>
           )}
         </p>
         {duration ? (

@@ -1,20 +1,16 @@
 'use client';
 
-import { useDeferredValue, useSyncExternalStore } from 'react';
 import { fullDate } from '@/lib/client/relative-date';
-
-const noSubscription = () => () => undefined;
+import { useHydrated } from '@/lib/client/use-hydrated';
 
 /**
- * When the item was published, in full. On hydration the server's text stays and the browser's
- * own wording follows in a background render: the page's first date formatting loads the
- * locale's data (about 10 ms on a fast machine), which would lengthen hydration's longest task.
- * Rendered in the browser from the start (moving to another item), it is formatted at once.
+ * When the item was published, in full. The server words it in its own time zone; while the
+ * page hydrates that text stays (an empty render, whose difference the flag allows), then the
+ * browser words it in the reader's zone. Rendered in the browser from the start, it is at once.
  */
 export function PublishedDate({ timestamp }: { timestamp: string }) {
-  const hydrating = useSyncExternalStore(noSubscription, () => false, () => true);
-  const formatNow = typeof window === 'undefined' || !hydrating;
-  const shown = useDeferredValue<string | null>(timestamp, formatNow ? timestamp : null);
+  const hydrated = useHydrated();
+  const shown = typeof window === 'undefined' || hydrated;
   // A single string child, so React compares it as the element's text, which the flag lets differ.
-  return <time dateTime={timestamp} suppressHydrationWarning>{shown === null ? '' : fullDate(shown)}</time>;
+  return <time dateTime={timestamp} suppressHydrationWarning>{shown ? fullDate(timestamp) : ''}</time>;
 }

@@ -2,9 +2,9 @@
 
 import Link from '@/components/shell/intent-link';
 import { ErrorNotice } from '@/components/error-notice';
+import { RelativeTime } from '@/components/relative-time';
 import { ApiError } from '@/lib/client/api-client';
 import { describeError } from '@/lib/client/error-message';
-import { fullDate, relativeDate } from '@/lib/client/relative-date';
 import { useSimilarItems } from '@/lib/client/use-similar-items';
 
 type Props = { id: string; onNavigate: (id: string) => void };
@@ -44,7 +44,7 @@ export function SimilarItems({ id, onNavigate }: Props) {
             <span className="text-sm text-muted">
               {item.feeds.map((feed) => feed.title).join(', ')}
               {item.published_at && (
-                <> · <time dateTime={item.published_at} title={fullDate(item.published_at)}>{relativeDate(item.published_at)}</time></>
+                <> · <RelativeTime timestamp={item.published_at} /></>
               )}
               {item.is_read ? ' · Read' : ''}
             </span>

@@ -3,7 +3,7 @@
 import Link from '@/components/shell/intent-link';
 import { ErrorNotice } from '@/components/error-notice';
 import { LoadMore } from '@/components/inbox/load-more';
-import { fullDate, relativeDate } from '@/lib/client/relative-date';
+import { RelativeTime } from '@/components/relative-time';
 import { bestMatchLimit, useBestMatches, useItemSearch, type BestMatch, type ItemResult, type ItemSearch } from '@/lib/client/use-search';
 import { ResultsSkeleton, ResultsSummary } from './results-states';
 
@@ -36,7 +36,7 @@ function ItemRow({ item }: { item: ShownItem }) {
         {[
           <span key="source" className="min-w-0">{sourceOf(item)}</span>,
           item.published_at && (
-            <time key="date" dateTime={item.published_at} title={fullDate(item.published_at)}>{relativeDate(item.published_at)}</time>
+            <RelativeTime key="date" timestamp={item.published_at} />
           ),
           !item.is_global && <span key="state">{item.is_read ? 'Read' : 'Unread'}{item.is_saved ? ', saved' : ''}</span>,
           item.is_global && item.canonical_url && <span key="opens">Opens the original in a new tab</span>,

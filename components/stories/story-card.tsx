@@ -2,7 +2,8 @@
 
 import Link from '@/components/shell/intent-link';
 import { useId, useState } from 'react';
-import { fullDate, relativeDate } from '@/lib/client/relative-date';
+import { RelativeTime } from '@/components/relative-time';
+import { relativeDate } from '@/lib/client/relative-date';
 import type { Story } from '@/lib/client/use-stories';
 import { buttonClass } from '../control-styles';
 
@@ -33,7 +34,7 @@ export function StoryCard({ story }: { story: Story }) {
           {story.published_at && (
             <>
               {' · '}
-              <time dateTime={story.published_at} title={fullDate(story.published_at)}>{relativeDate(story.published_at)}</time>
+              <RelativeTime timestamp={story.published_at} />
             </>
           )}
         </p>

@@ -4,9 +4,9 @@ import Link from '@/components/shell/intent-link';
 import { useMemo } from 'react';
 import { ErrorNotice } from '@/components/error-notice';
 import { LoadMore } from '@/components/inbox/load-more';
+import { RelativeTime } from '@/components/relative-time';
 import { filtersKey } from '@/lib/client/item-cache';
 import { saveListContext } from '@/lib/client/list-context';
-import { fullDate, relativeDate } from '@/lib/client/relative-date';
 import { useItems } from '@/lib/client/use-items';
 
 /** The newest items of one subscription, each a link to the reader (which can then step through this list). */
@@ -38,7 +38,7 @@ export function SubscriptionItems({ id }: { id: string }) {
               {item.published_at && (
                 <>
                   {' · '}
-                  <time dateTime={item.published_at} title={fullDate(item.published_at)}>{relativeDate(item.published_at)}</time>
+                  <RelativeTime timestamp={item.published_at} />
                 </>
               )}
             </p>

@@ -24,8 +24,8 @@ export const itemsPath = '/v1/items';
 export const itemPath = '/v1/items/{item_id}';
 
 /** Filters as a stable string (sorted keys), so equal filters share one cache entry. */
-export function filtersKey(filters: ItemFilters): string {
-  const entries = Object.entries(filters).filter(([, value]) => value !== undefined).sort(([a], [b]) => a.localeCompare(b));
+export function filtersKey(filters: ItemFilters | Record<string, unknown>): string {
+  const entries = Object.entries(filters).filter(([, value]) => value !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return JSON.stringify(Object.fromEntries(entries));
 }
 

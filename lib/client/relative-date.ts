@@ -1,35 +1,41 @@
-const units: [Intl.RelativeTimeFormatUnit, number][] = [
-  ['year', 365 * 86_400], ['month', 30 * 86_400], ['week', 7 * 86_400], ['day', 86_400], ['hour', 3_600], ['minute', 60],
+/*
+ * Dates in the app's own words, English like the rest of its interface, written out here
+ * rather than by Intl: the first Intl formatter a page builds loads the locale's data, some
+ * 30 to 60 ms of a phone's main thread in the middle of the inbox's first load. Worded alike
+ * on the server and in the browser, they also never make hydration differ by locale.
+ */
+
+const units: [unit: string, seconds: number, last: string, next: string][] = [
+  ['year', 365 * 86_400, 'last year', 'next year'],
+  ['month', 30 * 86_400, 'last month', 'next month'],
+  ['week', 7 * 86_400, 'last week', 'next week'],
+  ['day', 86_400, 'yesterday', 'tomorrow'],
+  ['hour', 3_600, '1 hour ago', 'in 1 hour'],
+  ['minute', 60, '1 minute ago', 'in 1 minute'],
 ];
 
-// One formatter per locale: building one costs far more than formatting with it, and a list
-// formats two dates per row on every render.
-const relativeFormats = new Map<string | undefined, Intl.RelativeTimeFormat>();
-const fullFormats = new Map<string | undefined, Intl.DateTimeFormat>();
+const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
-function kept<T>(formats: Map<string | undefined, T>, locale: string | undefined, make: () => T): T {
-  let format = formats.get(locale);
-  if (!format) {
-    format = make();
-    formats.set(locale, format);
-  }
-  return format;
-}
-
-/** "3 hours ago", "yesterday", "just now": a timestamp relative to now, in the reader's words. */
-export function relativeDate(timestamp: string, now = Date.now(), locale?: string): string {
+/** "3 hours ago", "yesterday", "just now": a timestamp relative to now. */
+export function relativeDate(timestamp: string, now = Date.now()): string {
   const seconds = Math.round((Date.parse(timestamp) - now) / 1000);
-  const format = kept(relativeFormats, locale, () => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }));
-  for (const [unit, size] of units) {
-    if (Math.abs(seconds) >= size) return format.format(Math.trunc(seconds / size), unit);
+  for (const [unit, size, last, next] of units) {
+    if (!(Math.abs(seconds) >= size)) continue;
+    const count = Math.trunc(seconds / size);
+    if (count === -1) return last;
+    if (count === 1) return next;
+    const amount = `${Math.abs(count)} ${unit}s`;
+    return count < 0 ? `${amount} ago` : `in ${amount}`;
   }
   return 'just now';
 }
 
-/** The full date and time, for a tooltip next to a relative date. */
-export function fullDate(timestamp: string, locale?: string): string {
+/** The full date and time in the reader's time zone, "March 14, 2026 at 9:26 AM", for a tooltip or a detail. */
+export function fullDate(timestamp: string): string {
   const date = new Date(timestamp);
-  // As toLocaleString answers for a date it cannot read (format() would throw).
   if (Number.isNaN(date.getTime())) return 'Invalid Date';
-  return kept(fullFormats, locale, () => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short' })).format(date);
+  const hours = date.getHours();
+  const minutes = String(date.getMinutes()).padStart(2, '0');
+  const clock = `${hours % 12 || 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
+  return `${months[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()} at ${clock}`;
 }

@@ -1,6 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import useSWRInfinite from 'swr/infinite';
 import { callApi, type ApiError } from './api-client';
+import { filtersKey } from './item-cache';
 import { onErrorRetry } from './retry-policy';
 import {
   subscriptionsPageKey, type Subscription, type SubscriptionFilters, type SubscriptionsPage,
@@ -11,8 +12,7 @@ export const subscriptionsPageSize = 50;
 
 /** Filters as a stable string (sorted keys), so equal filters share one cache entry. */
 export function subscriptionFiltersKey(filters: SubscriptionFilters): string {
-  const entries = Object.entries(filters).filter(([, value]) => value !== undefined).sort(([a], [b]) => a.localeCompare(b));
-  return JSON.stringify(Object.fromEntries(entries));
+  return filtersKey(filters);
 }
 
 /** Fetches one page: by offset when sorted by name, by cursor when sorted by recent items. */

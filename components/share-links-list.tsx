@@ -2,11 +2,8 @@
 
 import Link from '@/components/shell/intent-link';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { shortDate } from '@/lib/client/relative-date';
 import { absoluteShareUrl, listShareLinks, revokeShareLink, type ShareLink } from '@/lib/client/share-links';
-
-function when(iso: string): string {
-  return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date(iso));
-}
 
 /** Lists the live share links with their item, address and expiry, and revokes them. */
 export function ShareLinksList() {
@@ -57,7 +54,7 @@ export function ShareLinksList() {
                 <Link href={`/items/${link.item_id}`} className="font-medium">{link.title || 'Untitled'}</Link>
                 <p className="break-all text-sm text-muted">{absoluteShareUrl(link)}</p>
                 <p className="text-sm text-muted">
-                  Made {when(link.created_at)} · {link.expires_at ? `expires ${when(link.expires_at)}` : 'works until revoked'}
+                  Made {shortDate(link.created_at)} · {link.expires_at ? `expires ${shortDate(link.expires_at)}` : 'works until revoked'}
                 </p>
               </div>
               <button

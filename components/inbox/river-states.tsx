@@ -1,5 +1,6 @@
 import Link from '@/components/shell/intent-link';
 import { describeSelection, inboxHref, type InboxSelection } from '@/lib/client/inbox-view';
+import { shortDate } from '@/lib/client/relative-date';
 
 /** Grey rows where items will be, while the first page loads; announced once to screen readers. */
 export function RiverSkeleton() {
@@ -25,16 +26,15 @@ export function RiverSkeleton() {
 // A label naming a long source wraps inside the button instead of widening the page.
 const linkClass = 'mt-4 inline-flex min-h-11 max-w-full items-center rounded-md border border-line-strong px-4 font-medium no-underline wrap-anywhere';
 
-function dayName(day: string): string {
-  return new Date(`${day}T00:00:00Z`).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-}
-
-/** A date range in words: "from 1 May 2025 to 31 May 2025", "since …", "up to …"; empty without one. */
+/**
+ * A date range in words: "from May 1, 2025 to May 31, 2025", "since …", "up to …"; empty
+ * without one. The server renders it too, so it is worded alike whatever the browser's language.
+ */
 export function describeDates(selection: InboxSelection): string {
   const { from, to } = selection;
-  if (from && to) return `from ${dayName(from)} to ${dayName(to)}`;
-  if (from) return `since ${dayName(from)}`;
-  if (to) return `up to ${dayName(to)}`;
+  if (from && to) return `from ${shortDate(from)} to ${shortDate(to)}`;
+  if (from) return `since ${shortDate(from)}`;
+  if (to) return `up to ${shortDate(to)}`;
   return '';
 }
 

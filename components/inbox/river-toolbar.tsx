@@ -2,6 +2,7 @@
 
 import { useEffect, useRef, useState } from 'react';
 import { useMarkReadMode, type MarkReadMode } from '@/lib/client/reading-preferences';
+import { clockTime } from '@/lib/client/relative-date';
 import { ConfirmGroup } from '../confirm-group';
 
 type Props = {
@@ -19,10 +20,6 @@ type Props = {
 };
 
 const buttonClass = 'min-h-11 rounded-md border border-line-strong px-3 text-sm font-medium';
-
-function time(timestamp: string): string {
-  return new Date(timestamp).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
-}
 
 /** Controls for the whole river: select all, mark all as read (confirmed), refresh, and when items become read. */
 export function RiverToolbar({ what, total, unreadCount, loadedAt, allSelected, someSelected, onSelectAll, onMarkAllRead, onRefresh }: Props) {
@@ -78,7 +75,7 @@ export function RiverToolbar({ what, total, unreadCount, loadedAt, allSelected, 
         <ConfirmGroup onCancel={finish} aria-label="Confirm mark all as read" className="flex flex-wrap items-center gap-2 rounded-md bg-accent-soft p-1 pl-3">
           {/* "As of": what arrived after the list loaded stays unread ("up to" would read as a date range). */}
           <span className="text-sm">
-            Mark {unreadCount ?? 'all'} {what}{loadedAt ? `, as of ${time(loadedAt)},` : ''} as read?
+            Mark {unreadCount ?? 'all'} {what}{loadedAt ? `, as of ${clockTime(loadedAt)},` : ''} as read?
           </span>
           {/* Focus moves to the confirmation because it replaces the button that was just pressed. */}
           <button type="button" autoFocus aria-disabled={busy} onClick={() => !busy && confirm()} className={`${buttonClass} bg-accent text-on-accent`}>

@@ -15,7 +15,7 @@ const featureNames: Record<keyof Account['features'], string> = {
 };
 
 function limit(value: number | null, noun: string): string {
-  return value === null ? `Unlimited ${noun}` : `Up to ${value.toLocaleString()} ${noun}`;
+  return value === null ? `Unlimited ${noun}` : `Up to ${value.toLocaleString('en-US')} ${noun}`;
 }
 
 /** The account's plan: its limits and which features it includes (GET /v1/account). */

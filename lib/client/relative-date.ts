@@ -30,12 +30,30 @@ export function relativeDate(timestamp: string, now = Date.now()): string {
   return 'just now';
 }
 
+function clock(date: Date): string {
+  const hours = date.getHours();
+  return `${hours % 12 || 12}:${String(date.getMinutes()).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
+}
+
 /** The full date and time in the reader's time zone, "March 14, 2026 at 9:26 AM", for a tooltip or a detail. */
 export function fullDate(timestamp: string): string {
   const date = new Date(timestamp);
   if (Number.isNaN(date.getTime())) return 'Invalid Date';
-  const hours = date.getHours();
-  const minutes = String(date.getMinutes()).padStart(2, '0');
-  const clock = `${hours % 12 || 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
-  return `${months[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()} at ${clock}`;
+  return `${months[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()} at ${clock(date)}`;
+}
+
+/** The time of day in the reader's time zone, "9:26 AM". */
+export function clockTime(timestamp: string): string {
+  const date = new Date(timestamp);
+  return Number.isNaN(date.getTime()) ? 'Invalid Date' : clock(date);
+}
+
+/**
+ * The day in the reader's time zone, "Mar 14, 2026". A calendar day written YYYY-MM-DD is
+ * that day wherever the reader is (read as local midnight, not as UTC's).
+ */
+export function shortDate(timestampOrDay: string): string {
+  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(timestampOrDay) ? `${timestampOrDay}T00:00:00` : timestampOrDay);
+  if (Number.isNaN(date.getTime())) return 'Invalid Date';
+  return `${months[date.getMonth()].slice(0, 3)} ${date.getDate()}, ${date.getFullYear()}`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fullDate, relativeDate } from '@/lib/client/relative-date';
+import { clockTime, fullDate, relativeDate, shortDate } from '@/lib/client/relative-date';
 
 const now = Date.parse('2026-03-14T09:26:00.000Z');
 const ago = (seconds: number) => new Date(now - seconds * 1000).toISOString();
@@ -44,5 +44,30 @@ describe('fullDate', () => {
 
   it('answers "Invalid Date" for a timestamp it cannot read, as toLocaleString does', () => {
     expect(fullDate('not a date')).toBe('Invalid Date');
+  });
+});
+
+describe('shortDate and clockTime', () => {
+  it('word a day and a time of day in this machine\'s time zone as Intl does in US English', () => {
+    const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+    const time = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+    for (let month = 0; month < 12; month++) {
+      for (const [date, hour, minute] of [[1, 0, 7], [9, 9, 26], [28, 12, 0], [28, 23, 59]]) {
+        const moment = new Date(2026, month, date, hour, minute);
+        expect(shortDate(moment.toISOString())).toBe(day.format(moment));
+        // ICU puts a narrow no-break space before AM/PM; the app writes a plain one.
+        expect(clockTime(moment.toISOString())).toBe(time.format(moment).replace(/\s/g, ' '));
+      }
+    }
+  });
+
+  it('reads a calendar day as that day wherever the reader is', () => {
+    expect(shortDate('2025-05-01')).toBe('May 1, 2025');
+    expect(shortDate('2025-12-31')).toBe('Dec 31, 2025');
+  });
+
+  it('answers "Invalid Date" for what it cannot read', () => {
+    expect(shortDate('2025-13-45')).toBe('Invalid Date');
+    expect(clockTime('soon')).toBe('Invalid Date');
   });
 });

@@ -43,7 +43,8 @@ export const ItemRow = memo(function ItemRow({ item, selected, first, last, ...h
   const length = item.item_type === 'episode' ? duration(item.duration_seconds) : null;
 
   return (
-    <li data-item-id={item.id} className="flex gap-2 border-b border-line px-1 py-3 focus-within:bg-accent-soft sm:px-2">
+    // Rows out of sight skip layout and paint until scrolled near (about 10rem is a row's usual height).
+    <li data-item-id={item.id} className="flex gap-2 border-b border-line px-1 py-3 [contain-intrinsic-size:auto_10rem] [content-visibility:auto] focus-within:bg-accent-soft sm:px-2">
       <label className="-my-2 flex size-11 shrink-0 cursor-pointer items-center justify-center">
         <input
           type="checkbox"

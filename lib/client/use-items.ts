@@ -1,7 +1,8 @@
-import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import useSWRInfinite from 'swr/infinite';
 import { callApi, type ApiError } from './api-client';
 import type { ItemFilters } from './inbox-view';
+import { onItemsChanged } from './item-lists';
 import { filtersKey, itemsKeyLoader, itemsPageQuery, pageKey, type ItemsPage, type ListedItem } from './item-cache';
 import { settleOutbox, withPendingChanges } from './outbox';
 import { overlayChanges } from './outbox/overlay';
@@ -38,8 +39,13 @@ export function useItems(filters: ItemFilters): ItemsState {
   const key = filtersKey(filters);
   const getKey = useMemo(() => itemsKeyLoader(key), [key]);
   const { data, error, isLoading, isValidating, size, setSize, mutate } = useSWRInfinite<ItemsPage, ApiError>(getKey, fetchItemsPage, {
-    // A river that reshuffles when the window regains focus loses the reader's place.
+    // A river that reshuffles when the window regains focus loses the reader's place; so does
+    // one whose first page is fetched again each time the next loads (the unread view would
+    // drop the rows read since, above the reader). All the pages are fetched again on mount,
+    // by refresh and when the outbox has sent changes made offline.
     revalidateOnFocus: false,
+    revalidateFirstPage: false,
+    revalidateOnMount: true,
     onErrorRetry,
   });
 
@@ -66,6 +72,7 @@ export function useItems(filters: ItemFilters): ItemsState {
     if (hasMore && !isLoadingMore) void setSize((current) => current + 1);
   }, [hasMore, isLoadingMore, setSize]);
   const refresh = useCallback(() => mutate(), [mutate]);
+  useEffect(() => onItemsChanged(() => void mutate()), [mutate]);
 
   return {
     items,

@@ -1,4 +1,5 @@
 import { ApiError } from '@/lib/client/api-client';
+import { announceItemsChanged } from '@/lib/client/item-lists';
 import { registerOutboxFlush } from '@/lib/client/session';
 import { changesOf, describeAction, requestFor, type OutboxAction } from './actions';
 import type { SendOutcome } from './index';
@@ -72,6 +73,7 @@ export function connectSwr(handle: SwrHandle): void {
 }
 
 function revalidateItems(): void {
+  announceItemsChanged();
   if (!swr) return;
   for (const key of [...swr.keys()]) if (key.includes('/v1/items')) void swr.revalidate(key);
 }

@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { InboxRiver } from '@/components/inbox/inbox-river';
 import { callApi, configureApi } from '@/lib/client/api-client';
 import type { InboxSelection } from '@/lib/client/inbox-view';
+import { announceItemsChanged } from '@/lib/client/item-lists';
 import { setStatus } from '@/lib/service/domain/accounts';
 import { startLocalService, type LocalService } from '../local-service';
 import { renderApp } from '../render-app';
@@ -301,5 +302,37 @@ describe('the inbox when loading fails', () => {
     renderApp(<InboxRiver selection={unread} />);
     const alert = await alertText();
     expect(within(alert).getByRole('heading', { name: 'You are offline' })).toBeTruthy();
+  });
+});
+
+describe('loading more of the river', () => {
+  let local: LocalService;
+
+  beforeAll(async () => {
+    local = await startLocalService();
+    local.addFeed('Evening Post', Array.from({ length: 40 }, () => ({})));
+  });
+  afterAll(() => local.close());
+
+  it('keeps the rows above in place, read ones included, when the next page loads, and fetches every page when items changed elsewhere', async () => {
+    const user = userEvent.setup();
+    renderApp(<InboxRiver selection={unread} />);
+    const list = await screen.findByRole('list', { name: 'Unread items' });
+    for (const n of [0, 1, 2]) {
+      await user.click(within(list).getByRole('button', { name: `Mark read: Evening Post item ${n}` }));
+      await waitFor(() => expect(screen.getByRole('status').textContent).toBe(`Marked read: Evening Post item ${n}`));
+    }
+
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await screen.findByText('That is everything in this view.');
+    // Fetching the first page again would drop the three read rows above the reader's place.
+    const titles = within(list).getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    expect(titles).toHaveLength(40);
+    expect(titles.slice(0, 4)).toEqual(['Evening Post item 0', 'Evening Post item 1', 'Evening Post item 2', 'Evening Post item 3']);
+
+    // When the outbox has sent changes made offline, every page is fetched again: the read rows go.
+    announceItemsChanged();
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(37));
+    expect(within(list).getAllByRole('heading', { level: 2 })[0]!.textContent).toBe('Evening Post item 3');
   });
 });

@@ -14,6 +14,8 @@ import type { Capabilities } from '@/lib/client/capabilities';
 export type RoutedApp = RenderResult & {
   /** Every URL the router was asked to go to, in order. */
   visited: string[];
+  /** How many times the router was asked to go back. */
+  backs: () => number;
   /** The URL the app is at now. */
   url: () => string;
   /** Goes to a URL as a link would. */
@@ -25,6 +27,7 @@ type Options = { url?: string; mode?: Capabilities['mode'] };
 /** Renders `ui` at `url` (default `/`) in local mode unless `mode` says remote. */
 export function renderRouted(ui: ReactElement, { url = '/', mode = 'local' }: Options = {}): RoutedApp {
   const visited: string[] = [];
+  let backs = 0;
   const location: { current: string; go: (href: string) => void } = { current: url, go: () => undefined };
 
   function Routed() {
@@ -38,7 +41,7 @@ export function renderRouted(ui: ReactElement, { url = '/', mode = 'local' }: Op
     }, []);
     const parsed = useMemo(() => new URL(href, 'http://app.local'), [href]);
     const router = useMemo(() => ({
-      back: () => undefined, forward: () => undefined, refresh: () => undefined, prefetch: () => undefined,
+      back: () => { backs += 1; }, forward: () => undefined, refresh: () => undefined, prefetch: () => undefined,
       push: (next: string) => { visited.push(next); location.go(next); },
       replace: (next: string) => { visited.push(next); location.go(next); },
     }) as unknown as AppRouterInstance, []);
@@ -59,6 +62,7 @@ export function renderRouted(ui: ReactElement, { url = '/', mode = 'local' }: Op
   );
   return Object.assign(result, {
     visited,
+    backs: () => backs,
     url: () => location.current,
     navigate: (href: string) => act(() => location.go(href)),
   });

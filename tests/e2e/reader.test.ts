@@ -359,6 +359,8 @@ describe('the installed app on a phone', () => {
     const back = page.getByRole('banner').getByRole('button', { name: 'Back' });
     await back.click();
     await page.waitForURL((url) => url.pathname === '/inbox' && url.searchParams.has('subscription'));
+    // The inbox is the app's home: no Back there.
+    await back.waitFor({ state: 'detached' });
     await link.click();
     await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
 

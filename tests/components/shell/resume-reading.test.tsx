@@ -113,4 +113,20 @@ describe('the Back button of the installed app', () => {
     expect(app.visited).toEqual(['/inbox']);
     expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
   });
+
+  it('goes back when a page is behind at the moment it is pressed, though there was none when it rendered', async () => {
+    const user = userEvent.setup();
+    const app = renderRouted(<StandaloneBack />, { url: '/items/abc' });
+    // The router adds the page's history entry after rendering it.
+    window.history.pushState(null, '', '/items/abc');
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(app.backs()).toBe(1);
+    expect(app.visited).toEqual([]);
+  });
+
+  it('is not shown on the inbox, the app\'s home, even with pages behind it', () => {
+    window.history.pushState(null, '', '/items/abc');
+    renderRouted(<StandaloneBack />, { url: '/inbox' });
+    expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
+  });
 });

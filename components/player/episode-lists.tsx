@@ -4,6 +4,8 @@ import Link from '@/components/shell/intent-link';
 import { ErrorNotice } from '@/components/error-notice';
 import type { ItemFilters } from '@/lib/client/inbox-view';
 import type { QueryOf } from '@/lib/contract/types';
+import { filtersKey } from '@/lib/client/item-cache';
+import { rememberListOnOpen } from '@/lib/client/list-context';
 import { useItems } from '@/lib/client/use-items';
 import { useSubscriptionCheck } from '@/lib/client/use-subscription-check';
 import { EpisodeRow } from './episode-row';
@@ -44,7 +46,7 @@ function Section({ id, title, filters, empty, playedOnly }: { id: string; title:
             </p>
           ) : (
             <>
-              <ul className="mt-2">
+              <ul className="mt-2" onClick={rememberListOnOpen(items, hasMore ? { filters: filtersKey(filters), nextCursor: list.nextCursor } : undefined)}>
                 {items.map((item) => <EpisodeRow key={item.id} item={item} />)}
               </ul>
               {hasMore && (

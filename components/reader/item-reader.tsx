@@ -112,7 +112,7 @@ export function ItemReader({ id }: { id: string }) {
       <div className="mx-auto max-w-[68ch]">
         <h1 className="sr-only">Item</h1>
         <ErrorNotice error={error} onRetry={() => void mutate()} context="This item could not be loaded" />
-        <p className="mt-4"><Link href={around.backHref}>Back to the list</Link></p>
+        <p className="mt-4"><Link href={around.backHref}>{around.backLabel}</Link></p>
       </div>
     );
   }
@@ -121,7 +121,7 @@ export function ItemReader({ id }: { id: string }) {
   return (
     <article aria-labelledby="item-title" {...swipe} className="mx-auto max-w-[68ch] touch-pan-y">
       <header>
-        <p className="text-sm"><Link href={around.backHref}>← Back to the list</Link></p>
+        <p className="text-sm"><Link href={around.backHref}>← {around.backLabel}</Link></p>
         <h1 id="item-title" ref={title} tabIndex={-1} className="mt-3 text-2xl font-bold leading-tight focus:outline-none sm:text-3xl">
           {item.title || 'Untitled'}
         </h1>
@@ -152,7 +152,7 @@ export function ItemReader({ id }: { id: string }) {
       <TagsEditor item={item} onResult={report} />
       {item.item_type === 'article' && <ItemNotes key={item.id} item={item} onResult={report} />}
       <SimilarSection id={item.id} onNavigate={(target) => { focusTitleOf = target; }} />
-      <ItemPager previous={around.previous} next={around.next} backHref={around.backHref} onNavigate={(target) => { focusTitleOf = target; }} />
+      <ItemPager inList={around.inList} previous={around.previous} next={around.next} backHref={around.backHref} onNavigate={(target) => { focusTitleOf = target; }} />
       <KeyboardShortcuts handlers={shortcuts} />
     </article>
   );

@@ -4,6 +4,7 @@ import Link from '@/components/shell/intent-link';
 import { ErrorNotice } from '@/components/error-notice';
 import { LoadMore } from '@/components/inbox/load-more';
 import { RelativeTime } from '@/components/relative-time';
+import { rememberListOnOpen } from '@/lib/client/list-context';
 import { bestMatchLimit, useBestMatches, useItemSearch, type BestMatch, type ItemResult, type ItemSearch } from '@/lib/client/use-search';
 import { ResultsSkeleton, ResultsSummary } from './results-states';
 
@@ -60,7 +61,7 @@ export function ItemResults({ search }: { search: ItemSearch }) {
         {search.includeGlobal && found.results.length > 0 && ' Matches from beyond your subscriptions follow your own, marked as such.'}
       </ResultsSummary>
       {found.results.length > 0 && (
-        <ul aria-label="Matching items" className="border-t border-line">
+        <ul aria-label="Matching items" className="border-t border-line" onClick={rememberListOnOpen(found.results.filter((item) => !item.is_global))}>
           {found.results.map((item) => <ItemRow key={`${item.is_global ? 'g' : 'o'}${item.id}`} item={item} />)}
         </ul>
       )}
@@ -86,7 +87,7 @@ export function BestMatchResults({ q }: { q: string }) {
         </p>
       )}
       {matches.length > 0 && (
-        <ul aria-label="Best matching items" className="border-t border-line">
+        <ul aria-label="Best matching items" className="border-t border-line" onClick={rememberListOnOpen(matches)}>
           {matches.map((item) => <ItemRow key={item.id} item={item} />)}
         </ul>
       )}

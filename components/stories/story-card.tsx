@@ -3,6 +3,7 @@
 import Link from '@/components/shell/intent-link';
 import { useId, useState } from 'react';
 import { RelativeTime } from '@/components/relative-time';
+import { rememberListOnOpen } from '@/lib/client/list-context';
 import { relativeDate } from '@/lib/client/relative-date';
 import type { Story } from '@/lib/client/use-stories';
 import { buttonClass } from '../control-styles';
@@ -57,7 +58,7 @@ export function StoryCard({ story }: { story: Story }) {
               <span aria-hidden className={`inline-block transition-transform ${open ? 'rotate-90' : ''}`}>▸</span>
               {open ? 'Hide your articles' : `Show your ${plural(yours, 'article', 'articles')}`}
             </button>
-            <ul id={listId} hidden={!open} aria-label={`Your articles about ${story.title}`} className="mt-2 space-y-2 border-l-2 border-line pl-3">
+            <ul id={listId} hidden={!open} aria-label={`Your articles about ${story.title}`} className="mt-2 space-y-2 border-l-2 border-line pl-3" onClick={rememberListOnOpen(story.articles)}>
               {story.articles.map((article) => (
                 <li key={article.id}>
                   <Link href={`/items/${article.id}`} className={article.is_read ? 'text-muted' : 'font-medium'}>

@@ -11,13 +11,26 @@ type Entry = { id: string; title: string };
 export type ListContext = { href: string; filters: string; items: Entry[]; nextCursor: string | null };
 
 /** Remembers the list the person is looking at (sessionStorage: survives reloads of this tab only). */
-export function saveListContext(href: string, filters: string, items: ListedItem[], nextCursor: string | null): void {
+export function saveListContext(href: string, filters: string, items: readonly Pick<ListedItem, 'id' | 'title'>[], nextCursor: string | null): void {
   const context: ListContext = { href, filters, items: items.map(({ id, title }) => ({ id, title })), nextCursor };
   try {
     sessionStorage.setItem(LIST_CONTEXT_KEY, JSON.stringify(context));
   } catch {
     // Storage full or unavailable: the reader then simply offers no next/previous.
   }
+}
+
+/**
+ * A click handler for a list of items (search results, a story's articles, episodes): when one
+ * of its items is opened, the list at this address becomes the one the reader steps through,
+ * continued from `continuation` (an items list's filters and next cursor) when it has one.
+ */
+export function rememberListOnOpen(items: readonly Pick<ListedItem, 'id' | 'title'>[], continuation?: { filters: string; nextCursor: string | null }) {
+  return (event: { target: EventTarget }) => {
+    if (!(event.target instanceof Element) || !event.target.closest('a[href^="/items/"]')) return;
+    const here = window.location.pathname + window.location.search;
+    saveListContext(here, continuation?.filters ?? '', items, continuation?.nextCursor ?? null);
+  };
 }
 
 /** The remembered list, or null when there is none or it cannot be read. */
@@ -85,5 +98,5 @@ export function useListNeighbours(id: string) {
   useEffect(() => {
     if (needsMore && context) void extendListContext(context).catch(() => undefined);
   }, [needsMore, context]);
-  return { ...around, backHref: context?.href ?? '/inbox' };
+  return { ...around, backHref: context?.href ?? '/inbox', backLabel: context ? 'Back to the list' : 'Go to the inbox' };
 }

@@ -72,6 +72,9 @@ describe.each<ViewportName>(['phone', 'desktop'])('search on a %s', (viewport) =
     await page.goto('/search?q=passkeys');
     await items.getByRole('link', { name: 'The boring way to adopt passkeys' }).click();
     await page.getByRole('heading', { level: 1, name: 'The boring way to adopt passkeys' }).waitFor();
+    // The results are the list the reader steps through and goes back to.
+    expect(await page.getByRole('link', { name: '← Back to the list' }).getAttribute('href')).toBe('/search?q=passkeys');
+    await page.getByRole('navigation', { name: 'Previous and next item' }).waitFor();
   });
 
   it('fits a 320 px screen and passes axe in dark mode', async () => {
@@ -112,6 +115,15 @@ describe.each<ViewportName>(['phone', 'desktop'])('stories on a %s', (viewport) 
     await expectNoAxeViolations(page);
     await page.setViewportSize({ width: 320, height: 700 });
     expect(await overflows(page)).toBe(false);
+
+    // An article opened from the story steps on to the story's next article, and back to the stories.
+    const links = articles.getByRole('link');
+    const [firstHref, secondHref] = [await links.nth(0).getAttribute('href'), await links.nth(1).getAttribute('href')];
+    await links.nth(0).click();
+    await page.waitForURL(`**${firstHref}`);
+    const pager = page.getByRole('navigation', { name: 'Previous and next item' });
+    expect(await pager.getByRole('link', { name: /^Next/ }).getAttribute('href')).toBe(secondHref);
+    expect(await page.getByRole('link', { name: '← Back to the list' }).getAttribute('href')).toBe('/stories');
   });
 });
 

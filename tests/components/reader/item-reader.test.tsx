@@ -170,6 +170,14 @@ describe('the reader on a plan with notes', () => {
     expect(app.visited).toEqual([`/items/${ids[2]}`, `/items/${ids[0]}`]);
   });
 
+  it('offers no pager for an item opened from no list, and a way to the inbox', async () => {
+    renderApp(<ItemReader id={ids[1]!} />);
+    await screen.findByRole('heading', { level: 1, name: 'Ferry timetable changes' });
+    expect(screen.queryByRole('navigation', { name: 'Previous and next item' })).toBeNull();
+    expect(screen.queryByText('End of the list')).toBeNull();
+    expect(screen.getByRole('link', { name: '← Go to the inbox' }).getAttribute('href')).toBe('/inbox');
+  });
+
   it('says when an item does not exist', async () => {
     renderApp(<ItemReader id="00000000-0000-4000-8000-000000000000" />);
     const alert = await screen.findByRole('alert');

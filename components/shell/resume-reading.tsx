@@ -3,7 +3,7 @@
 import { usePathname, useRouter } from 'next/navigation';
 import { useEffect, useRef } from 'react';
 import {
-  claimColdStart, isStandalone, lastRoute, leaveScrollFor, rememberRoute, resumeTarget,
+  claimColdStart, isStandalone, lastRoute, leaveScrollFor, rememberRoute, restoreList, resumeTarget, type LastRoute,
 } from '@/lib/client/resume-reading';
 
 /** How long scrolling rests before its position is written down. */
@@ -18,6 +18,7 @@ export function ResumeReading() {
   const pathname = usePathname() ?? '';
   const router = useRouter();
   const resumingTo = useRef<string | null>(null);
+  const resumed = useRef<LastRoute | null>(null);
   const checked = useRef(false);
 
   // Runs before the recording effect below, so start_url is not written down on the way back.
@@ -29,6 +30,7 @@ export function ResumeReading() {
     const target = resumeTarget(pathname + window.location.search, last);
     if (!target || !last) return;
     resumingTo.current = target;
+    resumed.current = last;
     leaveScrollFor(target, last.scrollY);
     router.replace(target);
   }, [pathname, router]);
@@ -38,6 +40,8 @@ export function ResumeReading() {
     if (resumingTo.current) {
       if (pathname !== resumingTo.current) return;
       resumingTo.current = null;
+      // Once at the item: the inbox the window opened on no longer writes its own list over it.
+      if (resumed.current) restoreList(resumed.current);
     }
     const record = () => rememberRoute(pathname + window.location.search, window.scrollY);
     let timer: ReturnType<typeof setTimeout> | undefined;

@@ -1,10 +1,9 @@
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { pageKey, type ListedItem } from './item-cache';
+import { LIST_CONTEXT_CHANGE as changeEvent, LIST_CONTEXT_KEY } from './resume-reading';
 import { fetchItemsPage } from './use-items';
 
-/** Where the list the person came from is kept for the reader's next/previous (per tab). */
-export const LIST_CONTEXT_KEY = 'tidings:list-context';
-const changeEvent = 'tidings:list-context-change';
+export { LIST_CONTEXT_KEY };
 
 type Entry = { id: string; title: string };
 /** The list the reader steps through: where it lives, its items in order, and how to continue it. */

@@ -12,6 +12,10 @@ export const LAST_ROUTE_KEY = 'tidings:last-route';
 export const STARTED_KEY = 'tidings:started';
 /** The scroll position the reader restores once the resumed item is on screen (sessionStorage). */
 export const RESUME_SCROLL_KEY = 'tidings:resume-scroll';
+/** Where the list the reader steps through is kept, per window (lib/client/list-context reads it). */
+export const LIST_CONTEXT_KEY = 'tidings:list-context';
+/** The window event that tells the reader the kept list changed. */
+export const LIST_CONTEXT_CHANGE = 'tidings:list-context-change';
 /** The app's start_url (app/manifest.ts). */
 export const startUrl = '/inbox';
 /** Older than this, the last item is yesterday's business: the app opens the inbox. */
@@ -19,8 +23,11 @@ export const resumeMaxAgeMs = 12 * 60 * 60 * 1000;
 
 const standaloneQuery = '(display-mode: standalone)';
 
-/** The last route of the installed app, its scroll position and when it was there. */
-export type LastRoute = { href: string; scrollY: number; at: number };
+/**
+ * The last route of the installed app, its scroll position, when it was there, and the list the
+ * reader stepped through (as stored under LIST_CONTEXT_KEY; it goes with the window otherwise).
+ */
+export type LastRoute = { href: string; scrollY: number; at: number; list?: string | null };
 
 function storage(kind: 'localStorage' | 'sessionStorage'): Storage | null {
   try {
@@ -47,9 +54,10 @@ export function useStandalone(): boolean {
   return useSyncExternalStore(subscribeDisplayMode, isStandalone, () => false);
 }
 
-/** Remembers the route the app is at and how far down it is scrolled. */
+/** Remembers the route the app is at, how far down it is scrolled and the list it is read from. */
 export function rememberRoute(href: string, scrollY: number, now = Date.now()): void {
-  const entry: LastRoute = { href, scrollY: Math.max(0, Math.round(scrollY)), at: now };
+  const list = storage('sessionStorage')?.getItem(LIST_CONTEXT_KEY) ?? null;
+  const entry: LastRoute = { href, scrollY: Math.max(0, Math.round(scrollY)), at: now, list };
   storage('localStorage')?.setItem(LAST_ROUTE_KEY, JSON.stringify(entry));
 }
 
@@ -75,6 +83,13 @@ export function claimColdStart(): boolean {
 export function resumeTarget(href: string, last: LastRoute | null, now = Date.now()): string | null {
   if (href !== startUrl || !last || now - last.at > resumeMaxAgeMs) return null;
   return /^\/items\/[^/?#]+$/.test(last.href) ? last.href : null;
+}
+
+/** Gives a resumed window back the list its last item was read from, for next/previous and Back. */
+export function restoreList(last: LastRoute): void {
+  if (typeof last.list !== 'string') return;
+  storage('sessionStorage')?.setItem(LIST_CONTEXT_KEY, last.list);
+  window.dispatchEvent(new Event(LIST_CONTEXT_CHANGE));
 }
 
 /** Leaves the reader a scroll position to restore when it shows `href`. */

@@ -376,5 +376,8 @@ describe('the installed app on a phone', () => {
     await reopened.waitForURL(`**${href}`);
     await reopened.getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
     await expect.poll(() => reopened.evaluate(() => Math.round(window.scrollY))).toBe(place);
+    // With the list it was read from: next/previous, and Back to that list.
+    await reopened.getByRole('navigation', { name: 'Previous and next item' }).waitFor();
+    expect(await reopened.getByRole('link', { name: '← Back to the list' }).getAttribute('href')).toMatch(/^\/inbox\?.*subscription=/);
   });
 });

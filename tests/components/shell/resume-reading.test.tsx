@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ResumeReading } from '@/components/shell/resume-reading';
 import { StandaloneBack } from '@/components/shell/standalone-back';
-import { LAST_ROUTE_KEY, RESUME_SCROLL_KEY, STARTED_KEY, resumeMaxAgeMs, type LastRoute } from '@/lib/client/resume-reading';
+import { LAST_ROUTE_KEY, LIST_CONTEXT_KEY, RESUME_SCROLL_KEY, STARTED_KEY, resumeMaxAgeMs, type LastRoute } from '@/lib/client/resume-reading';
 import { renderRouted } from '../render-routed';
 
 /** jsdom knows no display modes: this answers `(display-mode: standalone)` as an installed app would. */
@@ -37,6 +37,24 @@ describe('reopening the installed app', () => {
     expect(JSON.parse(sessionStorage.getItem(RESUME_SCROLL_KEY)!)).toEqual({ href: '/items/abc', scrollY: 840 });
     // The way back did not write the inbox down as the last route.
     expect(stored()).toMatchObject({ href: '/items/abc' });
+  });
+
+  it('gives the reopened window back the list the item was read from, written down with the route', () => {
+    const list = JSON.stringify({ href: '/search?q=tides', filters: '', nextCursor: null, items: [{ id: 'abc', title: 'Tides' }, { id: 'def', title: 'Ferries' }] });
+    sessionStorage.setItem(STARTED_KEY, '1');
+    sessionStorage.setItem(LIST_CONTEXT_KEY, list);
+    renderRouted(<ResumeReading />, { url: '/items/abc' });
+    expect(stored()).toMatchObject({ href: '/items/abc', list });
+    cleanup();
+
+    // The system closed the window: a new one starts with empty session storage.
+    sessionStorage.clear();
+    const app = renderRouted(<ResumeReading />, { url: '/inbox' });
+    expect(app.visited).toEqual(['/items/abc']);
+    // The inbox it opened on writes its own list; the item's list comes back once the item is shown.
+    sessionStorage.setItem(LIST_CONTEXT_KEY, '{"href":"/inbox"}');
+    app.navigate('/items/abc');
+    expect(sessionStorage.getItem(LIST_CONTEXT_KEY)).toBe(list);
   });
 
   it('stays at the inbox on a reload, in a browser tab, after long, at another start, or when the last route was not an item', () => {

@@ -1,15 +1,12 @@
 // @vitest-environment jsdom
-import { act } from 'react';
-import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RelativeTime } from '@/components/relative-time';
+import { hydrateOver } from './hydrate-over';
 import { fullDate, relativeDate } from '@/lib/client/relative-date';
 
 const published = new Date(Date.now() - 3 * 3_600_000).toISOString();
-// hydrateRoot is driven by hand here, through act().
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 describe('RelativeTime', () => {
   afterEach(() => {
@@ -19,14 +16,8 @@ describe('RelativeTime', () => {
   it('sends words without a tooltip from the server, hydrates them without a mismatch, then adds the full date', async () => {
     const served = renderToString(<RelativeTime timestamp={published} />);
     expect(served).not.toContain('title=');
-    const container = document.createElement('p');
     // As if an hour went by between the server's render and the browser's.
-    container.innerHTML = served.replace('3 hours ago', '2 hours ago');
-    document.body.append(container);
-    const errors: unknown[] = [];
-    await act(async () => {
-      hydrateRoot(container, <RelativeTime timestamp={published} />, { onRecoverableError: (error) => errors.push(error) });
-    });
+    const { container, errors } = await hydrateOver(served.replace('3 hours ago', '2 hours ago'), <RelativeTime timestamp={published} />);
     const time = container.querySelector('time');
     expect(errors).toEqual([]);
     expect(time?.getAttribute('datetime')).toBe(published);

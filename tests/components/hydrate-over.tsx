@@ -1,0 +1,21 @@
+/*
+ * Hydrates a component over HTML as a server sent it, the way the browser does on a page load,
+ * and collects what React reports as recoverable errors (hydration mismatches among them).
+ */
+import { act, type ReactElement } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+
+// hydrateRoot is driven by hand here, through act().
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+/** Puts `html` in a <p> on the page and hydrates `ui` over it; answers the <p> and React's recoverable errors. */
+export async function hydrateOver(html: string, ui: ReactElement): Promise<{ container: HTMLElement; errors: unknown[] }> {
+  const container = document.createElement('p');
+  container.innerHTML = html;
+  document.body.append(container);
+  const errors: unknown[] = [];
+  await act(async () => {
+    hydrateRoot(container, ui, { onRecoverableError: (error) => errors.push(error) });
+  });
+  return { container, errors };
+}

@@ -2,23 +2,45 @@
 
 import Link from '@/components/shell/intent-link';
 import { useId, useState, type FormEvent } from 'react';
+import { useSWRConfig } from 'swr';
 import { ApiError } from '@/lib/client/api-client';
 import { errorSentence } from '@/lib/client/error-message';
+import { foldersKey } from '@/lib/client/use-folders';
 import { useSubscribe, type SubscribeResult } from '@/lib/client/use-subscription-actions';
 import { buttonClass, fieldClass, labelClass, primaryButtonClass } from '../control-styles';
 import { FolderPicker } from './folder-picker';
 
 type Outcome =
   | { kind: 'done'; result: SubscribeResult }
-  | { kind: 'failed'; title: string; detail: string; link?: { href: string; label: string } }
+  | { kind: 'failed'; title: string; detail: string; link?: { href: string; label: string }; folderGone?: boolean }
   | null;
 
+/** Whether this can be a feed's address: http(s) with a dotted host, localhost or an IP; no scheme means https. */
+function looksLikeWebAddress(address: string): boolean {
+  const text = /^[a-z][a-z0-9+.-]*:/i.test(address) ? address : `https://${address}`;
+  try {
+    const url = new URL(text);
+    const host = url.hostname;
+    const named = host.includes('.') || host === 'localhost' || /^\[|^[\d.]+$/.test(host);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && named;
+  } catch {
+    return false;
+  }
+}
+
 /** The plain words for each way subscribing can end (SPEC.md: 201, 200, 400, 402, 503). */
-function describeFailure(error: unknown): Exclude<Outcome, { kind: 'done' } | null> {
+function describeFailure(error: unknown, address: string, folderId: string | null): Exclude<Outcome, { kind: 'done' } | null> {
   const status = error instanceof ApiError ? error.status : -1;
   const detail = error instanceof Error ? error.message : String(error);
   switch (status) {
     case 400:
+      // SPEC.md gives one status for a bad address, a bad folder and a page without a feed.
+      if (!looksLikeWebAddress(address)) {
+        return { kind: 'failed', title: 'That is not a web address', detail: `${detail} Paste an address such as example.com or https://example.com/feed.` };
+      }
+      if (folderId && /folder/i.test(detail)) {
+        return { kind: 'failed', folderGone: true, title: 'That folder is gone', detail: `${detail} Choose another folder, or none.` };
+      }
       return { kind: 'failed', title: 'No feed found at that address', detail: `${detail} Check the address, or paste the feed's own link (often ending in /feed, /rss or .xml).` };
     case 402:
       return { kind: 'failed', title: 'Your plan’s feed limit is reached', detail, link: { href: '/settings#plan', label: 'See your plan' } };
@@ -39,6 +61,7 @@ type Props = {
 /** Subscribe by pasting an address, into a folder if wanted; every outcome is said plainly in a live region. */
 export function SubscribeForm({ initialUrl = '', withFolders }: Props) {
   const subscribe = useSubscribe();
+  const { mutate } = useSWRConfig();
   const [url, setUrl] = useState(initialUrl);
   const [folderId, setFolderId] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -57,7 +80,12 @@ export function SubscribeForm({ initialUrl = '', withFolders }: Props) {
       setOutcome({ kind: 'done', result });
       if (result.status === 'subscribed') setUrl('');
     } catch (error) {
-      setOutcome(describeFailure(error));
+      const failure = describeFailure(error, address, folderId);
+      setOutcome(failure);
+      if (failure.folderGone) {
+        setFolderId(null);
+        void mutate(foldersKey);
+      }
     } finally {
       setBusy(false);
     }

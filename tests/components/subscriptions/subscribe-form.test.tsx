@@ -95,7 +95,16 @@ describe('subscribing by address', () => {
     const user = userEvent.setup();
     renderRouted(<SubscribeForm withFolders={false} initialUrl="ftp://example.com/feed" />);
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
-    expect((await outcome()).textContent).toContain('No feed found at that address. url must be an http or https URL.');
+    expect((await outcome()).textContent).toBe('That is not a web address. url must be an http or https URL. Paste an address such as example.com or https://example.com/feed.');
+  });
+
+  it('says a word without a dot is not a web address, and subscribes to nothing', async () => {
+    const user = userEvent.setup();
+    const before = (await callApi('GET', '/v1/subscriptions', { query: { all: 'true' } })).pagination.total;
+    renderRouted(<SubscribeForm withFolders={false} initialUrl="harbour notes" />);
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect((await outcome()).textContent).toMatch(/^That is not a web address\. /);
+    expect((await callApi('GET', '/v1/subscriptions', { query: { all: 'true' } })).pagination.total).toBe(before);
   });
 
   it('says when the feed cannot be reached (503)', async () => {
@@ -123,6 +132,23 @@ describe('subscribing by address', () => {
     expect((await outcome()).textContent).toContain('Subscribed: you now follow Lighthouse Log.');
     const inFolder = await callApi('GET', '/v1/subscriptions', { query: { folder_id: folder.id } });
     expect(inFolder.data.map((entry) => entry.title)).toEqual(['Lighthouse Log']);
+  });
+
+  it('says when the chosen folder was deleted meanwhile, and subscribes to nothing', async () => {
+    const user = userEvent.setup();
+    const folder = await callApi('POST', '/v1/folders', { body: { name: 'Estuary' } });
+    const other = sites.route('/estuary.xml', servedDocument(rss('Estuary Notes', [{ guid: 'e1', title: 'Tide', date: new Date('2025-05-03T08:00:00Z') }])));
+    renderRouted(<SubscribeForm withFolders initialUrl={other} />);
+    const picker = screen.getByRole('combobox', { name: 'Folder' });
+    await waitFor(() => expect(within(picker).getByRole('option', { name: 'Estuary' })).toBeTruthy());
+    await user.selectOptions(picker, 'Estuary');
+    await callApi('DELETE', '/v1/folders/{folder_id}', { params: { folder_id: folder.id } });
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect((await outcome()).textContent).toBe(`That folder is gone. No folder with id ${folder.id} exists. Choose another folder, or none.`);
+    const all = await callApi('GET', '/v1/subscriptions', { query: { all: 'true' } });
+    expect(all.data.map((entry) => entry.title)).not.toContain('Estuary Notes');
+    await waitFor(() => expect(within(picker).queryByRole('option', { name: 'Estuary' })).toBeNull());
+    expect((picker as HTMLSelectElement).value).toBe('');
   });
 });
 

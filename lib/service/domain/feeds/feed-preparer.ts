@@ -1,6 +1,7 @@
 /**
- * Runs the database-free part of a refresh (decoding, parsing, sanitizing, term extraction; a
- * third of its CPU) on a worker thread, so it overlaps the main thread's writing. Where no
+ * Runs the database-free part of a refresh or a new subscription (decoding, parsing, sanitizing,
+ * term extraction; a third of a refresh's CPU) on a worker thread, so it overlaps the main
+ * thread's writing and leaves that thread to other requests. Where no
  * worker can be started, or one dies, the work is done inline with the same results, and the
  * log says so once.
  */
@@ -8,6 +9,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { FeedParseError } from '../../ingest/parse-feed';
 import { prepareFeed, type FeedSource, type ItemKey, type PreparedFeed } from './prepare-feed';
 import type { FromPreparer, ToPreparer } from './prepare-messages';
 
@@ -85,7 +87,7 @@ export function createFeedPreparer(workerFile: string | null = defaultWorkerFile
     jobs.delete(message.job);
     if (!jobs.size) worker?.unref();
     if (message.kind === 'prepared') job.resolve(message.prepared);
-    else if (message.kind === 'failed') job.reject(new Error(message.message));
+    else if (message.kind === 'failed') job.reject(message.notAFeed ? new FeedParseError(message.message) : new Error(message.message));
     else runInline(job);
   }
 

@@ -1,11 +1,20 @@
 import { decodeBody } from '../../ingest/decode';
 import { discoverFeeds, looksLikeFeed, wellKnownFeedPaths } from '../../ingest/discover';
 import { fetchFeed, FetchError } from '../../ingest/fetch-feed';
-import { FeedParseError, parseFeed } from '../../ingest/parse-feed';
+import { FeedParseError } from '../../ingest/parse-feed';
 import type { ParsedFeed } from '../../ingest/types';
+import type { PreparedDoc } from '../../intelligence/prepare-doc';
+import { prepareFeed, type FeedSource, type PreparedFeed } from './prepare-feed';
 
-/** A feed found at a URL a person gave: where it lives and what it holds. */
-export type LoadedFeed = { url: string; feed: ParsedFeed; etag: string | null; lastModified: string | null; cacheMaxAge: number | null };
+/** A feed found at a URL a person gave: where it lives, what it holds, and each item's indexing doc. */
+export type LoadedFeed = {
+  url: string; feed: ParsedFeed; docs: PreparedDoc[]; etag: string | null; lastModified: string | null; cacheMaxAge: number | null;
+};
+
+/** Reads a fetched document into a feed with none of its items stored yet; throws FeedParseError when it is no feed. */
+export type ReadFeed = (source: FeedSource) => Promise<PreparedFeed>;
+
+const readInline: ReadFeed = async (source) => prepareFeed(source, (keys) => keys.map(() => false));
 
 /** Why a URL gave no feed: unreachable (SPEC.md's 503) or not a feed (400). */
 export class FeedNotFound extends Error {
@@ -19,6 +28,8 @@ type FetchOptions = {
   isKnown?: (url: string) => boolean;
   /** Deadline of the whole search, page and guessed paths together (default 20 s). */
   timeoutMs?: number;
+  /** How the feed document is read: on the calling thread unless a caller hands over its worker. */
+  read?: ReadFeed;
 };
 
 /** One fetch's own deadline (fetchFeed's default). */
@@ -41,7 +52,8 @@ export async function loadFeed(url: string, options: FetchOptions): Promise<Load
   }
   if (page.kind !== 'ok') throw new FeedNotFound('unreachable', 'The URL answered without a document.');
   const text = decodeBody(page.body, page.contentType);
-  if (looksLikeFeed(text, page.contentType)) return parseLoaded(page.finalUrl, text, page);
+  const read = options.read ?? readInline;
+  if (looksLikeFeed(text, page.contentType)) return readLoaded(read, page);
 
   const linked = discoverFeeds(text, page.finalUrl);
   const candidates = [...new Set([...linked, ...wellKnownFeedPaths(page.finalUrl)])].slice(0, 12);
@@ -53,7 +65,7 @@ export async function loadFeed(url: string, options: FetchOptions): Promise<Load
       const found = await fetchFeed(candidate, { allowPrivate: options.allowPrivate, timeoutMs: fetchTimeout() });
       if (found.kind !== 'ok') continue;
       const body = decodeBody(found.body, found.contentType);
-      if (looksLikeFeed(body, found.contentType)) return parseLoaded(found.finalUrl, body, found);
+      if (looksLikeFeed(body, found.contentType)) return readLoaded(read, found);
     } catch (error) {
       // A guessed path that fails is expected; a feed the page links to that cannot be fetched is not.
       if (linked.includes(candidate) && !unreachableLink) unreachableLink = `${candidate}: ${(error as Error).message}`;
@@ -63,10 +75,13 @@ export async function loadFeed(url: string, options: FetchOptions): Promise<Load
   throw new FeedNotFound('not_a_feed', 'The URL does not host a parseable feed, and the page links to none.');
 }
 
-function parseLoaded(url: string, text: string, response: { contentType: string | null; etag: string | null; lastModified: string | null; cacheControlMaxAge: number | null }): LoadedFeed {
+type Fetched = { body: Uint8Array; finalUrl: string; contentType: string | null; etag: string | null; lastModified: string | null; cacheControlMaxAge: number | null };
+
+async function readLoaded(read: ReadFeed, response: Fetched): Promise<LoadedFeed> {
+  const url = response.finalUrl;
   try {
-    const feed = parseFeed(text, { url, contentType: response.contentType ?? undefined });
-    return { url, feed, etag: response.etag, lastModified: response.lastModified, cacheMaxAge: response.cacheControlMaxAge };
+    const { feed, docs } = await read({ body: response.body, url, contentType: response.contentType });
+    return { url, feed, docs, etag: response.etag, lastModified: response.lastModified, cacheMaxAge: response.cacheControlMaxAge };
   } catch (error) {
     if (error instanceof FeedParseError) throw new FeedNotFound('not_a_feed', `The URL does not host a parseable feed: ${error.message}`);
     throw error;

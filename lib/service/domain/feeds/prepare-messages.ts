@@ -7,7 +7,11 @@ export type StoredItemsOf = { file: string; feedId: string };
 /** To the worker: prepare a fetched document. */
 export type ToPreparer = { job: number; source: FeedSource; stored: StoredItemsOf };
 
-/** From the worker: a document's prepared feed, why it failed, or why the worker could not do it (the main thread does it then). */
+/**
+ * From the worker: a document's prepared feed, why it failed (`notAFeed` when the document is
+ * no feed), or why the worker could not do it (the main thread does it then).
+ */
 export type FromPreparer =
   | { job: number; kind: 'prepared'; prepared: PreparedFeed }
-  | { job: number; kind: 'failed' | 'declined'; message: string };
+  | { job: number; kind: 'failed'; message: string; notAFeed: boolean }
+  | { job: number; kind: 'declined'; message: string };

@@ -6,6 +6,7 @@
 import Database from 'better-sqlite3';
 import { statSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
+import { FeedParseError } from '../../ingest/parse-feed';
 import { prepareFeed, type ItemKey } from './prepare-feed';
 import type { FromPreparer, StoredItemsOf, ToPreparer } from './prepare-messages';
 
@@ -63,7 +64,7 @@ port.on('message', ({ job, source, stored }: ToPreparer) => {
   } catch (error) {
     const message = error instanceof Error ? error.message : 'The feed could not be read.';
     // A database this thread cannot read is no fault of the feed: the main thread does that one.
-    answer = lookupFailed ? { job, kind: 'declined', message } : { job, kind: 'failed', message };
+    answer = lookupFailed ? { job, kind: 'declined', message } : { job, kind: 'failed', message, notAFeed: error instanceof FeedParseError };
   }
   port.postMessage(answer, transfer);
 });

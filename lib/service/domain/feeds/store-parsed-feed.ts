@@ -18,16 +18,16 @@ export function storeParsedFeed(service: ServiceContext, feedId: string, feed: P
  */
 export function insertParsedFeed(service: ServiceContext, feedId: string, feed: ParsedFeed, now = new Date(), docs?: PreparedDoc[]): StoredItems {
   const stored = insertItems(service.db, feedId, feed.items, now);
-  if (docs) return indexPrepared(service, feedId, feed, stored, now, docs);
+  if (docs) return indexPreparedItems(service, feedId, feed, stored, now, docs);
   if (stored.added.length) indexItems(service, stored.added);
   return stored;
 }
 
 /**
  * Indexes items just stored from their prepared docs, in the order indexItems reads them back
- * (by id), so the stories come out the same.
+ * (by id), so the stories come out the same: the first at once (in the caller's transaction), the rest a slice per later turn.
  */
-function indexPrepared(service: ServiceContext, feedId: string, feed: ParsedFeed, stored: StoredItems, now: Date, docs: PreparedDoc[]): StoredItems {
+export function indexPreparedItems(service: ServiceContext, feedId: string, feed: ParsedFeed, stored: StoredItems, now: Date, docs: PreparedDoc[]): StoredItems {
   const positions = stored.addedFrom ?? [];
   const order = stored.added.map((id, i) => ({ id, position: positions[i] })).sort((a, b) => byId(a.id, b.id));
   const index = ({ id, position }: { id: string; position: number }) => {

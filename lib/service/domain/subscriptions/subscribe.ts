@@ -1,8 +1,10 @@
 import type { SubscribeResult } from '@/lib/contract/subscriptions';
 import type { User } from '../accounts';
 import { createFeed, findFeedByUrl } from '../feeds/create-feed';
-import { FeedNotFound, loadFeed, type LoadedFeed } from '../feeds/load-feed';
-import { storeParsedFeed } from '../feeds/store-parsed-feed';
+import { sharedFeedPreparer } from '../feeds/feed-preparer';
+import { FeedNotFound, loadFeed, type LoadedFeed, type ReadFeed } from '../feeds/load-feed';
+import { indexPreparedItems } from '../feeds/store-parsed-feed';
+import { insertItems, type StoredItems } from '../feeds/store-items';
 import { subscribeUserToFeed } from '../feeds/subscribe-user';
 import type { ServiceContext } from '../../context';
 import { fail } from '../../http/errors';
@@ -25,6 +27,16 @@ export function normalizeFeedUrl(input: string): string | null {
 
 type Outcome = { status: 200 | 201; body: SubscribeResult };
 
+/**
+ * Reads a new feed on the refresh's worker thread: a large feed took the main thread, and with
+ * it every other request, for seconds. The feed is new, so none of its items are stored yet.
+ */
+function readOffThread(service: ServiceContext): ReadFeed {
+  return (source) => sharedFeedPreparer().prepare(source, {
+    file: service.db.memory ? null : service.db.name, feedId: '', known: (keys) => keys.map(() => false),
+  });
+}
+
 function existingSubscription(service: ServiceContext, user: User, feedId: string): Outcome | null {
   const row = service.db.prepare(`SELECT s.id, COALESCE(s.title, f.title) AS title FROM subscriptions s JOIN feeds f ON f.id = s.feed_id
     WHERE s.user_id = ? AND s.feed_id = ?`).get(user.id, feedId) as { id: string; title: string } | undefined;
@@ -40,6 +52,23 @@ function subscribeToStored(service: ServiceContext, user: User, feedId: string, 
     const title = service.db.prepare('SELECT title FROM feeds WHERE id = ?').pluck().get(feedId) as string;
     return { status: 201, body: { status: 'subscribed', subscription_id: id, title } };
   })();
+}
+
+/** Items written per transaction; other requests get the thread between two (20,000 items in one held it ~2 s). */
+const STORE_SLICE = 500;
+
+/** Stores a new feed's items a slice per transaction, then indexes them as a refresh does. */
+async function storeNewItems(service: ServiceContext, feedId: string, { feed, docs }: LoadedFeed): Promise<void> {
+  const now = new Date();
+  const stored: StoredItems = { added: [], addedFrom: [], skipped: 0 };
+  for (let start = 0; start < feed.items.length; start += STORE_SLICE) {
+    if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+    const part = service.db.transaction(() => insertItems(service.db, feedId, feed.items.slice(start, start + STORE_SLICE), now))();
+    stored.added.push(...part.added);
+    stored.addedFrom!.push(...part.addedFrom!.map((position) => position + start));
+    stored.skipped += part.skipped;
+  }
+  service.db.transaction(() => indexPreparedItems(service, feedId, feed, stored, now, docs))();
 }
 
 /**
@@ -60,6 +89,7 @@ export async function subscribe(service: ServiceContext, user: User, input: { ur
   try {
     loaded = await loadFeed(url, {
       allowPrivate: service.config.allowPrivateUrls,
+      read: readOffThread(service),
       isKnown: (candidate) => findFeedByUrl(service.db, candidate) !== null,
     });
   } catch (error) {
@@ -81,6 +111,6 @@ export async function subscribe(service: ServiceContext, user: User, input: { ur
     return id;
   })();
   const outcome = subscribeToStored(service, user, feedId, folderId);
-  storeParsedFeed(service, feedId, loaded.feed);
+  await storeNewItems(service, feedId, loaded);
   return outcome;
 }

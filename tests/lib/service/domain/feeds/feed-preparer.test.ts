@@ -6,6 +6,7 @@ import { createFeed } from '@/lib/service/domain/feeds/create-feed';
 import { createFeedPreparer, type FeedPreparer, type FeedStore } from '@/lib/service/domain/feeds/feed-preparer';
 import type { FeedSource } from '@/lib/service/domain/feeds/prepare-feed';
 import { refreshFeeds } from '@/lib/service/domain/feeds/refresh-feed';
+import { FeedParseError } from '@/lib/service/ingest/parse-feed';
 import { createService, type EmbeddedService } from '@/lib/service/service';
 import { document, FeedServer } from '../../feed-server';
 import { corpusFile, hasSharedFeeds } from '../../ingest/shared-feeds';
@@ -65,11 +66,13 @@ describe('preparing fetched feeds on a worker thread', () => {
     }
   });
 
-  it('reports a document that is no feed with the same message as inline', async () => {
+  it('reports a document that is no feed as a FeedParseError with the same message as inline', async () => {
     const source: FeedSource = { body: new TextEncoder().encode('<!doctype html><title>Hi</title>'), url: 'https://x.example/', contentType: 'text/html' };
     const service = openService('not-a-feed');
-    await expect(threaded.prepare(source, noneStored(service.db.name))).rejects.toThrow('The document is an HTML page, not a feed.');
-    await expect(inline.prepare(source, noneStored(null))).rejects.toThrow('The document is an HTML page, not a feed.');
+    const failure = new FeedParseError('The document is an HTML page, not a feed.');
+    await expect(threaded.prepare(source, noneStored(service.db.name))).rejects.toEqual(failure);
+    await expect(threaded.prepare(source, noneStored(service.db.name))).rejects.toBeInstanceOf(FeedParseError);
+    await expect(inline.prepare(source, noneStored(null))).rejects.toBeInstanceOf(FeedParseError);
   });
 
   it('leaves out the items stored already, looking them up on a connection of its own', async () => {

@@ -142,4 +142,24 @@ describe('POST /v1/subscriptions', () => {
     await backlog;
     expect(indexed()).toBe(600);
   });
+
+  it('stores a large new feed a slice at a time, so other requests are answered while it is written', async () => {
+    const { key } = harness.createUser({ plan: 'pro' });
+    const many = Array.from({ length: 3000 }, (_, i) => ({ guid: `huge-${i}`, title: `Tide table ${i}`, date: new Date(Date.now() - (i + 1) * 60_000) }));
+    const url = site.route('/huge.xml', document(rss('Huge', many)));
+    const { db } = harness.service;
+    const stored = () => db.prepare('SELECT COUNT(*) FROM items i JOIN feeds f ON f.id = i.feed_id WHERE f.url = ?').pluck().get(url) as number;
+    let answered = false;
+    const subscribing = harness.call('POST', '/v1/subscriptions', { key, body: { url } }).finally(() => { answered = true; });
+    // What another request would see on each turn of the event loop until the answer.
+    const seen = new Set<number>();
+    while (!answered) {
+      seen.add(stored());
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect((await subscribing).status).toBe(201);
+    expect(stored()).toBe(3000);
+    const partly = [...seen].filter((count) => count > 0 && count < 3000);
+    expect(partly.length).toBeGreaterThanOrEqual(3);
+  });
 });

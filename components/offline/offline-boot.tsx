@@ -3,6 +3,7 @@
 import { usePathname } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
+import { listenForLateAnswers } from '@/lib/client/late-answers';
 import { loadOutbox } from '@/lib/client/outbox';
 import type { WorkerControls } from '@/lib/client/service-worker';
 import { OutboxIndicator } from './outbox-indicator';
@@ -29,6 +30,8 @@ export function OfflineBoot() {
       .then((outbox) => outbox.connectSwr({ keys: () => cache.keys(), revalidate: (key) => mutate(key) }))
       .catch(() => undefined);
   }, [isPublic, cache, mutate]);
+
+  useEffect(() => (isPublic ? undefined : listenForLateAnswers(mutate)), [isPublic, mutate]);
 
   useEffect(() => {
     if (isPublic || process.env.NODE_ENV !== 'production' || !('serviceWorker' in navigator) || controls.current) return;

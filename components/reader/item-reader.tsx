@@ -6,6 +6,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { ErrorNotice } from '@/components/error-notice';
 import { KeyboardShortcuts } from '@/components/keyboard-shortcuts';
 import { PlayEpisodeButton } from '@/components/player/play-episode-button';
+import { ApiError } from '@/lib/client/api-client';
 import { errorSentence } from '@/lib/client/error-message';
 import { useListNeighbours } from '@/lib/client/list-context';
 import { reachedInsideApp } from '@/lib/client/page-arrival';
@@ -107,7 +108,8 @@ export function ItemReader({ id }: { id: string }) {
   const swipe = useSwipe((direction) => go(direction === 'left' ? around.next : around.previous));
 
   if (isLoading) return <><ReaderSkeleton /><KeyboardShortcuts handlers={shortcuts} /></>;
-  if (error || !item) {
+  // A failed refresh of an item on screen (a slow or dropped link) leaves it there; one that is gone or barred does not.
+  if (!item || (error instanceof ApiError && [401, 403, 404].includes(error.status))) {
     return (
       <div className="mx-auto max-w-[68ch]">
         <h1 className="sr-only">Item</h1>

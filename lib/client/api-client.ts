@@ -69,6 +69,8 @@ export async function callApi<M extends HttpMethod, P extends PathFor<M>>(
         : { ...settings.headers, accept: 'application/json', 'content-type': 'application/json' },
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       credentials: 'same-origin',
+      // Past the HTTP cache: Chromium holds a write to a URL until a pending read of it ends.
+      cache: 'no-store',
       signal: options.signal,
     });
   } catch (error) {

@@ -28,6 +28,10 @@ export function describeError(error: unknown): ErrorMessage {
   };
   switch (api.status) {
     case 0:
+      // The browser knows when there is no network; a failure with one is a connection that dropped.
+      if (typeof navigator !== 'undefined' && navigator.onLine) {
+        return { ...base, title: 'The connection failed', detail: 'Nothing came back from the service. Check your connection; this tries again by itself.' };
+      }
       return { ...base, title: 'You are offline', detail: 'Check your connection; this will load again when you are back online.' };
     case 401:
       return {
@@ -55,6 +59,8 @@ export function describeError(error: unknown): ErrorMessage {
     }
     case 501:
       return { ...base, title: 'Not available yet', detail: 'This part of the service is not ready yet.', canRetry: false };
+    case 504:
+      return { ...base, title: 'The connection is very slow', detail: api.message };
     case 503:
       return { ...base, title: 'The service is unavailable', detail: 'It is busy or restarting; try again in a moment.' };
     default:

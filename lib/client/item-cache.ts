@@ -225,18 +225,6 @@ export async function editDetailField<F extends EditableField, T>(
   }
 }
 
-/**
- * Whether mark-all with this body covers a listed item: false or true from what a listed item
- * shows, null when it depends on a source filter (folder, subscription, tag) an item does not show.
- */
-export function markAllCovers(body: MarkAllBody, item: ListedItem): boolean | null {
-  if (body.item_type && item.item_type !== body.item_type) return false;
-  if (body.is_saved !== undefined && item.is_saved !== body.is_saved) return false;
-  if (body.before && item.published_at && Date.parse(item.published_at) > Date.parse(body.before)) return false;
-  if (body.subscription_ids?.length || body.folder_ids?.length || body.tag_ids?.length) return null;
-  return true;
-}
-
 /** The items of every cached list, each once, for finding which ones a mark-all touches. */
 export function cachedItems(cache: Cache): ListedItem[] {
   const items = new Map<string, ListedItem>();

@@ -50,15 +50,16 @@ export async function withRetry<T>(run: () => Promise<T>, signal?: AbortSignal):
 }
 
 /**
- * SWR's retry rule for reads, matching withRetry: 429 once after Retry-After, 503 with backoff,
- * nothing else (a 401, 402, 404 or 422 will not change by asking again; offline waits for
- * the browser's online event, which SWR already listens to).
+ * SWR's retry rule for reads, matching withRetry: 429 once after Retry-After, 503 and a dropped
+ * connection with backoff, nothing else (a 401, 402, 404 or 422 will not change by asking
+ * again; offline waits for the browser's online event, which SWR already listens to; a 504
+ * from the worker waits for its word that the late answer came).
  */
 export const onErrorRetry: NonNullable<SWRConfiguration['onErrorRetry']> = (error, _key, _config, revalidate, { retryCount }) => {
   const code = status(error);
   if (code === 429 && retryCount <= 1) {
     setTimeout(() => revalidate({ retryCount }), rateLimitWaitSeconds(error as ApiError) * 1000);
-  } else if (code === 503 && retryCount <= unavailableBackoffMs.length) {
+  } else if ((code === 503 || (code === 0 && navigator.onLine)) && retryCount <= unavailableBackoffMs.length) {
     setTimeout(() => revalidate({ retryCount }), unavailableBackoffMs[retryCount - 1]);
   }
 };

@@ -2,9 +2,10 @@ import { useMemo } from 'react';
 import { useSWRConfig } from 'swr';
 import type { BodyOf } from '@/lib/contract/types';
 import {
-  applyOptimistically, cachedItemIds, cachedItems, cachedTitle, editDetailField, markAllCovers, type EditableField, type ItemDetail, type ItemPatch, type ListedItem,
+  applyOptimistically, cachedItemIds, cachedItems, cachedTitle, editDetailField, type EditableField, type ItemDetail, type ItemPatch, type ListedItem,
 } from './item-cache';
 import type { ItemFilters } from './inbox-view';
+import { markAllCovers } from './outbox/mark-all-scope';
 import { markAllBefore, markAllBody, markAllFitsBody, unreadIdsUpTo } from './mark-all';
 import { enqueueOrSend, type SendOutcome } from './outbox';
 import { refreshUnreadCounts } from './unread-counts';

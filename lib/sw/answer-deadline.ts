@@ -19,3 +19,14 @@ export async function withinDeadline<T>(answer: Promise<T>, ms = answerDeadlineM
     clearTimeout(timer);
   }
 }
+
+/**
+ * What an API read gets when the deadline passes with nothing kept: a 504 saying so, rather
+ * than a network error the page would take for being offline while the link is only slow.
+ */
+export function tooSlowAnswer(): Response {
+  return Response.json(
+    { message: 'No answer came in time: the connection is very slow. This shows as soon as it arrives.' },
+    { status: 504, headers: { 'cache-control': 'no-store' } },
+  );
+}

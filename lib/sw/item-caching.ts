@@ -3,7 +3,7 @@ import { registerQuotaErrorCallback } from 'workbox-core';
 import { registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
 import { cacheNames } from '@/lib/client/offline-caches';
-import { withinDeadline } from './answer-deadline';
+import { tooSlowAnswer, withinDeadline } from './answer-deadline';
 import { imagesOf, keepSavedImages, releaseSavedImages, type ImageSource } from './saved-images';
 import { buildId, sw } from './worker-scope';
 
@@ -57,9 +57,22 @@ export async function keptItemResponse(url: string): Promise<Response | undefine
   return (await (await sw.caches.open(names.saved)).match(url)) ?? (await sw.caches.open(names.items)).match(url);
 }
 
+/** Tells the open pages that a fresh answer for `url` is kept, to show it in place of what they got. */
+async function tellLateAnswer(url: string): Promise<void> {
+  for (const client of await sw.clients.matchAll({ type: 'window' })) client.postMessage({ type: 'items-arrived', url });
+}
+
 async function networkFirst(request: Request, event: ExtendableEvent): Promise<Response> {
+  // What the page got instead of the network's answer (a kept copy, or word that it is slow).
+  let servedInstead: Response | null = null;
+  const keepLate = async (response: Response) => {
+    await keepItemResponse(request.url, response.clone());
+    if (!servedInstead) return;
+    const shown = servedInstead.status === 200 ? await servedInstead.text() : null;
+    if ((await response.text()) !== shown) await tellLateAnswer(request.url);
+  };
   const network = fetch(request).then((response) => {
-    if (response.status === 200) event.waitUntil(keepItemResponse(request.url, response.clone()));
+    if (response.status === 200) event.waitUntil(keepLate(response.clone()));
     return response;
   });
   // A slow connection gets the kept copy after a while; the fresh answer still refreshes the cache.
@@ -69,12 +82,17 @@ async function networkFirst(request: Request, event: ExtendableEvent): Promise<R
   });
   event.waitUntil(network.catch(() => undefined));
   try {
-    const first = await Promise.race([network, slow]);
-    if (first) return first;
+    const first = await Promise.race([
+      network.then((answer) => ({ answer, kept: false })),
+      slow.then((answer) => ({ answer, kept: true })),
+    ]);
+    if (first.answer && first.kept) servedInstead = first.answer.clone();
+    if (first.answer) return first.answer;
     const late = await withinDeadline(network);
     if (late) return late;
-    // Nothing kept and no answer: a network error, as if offline (the fresh answer, if it comes, is still kept).
-    return Response.error();
+    // Nothing kept and no answer yet: said so; the answer, when it comes, is kept and the page told.
+    servedInstead = tooSlowAnswer();
+    return servedInstead.clone();
   } catch {
     const kept = await keptItemResponse(request.url);
     if (kept) return kept;
@@ -101,6 +119,6 @@ export function registerItemRoutes(): void {
   });
   registerRoute(
     ({ url, request }) => request.method === 'GET' && url.origin === sw.location.origin && url.pathname.startsWith('/api/v1/'),
-    async (options) => (await withinDeadline(apiStrategy.handle(options))) ?? Response.error(),
+    async (options) => (await withinDeadline(apiStrategy.handle(options))) ?? tooSlowAnswer(),
   );
 }

@@ -1,5 +1,6 @@
 import { registerRoute } from 'workbox-routing';
-import { changesOf, type ItemChange, type OutboxAction } from '@/lib/client/outbox/actions';
+import { changesOf, type ItemChange, type MarkAllBody, type OutboxAction } from '@/lib/client/outbox/actions';
+import { listWithinSources, markAllCovers } from '@/lib/client/outbox/mark-all-scope';
 import { overlayChanges } from '@/lib/client/outbox/overlay';
 import { cacheNames } from '@/lib/client/offline-caches';
 import { keepItemResponse } from './item-caching';
@@ -20,6 +21,7 @@ export function actionOfRequest(method: string, pathname: string, body: unknown)
   const value = (body ?? {}) as Record<string, unknown>;
   const detail = detailPath.exec(pathname);
   if (method === 'PATCH' && detail) return { kind: 'update', itemId: detail[1]!, body: value as Extract<OutboxAction, { kind: 'update' }>['body'] };
+  if (method === 'PUT' && pathname === '/api/v1/items') return { kind: 'mark-all', body: value as MarkAllBody };
   if (method === 'PATCH' && pathname === '/api/v1/items' && Array.isArray(value.item_ids)) {
     return { kind: 'bulk', itemIds: value.item_ids as string[], action: value.action as Extract<OutboxAction, { kind: 'bulk' }>['action'] };
   }
@@ -31,12 +33,40 @@ export function actionOfRequest(method: string, pathname: string, body: unknown)
   return null;
 }
 
-/** The kept answer with the changes shown, or null when they change nothing in it. */
-async function rewritten(kept: Response, changes: ReadonlyMap<string, ItemChange>): Promise<Response | null> {
-  const data: unknown = await kept.json().catch(() => null);
-  const changed = overlayChanges(data, changes);
-  if (changed === data) return null;
-  return new Response(JSON.stringify(changed), { status: kept.status, headers: kept.headers });
+type CoverableItem = Parameters<typeof markAllCovers>[1] & { id: string };
+type KeptAnswer = { cache: Cache; request: Request; url: URL; response: Response; data: unknown };
+
+/** The kept lists, and the kept details `wanted` picks by item id, read from both item caches. */
+async function keptAnswers(wanted: (itemId: string) => boolean): Promise<KeptAnswer[]> {
+  const answers: KeptAnswer[] = [];
+  for (const name of [names.items, names.saved]) {
+    const cache = await sw.caches.open(name);
+    for (const request of await cache.keys()) {
+      const url = new URL(request.url);
+      const detail = detailPath.exec(url.pathname);
+      if (url.pathname !== '/api/v1/items' && !(detail && wanted(detail[1]!))) continue;
+      const response = await cache.match(request);
+      const data: unknown = await response?.clone().json().catch(() => null);
+      if (response && data) answers.push({ cache, request, url, response, data });
+    }
+  }
+  return answers;
+}
+
+/** What a mark-all the service accepted changes on the kept answers: the items it covers, as far as they tell. */
+function markAllChanges(action: Extract<OutboxAction, { kind: 'mark-all' }>, kept: KeptAnswer[]): Map<string, ItemChange> {
+  const changes = changesOf(action);
+  const change: ItemChange = { is_read: action.body.is_read ?? true };
+  for (const { url, data } of kept) {
+    const record = data as { data?: unknown; id?: unknown };
+    const isList = Array.isArray(record.data);
+    const items = (isList ? record.data : [record]) as CoverableItem[];
+    const withinSources = isList && listWithinSources(action.body, url.searchParams);
+    for (const item of items) {
+      if (markAllCovers(action.body, item) ?? withinSources) changes.set(item.id, change);
+    }
+  }
+  return changes;
 }
 
 /**
@@ -44,19 +74,16 @@ async function rewritten(kept: Response, changes: ReadonlyMap<string, ItemChange
  * again, so a save or unsave moves it (and its images) to or from the saved caches.
  */
 export async function applyToKeptItems(action: OutboxAction, result: unknown): Promise<void> {
-  const changes = changesOf(action);
-  for (const name of [names.items, names.saved]) {
-    const cache = await sw.caches.open(name);
-    for (const request of await cache.keys()) {
-      const { pathname } = new URL(request.url);
-      const detail = detailPath.exec(pathname);
-      if (pathname !== '/api/v1/items' && !(detail && changes.has(detail[1]!))) continue;
-      const kept = await cache.match(request);
-      const changed = kept && (await rewritten(kept, changes));
-      if (!changed) continue;
-      if (detail) await keepItemResponse(request.url, changed);
-      else await cache.put(request, changed);
-    }
+  // A mark-all is settled by filters, so every kept detail is looked at; other actions name their items.
+  const named = changesOf(action);
+  const kept = await keptAnswers((id) => action.kind === 'mark-all' || named.has(id));
+  const changes = action.kind === 'mark-all' ? markAllChanges(action, kept) : named;
+  for (const { cache, request, url, response, data } of kept) {
+    const changed = overlayChanges(data, changes);
+    if (changed === data) continue;
+    const rewritten = new Response(JSON.stringify(changed), { status: response.status, headers: response.headers });
+    if (url.pathname === '/api/v1/items') await cache.put(request, rewritten);
+    else await keepItemResponse(request.url, rewritten);
   }
   // PATCH /v1/items/{id} answers the whole detail: keep it.
   if (action.kind === 'update' && result && typeof result === 'object' && 'id' in result) {
@@ -78,7 +105,7 @@ async function passThrough(request: Request, event: ExtendableEvent): Promise<Re
 /** Routes item writes through the network, writing accepted changes into the kept copies. */
 export function registerItemWriteRoutes(): void {
   const matches = ({ url }: { url: URL }) => url.origin === sw.location.origin && url.pathname.startsWith('/api/v1/items');
-  for (const method of ['PATCH', 'POST'] as const) {
+  for (const method of ['PATCH', 'POST', 'PUT'] as const) {
     registerRoute(matches, ({ request, event }) => passThrough(request, event as ExtendableEvent), method);
   }
 }

@@ -4,7 +4,7 @@
  * Component tests render against it: no part of ours is replaced.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -116,4 +116,13 @@ export async function startLocalService(options: { plan?: Plan; appRateLimit?: n
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** A port on 127.0.0.1 nothing listens on: calls to it fail as a dropped connection does. */
+export async function closedPort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
 }

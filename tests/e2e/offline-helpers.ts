@@ -116,6 +116,8 @@ export class Wire {
   latencyMs = 0;
   /** Takes connections and passes nothing either way (a dead hotspot), when set by setSilent. */
   private silent = false;
+  /** Requests whose first line ("GET /path HTTP/1.1") matches are held this long, and what follows them on their connection. */
+  slowRequests: { line: RegExp; ms: number } | null = null;
 
   constructor(private readonly target: string) {}
 
@@ -136,10 +138,20 @@ export class Wire {
         socket.on('close', () => this.sockets.delete(socket));
         socket.on('error', () => socket.destroy());
       }
-      // In order: every chunk waits the same time, and the end comes after the last of them.
-      const later = (send: () => void) => (this.latencyMs ? setTimeout(send, this.latencyMs) : send());
-      client.on('data', (chunk) => later(() => upstream.write(chunk)));
-      client.on('end', () => later(() => upstream.end()));
+      // In order: a chunk goes once its delay from arrival has passed and those before it went.
+      let sent = Promise.resolve();
+      const waitUntil = (due: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, due - Date.now())));
+      const delayOf = (chunk: Buffer) => {
+        const slow = this.slowRequests;
+        const line = chunk.subarray(0, chunk.indexOf(13)).toString('latin1');
+        return this.latencyMs + (slow && slow.line.test(line) ? slow.ms : 0);
+      };
+      const later = (ms: number, send: () => void) => {
+        const due = Date.now() + ms;
+        sent = sent.then(() => (ms ? waitUntil(due) : undefined)).then(send);
+      };
+      client.on('data', (chunk: Buffer) => later(delayOf(chunk), () => upstream.write(chunk)));
+      client.on('end', () => later(this.latencyMs, () => upstream.end()));
       upstream.pipe(client);
     });
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
@@ -219,4 +231,20 @@ export async function startPodcastHost(): Promise<{ feedUrl: string; close: () =
     feedUrl: `http://127.0.0.1:${port}/feed.xml`,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+}
+
+export type Row = { id: string; title: string; isRead: boolean; isSaved: boolean };
+
+/** The inbox rows as shown: id, title, and read and saved state from their buttons' names. */
+export async function rows(page: Page): Promise<Row[]> {
+  await page.locator('li[data-item-id] [data-item-link]').first().waitFor();
+  return page.locator('li[data-item-id]').evaluateAll((items) => items.map((item) => {
+    const labels = [...item.querySelectorAll('button[aria-label]')].map((button) => button.getAttribute('aria-label') ?? '');
+    return {
+      id: item.getAttribute('data-item-id')!,
+      title: item.querySelector('[data-item-link]')!.textContent!.trim(),
+      isRead: labels.some((label) => label.startsWith('Mark unread:')),
+      isSaved: labels.some((label) => label.startsWith('Unsave:')),
+    };
+  }));
 }

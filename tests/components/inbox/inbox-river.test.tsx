@@ -9,7 +9,7 @@ import { callApi, configureApi } from '@/lib/client/api-client';
 import type { InboxSelection } from '@/lib/client/inbox-view';
 import { announceItemsChanged } from '@/lib/client/item-lists';
 import { setStatus } from '@/lib/service/domain/accounts';
-import { startLocalService, type LocalService } from '../local-service';
+import { closedPort, startLocalService, type LocalService } from '../local-service';
 import { renderApp } from '../render-app';
 
 const unread: InboxSelection = { view: 'unread', type: null };
@@ -293,15 +293,38 @@ describe('the inbox when loading fails', () => {
     }
   });
 
-  it('says the reader is offline when the service cannot be reached', async () => {
-    const closed: Server = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const port = (closed.address() as AddressInfo).port;
-    await new Promise((resolve) => closed.close(resolve));
-    configureApi({ base: `http://127.0.0.1:${port}` });
+
+  it('says the reader is offline when the browser has no network', async () => {
+    configureApi({ base: `http://127.0.0.1:${await closedPort()}` });
+    Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => false });
+    try {
+      renderApp(<InboxRiver selection={unread} />);
+      const alert = await alertText();
+      expect(within(alert).getByRole('heading', { name: 'You are offline' })).toBeTruthy();
+    } finally {
+      delete (window.navigator as { onLine?: boolean }).onLine;
+    }
+  });
+
+});
+
+describe('the inbox when the connection drops', () => {
+  let local: LocalService;
+  beforeAll(async () => {
+    local = await startLocalService();
+    local.addFeed('Any Feed', [{}]);
+  });
+  afterAll(() => local.close());
+
+  it('says the connection failed, not that the reader is offline, when the browser has a network, and loads by itself once it is back', async () => {
+    configureApi({ base: `http://127.0.0.1:${await closedPort()}` });
+    expect(navigator.onLine).toBe(true);
     renderApp(<InboxRiver selection={unread} />);
-    const alert = await alertText();
-    expect(within(alert).getByRole('heading', { name: 'You are offline' })).toBeTruthy();
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('heading', { name: 'The connection failed' })).toBeTruthy();
+    expect(alert.textContent).toContain('this tries again by itself');
+    configureApi({ base: local.base });
+    expect(await screen.findByRole('list', { name: 'Unread items' }, { timeout: 5_000 })).toBeTruthy();
   });
 });
 

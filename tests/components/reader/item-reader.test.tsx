@@ -3,9 +3,10 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ItemReader } from '@/components/reader/item-reader';
+import { configureApi } from '@/lib/client/api-client';
 import { LIST_CONTEXT_KEY } from '@/lib/client/list-context';
 import { MARK_READ_STORAGE_KEY } from '@/lib/client/reading-preferences';
-import { startLocalService, type LocalService } from '../local-service';
+import { closedPort, startLocalService, type LocalService } from '../local-service';
 import { renderApp } from '../render-app';
 
 function entry(local: LocalService, id: string) {
@@ -176,6 +177,25 @@ describe('the reader on a plan with notes', () => {
     expect(screen.queryByRole('navigation', { name: 'Previous and next item' })).toBeNull();
     expect(screen.queryByText('End of the list')).toBeNull();
     expect(screen.getByRole('link', { name: '← Go to the inbox' }).getAttribute('href')).toBe('/inbox');
+  });
+
+  it('keeps the item on screen when a refresh of it fails on a dropped connection, but not once it is gone', async () => {
+    renderApp(<ItemReader id={ids[3]!} />);
+    await screen.findByRole('heading', { level: 1, name: 'Lighthouse keeper retires' });
+    configureApi({ base: `http://127.0.0.1:${await closedPort()}` });
+    try {
+      // SWR refreshes what is on screen when the connection comes back.
+      window.dispatchEvent(new Event('online'));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(screen.getByRole('heading', { level: 1, name: 'Lighthouse keeper retires' })).toBeTruthy();
+      expect(screen.queryByRole('alert')).toBeNull();
+    } finally {
+      configureApi({ base: local.base });
+    }
+    local.service.db.prepare('DELETE FROM items WHERE id = ?').run(ids[3]);
+    window.dispatchEvent(new Event('online'));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('heading', { name: 'Not found' })).toBeTruthy();
   });
 
   it('says when an item does not exist', async () => {

@@ -1,5 +1,4 @@
 // @vitest-environment jsdom
-import { createServer } from 'node:net';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -8,16 +7,8 @@ import { SubscribeForm } from '@/components/subscriptions/subscribe-form';
 import { SubscriptionsView } from '@/components/subscriptions/subscriptions-view';
 import { callApi } from '@/lib/client/api-client';
 import { document as servedDocument, FeedServer, rss } from '../../lib/service/feed-server';
-import { startLocalService, type LocalService } from '../local-service';
+import { closedPort, startLocalService, type LocalService } from '../local-service';
 import { renderRouted } from '../render-routed';
-
-async function closedPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 /** The live region under the subscribe button, once it says something. */
 async function outcome(): Promise<HTMLElement> {

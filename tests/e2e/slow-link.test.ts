@@ -1,0 +1,90 @@
+/*
+ * A phone on a bad connection: the link is up but slow. What the person did stays done on the
+ * copies kept for offline reading, and an answer that comes late still reaches the screen.
+ */
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { Profile, Wire, ownerApiKey, rows, serviceItems, signInTo, startDedicatedServer, waitForWorker } from './offline-helpers';
+
+let server: Awaited<ReturnType<typeof startDedicatedServer>>;
+let context: BrowserContext | undefined;
+let profile: Profile | undefined;
+let wire: Wire | undefined;
+
+beforeAll(async () => {
+  server = await startDedicatedServer({});
+}, 120_000);
+afterAll(async () => {
+  await server?.stop();
+});
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+  profile?.remove();
+  profile = undefined;
+  await wire?.close();
+  wire = undefined;
+});
+
+/** A signed-in browser on a fresh profile behind a relay the test can slow down or cut, with the worker in control of the inbox. */
+async function inboxUnderWorker(path: string): Promise<Page> {
+  wire = await new Wire(server.baseUrl).open();
+  profile = new Profile(wire.baseUrl);
+  context = await profile.launch();
+  await signInTo(context, wire.baseUrl);
+  const page = context.pages()[0] ?? await context.newPage();
+  await page.goto(path);
+  await waitForWorker(page);
+  // Loaded again under the worker, the list is kept.
+  await page.goto(path);
+  await rows(page);
+  return page;
+}
+
+describe('a slow or failing link', () => {
+  it('keeps "mark all as read" on the inbox kept for offline, so it does not come back unread', async () => {
+    const page = await inboxUnderWorker('/inbox?view=all');
+    expect((await rows(page)).some((row) => !row.isRead)).toBe(true);
+    await page.getByRole('button', { name: 'Mark all as read' }).click();
+    await page.getByRole('button', { name: 'Mark all read' }).click();
+    await expect.poll(async () => (await rows(page)).filter((row) => !row.isRead).length, { timeout: 10_000 }).toBe(0);
+    expect(await serviceItems(server.baseUrl, ownerApiKey(server.dataDir), 'is_read=unread&limit=100')).toEqual([]);
+
+    wire!.setCut(true);
+    await context!.setOffline(true);
+    await page.reload();
+    const kept = await rows(page);
+    // The page comes from the kept copy; its list is then read from the kept answers.
+    await expect.poll(async () => (await rows(page)).filter((row) => !row.isRead).map((row) => row.title), { timeout: 10_000 }).toEqual([]);
+    expect(kept.length).toBeGreaterThan(0);
+  }, 90_000);
+
+  it('shows the kept list while a refresh is slow, then the fresh one by itself once it lands', async () => {
+    const page = await inboxUnderWorker('/inbox?view=all');
+    const target = (await rows(page))[0]!;
+    // Marked read, or unread, on another device meanwhile.
+    const key = ownerApiKey(server.dataDir);
+    const read = await fetch(`${server.baseUrl}/v1/items/${target.id}`, {
+      method: 'PATCH', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ is_read: !target.isRead }),
+    });
+    expect(read.status).toBe(200);
+    // Reads of lists take 12 s; everything else goes through as usual.
+    wire!.slowRequests = { line: /^GET \/api\/v1\/items\?/, ms: 12_000 };
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await page.waitForTimeout(7_000);
+    // The kept copy stands in: the row is still as it was.
+    expect((await rows(page)).find((row) => row.id === target.id)?.isRead).toBe(target.isRead);
+    // No second refresh: the worker keeps the late answer and says so, and the list shows it.
+    await expect.poll(async () => (await rows(page)).find((row) => row.id === target.id)?.isRead, { timeout: 30_000 }).toBe(!target.isRead);
+  }, 90_000);
+
+  it('answers a read with nothing kept and no answer in time as too slow, not as offline', async () => {
+    const page = await inboxUnderWorker('/inbox?view=all');
+    wire!.slowRequests = { line: /^GET \/api\/v1\/items\/[0-9a-f-]{36} /, ms: 20_000 };
+    const answer = await page.evaluate(async () => {
+      const response = await fetch('/api/v1/items/00000000-0000-4000-8000-000000000000');
+      return { status: response.status, body: await response.json() as { message: string } };
+    });
+    expect(answer).toEqual({ status: 504, body: { message: 'No answer came in time: the connection is very slow. This shows as soon as it arrives.' } });
+  }, 90_000);
+});

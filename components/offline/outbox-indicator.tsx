@@ -45,9 +45,12 @@ export function OutboxIndicator({ notice }: { notice?: ReactNode }) {
   const wait = useSecondsUntil(status.activity === 'paused' ? status.resumeAt : null);
   const { pending, refused, activity } = status;
   if (!notice && !pending.length && !refused.length && activity !== 'offline') return null;
+  // Sending failed for lack of a network, yet the browser has one: a link that drops or passes nothing.
+  const failing = activity === 'offline' && navigator.onLine;
 
   const why =
-    activity === 'offline' ? 'you are offline; they are sent when the connection returns'
+    failing ? 'the connection is failing; they are sent as soon as it works'
+      : activity === 'offline' ? 'you are offline; they are sent when the connection returns'
       : activity === 'paused' ? `the service asked to wait${wait !== null ? ` ${wait} s` : ''}; sending resumes by itself`
         : activity === 'signed-out' ? 'sign in again to send them'
           : 'sending…';
@@ -60,16 +63,25 @@ export function OutboxIndicator({ notice }: { notice?: ReactNode }) {
         {(pending.length > 0 || activity === 'offline') && (
           <div role="status" className="rounded-lg border border-line-strong bg-surface p-3 shadow-lg">
             {pending.length > 0 ? (
-              <details>
-                <summary className="min-h-11 cursor-pointer py-2 font-medium">
-                  {plural(pending.length, 'change', 'changes')} waiting to sync: {why}
-                </summary>
-                <ul className="mt-1 max-h-48 list-disc overflow-y-auto pl-5 text-sm">
-                  {pending.map((change) => <li key={change.requestId}>{change.label}</li>)}
-                </ul>
-              </details>
+              <>
+                <details>
+                  <summary className="min-h-11 cursor-pointer py-2 font-medium">
+                    {plural(pending.length, 'change', 'changes')} waiting to sync: {why}
+                  </summary>
+                  <ul className="mt-1 max-h-48 list-disc overflow-y-auto pl-5 text-sm">
+                    {pending.map((change) => <li key={change.requestId}>{change.label}</li>)}
+                  </ul>
+                </details>
+                {failing && (
+                  <button type="button" onClick={() => void loadOutbox().then((outbox) => outbox.flushOutbox())} className={`${rowButtonClass} mt-2`}>
+                    Send now
+                  </button>
+                )}
+              </>
             ) : (
-              <p className="font-medium">You are offline. Changes you make are kept and sent later.</p>
+              <p className="font-medium">
+                {failing ? 'The connection is failing. Changes you make are kept and sent later.' : 'You are offline. Changes you make are kept and sent later.'}
+              </p>
             )}
           </div>
         )}

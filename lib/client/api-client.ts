@@ -26,6 +26,15 @@ export class ApiError extends Error {
 }
 
 type ApiSettings = { base: string; headers: Record<string, string> };
+const answerListeners = new Set<() => void>();
+
+/** Calls `listener` each time a call gets an answer, whatever its status: the connection works. Answers the function that stops it. */
+export function onServiceAnswer(listener: () => void): () => void {
+  answerListeners.add(listener);
+  return () => {
+    answerListeners.delete(listener);
+  };
+}
 const settings: ApiSettings = { base: '/api', headers: {} };
 
 /**
@@ -77,6 +86,7 @@ export async function callApi<M extends HttpMethod, P extends PathFor<M>>(
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, 'You appear to be offline.');
   }
+  for (const listener of answerListeners) listener();
   const payload = await response.json().catch(() => null) as { message?: string; retry_after?: number } | null;
   if (!response.ok) {
     const retryAfter = Number(response.headers.get('retry-after') ?? payload?.retry_after);

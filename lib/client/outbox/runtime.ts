@@ -1,4 +1,4 @@
-import { ApiError } from '@/lib/client/api-client';
+import { ApiError, onServiceAnswer } from '@/lib/client/api-client';
 import { announceItemsChanged } from '@/lib/client/item-lists';
 import { registerOutboxFlush } from '@/lib/client/session';
 import { changesOf, describeAction, requestFor, type OutboxAction } from './actions';
@@ -97,6 +97,11 @@ export function startOutbox(): Promise<boolean> {
       if (!sent) throw new Error(`${pending} ${pending === 1 ? 'change is' : 'changes are'} not sent yet.`);
     });
     window.addEventListener('online', () => void flushOutbox());
+    // An answer to any call proves the link works again: what waits goes now, not on its timer.
+    onServiceAnswer(() => {
+      const { activity, pending } = outboxStatus();
+      if (activity === 'offline' && online() && pending.length) void flushOutbox();
+    });
     window.addEventListener('offline', () => updateOutboxStatus({ activity: 'offline' }));
     navigator.serviceWorker?.addEventListener('message', (event: MessageEvent) => {
       if (event.data?.type !== 'outbox-replayed') return;

@@ -12,6 +12,7 @@ import userEvent from '@testing-library/user-event';
 import { createElement } from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { article, startHarness, type Harness, type TestUser } from '../../lib/service/harness';
+import { closedPort } from '../local-service';
 
 let h: Harness;
 let person: TestUser;
@@ -71,6 +72,34 @@ describe('the offline and sync indicator', () => {
     await userEvent.setup().click(within(refused).getByRole('button', { name: 'Dismiss: Save “Story 1”' }));
     await waitFor(() => expect(screen.queryByRole('complementary', { name: 'Offline and sync' })).toBeNull());
   });
+  it('says the connection is failing (not offline) when sends fail with a network, sends on Send now, and as soon as any call is answered', async () => {
+    const [first, second] = h.seedSubscription(person.user, [article({ title: 'Story A' }), article({ title: 'Story B' })]).itemIds;
+    const api = await import('@/lib/client/api-client');
+    const { enqueueOrSend } = await import('@/lib/client/outbox');
+    const { OutboxIndicator } = await import('@/components/offline/outbox-indicator');
+    const dropped = `http://127.0.0.1:${await closedPort()}`;
+    const user = userEvent.setup();
+    render(createElement(OutboxIndicator));
+
+    api.configureApi({ base: dropped });
+    expect(await enqueueOrSend({ kind: 'update', itemId: first!, body: { is_read: true } }, { title: 'Story A' })).toEqual({ sent: false });
+    const region = await screen.findByRole('complementary', { name: 'Offline and sync' });
+    await waitFor(() => expect(within(region).getByRole('status').textContent).toMatch(/^1 change waiting to sync: the connection is failing; they are sent as soon as it works/));
+    api.configureApi({ base: h.baseUrl });
+    await user.click(within(region).getByRole('button', { name: 'Send now' }));
+    await waitFor(() => expect(screen.queryByRole('complementary', { name: 'Offline and sync' })).toBeNull());
+    expect(((await h.call('GET', `/v1/items/${first}`, { key: person.key })).body as { is_read: boolean }).is_read).toBe(true);
+
+    // Failing twice puts the next try 5 s away; an answer to any call sends it before then.
+    api.configureApi({ base: dropped });
+    await enqueueOrSend({ kind: 'update', itemId: second!, body: { is_read: true } }, { title: 'Story B' });
+    await user.click(await screen.findByRole('button', { name: 'Send now' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toContain('the connection is failing'));
+    api.configureApi({ base: h.baseUrl });
+    await api.callApi('GET', '/v1/items', { query: { limit: 1 } });
+    await waitFor(async () => expect(((await h.call('GET', `/v1/items/${second}`, { key: person.key })).body as { is_read: boolean }).is_read).toBe(true), { timeout: 2_500 });
+  });
+
   it('offers Try again for a change the service failed on (500), which then goes through, and keeps focus in the list', async () => {
     const [failedId, forbiddenId] = h.seedSubscription(person.user, [article({ title: 'Story A' }), article({ title: 'Story B' })]).itemIds;
     // As a replay leaves them: one change the service failed on, one it refused.

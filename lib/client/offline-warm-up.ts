@@ -6,7 +6,8 @@ import { warmOfflineCopies } from './service-worker';
 /*
  * What to keep ahead for offline reading, in the exact addresses the app's own fetches
  * use (the worker matches kept answers by URL): the inbox and saved pages, the first
- * page of each, and every saved item through the saved list.
+ * page of each, the items of the inbox's first page, and every saved item through the
+ * saved list.
  */
 
 const inbox: InboxSelection = { view: 'unread', type: null };

@@ -1,11 +1,12 @@
 import { cacheNames } from '@/lib/client/offline-caches';
-import { keepItemResponse } from './item-caching';
+import { keepItemResponse, keptItemResponse } from './item-caching';
 import { imagesOf, keepSavedImages, type ImageSource } from './saved-images';
 import { buildId, sw } from './worker-scope';
 
 /*
  * Keeping ahead of time what the person will want offline: the key pages (inbox, saved
- * view, offline reader shell) and every saved item with its images. The page asks for it
+ * view, offline reader shell), the items of the inbox's first page, and every saved item
+ * with its images. The page asks for it
  * after it loads signed in, with the exact list addresses its own fetches use.
  */
 
@@ -13,9 +14,11 @@ const names = cacheNames(buildId);
 /** Saved items kept ahead per warm-up; more arrive on the next one (the saved cache never evicts). */
 const maxSavedDetails = 300;
 const maxListPages = 10;
+/** Items of the inbox's first page kept ahead (text only; they go to the evictable items cache). */
+const maxListedDetails = 30;
 const parallel = 3;
 
-/** What the page asks to keep. */
+/** What the page asks to keep: pages, first pages of lists (the first one's items too), and the saved list. */
 export type WarmUpRequest = { type: 'warm-up'; pages: string[]; lists: string[]; savedList: string | null };
 
 type ListPage = { data?: { id: string; artwork_url?: string | null }[]; pagination?: { has_more?: boolean; next_cursor?: string | null } };
@@ -42,6 +45,15 @@ async function keepList(url: string): Promise<ListPage | null> {
   return (await response.json().catch(() => null)) as ListPage | null;
 }
 
+/** Runs `keep` over the ids, a few at a time. */
+async function inParallel(ids: string[], keep: (detailUrl: string) => Promise<void>): Promise<void> {
+  const queue = [...ids];
+  const worker = async () => {
+    for (let id = queue.shift(); id; id = queue.shift()) await keep(new URL(`/api/v1/items/${id}`, sw.location.origin).href);
+  };
+  await Promise.all(Array.from({ length: parallel }, worker));
+}
+
 async function keepSavedItems(firstPage: string): Promise<void> {
   const ids: string[] = [];
   let url: string | null = firstPage;
@@ -52,24 +64,30 @@ async function keepSavedItems(firstPage: string): Promise<void> {
     url = cursor ? `${firstPage}&cursor=${encodeURIComponent(cursor)}` : null;
   }
   const saved = await sw.caches.open(names.saved);
-  const queue = ids.slice(0, maxSavedDetails);
-  const worker = async () => {
-    for (let id = queue.shift(); id; id = queue.shift()) {
-      const detailUrl = new URL(`/api/v1/items/${id}`, sw.location.origin).href;
-      const kept = await saved.match(detailUrl);
-      // Already kept: move in any of its images read meanwhile (kept before saved images had their own cache).
-      if (kept) await keepSavedImages(imagesOf((await kept.json().catch(() => ({}))) as ImageSource), { fetchMissing: false });
-      const response = kept ? null : await fetchOk(detailUrl);
-      // Keeping a saved detail keeps its images.
-      if (response) await keepItemResponse(detailUrl, response);
-    }
-  };
-  await Promise.all(Array.from({ length: parallel }, worker));
+  await inParallel(ids.slice(0, maxSavedDetails), async (detailUrl) => {
+    const kept = await saved.match(detailUrl);
+    // Already kept: move in any of its images read meanwhile (kept before saved images had their own cache).
+    if (kept) await keepSavedImages(imagesOf((await kept.json().catch(() => ({}))) as ImageSource), { fetchMissing: false });
+    const response = kept ? null : await fetchOk(detailUrl);
+    // Keeping a saved detail keeps its images.
+    if (response) await keepItemResponse(detailUrl, response);
+  });
 }
 
-/** Keeps the key pages and lists, then every saved item and its images. */
+/** Keeps the details of the first items of a list not kept yet, so they open offline before ever being opened. */
+async function keepListedItems(list: ListPage | null): Promise<void> {
+  const ids = (list?.data ?? []).slice(0, maxListedDetails).map((item) => item.id);
+  await inParallel(ids, async (detailUrl) => {
+    if (await keptItemResponse(detailUrl)) return;
+    const response = await fetchOk(detailUrl);
+    if (response) await keepItemResponse(detailUrl, response);
+  });
+}
+
+/** Keeps the key pages and lists, the first page of the inbox's items, then every saved item and its images. */
 export async function warmUp(request: WarmUpRequest): Promise<void> {
   await Promise.all(request.pages.map((url) => keepPage(new URL(url, sw.location.origin).href)));
-  await Promise.all(request.lists.map((url) => keepList(new URL(url, sw.location.origin).href)));
+  const lists = await Promise.all(request.lists.map((url) => keepList(new URL(url, sw.location.origin).href)));
+  await keepListedItems(lists[0] ?? null);
   if (request.savedList) await keepSavedItems(new URL(request.savedList, sw.location.origin).href);
 }

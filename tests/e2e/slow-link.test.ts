@@ -42,6 +42,19 @@ async function inboxUnderWorker(path: string): Promise<Page> {
 }
 
 describe('a slow or failing link', () => {
+  it('opens an item of the inbox offline that was listed but never opened, with its text', async () => {
+    const page = await inboxUnderWorker('/inbox');
+    const target = (await rows(page)).filter((row) => !row.isSaved)[1]!;
+    // The worker keeps the first page's items after the page has loaded.
+    await expect.poll(() => page.evaluate((id) => caches.match(`/api/v1/items/${id}`).then(Boolean), target.id), { timeout: 30_000 }).toBe(true);
+    wire!.setCut(true);
+    await context!.setOffline(true);
+    await page.locator(`li[data-item-id="${target.id}"] [data-item-link]`).click();
+    await page.getByRole('heading', { level: 1, name: target.title }).waitFor({ timeout: 30_000 });
+    expect(await page.getByText('This item could not be loaded').count()).toBe(0);
+    expect((await page.locator('article').innerText()).length).toBeGreaterThan(target.title.length + 100);
+  }, 90_000);
+
   it('keeps "mark all as read" on the inbox kept for offline, so it does not come back unread', async () => {
     const page = await inboxUnderWorker('/inbox?view=all');
     expect((await rows(page)).some((row) => !row.isRead)).toBe(true);

@@ -5,17 +5,21 @@ import { buildId, sw } from './worker-scope';
 
 /*
  * Keeping ahead of time what the person will want offline: the key pages (inbox, saved
- * view, offline reader shell), the items of the inbox's first page, and every saved item
- * with its images. The page asks for it
- * after it loads signed in, with the exact list addresses its own fetches use.
+ * view, offline reader shell), the first items of the inbox, and every saved item with its
+ * images. The page asks for it after it loads signed in, with the exact list addresses its
+ * own fetches use.
  */
 
 const names = cacheNames(buildId);
 /** Saved items kept ahead per warm-up; more arrive on the next one (the saved cache never evicts). */
 const maxSavedDetails = 300;
 const maxListPages = 10;
-/** Items of the inbox's first page kept ahead (text only; they go to the evictable items cache). */
-const maxListedDetails = 30;
+/**
+ * Items of the inbox's first page kept ahead (text only; they go to the evictable items cache).
+ * Few, one at a time, and none after a refusal: every app start pays for them against the
+ * service's rate limit, which a hosted service may set low.
+ */
+const maxListedDetails = 10;
 const parallel = 3;
 
 /** What the page asks to keep: pages, first pages of lists (the first one's items too), and the saved list. */
@@ -45,15 +49,6 @@ async function keepList(url: string): Promise<ListPage | null> {
   return (await response.json().catch(() => null)) as ListPage | null;
 }
 
-/** Runs `keep` over the ids, a few at a time. */
-async function inParallel(ids: string[], keep: (detailUrl: string) => Promise<void>): Promise<void> {
-  const queue = [...ids];
-  const worker = async () => {
-    for (let id = queue.shift(); id; id = queue.shift()) await keep(new URL(`/api/v1/items/${id}`, sw.location.origin).href);
-  };
-  await Promise.all(Array.from({ length: parallel }, worker));
-}
-
 async function keepSavedItems(firstPage: string): Promise<void> {
   const ids: string[] = [];
   let url: string | null = firstPage;
@@ -64,24 +59,30 @@ async function keepSavedItems(firstPage: string): Promise<void> {
     url = cursor ? `${firstPage}&cursor=${encodeURIComponent(cursor)}` : null;
   }
   const saved = await sw.caches.open(names.saved);
-  await inParallel(ids.slice(0, maxSavedDetails), async (detailUrl) => {
-    const kept = await saved.match(detailUrl);
-    // Already kept: move in any of its images read meanwhile (kept before saved images had their own cache).
-    if (kept) await keepSavedImages(imagesOf((await kept.json().catch(() => ({}))) as ImageSource), { fetchMissing: false });
-    const response = kept ? null : await fetchOk(detailUrl);
-    // Keeping a saved detail keeps its images.
-    if (response) await keepItemResponse(detailUrl, response);
-  });
+  const queue = ids.slice(0, maxSavedDetails);
+  const worker = async () => {
+    for (let id = queue.shift(); id; id = queue.shift()) {
+      const detailUrl = new URL(`/api/v1/items/${id}`, sw.location.origin).href;
+      const kept = await saved.match(detailUrl);
+      // Already kept: move in any of its images read meanwhile (kept before saved images had their own cache).
+      if (kept) await keepSavedImages(imagesOf((await kept.json().catch(() => ({}))) as ImageSource), { fetchMissing: false });
+      const response = kept ? null : await fetchOk(detailUrl);
+      // Keeping a saved detail keeps its images.
+      if (response) await keepItemResponse(detailUrl, response);
+    }
+  };
+  await Promise.all(Array.from({ length: parallel }, worker));
 }
 
 /** Keeps the details of the first items of a list not kept yet, so they open offline before ever being opened. */
 async function keepListedItems(list: ListPage | null): Promise<void> {
-  const ids = (list?.data ?? []).slice(0, maxListedDetails).map((item) => item.id);
-  await inParallel(ids, async (detailUrl) => {
-    if (await keptItemResponse(detailUrl)) return;
+  for (const { id } of (list?.data ?? []).slice(0, maxListedDetails)) {
+    const detailUrl = new URL(`/api/v1/items/${id}`, sw.location.origin).href;
+    if (await keptItemResponse(detailUrl)) continue;
     const response = await fetchOk(detailUrl);
-    if (response) await keepItemResponse(detailUrl, response);
-  });
+    if (!response) return;
+    await keepItemResponse(detailUrl, response);
+  }
 }
 
 /** Keeps the key pages and lists, the first page of the inbox's items, then every saved item and its images. */

@@ -180,6 +180,37 @@ export class Wire {
   }
 }
 
+/**
+ * One test's browser: a fresh profile, signed in through a relay to a server that the test can
+ * slow down or cut. `start` opens it; `end` (in afterEach) closes all of it.
+ */
+export class RelayedBrowser {
+  wire: Wire | undefined;
+  profile: Profile | undefined;
+  context: BrowserContext | undefined;
+
+  /** Opens the relay and the browser and signs in; answers the first page. */
+  async start(baseUrl: string): Promise<{ wire: Wire; context: BrowserContext; page: Page }> {
+    const wire = await new Wire(baseUrl).open();
+    this.wire = wire;
+    this.profile = new Profile(wire.baseUrl);
+    const context = await this.profile.launch();
+    this.context = context;
+    await signInTo(context, wire.baseUrl);
+    return { wire, context, page: context.pages()[0] ?? await context.newPage() };
+  }
+
+  /** Closes the browser, removes its profile and stops the relay. */
+  async end(): Promise<void> {
+    await this.context?.close();
+    this.context = undefined;
+    this.profile?.remove();
+    this.profile = undefined;
+    await this.wire?.close();
+    this.wire = undefined;
+  }
+}
+
 /** Items as the service lists them for a query (GET /v1/items with the key). */
 export async function serviceItems(baseUrl: string, key: string, query: string): Promise<{ id: string; title: string }[]> {
   const response = await fetch(`${baseUrl}/v1/items?${query}`, { headers: { authorization: `Bearer ${key}`, accept: 'application/json' } });

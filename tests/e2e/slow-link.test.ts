@@ -4,11 +4,11 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Profile, Wire, ownerApiKey, rows, serviceItems, signInTo, startDedicatedServer, waitForWorker } from './offline-helpers';
+import { RelayedBrowser, ownerApiKey, rows, serviceItems, startDedicatedServer, waitForWorker, type Wire } from './offline-helpers';
 
 let server: Awaited<ReturnType<typeof startDedicatedServer>>;
+const browser = new RelayedBrowser();
 let context: BrowserContext | undefined;
-let profile: Profile | undefined;
 let wire: Wire | undefined;
 
 beforeAll(async () => {
@@ -17,22 +17,13 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
 });
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-  profile?.remove();
-  profile = undefined;
-  await wire?.close();
-  wire = undefined;
-});
+afterEach(() => browser.end());
 
 /** A signed-in browser on a fresh profile behind a relay the test can slow down or cut, with the worker in control of the inbox. */
 async function inboxUnderWorker(path: string): Promise<Page> {
-  wire = await new Wire(server.baseUrl).open();
-  profile = new Profile(wire.baseUrl);
-  context = await profile.launch();
-  await signInTo(context, wire.baseUrl);
-  const page = context.pages()[0] ?? await context.newPage();
+  const started = await browser.start(server.baseUrl);
+  ({ wire, context } = started);
+  const { page } = started;
   await page.goto(path);
   await waitForWorker(page);
   // Loaded again under the worker, the list is kept.

@@ -23,10 +23,12 @@ export async function withinDeadline<T>(answer: Promise<T>, ms = answerDeadlineM
 /**
  * What an API read gets when the deadline passes with nothing kept: a 504 saying so, rather
  * than a network error the page would take for being offline while the link is only slow.
+ * `toldWhenLate`: the worker will tell the page when the answer lands (item reads do).
  */
-export function tooSlowAnswer(): Response {
+export function tooSlowAnswer(toldWhenLate: boolean): Response {
+  const next = toldWhenLate ? 'This shows as soon as it arrives.' : 'Try again in a moment.';
   return Response.json(
-    { message: 'No answer came in time: the connection is very slow. This shows as soon as it arrives.' },
+    { message: `No answer came in time: the connection is very slow. ${next}` },
     { status: 504, headers: { 'cache-control': 'no-store' } },
   );
 }

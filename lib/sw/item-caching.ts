@@ -91,7 +91,7 @@ async function networkFirst(request: Request, event: ExtendableEvent): Promise<R
     const late = await withinDeadline(network);
     if (late) return late;
     // Nothing kept and no answer yet: said so; the answer, when it comes, is kept and the page told.
-    servedInstead = tooSlowAnswer();
+    servedInstead = tooSlowAnswer(true);
     return servedInstead.clone();
   } catch {
     const kept = await keptItemResponse(request.url);
@@ -119,6 +119,6 @@ export function registerItemRoutes(): void {
   });
   registerRoute(
     ({ url, request }) => request.method === 'GET' && url.origin === sw.location.origin && url.pathname.startsWith('/api/v1/'),
-    async (options) => (await withinDeadline(apiStrategy.handle(options))) ?? tooSlowAnswer(),
+    async (options) => (await withinDeadline(apiStrategy.handle(options))) ?? tooSlowAnswer(false),
   );
 }

@@ -1,6 +1,7 @@
 import type { ScopedMutator } from 'swr';
 import { itemKey } from './item-cache';
 import { announceItemsChanged } from './item-lists';
+import { itemDetailPath } from './offline-caches';
 
 /*
  * On a slow link the service worker answers item reads with the kept copy (or word that the
@@ -8,12 +9,10 @@ import { announceItemsChanged } from './item-lists';
  * is on screen is fetched again, now from that fresh copy.
  */
 
-const detailPath = /^\/api\/v1\/items\/([0-9a-f-]{36})$/i;
-
 /** Shows a late answer the worker kept for `url`: the item's detail, or the lists of items. */
 export function showLateAnswer(url: string, mutate: ScopedMutator): void {
   const { pathname } = new URL(url, window.location.origin);
-  const detail = detailPath.exec(pathname);
+  const detail = itemDetailPath.exec(pathname);
   if (detail) void mutate(itemKey(detail[1]!));
   else if (pathname === '/api/v1/items') announceItemsChanged();
 }

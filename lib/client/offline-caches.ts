@@ -1,11 +1,15 @@
 /*
- * Names of the service worker's runtime caches. They all start with `tidingsCachePrefix`
- * and hold the signed-in person's pages and data, so sign-out deletes them by that prefix.
+ * Names of the service worker's runtime caches, and the address of what it keeps as an
+ * item's detail. The caches all start with `tidingsCachePrefix` and hold the signed-in
+ * person's pages and data, so sign-out deletes them by that prefix.
  * Pages and RSC payloads are kept per build: an old build's payload names chunks that
  * no longer exist.
  */
 
 export const tidingsCachePrefix = 'tidings-';
+
+/** The API path of an item's detail, as the app calls it and the worker keeps it; group 1 is the item's id. */
+export const itemDetailPath = /^\/api\/v1\/items\/([0-9a-f-]{36})$/i;
 
 /** The runtime caches of one build. */
 export function cacheNames(buildId: string) {

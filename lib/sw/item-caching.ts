@@ -2,7 +2,7 @@ import { CacheExpiration, ExpirationPlugin } from 'workbox-expiration';
 import { registerQuotaErrorCallback } from 'workbox-core';
 import { registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
-import { cacheNames } from '@/lib/client/offline-caches';
+import { cacheNames, itemDetailPath } from '@/lib/client/offline-caches';
 import { tooSlowAnswer, withinDeadline } from './answer-deadline';
 import { imagesOf, keepSavedImages, releaseSavedImages, type ImageSource } from './saved-images';
 import { buildId, sw } from './worker-scope';
@@ -24,7 +24,7 @@ const itemsExpiration = new CacheExpiration(names.items, { maxEntries: 400, maxA
 registerQuotaErrorCallback(() => sw.caches.delete(names.items));
 
 function isDetail(url: URL): boolean {
-  return /^\/api\/v1\/items\/[0-9a-f-]{36}$/i.test(url.pathname);
+  return itemDetailPath.test(url.pathname);
 }
 
 /** Stores a fresh answer: saved details (and their images) in the saved caches, everything else in the items cache. */

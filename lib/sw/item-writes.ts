@@ -2,7 +2,7 @@ import { registerRoute } from 'workbox-routing';
 import { changesOf, type ItemChange, type MarkAllBody, type OutboxAction } from '@/lib/client/outbox/actions';
 import { listWithinSources, markAllCovers } from '@/lib/client/outbox/mark-all-scope';
 import { overlayChanges } from '@/lib/client/outbox/overlay';
-import { cacheNames } from '@/lib/client/offline-caches';
+import { cacheNames, itemDetailPath } from '@/lib/client/offline-caches';
 import { keepItemResponse } from './item-caching';
 import { buildId, sw } from './worker-scope';
 
@@ -13,13 +13,12 @@ import { buildId, sw } from './worker-scope';
  */
 
 const names = cacheNames(buildId);
-const detailPath = /^\/api\/v1\/items\/([0-9a-f-]{36})$/i;
 const playbackPath = /^\/api\/v1\/items\/([0-9a-f-]{36})\/playback-progress$/i;
 
 /** The outbox action a request to the API stands for, or null for other requests. */
 export function actionOfRequest(method: string, pathname: string, body: unknown): OutboxAction | null {
   const value = (body ?? {}) as Record<string, unknown>;
-  const detail = detailPath.exec(pathname);
+  const detail = itemDetailPath.exec(pathname);
   if (method === 'PATCH' && detail) return { kind: 'update', itemId: detail[1]!, body: value as Extract<OutboxAction, { kind: 'update' }>['body'] };
   if (method === 'PUT' && pathname === '/api/v1/items') return { kind: 'mark-all', body: value as MarkAllBody };
   if (method === 'PATCH' && pathname === '/api/v1/items' && Array.isArray(value.item_ids)) {
@@ -43,7 +42,7 @@ async function keptAnswers(wanted: (itemId: string) => boolean): Promise<KeptAns
     const cache = await sw.caches.open(name);
     for (const request of await cache.keys()) {
       const url = new URL(request.url);
-      const detail = detailPath.exec(url.pathname);
+      const detail = itemDetailPath.exec(url.pathname);
       if (url.pathname !== '/api/v1/items' && !(detail && wanted(detail[1]!))) continue;
       const response = await cache.match(request);
       const data: unknown = await response?.clone().json().catch(() => null);

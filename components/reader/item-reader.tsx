@@ -14,12 +14,15 @@ import { readMarkReadMode } from '@/lib/client/reading-preferences';
 import { restoreLeftScroll } from '@/lib/client/resume-reading';
 import { useSwipe } from '@/lib/client/use-swipe';
 import { useItem } from '@/lib/client/use-item';
+import { useListedCopy } from '@/lib/client/listed-copy';
 import { useItemActions } from '@/lib/client/use-item-actions';
 import { FullContentButton, FullContentNotice, useFullContentToggle } from './full-content';
 import { ItemNotes } from './item-notes';
 import { ItemPager } from './item-pager';
-import { PublishedDate } from './published-date';
-import { actionButtonClass, ReaderActions } from './reader-actions';
+import { ItemBody } from './item-body';
+import { ListedCopy } from './listed-copy';
+import { actionButtonClass } from './reader-actions';
+import { ReaderHeader } from './reader-header';
 import { ReadLaterSend } from './read-later-send';
 import { SimilarSection } from './similar-section';
 import { TagsEditor } from './tags-editor';
@@ -44,9 +47,21 @@ function ReaderSkeleton() {
   );
 }
 
-/** The reader: one item with its content, state, tags and notes, and the way to the next one. */
+/** A failure that says nothing about the item itself: no connection, a slow or failing link, a service in trouble. */
+function connectionTrouble(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 0 || error.status >= 500);
+}
+
+/**
+ * The reader: one item with its content, state, tags and notes, and the way to the next one.
+ * When the item cannot be fetched for want of a connection and was never kept, it shows the
+ * item as a list had it, which still reads, marks and steps on offline.
+ */
 export function ItemReader({ id }: { id: string }) {
   const { data: item, error, isLoading, mutate } = useItem(id);
+  const listed = useListedCopy(id, !item && connectionTrouble(error));
+  // What the actions work on: the detail, or the list's copy standing in for it.
+  const shown = item ?? listed;
   const actions = useItemActions();
   const router = useRouter();
   const [status, setStatus] = useState('');
@@ -62,32 +77,37 @@ export function ItemReader({ id }: { id: string }) {
   // item opened), once: marking unread afterwards sticks. The setting is read here, not through
   // useMarkReadMode: during hydration that still answers the server's default, 'on-open'.
   useEffect(() => {
-    if (!item || openedOnce.current) return;
+    if (!shown || openedOnce.current) return;
     openedOnce.current = true;
-    if (readMarkReadMode() !== 'manual' && !item.is_read) actions.setRead(item.id, true).catch((failure) => report('', failure));
-  }, [item, actions, report]);
+    if (readMarkReadMode() !== 'manual' && !shown.is_read) actions.setRead(shown.id, true).catch((failure) => report('', failure));
+  }, [shown, actions, report]);
 
+  const shownId = shown?.id;
+  const shownTitle = shown?.title;
   useEffect(() => {
-    if (!item) return;
-    document.title = `${item.title || 'Untitled'} · Tidings`;
+    if (!shownId) return;
+    document.title = `${shownTitle || 'Untitled'} · Tidings`;
     const focusLost = !document.activeElement || document.activeElement === document.body;
-    if (focusTitleOf === item.id || (!arrived.current && focusLost && reachedInsideApp())) {
+    if (focusTitleOf === shownId || (!arrived.current && focusLost && reachedInsideApp())) {
       focusTitleOf = null;
       title.current?.focus({ preventScroll: true });
     }
     arrived.current = true;
-    // Reopening the installed app on this item: back to where the person had read to.
-    restoreLeftScroll(`/items/${item.id}`);
+  }, [shownId, shownTitle]);
+
+  // Reopening the installed app on this item: back to where the person had read to.
+  useEffect(() => {
+    if (item) restoreLeftScroll(`/items/${item.id}`);
   }, [item]);
 
   const toggleRead = useCallback(() => {
-    if (!item) return;
-    actions.setRead(item.id, !item.is_read).then(() => report(item.is_read ? 'Marked unread.' : 'Marked read.'), (failure) => report('', failure));
-  }, [item, actions, report]);
+    if (!shown) return;
+    actions.setRead(shown.id, !shown.is_read).then(() => report(shown.is_read ? 'Marked unread.' : 'Marked read.'), (failure) => report('', failure));
+  }, [shown, actions, report]);
   const toggleSaved = useCallback(() => {
-    if (!item) return;
-    actions.setSaved(item.id, !item.is_saved).then(() => report(item.is_saved ? 'Unsaved.' : 'Saved.'), (failure) => report('', failure));
-  }, [item, actions, report]);
+    if (!shown) return;
+    actions.setSaved(shown.id, !shown.is_saved).then(() => report(shown.is_saved ? 'Unsaved.' : 'Saved.'), (failure) => report('', failure));
+  }, [shown, actions, report]);
   const go = (target: { id: string } | null) => {
     if (!target) return;
     focusTitleOf = target.id;
@@ -100,7 +120,7 @@ export function ItemReader({ id }: { id: string }) {
     toggleRead,
     toggleSaved,
     openOriginal: () => {
-      if (item?.canonical_url) window.open(item.canonical_url, '_blank', 'noopener,noreferrer');
+      if (shown?.canonical_url) window.open(shown.canonical_url, '_blank', 'noopener,noreferrer');
     },
   };
 
@@ -108,6 +128,18 @@ export function ItemReader({ id }: { id: string }) {
   const swipe = useSwipe((direction) => go(direction === 'left' ? around.next : around.previous));
 
   if (isLoading) return <><ReaderSkeleton /><KeyboardShortcuts handlers={shortcuts} /></>;
+  const back = { href: around.backHref, label: around.backLabel };
+  const pager = <ItemPager inList={around.inList} previous={around.previous} next={around.next} backHref={around.backHref} onNavigate={(target) => { focusTitleOf = target; }} />;
+  if (!item && listed) {
+    return (
+      <article aria-labelledby="item-title" {...swipe} className="mx-auto max-w-[68ch] touch-pan-y">
+        <ReaderHeader item={listed} titleRef={title} back={back} onToggleRead={toggleRead} onToggleSaved={toggleSaved} status={status} />
+        <ListedCopy item={listed} error={error} onRetry={() => void mutate()} />
+        {pager}
+        <KeyboardShortcuts handlers={shortcuts} />
+      </article>
+    );
+  }
   // A failed refresh of an item on screen (a slow or dropped link) leaves it there; one that is gone or barred does not.
   if (!item || (error instanceof ApiError && [401, 403, 404].includes(error.status))) {
     return (
@@ -119,28 +151,14 @@ export function ItemReader({ id }: { id: string }) {
     );
   }
 
-  const body = item.content || item.description || (item.summary ? `<p>${escapeHtml(item.summary)}</p>` : '');
   return (
     <article aria-labelledby="item-title" {...swipe} className="mx-auto max-w-[68ch] touch-pan-y">
-      <header>
-        <p className="text-sm"><Link href={around.backHref}>← {around.backLabel}</Link></p>
-        <h1 id="item-title" ref={title} tabIndex={-1} className="mt-3 text-2xl font-bold leading-tight focus:outline-none sm:text-3xl">
-          {item.title || 'Untitled'}
-        </h1>
-        <p className="mt-2 text-sm text-muted">
-          {item.feeds.map((feed) => feed.title).join(', ')}
-          {item.published_at && <> · <PublishedDate timestamp={item.published_at} /></>}
-          {item.author && <> · {item.author}</>}
-          {item.reading_time ? <> · {item.reading_time} min read</> : null}
-        </p>
-        <ReaderActions item={item} onToggleRead={toggleRead} onToggleSaved={toggleSaved}>
-          {item.item_type === 'article' && (
-            <FullContentButton item={item} busy={fullContent.busy} onToggle={() => void fullContent.toggle()} className={actionButtonClass} />
-          )}
-          <ReadLaterSend item={item} onResult={report} className={actionButtonClass} />
-        </ReaderActions>
-        <p role="status" className="mt-2 min-h-6 text-sm text-muted">{status}</p>
-      </header>
+      <ReaderHeader item={item} titleRef={title} back={back} onToggleRead={toggleRead} onToggleSaved={toggleSaved} status={status}>
+        {item.item_type === 'article' && (
+          <FullContentButton item={item} busy={fullContent.busy} onToggle={() => void fullContent.toggle()} className={actionButtonClass} />
+        )}
+        <ReadLaterSend item={item} onResult={report} className={actionButtonClass} />
+      </ReaderHeader>
       {item.ai_summary && (
         <aside aria-labelledby="summary-title" className="mt-4 rounded-lg border border-line bg-surface p-4">
           <h2 id="summary-title" className="text-sm font-semibold">Summary</h2>
@@ -149,17 +167,12 @@ export function ItemReader({ id }: { id: string }) {
       )}
       {item.item_type === 'article' && <FullContentNotice item={item} planError={fullContent.planError} />}
       {item.item_type === 'episode' && <div className="mt-6"><PlayEpisodeButton item={item} size="large" /></div>}
-      {/* Content was sanitized by the service on ingest (scripts, handlers, trackers removed). */}
-      <div className="reading mt-6" dangerouslySetInnerHTML={{ __html: body }} />
+      <ItemBody item={item} />
       <TagsEditor item={item} onResult={report} />
       {item.item_type === 'article' && <ItemNotes key={item.id} item={item} onResult={report} />}
       <SimilarSection id={item.id} onNavigate={(target) => { focusTitleOf = target; }} />
-      <ItemPager inList={around.inList} previous={around.previous} next={around.next} backHref={around.backHref} onNavigate={(target) => { focusTitleOf = target; }} />
+      {pager}
       <KeyboardShortcuts handlers={shortcuts} />
     </article>
   );
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }

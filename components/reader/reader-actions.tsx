@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { ShareButton } from '@/components/share-button';
-import type { ItemDetail } from '@/lib/client/item-cache';
+import type { ListedItem } from '@/lib/client/item-cache';
 
 /** `children`: more actions of the reader (full content, read-later), shown after Save. */
-type Props = { item: ItemDetail; onToggleRead: () => void; onToggleSaved: () => void; children?: ReactNode };
+type Props = { item: ListedItem; onToggleRead: () => void; onToggleSaved: () => void; children?: ReactNode };
 
 /** The look of every action button of the reader's row. */
 export const actionButtonClass = 'inline-flex min-h-11 items-center rounded-md border border-line-strong px-4 text-sm font-medium';

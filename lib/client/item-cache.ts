@@ -100,6 +100,19 @@ function cachedLists(cache: Cache, patch: (page: ItemsPage) => ItemsPage): [stri
   return found;
 }
 
+/** The item as a cached list or page shows it, or null when none holds it. */
+export function findListedItem(cache: Cache, id: string): ListedItem | null {
+  for (const key of cache.keys()) {
+    const data = cache.get(key)?.data;
+    const pages = isPage(data) ? [data] : isPageList(data) ? data : [];
+    for (const page of pages) {
+      const found = page.data.find((item) => item.id === id);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
 /** Writes `change` onto every cached list and detail of these items, as shown right now. */
 async function writeItems(cache: Cache, mutate: ScopedMutator, ids: Set<string>, change: (item: ListedItem) => ItemPatch | null): Promise<void> {
   const targets = cachedLists(cache, (page) => patchPage(page, ids, change));

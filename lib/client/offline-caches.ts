@@ -11,14 +11,16 @@ export const tidingsCachePrefix = 'tidings-';
 /** The API path of an item's detail, as the app calls it and the worker keeps it; group 1 is the item's id. */
 export const itemDetailPath = /^\/api\/v1\/items\/([0-9a-f-]{36})$/i;
 
+/** Item lists and details: shared by every build, since they hold the service's answers, not the app's. */
+export const itemsCacheName = `${tidingsCachePrefix}items`;
+
 /** The runtime caches of one build. */
 export function cacheNames(buildId: string) {
   return {
     pages: `${tidingsCachePrefix}pages-${buildId}`,
     rsc: `${tidingsCachePrefix}rsc-${buildId}`,
     rscPrefetch: `${tidingsCachePrefix}rsc-prefetch-${buildId}`,
-    /** Item lists and details. */
-    items: `${tidingsCachePrefix}items`,
+    items: itemsCacheName,
     /** Details of saved items: kept apart so reading other items never evicts them. */
     saved: `${tidingsCachePrefix}saved`,
     /** Other GET answers of the API (subscriptions, folders, account). */

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoAxeViolations } from './browser';
 import { RelayedBrowser, ownerApiKey, rows, serviceItem, startDedicatedServer, waitForWorker, type Row } from './offline-helpers';
 
 /*
@@ -37,6 +38,9 @@ describe('coming back on a bad connection', () => {
     const second = await context.newPage();
     await second.goto('/inbox?view=all');
     await rows(second);
+    // The list is kept for offline by the worker once its refresh on opening lands.
+    const allListKept = () => second.evaluate(async () => (await (await caches.open('tidings-items')).keys()).some((request) => new URL(request.url).search === '?limit=30'));
+    await expect.poll(allListKept, { timeout: 15_000 }).toBe(true);
 
     const fresh = list.filter((row) => !row.isRead && !row.isSaved);
     expect(fresh.length, 'the demo data has five unread, unsaved items').toBeGreaterThanOrEqual(5);
@@ -68,8 +72,14 @@ describe('coming back on a bad connection', () => {
     // Coalesced per item and field: the item's read and unsave, b, c, d, and a's unread.
     await waiting(second, 6).waitFor();
 
-    // An item with no kept copy: the reader says it is offline, not a blank page or an endless skeleton.
+    // An item whose detail was never kept: the reader shows it as a kept list had it, and says so.
     await second.goto(`/items/${never.id}`);
+    await second.getByRole('heading', { level: 1, name: never.title }).waitFor();
+    await second.getByRole('heading', { level: 2, name: 'You are offline: showing what the list had' }).waitFor();
+    expect(await second.getByRole('button', { name: 'Load the whole item' }).count()).toBe(1);
+    await expectNoAxeViolations(second);
+    // One that no kept list holds either: the reader says it is offline, not a blank page or an endless skeleton.
+    await second.goto('/items/00000000-0000-4000-8000-000000000000');
     const notice = second.getByRole('alert').filter({ hasText: 'You are offline' });
     await notice.waitFor();
     expect(await notice.innerText()).toContain('This item could not be loaded.');

@@ -1,11 +1,13 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ItemReader } from '@/components/reader/item-reader';
 import { configureApi } from '@/lib/client/api-client';
 import { LIST_CONTEXT_KEY } from '@/lib/client/list-context';
 import { MARK_READ_STORAGE_KEY } from '@/lib/client/reading-preferences';
+import { useItems } from '@/lib/client/use-items';
 import { closedPort, startLocalService, type LocalService } from '../local-service';
 import { renderApp } from '../render-app';
 
@@ -17,6 +19,19 @@ function entry(local: LocalService, id: string) {
 function tagNames(local: LocalService, id: string): string[] {
   return local.service.db.prepare(`SELECT t.name FROM item_tags it JOIN tags t ON t.id = it.tag_id
     WHERE it.item_id = ? AND t.user_id = ? ORDER BY t.name`).pluck().all(id, local.user.id) as string[];
+}
+
+/** The inbox's list loaded first (as when the person came from it), then the reader of one of its items. */
+function ListThenReader({ id }: { id: string }) {
+  const list = useItems({});
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <ul>{list.items.map((item) => <li key={item.id}>{item.title}</li>)}</ul>
+      <button type="button" onClick={() => setOpen(true)}>Open the item</button>
+      {open && <ItemReader id={id} />}
+    </>
+  );
 }
 
 afterEach(() => {
@@ -196,6 +211,44 @@ describe('the reader on a plan with notes', () => {
     window.dispatchEvent(new Event('online'));
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByRole('heading', { name: 'Not found' })).toBeTruthy();
+  });
+
+  it('shows an item as its list had it when its detail cannot be fetched, and the whole item once it can', async () => {
+    const [id] = local.addFeed('Ferry News', [{ title: 'Noon sailings', description: '<p>The ferry now leaves at <em>noon</em>.</p>', content: '<p>Full timetable inside.</p>' }]);
+    localStorage.setItem(MARK_READ_STORAGE_KEY, 'manual');
+    renderApp(<ListThenReader id={id!} />);
+    await screen.findByText('Noon sailings');
+    configureApi({ base: `http://127.0.0.1:${await closedPort()}` });
+    try {
+      await userEvent.click(screen.getByRole('button', { name: 'Open the item' }));
+      const article = (await screen.findByRole('heading', { level: 1, name: 'Noon sailings' })).closest('article')!;
+      expect(within(article).getByRole('heading', { level: 2, name: 'The connection failed: showing what the list had' })).toBeTruthy();
+      expect(article.textContent).toContain('Ferry News');
+      expect(within(article).getByText('noon').tagName).toBe('EM');
+      expect(article.textContent).not.toContain('Full timetable inside.');
+      expect(within(article).getByRole('button', { name: 'Mark read' })).toBeTruthy();
+      expect(within(article).queryByRole('region', { name: 'Notes' })).toBeNull();
+      expect(screen.queryByRole('alert')).toBeNull();
+    } finally {
+      configureApi({ base: local.base });
+    }
+    await userEvent.click(screen.getByRole('button', { name: 'Load the whole item' }));
+    await waitFor(() => expect(document.querySelector('.reading')!.innerHTML).toBe('<p>Full timetable inside.</p>'));
+    expect(screen.queryByRole('heading', { name: /showing what the list had/ })).toBeNull();
+    expect(await screen.findByRole('region', { name: 'Notes' })).toBeTruthy();
+  });
+
+  it('says the item could not be loaded when its detail cannot be fetched and no list holds it', async () => {
+    const [id] = local.addFeed('Unlisted News', [{ title: 'Never listed' }]);
+    configureApi({ base: `http://127.0.0.1:${await closedPort()}` });
+    try {
+      renderApp(<ItemReader id={id!} />);
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent).toContain('This item could not be loaded.');
+      expect(screen.queryByRole('heading', { name: /showing what the list had/ })).toBeNull();
+    } finally {
+      configureApi({ base: local.base });
+    }
   });
 
   it('says when an item does not exist', async () => {

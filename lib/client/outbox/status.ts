@@ -4,7 +4,9 @@ import type { ItemChange } from './actions';
  * What the page knows about the outbox, as a small observable snapshot: the pending
  * and refused changes for the indicator, the merged item changes for showing queued
  * changes on loaded data, and what the replay is doing. No IndexedDB here, so the
- * indicator and the fetch gate cost almost nothing before the outbox loads.
+ * indicator and the fetch gate cost almost nothing before the outbox loads. The pending
+ * changes are also remembered in localStorage, so a reopened app shows them from its first
+ * render rather than only once the outbox has read its database.
  */
 
 /** A change as the indicator lists it. */
@@ -29,7 +31,32 @@ export type OutboxStatus = {
 
 const initial: OutboxStatus = { loaded: false, pending: [], refused: [], activity: 'idle', resumeAt: null, changes: new Map() };
 
-let current = initial;
+/** Where the page remembers its pending changes for the next load. */
+export const OUTBOX_SNAPSHOT_KEY = 'tidings:outbox-snapshot';
+
+type Remembered = { pending: ChangeSummary[]; changes: [string, ItemChange][] };
+
+function remembered(): OutboxStatus {
+  try {
+    const text = typeof window === 'undefined' ? null : localStorage.getItem(OUTBOX_SNAPSHOT_KEY);
+    if (!text) return initial;
+    const { pending, changes } = JSON.parse(text) as Remembered;
+    return Array.isArray(pending) && Array.isArray(changes) ? { ...initial, pending, changes: new Map(changes) } : initial;
+  } catch {
+    return initial;
+  }
+}
+
+function remember({ pending, changes }: OutboxStatus): void {
+  try {
+    if (pending.length === 0 && changes.size === 0) localStorage.removeItem(OUTBOX_SNAPSHOT_KEY);
+    else localStorage.setItem(OUTBOX_SNAPSHOT_KEY, JSON.stringify({ pending, changes: [...changes] } satisfies Remembered));
+  } catch {
+    // Storage full or unavailable: the next load shows queued changes once the outbox has loaded.
+  }
+}
+
+let current = remembered();
 const listeners = new Set<() => void>();
 
 /** The latest snapshot (stable between changes, as useSyncExternalStore needs). */
@@ -45,6 +72,7 @@ export function initialOutboxStatus(): OutboxStatus {
 /** Replaces parts of the snapshot and tells every listener. */
 export function updateOutboxStatus(change: Partial<OutboxStatus>): void {
   current = { ...current, ...change };
+  if (typeof window !== 'undefined' && (change.pending || change.changes)) remember(current);
   for (const listener of listeners) listener();
 }
 

@@ -32,6 +32,7 @@ let m: Modules;
 
 beforeEach(async () => {
   globalThis.indexedDB = new IDBFactory();
+  localStorage.clear();
   online = true;
   vi.resetModules();
   const api = await import('@/lib/client/api-client');
@@ -81,6 +82,27 @@ describe('the outbox in the page', () => {
     await vi.waitFor(() => expect(m.status.outboxStatus()).toMatchObject({ activity: 'idle', pending: [] }));
     expect((await serviceItem(first!)).is_read).toBe(true);
     expect((await serviceItem(second!)).is_saved).toBe(true);
+  });
+
+  it('shows changes queued before the app was closed from its first render when reopened, before the outbox reads its database', async () => {
+    const [id] = h.seedSubscription(person.user, [article({ title: 'Read before closing' })]).itemIds;
+    online = false;
+    await m.outbox.enqueueOrSend({ kind: 'update', itemId: id!, body: { is_read: true } }, { title: 'Read before closing' });
+
+    // The app opens again: fresh modules over the same storage, the outbox not loaded yet.
+    vi.resetModules();
+    const reopened = await import('@/lib/client/outbox/status');
+    expect(reopened.outboxStatus()).toMatchObject({ loaded: false, pending: [{ label: 'Mark read “Read before closing”' }] });
+    expect(reopened.outboxStatus().changes.get(id!)).toEqual({ is_read: true });
+    // The server's render knows nothing of it (hydration starts from that, then shows the change).
+    expect(reopened.initialOutboxStatus().changes.size).toBe(0);
+
+    // Sent: nothing is left to show on the next opening.
+    goOnline();
+    await vi.waitFor(() => expect(m.status.outboxStatus().pending).toEqual([]));
+    expect(localStorage.getItem(reopened.OUTBOX_SNAPSHOT_KEY)).toBeNull();
+    vi.resetModules();
+    expect((await import('@/lib/client/outbox/status')).outboxStatus().changes.size).toBe(0);
   });
 
   it('shows in another tab a change queued here, and drops it there once this tab has sent it', async () => {

@@ -1,11 +1,15 @@
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useSWRConfig } from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import { callApi, type ApiError } from './api-client';
 import type { ItemFilters } from './inbox-view';
 import { onItemsChanged } from './item-lists';
-import { filtersKey, itemsKeyLoader, itemsPageQuery, pageKey, type ItemsPage, type ListedItem } from './item-cache';
+import {
+  cachedItems, filtersKey, itemDetailKey, itemsKeyLoader, itemsPageQuery, pageKey, type ItemDetail, type ItemsPage, type ListedItem,
+} from './item-cache';
 import { settleOutbox, withPendingChanges } from './outbox';
 import { overlayChanges } from './outbox/overlay';
+import { withoutQueuedUnsaves, withQueuedSaves } from './outbox/queued-saves';
 import { initialOutboxStatus, outboxStatus, subscribeOutboxStatus } from './outbox/status';
 import { onErrorRetry } from './retry-policy';
 
@@ -14,13 +18,15 @@ export async function fetchItemsPage([, filters, cursor]: ReturnType<typeof page
   // Queued offline changes go out before fresh data comes in, and still-queued ones show on it.
   await settleOutbox();
   const loadedAt = new Date().toISOString();
-  const page = withPendingChanges(await callApi('GET', '/v1/items', { query: itemsPageQuery(filters, cursor) }));
-  return { ...page, filters, loadedAt };
+  const answer = await callApi('GET', '/v1/items', { query: itemsPageQuery(filters, cursor) });
+  // Before the overlay, which would make an unsaved row look like one the person changed in the list.
+  const listed = withoutQueuedUnsaves(answer, JSON.parse(filters) as ItemFilters, outboxStatus().changes);
+  return { ...withPendingChanges(listed), filters, loadedAt };
 }
 
 export type ItemsState = {
   items: ListedItem[];
-  /** How many items the list holds in total on the service. */
+  /** How many items the list holds in total on the service, counting the saves and unsaves still queued. */
   total: number | null;
   error: ApiError | undefined;
   isLoading: boolean;
@@ -37,6 +43,7 @@ export type ItemsState = {
 /** The river of items for some filters, page by page over the service's cursor. */
 export function useItems(filters: ItemFilters): ItemsState {
   const key = filtersKey(filters);
+  const { cache } = useSWRConfig();
   const getKey = useMemo(() => itemsKeyLoader(key), [key]);
   const { data, error, isLoading, isValidating, size, setSize, mutate } = useSWRInfinite<ItemsPage, ApiError>(getKey, fetchItemsPage, {
     // A river that reshuffles when the window regains focus loses the reader's place; so does
@@ -52,7 +59,9 @@ export function useItems(filters: ItemFilters): ItemsState {
   // Pages seeded from the server or a kept offline copy never went through the fetcher's
   // overlay, so queued changes are also shown at render time, as soon as the outbox knows them.
   const queued = useSyncExternalStore(subscribeOutboxStatus, () => outboxStatus().changes, () => initialOutboxStatus().changes);
-  const items = useMemo(() => {
+  const last = data?.[data.length - 1];
+  const hasMore = Boolean(last?.pagination.has_more && last.pagination.next_cursor);
+  const { items, listedCount } = useMemo(() => {
     const seen = new Set<string>();
     const list: ListedItem[] = [];
     for (const page of data ?? []) {
@@ -62,11 +71,16 @@ export function useItems(filters: ItemFilters): ItemsState {
         list.push(item);
       }
     }
-    return overlayChanges({ data: list }, queued).data;
-  }, [data, queued]);
+    // Saves queued offline bring in rows this device holds from other lists or the item's detail.
+    let rows: Map<string, ListedItem> | null = null;
+    const known = (id: string) => {
+      rows ??= new Map(cachedItems(cache).map((item) => [item.id, item]));
+      return rows.get(id) ?? (cache.get(itemDetailKey(id))?.data as ItemDetail | undefined) ?? null;
+    };
+    const shown = withQueuedSaves(list, JSON.parse(key) as ItemFilters, queued, known, Boolean(data) && !hasMore);
+    return { items: overlayChanges({ data: shown }, queued).data, listedCount: list.length };
+  }, [data, queued, cache, key, hasMore]);
 
-  const last = data?.[data.length - 1];
-  const hasMore = Boolean(last?.pagination.has_more && last.pagination.next_cursor);
   const isLoadingMore = Boolean(data && size > data.length && isValidating);
   const loadMore = useCallback(() => {
     if (hasMore && !isLoadingMore) void setSize((current) => current + 1);
@@ -76,7 +90,7 @@ export function useItems(filters: ItemFilters): ItemsState {
 
   return {
     items,
-    total: data?.[0]?.pagination.total ?? null,
+    total: data?.[0] ? Math.max(0, data[0].pagination.total + items.length - listedCount) : null,
     error,
     // A list seeded with its first page (loaded on the server) is not loading while SWR revalidates it.
     isLoading: isLoading && !data,

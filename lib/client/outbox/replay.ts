@@ -8,6 +8,8 @@ type Entry = PendingEntry & { seq: number };
 /** How a replay ended: everything handled, or stopped with changes still queued. */
 export type ReplayState = 'done' | 'offline' | 'paused' | 'signed-out';
 export type ReplayOutcome = { state: ReplayState; sent: number; refused: number; retryAt: number | null };
+/** How many changes this replay has sent and had refused so far. */
+export type ReplayProgress = { sent: number; refused: number };
 
 /** What replay needs from its surroundings; tests pass a clock and a sleep of their own. */
 export type ReplayOptions = {
@@ -19,6 +21,8 @@ export type ReplayOptions = {
   onSent?: (entry: Entry, result: unknown) => void;
   /** The service refused a change; it is now on the refused list. */
   onRefused?: (refused: RefusedEntry) => void;
+  /** A change left the queue (sent or refused, after onSent or onRefused), with the counts so far. */
+  onProgress?: (progress: ReplayProgress) => void;
   /** The replay waits until this time (ms) before sending again; null when it goes on. */
   onPause?: (until: number | null) => void;
   /** Longest Retry-After honoured by waiting inside the replay; longer ends it as paused. */
@@ -70,15 +74,19 @@ export function replayOutbox(store: OutboxStore, options: ReplayOptions): Promis
     const outcome: ReplayOutcome = { state: 'done', sent: 0, refused: 0, retryAt: null };
     const stop = (state: ReplayState, retryAt: number | null = null) => ({ ...outcome, state, retryAt });
     let serverErrors = 0;
+    const refuse = async (entry: Entry, status: number, message: string) => {
+      const refused = await store.refuse(entry, status, message, now());
+      outcome.refused += 1;
+      options.onRefused?.(refused);
+      options.onProgress?.({ sent: outcome.sent, refused: outcome.refused });
+    };
     await store.resetSending();
 
     for (;;) {
       const entry = await store.first();
       if (!entry) return outcome;
       if (now() - entry.queuedAt > maxEntryAgeMs) {
-        const refused = await store.refuse(entry, 0, 'This change waited more than 30 days for a connection and was not sent.', now());
-        outcome.refused += 1;
-        options.onRefused?.(refused);
+        await refuse(entry, 0, 'This change waited more than 30 days for a connection and was not sent.');
         continue;
       }
 
@@ -114,9 +122,7 @@ export function replayOutbox(store: OutboxStore, options: ReplayOptions): Promis
           const unavailable = unavailableStatuses.has(failure.status);
           await store.setSending(entry.seq, false, !unavailable);
           if (!unavailable && entry.attempts + 1 >= maxServerErrorAttempts) {
-            const refused = await store.refuse(entry, failure.status, failure.message, now());
-            outcome.refused += 1;
-            options.onRefused?.(refused);
+            await refuse(entry, failure.status, failure.message);
             continue;
           }
           const waitMs = serverErrorWaitsMs[serverErrors++];
@@ -126,14 +132,13 @@ export function replayOutbox(store: OutboxStore, options: ReplayOptions): Promis
           options.onPause?.(null);
           continue;
         }
-        const refused = await store.refuse(entry, failure.status, failure.message, now());
-        outcome.refused += 1;
-        options.onRefused?.(refused);
+        await refuse(entry, failure.status, failure.message);
         continue;
       }
       await store.remove(entry.seq);
       outcome.sent += 1;
       options.onSent?.(entry, result);
+      options.onProgress?.({ sent: outcome.sent, refused: outcome.refused });
     }
   });
 }

@@ -9,7 +9,7 @@ import type { PendingEntry, RefusedEntry } from './schema';
 import { sendOutboxRequest } from './send';
 import { outboxStatus, subscribeOutboxStatus, updateOutboxStatus, type ChangeSummary } from './status';
 import { OutboxStore } from './store';
-import { outboxSyncTag, registerOutboxSync } from './sync';
+import { outboxSyncTag, registerOutboxSync, type OutboxSyncMessage } from './sync';
 
 /*
  * The outbox in the page: queues changes, replays them when the connection returns
@@ -28,6 +28,8 @@ let flushing: Promise<ReplayOutcome> | null = null;
 let again = false;
 let resumeTimer: ReturnType<typeof setTimeout> | null = null;
 let swr: SwrHandle | null = null;
+/** The reads that follow the worker's replay, one after another, so an earlier one never lands last. */
+let workerProgress: Promise<void> = Promise.resolve();
 /** Replays in a row that found no network although the browser said it was online. */
 let networkMisses = 0;
 const networkRetryMs = [2_000, 5_000, 15_000, 30_000, 60_000];
@@ -103,10 +105,14 @@ export function startOutbox(): Promise<boolean> {
       if (activity === 'offline' && online() && pending.length) void flushOutbox();
     });
     window.addEventListener('offline', () => updateOutboxStatus({ activity: 'offline' }));
-    navigator.serviceWorker?.addEventListener('message', (event: MessageEvent) => {
-      if (event.data?.type !== 'outbox-replayed') return;
+    navigator.serviceWorker?.addEventListener('message', (event: MessageEvent<Partial<OutboxSyncMessage> | null>) => {
+      const message = event.data;
+      // The worker's replay (Background Sync) took one change off the queue: the count follows.
+      // Every open page hears it, so no word to other tabs; items are refetched at the end.
+      if (message?.type === 'outbox-progress') workerProgress = workerProgress.then(readStatus).catch(() => undefined);
+      if (message?.type !== 'outbox-replayed') return;
       void refreshStatus().then(() => {
-        if (event.data.sent || event.data.refused) revalidateItems();
+        if (message.sent || message.refused) revalidateItems();
       });
     });
     if (!online()) updateOutboxStatus({ activity: 'offline' });

@@ -17,3 +17,9 @@ export async function registerOutboxSync(tag: string): Promise<boolean> {
     return false;
   }
 }
+
+/**
+ * What the worker's replay tells open pages: 'outbox-progress' after each change it sent or
+ * had refused (so their counts follow), 'outbox-replayed' once it ends; counts are this replay's so far.
+ */
+export type OutboxSyncMessage = { type: 'outbox-progress' | 'outbox-replayed'; sent: number; refused: number };

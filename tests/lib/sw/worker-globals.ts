@@ -3,7 +3,8 @@ import 'fake-indexeddb/auto';
 /*
  * The parts of a service worker's global scope that Node lacks, so the worker's own
  * modules (and Workbox under them) run unchanged in a test: the Cache API in memory,
- * with the insertion order real caches keep, the event classes Workbox checks for, and
+ * with the insertion order real caches keep, the event classes Workbox checks for, the
+ * scope's own events, the open pages (clients) with the messages they were sent, and
  * the build constants lib/sw/build.ts defines. IndexedDB comes from fake-indexeddb.
  */
 
@@ -80,6 +81,38 @@ export class TestExtendableEvent extends Event {
   }
 }
 
+/** An open page as the worker sees it (a WindowClient), keeping every message it was sent. */
+export class TestWindowClient {
+  readonly messages: unknown[] = [];
+
+  postMessage(message: unknown): void {
+    this.messages.push(message);
+  }
+}
+
+/** The worker's Clients: the pages a test opened with openPage. */
+class TestClients {
+  readonly windows: TestWindowClient[] = [];
+
+  async matchAll(): Promise<TestWindowClient[]> {
+    return [...this.windows];
+  }
+
+  async claim(): Promise<void> {}
+}
+
+/** Opens a page controlled by the worker; closePages closes them all. */
+export function openPage(): TestWindowClient {
+  const page = new TestWindowClient();
+  ((globalThis as Record<string, unknown>).clients as TestClients).windows.push(page);
+  return page;
+}
+
+/** Closes every page openPage opened. */
+export function closePages(): void {
+  (globalThis as Record<string, unknown>).clients = new TestClients();
+}
+
 /** Installs the worker scope on globalThis; call before importing any lib/sw module. */
 export function installWorkerGlobals(origin = 'http://localhost'): void {
   const scope = globalThis as Record<string, unknown>;
@@ -91,6 +124,12 @@ export function installWorkerGlobals(origin = 'http://localhost'): void {
   scope.location = new URL(`${origin}/`);
   scope.ExtendableEvent = TestExtendableEvent;
   scope.FetchEvent = class FetchEvent extends TestExtendableEvent {};
+  scope.clients = new TestClients();
+  // The worker's own events (sync, message) go through the scope, as in a browser.
+  const events = new EventTarget();
+  scope.addEventListener = events.addEventListener.bind(events);
+  scope.removeEventListener = events.removeEventListener.bind(events);
+  scope.dispatchEvent = events.dispatchEvent.bind(events);
 }
 
 /** Empties every cache (the next test starts with none). */

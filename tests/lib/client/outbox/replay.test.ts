@@ -88,6 +88,31 @@ describe('replaying the outbox against the service', () => {
     expect((await itemState(h, person, show!)).playback_position).toBe(300);
   });
 
+  it('reports each change as it leaves the queue, in order, with the counts so far and the queue already shorter', async () => {
+    const person = h.createUser({ plan: 'free' });
+    const { itemIds: [first, second, third] } = h.seedSubscription(person.user, [article(), article(), article()]);
+    await store.add(update(first!, { is_read: true }));
+    await store.add(update(second!, { notes: 'Free plans keep no notes.' }));
+    await store.add(update(third!, { is_saved: true }));
+    const reports: { sent: number; refused: number; left: Promise<number> }[] = [];
+    const events: string[] = [];
+
+    await replayOutbox(store, {
+      send: sender(h, person),
+      onSent: () => events.push('sent'),
+      onRefused: () => events.push('refused'),
+      onProgress: (progress) => {
+        events.push('progress');
+        // What a page reading the queue on this report finds.
+        reports.push({ ...progress, left: store.pending().then((pending) => pending.length) });
+      },
+    });
+
+    expect(events).toEqual(['sent', 'progress', 'refused', 'progress', 'sent', 'progress']);
+    const seen = await Promise.all(reports.map(async ({ left, ...counts }) => ({ ...counts, left: await left })));
+    expect(seen).toEqual([{ sent: 1, refused: 0, left: 2 }, { sent: 1, refused: 1, left: 1 }, { sent: 2, refused: 1, left: 0 }]);
+  });
+
   it('keeps the position with the latest client timestamp when an older one arrives later', async () => {
     const person = h.createUser();
     const { itemIds: [show] } = h.seedSubscription(person.user, [episode()]);

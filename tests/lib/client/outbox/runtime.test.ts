@@ -141,6 +141,43 @@ describe('the outbox in the page', () => {
     expect((await serviceItem(id!)).is_saved).toBe(true);
   });
 
+  it('counts down entry by entry while the service worker replays the queue on Background Sync', async () => {
+    const ids = h.seedSubscription(person.user, [article(), article(), article()]).itemIds;
+    // The page's side of the service worker: where its messages arrive.
+    const worker = new EventTarget();
+    Object.defineProperty(window.navigator, 'serviceWorker', { configurable: true, value: worker });
+    try {
+      online = false;
+      for (const id of ids) await m.outbox.enqueueOrSend({ kind: 'update', itemId: id, body: { is_read: true } });
+      expect(m.status.outboxStatus().pending).toHaveLength(3);
+
+      // The worker: its own store on the same IndexedDB, telling the page as lib/sw/outbox-sync does.
+      const { OutboxStore } = await import('@/lib/client/outbox/store');
+      const { replayOutbox } = await import('@/lib/client/outbox/replay');
+      const { sendOutboxRequest } = await import('@/lib/client/outbox/send');
+      const tell = (data: object) => worker.dispatchEvent(new MessageEvent('message', { data }));
+      const workerStore = new OutboxStore();
+      const shown: number[] = [];
+      const outcome = await replayOutbox(workerStore, {
+        async send(request) {
+          // Before each change goes out, the page shows how many still wait.
+          await vi.waitFor(() => expect(m.status.outboxStatus().pending).toHaveLength(ids.length - shown.length));
+          shown.push(m.status.outboxStatus().pending.length);
+          return sendOutboxRequest(request);
+        },
+        onProgress: (progress) => tell({ type: 'outbox-progress', ...progress }),
+      });
+      tell({ type: 'outbox-replayed', sent: outcome.sent, refused: outcome.refused });
+      await workerStore.close();
+
+      expect(shown).toEqual([3, 2, 1]);
+      await vi.waitFor(() => expect(m.status.outboxStatus().pending).toEqual([]));
+      for (const id of ids) expect((await serviceItem(id)).is_read).toBe(true);
+    } finally {
+      Reflect.deleteProperty(window.navigator, 'serviceWorker');
+    }
+  });
+
   it('holds a fetch until queued changes are sent once the connection is back', async () => {
     const [id] = h.seedSubscription(person.user, [article()]).itemIds;
     online = false;

@@ -1,0 +1,70 @@
+/*
+ * The worker's replay on Background Sync: the real outbox store (fake-indexeddb) sent to
+ * the real service over HTTP, with open pages standing in for the browser's clients.
+ */
+import { IDBFactory } from 'fake-indexeddb';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { article, startHarness, type Harness } from '../service/harness';
+import { closePages, installWorkerGlobals, openPage, resetWorkerCaches, TestExtendableEvent } from './worker-globals';
+
+installWorkerGlobals();
+const { configureApi } = await import('@/lib/client/api-client');
+const { OutboxStore } = await import('@/lib/client/outbox/store');
+const { outboxSyncTag } = await import('@/lib/client/outbox/sync');
+const { listenForOutboxSync } = await import('@/lib/sw/outbox-sync');
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarness();
+  listenForOutboxSync();
+});
+afterAll(async () => {
+  await h.stop();
+});
+beforeEach(() => {
+  globalThis.indexedDB = new IDBFactory();
+  resetWorkerCaches();
+  closePages();
+});
+
+/** Fires the outbox's Background Sync event as the browser does, and waits until the worker is done with it. */
+async function backgroundSync(): Promise<void> {
+  const event = Object.assign(new TestExtendableEvent('sync'), { tag: outboxSyncTag });
+  dispatchEvent(event);
+  await event.settled();
+}
+
+describe('the outbox replayed by the worker on Background Sync', () => {
+  it('tells every open page after each change it sends or has refused, in order, and then that it is done', async () => {
+    const person = h.createUser({ plan: 'free' });
+    const { itemIds: [first, second, third] } = h.seedSubscription(person.user, [article(), article(), article()]);
+    const queue = new OutboxStore();
+    await queue.add({ kind: 'update', itemId: first!, body: { is_read: true } });
+    await queue.add({ kind: 'update', itemId: second!, body: { notes: 'Free plans keep no notes.' } });
+    await queue.add({ kind: 'update', itemId: third!, body: { is_saved: true } });
+    configureApi({ base: h.baseUrl, headers: { authorization: `Bearer ${person.appToken}` } });
+    const pages = [openPage(), openPage()];
+
+    await backgroundSync();
+
+    const told = [
+      { type: 'outbox-progress', sent: 1, refused: 0 },
+      { type: 'outbox-progress', sent: 1, refused: 1 },
+      { type: 'outbox-progress', sent: 2, refused: 1 },
+      { type: 'outbox-replayed', sent: 2, refused: 1 },
+    ];
+    for (const page of pages) expect(page.messages).toEqual(told);
+    expect(await queue.pending()).toEqual([]);
+    expect((await queue.refused()).map((entry) => entry.status)).toEqual([402]);
+    await queue.close();
+  });
+
+  it('tells open pages it is done without progress when nothing waits', async () => {
+    const page = openPage();
+
+    await backgroundSync();
+
+    expect(page.messages).toEqual([{ type: 'outbox-replayed', sent: 0, refused: 0 }]);
+  });
+});

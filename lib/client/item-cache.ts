@@ -100,19 +100,6 @@ function cachedLists(cache: Cache, patch: (page: ItemsPage) => ItemsPage): [stri
   return found;
 }
 
-/** The item as a cached list or page shows it, or null when none holds it. */
-export function findListedItem(cache: Cache, id: string): ListedItem | null {
-  for (const key of cache.keys()) {
-    const data = cache.get(key)?.data;
-    const pages = isPage(data) ? [data] : isPageList(data) ? data : [];
-    for (const page of pages) {
-      const found = page.data.find((item) => item.id === id);
-      if (found) return found;
-    }
-  }
-  return null;
-}
-
 /** Writes `change` onto every cached list and detail of these items, as shown right now. */
 async function writeItems(cache: Cache, mutate: ScopedMutator, ids: Set<string>, change: (item: ListedItem) => ItemPatch | null): Promise<void> {
   const targets = cachedLists(cache, (page) => patchPage(page, ids, change));
@@ -247,6 +234,11 @@ export function cachedItems(cache: Cache): ListedItem[] {
     for (const page of pages) for (const item of page.data) if (!items.has(item.id)) items.set(item.id, item);
   }
   return [...items.values()];
+}
+
+/** The item as a cached list or page shows it, or null when none holds it. */
+export function findListedItem(cache: Cache, id: string): ListedItem | null {
+  return cachedItems(cache).find((item) => item.id === id) ?? null;
 }
 
 /** The ids of the items of every cached list. */

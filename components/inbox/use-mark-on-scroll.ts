@@ -2,12 +2,13 @@
 
 import { useEffect, useRef, type RefObject } from 'react';
 import type { ListedItem } from '@/lib/client/item-cache';
+import { marksReadByReading } from '@/lib/client/reading-preferences';
 
 /** How long scrolled-past items gather before they go out as one bulk change. */
 const batchMs = 800;
 
 /**
- * Marks unread items read once they have scrolled out above the top of the viewport, when
+ * Marks unread articles read once they have scrolled out above the top of the viewport, when
  * `enabled` (the "when scrolled past" setting). Rows are watched by an IntersectionObserver;
  * ids gather for a moment and go out together through `markRead` (the bulk action, which
  * queues in the outbox when offline), so a fast scroll is one request, not one per row.
@@ -29,7 +30,7 @@ export function useMarkOnScroll(
 
     const flush = () => {
       timer = undefined;
-      const unread = new Set(latest.current.items.filter((item) => !item.is_read).map((item) => item.id));
+      const unread = new Set(latest.current.items.filter((item) => !item.is_read && marksReadByReading(item)).map((item) => item.id));
       const ids = [...pending].filter((id) => unread.has(id) && !sent.current.has(id));
       pending.clear();
       if (!ids.length) return;

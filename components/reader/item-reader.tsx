@@ -10,7 +10,7 @@ import { ApiError } from '@/lib/client/api-client';
 import { errorSentence } from '@/lib/client/error-message';
 import { useListNeighbours } from '@/lib/client/list-context';
 import { reachedInsideApp } from '@/lib/client/page-arrival';
-import { readMarkReadMode } from '@/lib/client/reading-preferences';
+import { marksReadByReading, readMarkReadMode } from '@/lib/client/reading-preferences';
 import { restoreLeftScroll } from '@/lib/client/resume-reading';
 import { useSwipe } from '@/lib/client/use-swipe';
 import { useItem } from '@/lib/client/use-item';
@@ -73,13 +73,13 @@ export function ItemReader({ id }: { id: string }) {
   const report = useCallback((message: string, failure?: unknown) => setStatus(failure ? errorSentence(failure) : message), []);
   const fullContent = useFullContentToggle(item, report);
 
-  // Opening marks read unless marking is by hand ('on-scroll' marks the rows passed by and the
-  // item opened), once: marking unread afterwards sticks. The setting is read here, not through
+  // Opening an article marks it read unless marking is by hand ('on-scroll' marks the rows passed
+  // by and the item opened), once: marking unread afterwards sticks. Episodes are read once heard. The setting is read here, not through
   // useMarkReadMode: during hydration that still answers the server's default, 'on-open'.
   useEffect(() => {
     if (!shown || openedOnce.current) return;
     openedOnce.current = true;
-    if (readMarkReadMode() !== 'manual' && !shown.is_read) actions.setRead(shown.id, true).catch((failure) => report('', failure));
+    if (readMarkReadMode() !== 'manual' && !shown.is_read && marksReadByReading(shown)) actions.setRead(shown.id, true).catch((failure) => report('', failure));
   }, [shown, actions, report]);
 
   const shownId = shown?.id;

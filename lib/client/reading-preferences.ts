@@ -12,6 +12,15 @@ const modes: readonly string[] = ['on-open', 'on-scroll', 'manual'];
 const defaultMode: MarkReadMode = 'on-open';
 const changeEvent = 'tidings:mark-read-change';
 
+/**
+ * Whether the read-marking setting applies to an item: articles yes; episodes become read by
+ * being listened to (SPEC.md: playback progress within 5% of the end), not by being opened or
+ * scrolled past, so an episode looked at but never heard stays in the unread inbox.
+ */
+export function marksReadByReading(item: { item_type: string }): boolean {
+  return item.item_type !== 'episode';
+}
+
 /** The read-marking setting as stored; storage can be unavailable (privacy modes), then the default. */
 export function readMarkReadMode(): MarkReadMode {
   try {

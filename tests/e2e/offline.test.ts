@@ -117,8 +117,8 @@ async function offlineJourney(server: Server, hooks: { beforeOnline?: () => Prom
   await page.getByRole('button', { name: 'Mark unread' }).click();
   await page.getByRole('button', { name: 'Mark read' }).waitFor();
   await page.goto('/inbox?view=all');
-  // Not the episode: it was opened online (marked read there) after the kept list was made, so
-  // its row can switch from a stale copy to a fresher one between reading the rows and clicking.
+  // Not the episode: it was played online after the kept list was made, so its row can switch
+  // from a stale copy to a fresher one between reading the rows and clicking.
   const candidates = (await rows(page)).filter((entry) => entry.id !== opened.id && entry.id !== episode.id);
   const [readA, readB] = candidates.filter((entry) => !entry.isRead);
   const saved = candidates.find((entry) => !entry.isSaved && entry !== readA && entry !== readB)!;

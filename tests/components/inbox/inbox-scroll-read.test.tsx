@@ -108,4 +108,13 @@ describe('marking items read as they scroll past', () => {
     expect(within(list).getByRole('button', { name: 'Mark unread: Scroll Feed item 5' })).toBeTruthy();
     expect(isRead(local, ids[4]!)).toBe(0);
   });
+
+  it('leaves an episode scrolled past unread: episodes are read once heard', async () => {
+    const [episode] = local.addFeed('Scroll Podcast', [{ title: 'Scrolled episode', item_type: 'episode', audio_url: 'https://example.com/e.mp3', duration_seconds: 600 }], { sourceType: 'podcast' });
+    renderApp(<InboxRiver selection={{ view: 'all', type: null }} />);
+    await screen.findByRole('link', { name: 'Scrolled episode' }, { timeout: 5000 });
+    scroll(['Scrolled episode', 'Scroll Feed item 6'], 'above');
+    await waitFor(() => expect(isRead(local, ids[6]!)).toBe(1));
+    expect(isRead(local, episode!)).toBe(0);
+  });
 });

@@ -161,12 +161,16 @@ describe('the reader on a plan with notes', () => {
     await waitFor(() => expect(entry(local, ids[0]!).notes).toBe('Check the tide tables.'));
   });
 
-  it('offers no notes on an episode and plays its audio', async () => {
+  it('offers no notes on an episode, plays its audio, and leaves it unread on opening: episodes are read once heard', async () => {
     renderApp(<ItemReader id={episode!} />);
     await screen.findByRole('heading', { level: 1, name: 'Episode one' });
     expect(screen.queryByRole('region', { name: 'Notes' })).toBeNull();
     // The app's player plays it (components/player); the reader offers its Play button.
     expect(screen.getByRole('button', { name: 'Play episode' })).toBeTruthy();
+    // An article opened the same way is marked read within this time (the test above).
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(entry(local, episode!).is_read).toBe(0);
+    expect(screen.getByRole('button', { name: 'Mark read' })).toBeTruthy();
   });
 
   it('steps to the next and previous item of the list it was opened from, also with j and k', async () => {

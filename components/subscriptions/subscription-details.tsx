@@ -128,7 +128,7 @@ export function SubscriptionDetails({ id }: { id: string }) {
 
       <section aria-labelledby="settings-heading" className={panelClass}>
         <h2 id="settings-heading" className="mb-3 text-xl font-semibold">Settings</h2>
-        <SubscriptionSettingsForm id={id} subscription={subscription} withFolders={firstParty} onSaved={() => void mutate()} />
+        <SubscriptionSettingsForm id={id} subscription={subscription} withFolders={firstParty} onSaved={() => mutate()} />
       </section>
 
       <section aria-labelledby="items-heading">

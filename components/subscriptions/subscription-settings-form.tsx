@@ -7,18 +7,27 @@ import { useUpdateSubscription, type SubscriptionSettings } from '@/lib/client/u
 import { fieldClass, labelClass, primaryButtonClass } from '../control-styles';
 import { FolderPicker } from './folder-picker';
 
-type Props = { id: string; subscription: SubscriptionDetail; withFolders: boolean; onSaved: () => void };
+type Props = { id: string; subscription: SubscriptionDetail; withFolders: boolean; onSaved: () => Promise<unknown> };
 
 const speeds = [0.5, 0.75, 1, 1.1, 1.25, 1.5, 1.75, 2, 2.5, 3];
 
-/** A subscription's own settings: name, folder, pinned, receiving updates, and (podcasts) playback speed. */
+/** What the person changed in the form; a field left alone shows (and keeps) the subscription's current value. */
+type Edits = { title?: string; folderId?: string | null; pinned?: boolean; active?: boolean; speed?: number };
+
+/**
+ * A subscription's own settings: name, folder, pinned, receiving updates, and (podcasts) playback
+ * speed. Only the fields edited here are sent: a speed chosen in the player meanwhile (or a
+ * change from another device) is shown, not overwritten with what the form first loaded.
+ */
 export function SubscriptionSettingsForm({ id, subscription, withFolders, onSaved }: Props) {
   const update = useUpdateSubscription();
-  const [title, setTitle] = useState(subscription.title);
-  const [folderId, setFolderId] = useState(subscription.folder_id);
-  const [pinned, setPinned] = useState(subscription.is_pinned);
-  const [active, setActive] = useState(subscription.is_active);
-  const [speed, setSpeed] = useState(subscription.playback_speed ?? 1);
+  const [edits, setEdits] = useState<Edits>({});
+  const edit = (change: Edits) => setEdits((current) => ({ ...current, ...change }));
+  const title = edits.title ?? subscription.title;
+  const folderId = edits.folderId !== undefined ? edits.folderId : subscription.folder_id;
+  const pinned = edits.pinned ?? subscription.is_pinned;
+  const active = edits.active ?? subscription.is_active;
+  const speed = edits.speed ?? subscription.playback_speed ?? 1;
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState('');
   const ids = { title: useId(), speed: useId(), pinned: useId(), active: useId() };
@@ -34,7 +43,7 @@ export function SubscriptionSettingsForm({ id, subscription, withFolders, onSave
     if (pinned !== subscription.is_pinned) change.is_pinned = pinned;
     // Saving also wakes a subscription that stopped updating (SPEC: dead resumes on update).
     if (active !== subscription.is_active || subscription.status === 'dead') change.is_active = active;
-    if (podcast && speed !== (subscription.playback_speed ?? 1)) change.playback_speed = speed;
+    if (podcast && edits.speed !== undefined && edits.speed !== (subscription.playback_speed ?? 1)) change.playback_speed = edits.speed;
     if (Object.keys(change).length === 0) {
       setStatus('Nothing changed.');
       return;
@@ -43,7 +52,9 @@ export function SubscriptionSettingsForm({ id, subscription, withFolders, onSave
     try {
       await update(id, change);
       setStatus('Settings saved.');
-      onSaved();
+      // Once the fresh subscription is loaded, the form shows it rather than the edits.
+      await onSaved();
+      setEdits({});
     } catch (error) {
       setStatus(errorSentence(error));
     } finally {
@@ -55,21 +66,21 @@ export function SubscriptionSettingsForm({ id, subscription, withFolders, onSave
     <form onSubmit={submit} className="space-y-4">
       <div>
         <label htmlFor={ids.title} className={labelClass}>Name</label>
-        <input id={ids.title} value={title} onChange={(event) => setTitle(event.target.value)} required maxLength={256} className={`${fieldClass} mt-1`} />
+        <input id={ids.title} value={title} onChange={(event) => edit({ title: event.target.value })} required maxLength={256} className={`${fieldClass} mt-1`} />
       </div>
-      {withFolders && <FolderPicker label="Folder" value={folderId} onChange={setFolderId} />}
+      {withFolders && <FolderPicker label="Folder" value={folderId} onChange={(value) => edit({ folderId: value })} />}
       <div className="flex items-start gap-3">
-        <input id={ids.pinned} type="checkbox" checked={pinned} onChange={(event) => setPinned(event.target.checked)} className="mt-1 size-5 accent-accent" />
+        <input id={ids.pinned} type="checkbox" checked={pinned} onChange={(event) => edit({ pinned: event.target.checked })} className="mt-1 size-5 accent-accent" />
         <label htmlFor={ids.pinned}>Pinned <span className="block text-sm text-muted">Shown first in the sidebar.</span></label>
       </div>
       <div className="flex items-start gap-3">
-        <input id={ids.active} type="checkbox" checked={active} onChange={(event) => setActive(event.target.checked)} className="mt-1 size-5 accent-accent" />
+        <input id={ids.active} type="checkbox" checked={active} onChange={(event) => edit({ active: event.target.checked })} className="mt-1 size-5 accent-accent" />
         <label htmlFor={ids.active}>Receive updates <span className="block text-sm text-muted">Untick to pause: no new items arrive until you resume.</span></label>
       </div>
       {podcast && (
         <div>
           <label htmlFor={ids.speed} className={labelClass}>Playback speed</label>
-          <select id={ids.speed} value={speed} onChange={(event) => setSpeed(Number(event.target.value))} className={`${fieldClass} mt-1 sm:w-40`}>
+          <select id={ids.speed} value={speed} onChange={(event) => edit({ speed: Number(event.target.value) })} className={`${fieldClass} mt-1 sm:w-40`}>
             {speedChoices.map((choice) => <option key={choice} value={choice}>{`${choice}×`}</option>)}
           </select>
         </div>

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SubscriptionDetails } from '@/components/subscriptions/subscription-details';
 import { callApi } from '@/lib/client/api-client';
+import { rememberSubscriptionSpeed } from '@/lib/client/player/speed';
 import { startLocalService, type LocalService } from '../local-service';
 import { renderRouted } from '../render-routed';
 
@@ -86,6 +87,22 @@ describe('one subscription', () => {
     renderRouted(<SubscriptionDetails id={feedId} />);
     await screen.findByRole('textbox', { name: 'Name' });
     expect(screen.queryByRole('combobox', { name: 'Playback speed' })).toBeNull();
+  });
+
+  it('shows a speed chosen in the player meanwhile, and keeps it when another setting is saved', async () => {
+    const user = userEvent.setup();
+    renderRouted(<SubscriptionDetails id={podcastId} />);
+    const speed = await screen.findByRole('combobox', { name: 'Playback speed' }) as HTMLSelectElement;
+    expect(speed.value).not.toBe('2');
+    // The player stores a speed chosen there on the subscription; the page's copy is then refetched
+    // (as when the page opens again over a cached copy; here the connection's return sets it off).
+    await rememberSubscriptionSpeed(podcastId, 2);
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(speed.value).toBe('2'));
+    await user.click(screen.getByRole('checkbox', { name: /Pinned/ }));
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await screen.findByText('Settings saved.');
+    expect(stored(local, podcastId)).toMatchObject({ playback_speed: 2, is_pinned: 1 });
   });
 
   it('shows a newsletter’s address with a Copy button', async () => {

@@ -154,7 +154,8 @@ export function ItemReader({ id }: { id: string }) {
   return (
     <article aria-labelledby="item-title" {...swipe} className="mx-auto max-w-[68ch] touch-pan-y">
       <ReaderHeader item={item} titleRef={title} back={back} onToggleRead={toggleRead} onToggleSaved={toggleSaved} status={status}>
-        {item.item_type === 'article' && (
+        {/* Only an article with a web page has one to fetch (a newsletter mail has none); one pressed before can be released. */}
+        {item.item_type === 'article' && (item.canonical_url || item.prefers_full_content) && (
           <FullContentButton item={item} busy={fullContent.busy} onToggle={() => void fullContent.toggle()} className={actionButtonClass} />
         )}
         <ReadLaterSend item={item} onResult={report} className={actionButtonClass} />

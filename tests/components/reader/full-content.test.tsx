@@ -90,6 +90,25 @@ describe('the full-article toggle on a plan with full content', () => {
     await screen.findByRole('heading', { level: 1, name: 'Episode one' });
     expect(screen.queryByRole('button', { name: 'Full article' })).toBeNull();
   });
+
+  it('offers no full article on an article with no web page (a newsletter mail), and releases one pressed before', async () => {
+    const [mail, pressed] = local.addFeed('Letters', [
+      { title: 'This week in letters', url: null, content: '<p>The whole mail.</p>' },
+      { title: 'Last week in letters', url: null, content: '<p>Another mail.</p>' },
+    ], { sourceType: 'newsletter' });
+    renderApp(<ItemReader id={mail!} />);
+    await screen.findByRole('heading', { level: 1, name: 'This week in letters' });
+    expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Full article' })).toBeNull();
+    cleanup();
+
+    local.service.db.prepare('UPDATE entries SET prefers_full_content = 1 WHERE user_id = ? AND item_id = ?').run(local.user.id, pressed);
+    const user = userEvent.setup();
+    renderApp(<ItemReader id={pressed!} />);
+    await user.click(await screen.findByRole('button', { name: 'Full article', pressed: true }));
+    await waitFor(() => expect(prefersFull(local, pressed!)).toBe(0));
+    expect(screen.queryByRole('button', { name: 'Full article' })).toBeNull();
+  });
 });
 
 describe('the full-article toggle on the free plan', () => {

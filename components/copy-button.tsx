@@ -9,7 +9,7 @@ type Props = {
   /** What is copied, for the button's accessible name: "Copy the newsletter address". */
   label: string;
   /** The field holding the text, selected when copying is not possible so the person can copy it by hand. */
-  fallbackField?: () => HTMLInputElement | null;
+  fallbackField?: () => HTMLInputElement | HTMLTextAreaElement | null;
 };
 
 /** A Copy button that says, in a live region, whether it worked and what to do if not. */

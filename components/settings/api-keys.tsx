@@ -8,6 +8,7 @@ import { useApiKeys, useCreateApiKey, useRevokeApiKey, type ApiKey, type Created
 import { buttonClass, dangerButtonClass, fieldClass, labelClass, quietButtonClass } from '../control-styles';
 import { CopyButton } from '../copy-button';
 import { ConfirmGroup } from '../confirm-group';
+import { CopyableText } from '@/components/copyable-text';
 
 type RowProps = { apiKey: ApiKey; report: (message: string) => void; nameField: RefObject<HTMLInputElement | null> };
 
@@ -67,7 +68,7 @@ export function ApiKeys() {
   const [name, setName] = useState('');
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const [status, setStatus] = useState('');
-  const secret = useRef<HTMLInputElement>(null);
+  const secret = useRef<HTMLTextAreaElement>(null);
   const nameField = useRef<HTMLInputElement>(null);
   const ids = { name: useId(), secret: useId() };
 
@@ -100,7 +101,7 @@ export function ApiKeys() {
             <p><strong className="text-success">Key “{created.name}” created.</strong> Copy it now: it is shown only this once.</p>
             <label htmlFor={ids.secret} className={`${labelClass} mt-2`}>The new key</label>
             <div className="mt-1 flex flex-wrap items-center gap-2">
-              <input ref={secret} id={ids.secret} readOnly value={created.key} onFocus={(event) => event.target.select()} className={`${fieldClass} font-mono sm:flex-1`} />
+              <CopyableText ref={secret} id={ids.secret} value={created.key} />
               <CopyButton text={created.key} label="Copy the new key" fallbackField={() => secret.current} />
             </div>
             <button type="button" className={`${quietButtonClass} mt-2`} onClick={() => { nameField.current?.focus(); setCreated(null); }}>I have copied it</button>

@@ -6,6 +6,7 @@ import { errorSentence } from '@/lib/client/error-message';
 import { useCreateNewsletter, type NewsletterResult } from '@/lib/client/use-subscription-actions';
 import { buttonClass, fieldClass, labelClass } from '../control-styles';
 import { CopyButton } from '../copy-button';
+import { CopyableText } from '@/components/copyable-text';
 
 /** Creates a newsletter subscription with its own address, shown with a Copy button to paste into the sign-up form. */
 export function NewsletterForm() {
@@ -14,7 +15,7 @@ export function NewsletterForm() {
   const [busy, setBusy] = useState(false);
   const [created, setCreated] = useState<NewsletterResult | null>(null);
   const [failure, setFailure] = useState('');
-  const address = useRef<HTMLInputElement>(null);
+  const address = useRef<HTMLTextAreaElement>(null);
   const ids = { title: useId(), address: useId() };
 
   async function submit(event: FormEvent) {
@@ -57,14 +58,7 @@ export function NewsletterForm() {
             <p><strong className="text-success">Address created</strong> for {created.title}. Use it to sign up; its mail arrives as items.</p>
             <label htmlFor={ids.address} className={`${labelClass} mt-2`}>Newsletter address</label>
             <div className="mt-1 flex flex-wrap items-center gap-2">
-              <input
-                ref={address}
-                id={ids.address}
-                readOnly
-                value={created.newsletter_address}
-                onFocus={(event) => event.target.select()}
-                className={`${fieldClass} font-mono sm:flex-1`}
-              />
+              <CopyableText ref={address} id={ids.address} value={created.newsletter_address} />
               <CopyButton text={created.newsletter_address} label="Copy the newsletter address" fallbackField={() => address.current} />
             </div>
             <p className="mt-2"><Link href={`/subscriptions/${created.id}`}>Open {created.title}</Link></p>

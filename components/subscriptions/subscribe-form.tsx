@@ -125,7 +125,7 @@ export function SubscribeForm({ initialUrl = '', withFolders }: Props) {
             {outcome.result.status === 'subscribed'
               ? `you now follow ${outcome.result.title}.`
               : `you already follow ${outcome.result.title}; nothing changed.`}{' '}
-            <Link href={`/subscriptions/${outcome.result.subscription_id}`}>Open {outcome.result.title}</Link>
+            <Link href={`/subscriptions/${outcome.result.subscription_id}`} className="underline">Open {outcome.result.title}</Link>
           </p>
         )}
         {outcome?.kind === 'failed' && (

@@ -10,12 +10,13 @@ import { fullDate } from '@/lib/client/relative-date';
 import { sourceTypes } from '@/lib/client/subscriptions-view';
 import { useSubscription } from '@/lib/client/use-subscription';
 import { useUnsubscribe } from '@/lib/client/use-subscription-actions';
-import { buttonClass, dangerButtonClass, fieldClass, labelClass, panelClass } from '../control-styles';
+import { buttonClass, dangerButtonClass, labelClass, panelClass } from '../control-styles';
 import { CopyButton } from '../copy-button';
 import { SubscriptionItems } from './subscription-items';
 import { SubscriptionSettingsForm } from './subscription-settings-form';
 import { SubscriptionStatus } from './subscription-status';
 import { ConfirmGroup } from '../confirm-group';
+import { CopyableText } from '@/components/copyable-text';
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -72,7 +73,7 @@ export function SubscriptionDetails({ id }: { id: string }) {
   const { data: subscription, error, isLoading, mutate } = useSubscription(id);
   const { firstParty } = useCapabilities();
   const addressId = useId();
-  const address = useRef<HTMLInputElement>(null);
+  const address = useRef<HTMLTextAreaElement>(null);
 
   useEffect(() => {
     if (subscription) document.title = `${subscription.title} · Tidings`;
@@ -120,7 +121,7 @@ export function SubscriptionDetails({ id }: { id: string }) {
           <h2 id="address-heading" className="text-xl font-semibold">Newsletter address</h2>
           <label htmlFor={addressId} className={`${labelClass} mt-2`}>Sign up to newsletters with this address</label>
           <div className="mt-1 flex flex-wrap items-center gap-2">
-            <input ref={address} id={addressId} readOnly value={subscription.newsletter_address} onFocus={(event) => event.target.select()} className={`${fieldClass} font-mono sm:flex-1`} />
+            <CopyableText ref={address} id={addressId} value={subscription.newsletter_address} />
             <CopyButton text={subscription.newsletter_address} label="Copy the newsletter address" fallbackField={() => address.current} />
           </div>
         </section>

@@ -69,6 +69,8 @@ describe.each<ViewportName>(['phone', 'desktop'])('subscriptions on a %s', (view
     await page.getByRole('button', { name: 'Subscribe' }).click();
     expect((await again).status()).toBe(200);
     await form.getByRole('status').getByText(`Already subscribed: you already follow ${title}; nothing changed.`).waitFor();
+    // The message's link to the subscription stands out from its sentence (axe: link-in-text-block).
+    await expectNoAxeViolations(page);
 
     await row.getByRole('link', { name: title, exact: true }).click();
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
@@ -135,6 +137,8 @@ describe.each<ViewportName>(['phone', 'desktop'])('subscriptions on a %s', (view
     await addressField.waitFor();
     const address = await addressField.inputValue();
     expect(address).toMatch(/@/);
+    // Shown whole on a phone too: the address wraps rather than hiding its end in a one-line field.
+    expect(await addressField.evaluate((field) => field.scrollWidth <= field.clientWidth && field.scrollHeight <= field.clientHeight + 1)).toBe(true);
     await expectNoAxeViolations(page);
 
     const subject = `Tides this week (${viewport})`;

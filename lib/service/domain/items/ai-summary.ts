@@ -1,9 +1,12 @@
 import { extractiveSummary } from '../../intelligence';
+import { splitSentences } from '../../intelligence/text';
 import { toPlainText } from '../../ingest/sanitize';
 import type { ServiceContext } from '../../context';
 
 const timeoutMs = 20_000;
 const maxInputChars = 12_000;
+/** Fewer sentences than this are not summarized: a two- or three-sentence summary would be the text again. */
+const minSentences = 4;
 
 /** Asks an OpenAI-compatible chat endpoint for a two- or three-sentence summary; null when it gives none. */
 async function generatedSummary(service: ServiceContext, title: string, text: string): Promise<string | null> {
@@ -40,7 +43,10 @@ export async function ensureSummary(service: ServiceContext, itemId: string): Pr
     .get(itemId) as { title: string; summary: string | null; content: string | null } | undefined;
   if (!row) return;
   const html = row.content || row.summary || '';
-  const summary = (await generatedSummary(service, row.title, toPlainText(html))) ?? extractiveSummary(row.title, html) ?? '';
+  const text = toPlainText(html);
+  // A text of a few sentences is its own summary: a box repeating it says nothing (a short mail).
+  const worthSummarizing = splitSentences(text).length >= minSentences;
+  const summary = worthSummarizing ? (await generatedSummary(service, row.title, text)) ?? extractiveSummary(row.title, html) : '';
   try {
     service.db.prepare('UPDATE items SET ai_summary = ? WHERE id = ? AND ai_summary IS NULL').run(summary, itemId);
   } catch (error) {

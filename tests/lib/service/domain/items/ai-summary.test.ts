@@ -25,6 +25,13 @@ describe('item summaries', () => {
     expect(stored).toBe(first.body.ai_summary);
     expect((await harness.call('GET', `/v1/items/${episodeId}`, { key })).body.ai_summary).toBeNull();
   });
+
+  it('makes none of a text too short to summarize, rather than repeat it', async () => {
+    const { user, key } = harness.createUser({ plan: 'pro' });
+    const short = '<p>The ferry leaves at noon today.</p><p>Bring your ticket.</p>';
+    const [id] = harness.seedSubscription(user, [article({ title: 'A short note', content: short })]).itemIds;
+    expect((await harness.call('GET', `/v1/items/${id}`, { key })).body.ai_summary).toBeNull();
+  });
 });
 
 describe('item summaries from an OpenAI-compatible endpoint', () => {

@@ -1,4 +1,5 @@
 import { episodeOf, isFinished, type EpisodeSource, type PlayerEpisode } from './episode';
+import { playInOneTabAtATime } from './other-tabs';
 import { readSavedPlayer } from './saved-player';
 import { heardPosition, playerState, updatePlayer } from './state';
 
@@ -23,6 +24,8 @@ export function sharedAudio(): HTMLAudioElement {
   if (!audio) {
     audio = new Audio();
     audio.preload = 'metadata';
+    // Here rather than in ./controller: the first Play of a visit starts the audio before the controller loads.
+    playInOneTabAtATime(audio);
   }
   return audio;
 }

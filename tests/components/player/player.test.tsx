@@ -8,6 +8,7 @@ import { PlayerHost } from '@/components/player/player-host';
 import { callApi } from '@/lib/client/api-client';
 import { adoptEpisode, closePlayer } from '@/lib/client/player/controller';
 import { sharedAudio } from '@/lib/client/player/launch';
+import { playInOneTabAtATime } from '@/lib/client/player/other-tabs';
 import { PLAYER_STORAGE_KEY, readSavedPlayer } from '@/lib/client/player/saved-player';
 import { startLocalService, type LocalService } from '../local-service';
 import { renderApp } from '../render-app';
@@ -260,6 +261,27 @@ describe('the podcast player', () => {
     await userEvent.click(screen.getByRole('button', { name: `Resume: ${show.title}` }));
     act(() => arriveMetadata(sharedAudio(), 600));
     expect(sharedAudio().currentTime).toBe(42);
+  });
+
+  it('pauses when another tab of the app starts playing, and pauses that tab when played again here', async () => {
+    const show = await newShow();
+    const player = await startPlaying(show.episodeId, `Play: ${show.title}`);
+    const audio = sharedAudio();
+    act(() => playFor(audio, 33));
+    // Another tab: its own audio element, joined to the app's other tabs as every tab's is.
+    const otherTab = new Audio();
+    playInOneTabAtATime(otherTab);
+    otherTab.src = 'https://example.com/2.mp3';
+    void otherTab.play();
+
+    await eventually(() => expect(audio.paused).toBe(true));
+    expect(await within(player).findByRole('button', { name: 'Play' })).toBeTruthy();
+    await eventually(() => expect(entry(show.episodeId).playback_position).toBe(33));
+    expect(otherTab.paused).toBe(false);
+
+    await userEvent.click(within(player).getByRole('button', { name: 'Play' }));
+    await eventually(() => expect(otherTab.paused).toBe(true));
+    expect(audio.paused).toBe(false);
   });
 
   it('switches episodes, reporting where the first one stopped', async () => {

@@ -11,6 +11,15 @@ import { ChevronIcon, CloseIcon } from './player-icons';
 import { PlayPauseButton, SkipBackButton, SkipForwardButton } from './transport-buttons';
 
 /**
+ * Closes the player, first moving focus to the page's main content (the skip link's target):
+ * the bar goes away with the Close button in it, and focus would otherwise fall to <body>.
+ */
+function closeKeepingFocus(): void {
+  document.getElementById('main')?.focus({ preventScroll: true });
+  withPlayer((player) => player.closePlayer());
+}
+
+/**
  * The mini player: fixed at the bottom of every page (above the home indicator on
  * phones), with play/pause, skips on wider screens, the time, and a way to the full
  * player. A spacer of its height ends the page, so it never covers the last content;
@@ -79,7 +88,7 @@ export function PlayerBar() {
           <span className="hidden sm:contents"><SkipBackButton /></span>
           <PlayPauseButton status={status} />
           <span className="hidden sm:contents"><SkipForwardButton /></span>
-          <button type="button" onClick={() => withPlayer((player) => player.closePlayer())} aria-label="Close the player" className="inline-flex size-11 shrink-0 items-center justify-center rounded-full text-muted hover:bg-accent-soft hover:text-ink">
+          <button type="button" onClick={closeKeepingFocus} aria-label="Close the player" className="inline-flex size-11 shrink-0 items-center justify-center rounded-full text-muted hover:bg-accent-soft hover:text-ink">
             <CloseIcon className="size-5" />
           </button>
         </div>

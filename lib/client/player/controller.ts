@@ -1,7 +1,7 @@
 import { callApi } from '@/lib/client/api-client';
 import type { PlayerEpisode } from './episode';
 import { sharedAudio, skipBackSeconds, skipForwardSeconds } from './launch';
-import { connectMediaSession, showEpisodeOnLockScreen, showPlaybackOnLockScreen } from './media-session';
+import { clearLockScreen, connectMediaSession, showEpisodeOnLockScreen, showPlaybackOnLockScreen } from './media-session';
 import { createReporter } from './reporter';
 import { clearSavedPlayer, readSavedPlayer, type SavedPlayer } from './saved-player';
 import { rememberSubscriptionSpeed, subscriptionSpeed, validSpeed } from './speed';
@@ -275,5 +275,6 @@ export function closePlayer(): void {
   audio.load();
   clearSavedPlayer();
   resetPlayer();
-  showEpisodeOnLockScreen(null);
+  // The audio's pause event found no episode and told the system nothing: say so here.
+  clearLockScreen();
 }

@@ -284,6 +284,22 @@ describe('the podcast player', () => {
     expect(audio.paused).toBe(false);
   });
 
+  it('closed while playing, leaves the lock screen empty and focus on the main content', async () => {
+    const show = await newShow();
+    const item = await callApi('GET', '/v1/items/{item_id}', { params: { item_id: show.episodeId } });
+    renderApp(<><main id="main" tabIndex={-1}><PlayEpisodeButton item={item} /></main><PlayerHost /></>);
+    await userEvent.click(screen.getByRole('button', { name: `Play: ${show.title}` }));
+    act(() => arriveMetadata(sharedAudio(), 600));
+    await screen.findByRole('button', { name: 'Pause' });
+    expect(lockScreen.playbackState).toBe('playing');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Close the player' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Podcast player' })).toBeNull());
+    expect(lockScreen.playbackState).toBe('none');
+    expect(lockScreen.metadata).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('main'));
+  });
+
   it('switches episodes, reporting where the first one stopped', async () => {
     const show = await newShow();
     await startPlaying(show.episodeId, `Play: ${show.title}`);

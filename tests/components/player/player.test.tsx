@@ -12,7 +12,7 @@ import { playInOneTabAtATime } from '@/lib/client/player/other-tabs';
 import { PLAYER_STORAGE_KEY, readSavedPlayer } from '@/lib/client/player/saved-player';
 import { startLocalService, type LocalService } from '../local-service';
 import { renderApp } from '../render-app';
-import { arriveMetadata, installMediaStandIn, playFor } from './media-stand-in';
+import { arriveMetadata, failToLoad, installMediaStandIn, playFor } from './media-stand-in';
 
 /*
  * The player against the real service: Play buttons, the mini and full player, progress
@@ -106,6 +106,7 @@ afterEach(() => {
   act(() => closePlayer());
   cleanup();
   vi.useRealTimers();
+  vi.restoreAllMocks();
   localStorage.clear();
 });
 
@@ -298,6 +299,21 @@ describe('the podcast player', () => {
     expect(lockScreen.playbackState).toBe('none');
     expect(lockScreen.metadata).toBeNull();
     expect(document.activeElement).toBe(screen.getByRole('main'));
+  });
+
+  it('says the audio could not be loaded, and why when the device is offline, rather than that the browser cannot play it', async () => {
+    const show = await newShow();
+    await renderEpisode(show.episodeId);
+    await userEvent.click(screen.getByRole('button', { name: `Play: ${show.title}` }));
+    const player = await screen.findByRole('region', { name: 'Podcast player' });
+    // Chromium reports a download that failed as code 4, the code for an unsupported source.
+    act(() => failToLoad(sharedAudio(), 4, 'MEDIA_ELEMENT_ERROR: Format error'));
+    expect(within(player).getByRole('alert').textContent).toBe('The episode’s audio could not be loaded. Press Play to try again.');
+
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    await userEvent.click(within(player).getByRole('button', { name: 'Play' }));
+    act(() => failToLoad(sharedAudio(), 4, 'MEDIA_ELEMENT_ERROR: Format error'));
+    expect(within(player).getByRole('alert').textContent).toBe('The episode’s audio could not be loaded because this device is offline.');
   });
 
   it('switches episodes, reporting where the first one stopped', async () => {

@@ -26,7 +26,8 @@ export function showEpisodeOnLockScreen(episode: PlayerEpisode): void {
     title: episode.title,
     artist: episode.feedTitle,
     album: episode.feedTitle,
-    artwork: episode.artworkUrl ? [{ src: episode.artworkUrl, sizes: '512x512' }] : [],
+    // No sizes: feeds do not say how big their art is, and a wrong size makes the system pick badly.
+    artwork: episode.artworkUrl ? [{ src: episode.artworkUrl }] : [],
   });
 }
 

@@ -318,6 +318,18 @@ describe('the podcast player', () => {
     expect(within(player).getByRole('alert').textContent).toBe('The episode’s audio could not be loaded because this device is offline.');
   });
 
+  it('offers a finished episode the player still holds as Play again, which starts it over', async () => {
+    const show = await newShow();
+    await startPlaying(show.episodeId, `Play: ${show.title}`);
+    const audio = sharedAudio();
+    act(() => playFor(audio, 590));
+    act(() => audio.pause());
+
+    await userEvent.click(await screen.findByRole('button', { name: `Play again: ${show.title}` }));
+    expect(audio.currentTime).toBe(0);
+    expect(audio.paused).toBe(false);
+  });
+
   it('switches episodes, reporting where the first one stopped', async () => {
     const show = await newShow();
     await startPlaying(show.episodeId, `Play: ${show.title}`);

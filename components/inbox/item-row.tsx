@@ -5,6 +5,7 @@ import { memo, useRef } from 'react';
 import { PlayEpisodeButton } from '@/components/player/play-episode-button';
 import { RelativeTime } from '@/components/relative-time';
 import type { ListedItem } from '@/lib/client/item-cache';
+import { episodeLength } from '@/lib/client/player/time-text';
 
 export type RowHandlers = {
   onSelect: (id: string, selected: boolean) => void;
@@ -22,12 +23,6 @@ function sourceOf(item: ListedItem): string {
   return item.feeds.map((feed) => feed.title).join(', ') || 'Unknown source';
 }
 
-function duration(seconds: number | null): string | null {
-  if (!seconds) return null;
-  const minutes = Math.round(seconds / 60);
-  return minutes >= 60 ? `${Math.floor(minutes / 60)} h ${minutes % 60} min` : `${minutes} min`;
-}
-
 /**
  * One item of the river: its title (the link to the reader), where and when it is from,
  * a snippet, and its state, with the actions on it. The title link is what j/k focus.
@@ -40,7 +35,7 @@ export const ItemRow = memo(function ItemRow({ item, selected, first, last, ...h
     more.current.open = false;
     more.current.querySelector('summary')?.focus();
   };
-  const length = item.item_type === 'episode' ? duration(item.duration_seconds) : null;
+  const length = item.item_type === 'episode' && item.duration_seconds ? episodeLength(item.duration_seconds) : null;
 
   return (
     // Rows out of sight skip layout and paint until scrolled near (about 10rem is a row's usual height).

@@ -24,16 +24,18 @@ const classes = {
 export function PlayEpisodeButton({ item, size = 'small' }: Props) {
   const status = usePlayerValue((state) => (state.episode?.id === item.id ? state.status : null));
   // The player's position for its own episode (whole seconds, so playing re-renders once a second at most).
-  const live = usePlayerValue((state) => (state.episode?.id === item.id && size === 'large' ? Math.floor(state.position) : null));
+  const live = usePlayerValue((state) => (state.episode?.id === item.id ? Math.floor(state.position) : null));
   const episode = episodeOf(item);
   if (!episode) return null;
 
   const playing = status === 'playing' || status === 'loading';
   // A list loaded before the episode was played here does not know how far it got.
   const heard = live ?? heardPosition(item.id)?.position ?? item.playback_position ?? 0;
-  const resumable = heard > 0 && !isFinished(heard, episode.durationSeconds);
-  let text = playing ? 'Pause' : resumable || status !== null ? 'Resume' : 'Play';
-  if (size === 'large' && !playing) text = resumable ? `Resume from ${clockTime(heard)}` : status !== null ? 'Play' : 'Play episode';
+  const finished = heard > 0 && isFinished(heard, episode.durationSeconds);
+  const resumable = heard > 0 && !finished;
+  // A finished episode starts over (see playEpisode), whether or not the player still holds it.
+  let text = playing ? 'Pause' : finished ? 'Play again' : resumable || status !== null ? 'Resume' : 'Play';
+  if (size === 'large' && !playing && !finished) text = resumable ? `Resume from ${clockTime(heard)}` : status !== null ? 'Play' : 'Play episode';
 
   return (
     <button

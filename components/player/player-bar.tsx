@@ -11,6 +11,15 @@ import { ChevronIcon, CloseIcon } from './player-icons';
 import { PlayPauseButton, SkipBackButton, SkipForwardButton } from './transport-buttons';
 
 /**
+ * Closes the player, first moving focus to the page's main content (the skip link's target):
+ * the bar goes away with the Close button in it, and focus would otherwise fall to <body>.
+ */
+function closeKeepingFocus(): void {
+  document.getElementById('main')?.focus({ preventScroll: true });
+  withPlayer((player) => player.closePlayer());
+}
+
+/**
  * The mini player: fixed at the bottom of every page (above the home indicator on
  * phones), with play/pause, skips on wider screens, the time, and a way to the full
  * player. A spacer of its height ends the page, so it never covers the last content;
@@ -53,33 +62,38 @@ export function PlayerBar() {
           <div className="h-full bg-accent" style={{ width: `${share}%` }} />
         </div>
         <div className="mx-auto flex max-w-5xl items-center gap-1 px-2 py-1.5 sm:gap-2 sm:px-4">
-          <div className="relative flex min-w-0 flex-1 items-center gap-3 rounded-md p-1 hover:bg-accent-soft">
+          <div className="relative flex min-w-0 flex-1 items-center gap-2 rounded-md p-1 hover:bg-accent-soft sm:gap-3">
             <EpisodeArtwork src={episode.artworkUrl} className="size-11 shrink-0 rounded" />
             <p className="min-w-0 flex-1">
               <span className="block truncate text-sm font-semibold">{episode.title}</span>
               <span className="flex gap-1 text-xs text-muted">
-                <span className="truncate">{episode.feedTitle}</span>
+                <span className="min-w-0 truncate">{episode.feedTitle}</span>
                 <span className="shrink-0 tabular-nums" data-player-time>
-                  {episode.feedTitle ? '· ' : ''}{clockTime(position)}{duration ? ` / ${clockTime(duration)}` : ''}
+                  {episode.feedTitle ? '· ' : ''}{clockTime(position)}
+                  {/* On a phone the length would leave the podcast's name a letter; the bar above shows the share heard. */}
+                  {duration ? <span className="max-sm:hidden"> / {clockTime(duration)}</span> : null}
                 </span>
               </span>
             </p>
-            {/* Its ::after covers the title area, so a tap anywhere there opens the full player too. */}
+            {/*
+              A tap anywhere on the title area opens the full player: on a phone the button covers it
+              (a chevron there would take a third of the title's room), on wider screens its ::after does.
+            */}
             <button
               type="button"
               onClick={() => setExpanded(true)}
               aria-haspopup="dialog"
               aria-label="Open the full player"
-              className="inline-flex size-11 shrink-0 items-center justify-center rounded-full text-muted after:absolute after:inset-0 after:content-[''] hover:text-ink"
+              className="absolute inset-0 inline-flex shrink-0 items-center justify-center rounded-md text-muted hover:text-ink sm:static sm:size-11 sm:rounded-full sm:after:absolute sm:after:inset-0 sm:after:content-['']"
             >
-              <ChevronIcon up className="size-5" />
+              <ChevronIcon up className="size-5 max-sm:hidden" />
             </button>
           </div>
           {/* Skips need room; on a phone they are in the full player. */}
           <span className="hidden sm:contents"><SkipBackButton /></span>
           <PlayPauseButton status={status} />
           <span className="hidden sm:contents"><SkipForwardButton /></span>
-          <button type="button" onClick={() => withPlayer((player) => player.closePlayer())} aria-label="Close the player" className="inline-flex size-11 shrink-0 items-center justify-center rounded-full text-muted hover:bg-accent-soft hover:text-ink">
+          <button type="button" onClick={closeKeepingFocus} aria-label="Close the player" className="inline-flex size-11 shrink-0 items-center justify-center rounded-full text-muted hover:bg-accent-soft hover:text-ink">
             <CloseIcon className="size-5" />
           </button>
         </div>

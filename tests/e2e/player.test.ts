@@ -307,3 +307,30 @@ describe.each<ViewportName>(['phone', 'desktop'])('the podcast player and the sy
     await page.request.delete(`/api/v1/subscriptions/${subscriptionId}`);
   });
 });
+
+describe('the mini player on a 320 px phone', () => {
+  it('gives the title most of the bar and leaves the podcast’s name readable, and still opens the full player', async () => {
+    context = await newAppContext(browser, 'phone');
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 320, height: 640 });
+    await page.goto('/inbox');
+    const { subscriptionId, episode } = await subscribeToPodcast(page, 'narrow');
+    await playFromReader(page, episode);
+    const player = page.getByRole('region', { name: 'Podcast player' });
+
+    const widths = await player.evaluate((bar) => {
+      const [title, name] = [...bar.querySelectorAll('p > span')] as HTMLElement[];
+      const podcast = name!.firstElementChild as HTMLElement;
+      return { title: title!.clientWidth, podcast: podcast.clientWidth, podcastNeeds: podcast.scrollWidth };
+    });
+    // Before, the title had 88 px and the podcast's name a letter; a long name may still end in an ellipsis.
+    expect(widths.title).toBeGreaterThanOrEqual(140);
+    expect(widths.podcast).toBeGreaterThanOrEqual(Math.min(96, widths.podcastNeeds));
+
+    await player.getByRole('button', { name: 'Open the full player' }).click();
+    await page.getByRole('dialog', { name: episode.title }).waitFor();
+    await expectNoAxeViolations(page);
+
+    await page.request.delete(`/api/v1/subscriptions/${subscriptionId}`);
+  });
+});

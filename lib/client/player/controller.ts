@@ -1,7 +1,8 @@
 import { callApi } from '@/lib/client/api-client';
 import type { PlayerEpisode } from './episode';
 import { sharedAudio, skipBackSeconds, skipForwardSeconds } from './launch';
-import { connectMediaSession, showEpisodeOnLockScreen, showPlaybackOnLockScreen } from './media-session';
+import { clearLockScreen, connectMediaSession, showEpisodeOnLockScreen, showPlaybackOnLockScreen } from './media-session';
+import { playbackErrorSentence } from './playback-error';
 import { createReporter } from './reporter';
 import { clearSavedPlayer, readSavedPlayer, type SavedPlayer } from './saved-player';
 import { rememberSubscriptionSpeed, subscriptionSpeed, validSpeed } from './speed';
@@ -46,9 +47,7 @@ function showOnLockScreen(): void {
 }
 
 function errorSentence(error: MediaError | null): string {
-  if (error?.code === 2) return 'The episode could not be downloaded. Check the connection and try again.';
-  if (error?.code === 3 || error?.code === 4) return 'This episode’s audio cannot be played in this browser.';
-  return 'The episode could not be played.';
+  return playbackErrorSentence(error, navigator.onLine);
 }
 
 function attach(): void {
@@ -275,5 +274,6 @@ export function closePlayer(): void {
   audio.load();
   clearSavedPlayer();
   resetPlayer();
-  showEpisodeOnLockScreen(null);
+  // The audio's pause event found no episode and told the system nothing: say so here.
+  clearLockScreen();
 }

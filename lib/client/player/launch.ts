@@ -1,4 +1,5 @@
 import { episodeOf, isFinished, type EpisodeSource, type PlayerEpisode } from './episode';
+import { playInOneTabAtATime } from './other-tabs';
 import { readSavedPlayer } from './saved-player';
 import { heardPosition, playerState, updatePlayer } from './state';
 
@@ -23,6 +24,8 @@ export function sharedAudio(): HTMLAudioElement {
   if (!audio) {
     audio = new Audio();
     audio.preload = 'metadata';
+    // Here rather than in ./controller: the first Play of a visit starts the audio before the controller loads.
+    playInOneTabAtATime(audio);
   }
   return audio;
 }
@@ -62,15 +65,22 @@ export function resumePositionOf(item: EpisodeSource, episode: PlayerEpisode): n
 }
 
 /**
- * Plays an item (or pauses and resumes it, when it is already the player's episode).
+ * Plays an item (or pauses and resumes it, when it is already the player's episode; a
+ * finished one starts over).
  * Call it from the click itself: the first time, the audio starts inside the gesture
  * (what mobile browsers require) while the controller loads.
  */
 export function playEpisode(item: EpisodeSource): void {
   const episode = episodeOf(item);
   if (!episode) return;
-  if (playerState().episode?.id === episode.id) {
-    withPlayer((controller) => controller.togglePlayback());
+  const current = playerState();
+  if (current.episode?.id === episode.id) {
+    // Heard to the end: play again from the start, as for an episode the player does not hold.
+    const again = current.status !== 'playing' && current.status !== 'loading' && isFinished(current.position, current.duration);
+    withPlayer((controller) => {
+      if (again) controller.seekTo(0);
+      controller.togglePlayback();
+    });
     return;
   }
   const startAt = resumePositionOf(item, episode);

@@ -18,18 +18,31 @@ function session(): MediaSession | null {
   return typeof navigator !== 'undefined' && 'mediaSession' in navigator ? navigator.mediaSession : null;
 }
 
-/** Tells the system what is playing; null clears it. */
-export function showEpisodeOnLockScreen(episode: PlayerEpisode | null): void {
+/** Tells the system what is playing. */
+export function showEpisodeOnLockScreen(episode: PlayerEpisode): void {
   const media = session();
   if (!media || typeof MediaMetadata === 'undefined') return;
-  media.metadata = episode
-    ? new MediaMetadata({
-      title: episode.title,
-      artist: episode.feedTitle,
-      album: episode.feedTitle,
-      artwork: episode.artworkUrl ? [{ src: episode.artworkUrl, sizes: '512x512' }] : [],
-    })
-    : null;
+  media.metadata = new MediaMetadata({
+    title: episode.title,
+    artist: episode.feedTitle,
+    album: episode.feedTitle,
+    // No sizes: feeds do not say how big their art is, and a wrong size makes the system pick badly.
+    artwork: episode.artworkUrl ? [{ src: episode.artworkUrl }] : [],
+  });
+}
+
+/** Tells the system nothing is playing any more: no episode, no state, no progress bar. */
+export function clearLockScreen(): void {
+  const media = session();
+  if (!media) return;
+  media.metadata = null;
+  media.playbackState = 'none';
+  try {
+    // No argument clears the position state.
+    media.setPositionState?.();
+  } catch {
+    // A browser that insists on a state: the session ends with the page anyway.
+  }
 }
 
 /** Connects the system's controls to the player (back 15 s and forward 30 s, as the buttons do). */

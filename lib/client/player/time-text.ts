@@ -1,6 +1,6 @@
 /*
  * Times as people read and hear them: "12:05" on screen, "12 minutes 5 seconds" for
- * screen readers (a slider's aria-valuetext), "23 min left" in lists.
+ * screen readers (a slider's aria-valuetext), "23 min left" and "45 min" in lists.
  */
 
 function parts(seconds: number): [number, number, number] {
@@ -36,4 +36,12 @@ export function timeLeft(position: number, duration: number): string {
   const minutes = Math.round(Math.max(0, duration - position) / 60);
   if (minutes < 1) return 'under a minute left';
   return minutes >= 60 ? `${Math.floor(minutes / 60)} h ${minutes % 60} min left` : `${minutes} min left`;
+}
+
+/** An episode's length, short: "45 min", "1 h 5 min", "20 sec" (under a minute, rather than "0 min"). */
+export function episodeLength(seconds: number): string {
+  const whole = Math.max(1, Math.round(seconds));
+  if (whole < 60) return `${whole} sec`;
+  const minutes = Math.round(seconds / 60);
+  return minutes >= 60 ? `${Math.floor(minutes / 60)} h ${minutes % 60} min` : `${minutes} min`;
 }

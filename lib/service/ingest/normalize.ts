@@ -138,7 +138,8 @@ function normalizeItem(raw: RawItem, feed: RawFeed, isPodcast: boolean, options:
     episode_number: parsePositiveInteger(raw.episode),
     episode_type: parseEpisodeType(raw.episodeType),
     explicit: parseExplicit(raw.explicit),
-    artwork_url: artwork ?? thumbnail,
+    // Most podcasts put their cover only on the channel; players show it for every episode.
+    artwork_url: artwork ?? thumbnail ?? (itemType === 'episode' ? resolveUrl(feed.artwork, feed.base) : null),
     description: itemType === 'episode' ? episodeDescription(raw) : null,
     platform_metadata: metadata,
   };

@@ -48,7 +48,7 @@ describe('the episodes page with played episodes', () => {
     const rows = await within(section).findAllByRole('listitem');
     expect(rows.map((row) => within(row).getByRole('heading', { level: 3 }).textContent)).toEqual(['Half heard', 'Heard to the end', 'Started last week']);
     expect(rows[1]!.textContent).toContain('Finished');
-    expect(within(rows[1]!).getByRole('button', { name: 'Play: Heard to the end' })).toBeTruthy();
+    expect(within(rows[1]!).getByRole('button', { name: 'Play again: Heard to the end' })).toBeTruthy();
   });
 });
 

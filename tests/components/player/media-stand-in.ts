@@ -1,17 +1,17 @@
 /*
  * jsdom has no media playback (HTMLMediaElement.play/pause/load only log "not
- * implemented"), so these stand in for the browser's part: paused, readyState and
- * duration, and the events a real element fires. Our player code runs unchanged on top.
+ * implemented"), so these stand in for the browser's part: paused, readyState,
+ * duration and error, and the events a real element fires. Our player code runs unchanged on top.
  */
 
-type MediaState = { paused: boolean; readyState: number; duration: number };
+type MediaState = { paused: boolean; readyState: number; duration: number; error: { code: number; message: string } | null };
 
 const states = new WeakMap<HTMLMediaElement, MediaState>();
 
 function stateOf(media: HTMLMediaElement): MediaState {
   let state = states.get(media);
   if (!state) {
-    state = { paused: true, readyState: 0, duration: NaN };
+    state = { paused: true, readyState: 0, duration: NaN, error: null };
     states.set(media, state);
   }
   return state;
@@ -24,7 +24,7 @@ function fire(media: HTMLMediaElement, type: string): void {
 /** Makes every media element of the test environment behave like a playing browser's (without sound). */
 export function installMediaStandIn(): void {
   const proto = HTMLMediaElement.prototype;
-  for (const name of ['paused', 'readyState', 'duration'] as const) {
+  for (const name of ['paused', 'readyState', 'duration', 'error'] as const) {
     Object.defineProperty(proto, name, { configurable: true, get(this: HTMLMediaElement) { return stateOf(this)[name]; } });
   }
   // A new address starts over, as the browser's load algorithm does: paused, nothing known, at 0.
@@ -54,7 +54,7 @@ export function installMediaStandIn(): void {
     fire(this, 'pause');
   };
   proto.load = function load(this: HTMLMediaElement) {
-    Object.assign(stateOf(this), { paused: true, readyState: 0, duration: NaN });
+    Object.assign(stateOf(this), { paused: true, readyState: 0, duration: NaN, error: null });
     this.currentTime = 0;
   };
 }
@@ -73,4 +73,10 @@ export function arriveMetadata(media: HTMLMediaElement, duration: number): void 
 export function playFor(media: HTMLMediaElement, seconds: number): void {
   media.currentTime += seconds;
   fire(media, 'timeupdate');
+}
+
+/** Loading the audio failed, as the browser reports it (a MediaError code and message). */
+export function failToLoad(media: HTMLMediaElement, code: number, message: string): void {
+  stateOf(media).error = { code, message };
+  fire(media, 'error');
 }

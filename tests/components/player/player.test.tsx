@@ -8,10 +8,11 @@ import { PlayerHost } from '@/components/player/player-host';
 import { callApi } from '@/lib/client/api-client';
 import { adoptEpisode, closePlayer } from '@/lib/client/player/controller';
 import { sharedAudio } from '@/lib/client/player/launch';
+import { playInOneTabAtATime } from '@/lib/client/player/other-tabs';
 import { PLAYER_STORAGE_KEY, readSavedPlayer } from '@/lib/client/player/saved-player';
 import { startLocalService, type LocalService } from '../local-service';
 import { renderApp } from '../render-app';
-import { arriveMetadata, installMediaStandIn, playFor } from './media-stand-in';
+import { arriveMetadata, failToLoad, installMediaStandIn, playFor } from './media-stand-in';
 
 /*
  * The player against the real service: Play buttons, the mini and full player, progress
@@ -105,6 +106,7 @@ afterEach(() => {
   act(() => closePlayer());
   cleanup();
   vi.useRealTimers();
+  vi.restoreAllMocks();
   localStorage.clear();
 });
 
@@ -209,7 +211,9 @@ describe('the podcast player', () => {
     const show = await newShow();
     await startPlaying(show.episodeId, `Play: ${show.title}`);
     const audio = sharedAudio();
-    expect(lockScreen.metadata).toMatchObject({ title: show.title, artist: show.feedTitle, artwork: [{ src: 'https://example.com/art.jpg' }] });
+    expect(lockScreen.metadata).toMatchObject({ title: show.title, artist: show.feedTitle });
+    // The feed says nothing of the art's size, so neither does the player.
+    expect(lockScreen.metadata!.artwork).toEqual([{ src: 'https://example.com/art.jpg' }]);
     expect(lockScreen.playbackState).toBe('playing');
     expect(lockScreen.position).toMatchObject({ duration: 600, playbackRate: 1 });
 
@@ -260,6 +264,70 @@ describe('the podcast player', () => {
     await userEvent.click(screen.getByRole('button', { name: `Resume: ${show.title}` }));
     act(() => arriveMetadata(sharedAudio(), 600));
     expect(sharedAudio().currentTime).toBe(42);
+  });
+
+  it('pauses when another tab of the app starts playing, and pauses that tab when played again here', async () => {
+    const show = await newShow();
+    const player = await startPlaying(show.episodeId, `Play: ${show.title}`);
+    const audio = sharedAudio();
+    act(() => playFor(audio, 33));
+    // Another tab: its own audio element, joined to the app's other tabs as every tab's is.
+    const otherTab = new Audio();
+    playInOneTabAtATime(otherTab);
+    otherTab.src = 'https://example.com/2.mp3';
+    void otherTab.play();
+
+    await eventually(() => expect(audio.paused).toBe(true));
+    expect(await within(player).findByRole('button', { name: 'Play' })).toBeTruthy();
+    await eventually(() => expect(entry(show.episodeId).playback_position).toBe(33));
+    expect(otherTab.paused).toBe(false);
+
+    await userEvent.click(within(player).getByRole('button', { name: 'Play' }));
+    await eventually(() => expect(otherTab.paused).toBe(true));
+    expect(audio.paused).toBe(false);
+  });
+
+  it('closed while playing, leaves the lock screen empty and focus on the main content', async () => {
+    const show = await newShow();
+    const item = await callApi('GET', '/v1/items/{item_id}', { params: { item_id: show.episodeId } });
+    renderApp(<><main id="main" tabIndex={-1}><PlayEpisodeButton item={item} /></main><PlayerHost /></>);
+    await userEvent.click(screen.getByRole('button', { name: `Play: ${show.title}` }));
+    act(() => arriveMetadata(sharedAudio(), 600));
+    await screen.findByRole('button', { name: 'Pause' });
+    expect(lockScreen.playbackState).toBe('playing');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Close the player' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Podcast player' })).toBeNull());
+    expect(lockScreen.playbackState).toBe('none');
+    expect(lockScreen.metadata).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('main'));
+  });
+
+  it('says the audio could not be loaded, and why when the device is offline, rather than that the browser cannot play it', async () => {
+    const show = await newShow();
+    await renderEpisode(show.episodeId);
+    await userEvent.click(screen.getByRole('button', { name: `Play: ${show.title}` }));
+    const player = await screen.findByRole('region', { name: 'Podcast player' });
+    // Chromium reports a download that failed as code 4, the code for an unsupported source.
+    act(() => failToLoad(sharedAudio(), 4, 'MEDIA_ELEMENT_ERROR: Format error'));
+    expect(within(player).getByRole('alert').textContent).toBe('The episode’s audio could not be loaded. Press Play to try again.');
+
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    await userEvent.click(within(player).getByRole('button', { name: 'Play' }));
+    act(() => failToLoad(sharedAudio(), 4, 'MEDIA_ELEMENT_ERROR: Format error'));
+    expect(within(player).getByRole('alert').textContent).toBe('The episode’s audio could not be loaded because this device is offline.');
+  });
+
+  it('offers a finished episode the player still holds as Play again, which starts it over', async () => {
+    const show = await newShow();
+    await startPlaying(show.episodeId, `Play: ${show.title}`);
+    const audio = sharedAudio();
+    act(() => playFor(audio, 590));
+    act(() => audio.pause());
+
+    await userEvent.click(await screen.findByRole('button', { name: `Play again: ${show.title}` }));
+    expect(audio.currentTime).toBe(0);
+    expect(audio.paused).toBe(false);
   });
 
   it('switches episodes, reporting where the first one stopped', async () => {

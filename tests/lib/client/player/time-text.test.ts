@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clockTime, spokenPosition, spokenTime, timeLeft } from '@/lib/client/player/time-text';
+import { clockTime, episodeLength, spokenPosition, spokenTime, timeLeft } from '@/lib/client/player/time-text';
 
 describe('times in the player', () => {
   it('reads as a clock, with hours only when there are some', () => {
@@ -22,5 +22,12 @@ describe('times in the player', () => {
     expect(timeLeft(420, 1800)).toBe('23 min left');
     expect(timeLeft(0, 3900)).toBe('1 h 5 min left');
     expect(timeLeft(590, 600)).toBe('under a minute left');
+  });
+
+  it('gives an episode’s length in minutes, and in seconds when under a minute rather than “0 min”', () => {
+    expect(episodeLength(20)).toBe('20 sec');
+    expect(episodeLength(59.6)).toBe('1 min');
+    expect(episodeLength(2700)).toBe('45 min');
+    expect(episodeLength(3900)).toBe('1 h 5 min');
   });
 });

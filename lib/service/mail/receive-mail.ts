@@ -1,8 +1,9 @@
 import PostalMime, { type Address } from 'postal-mime';
-import { escapeHtml, sanitizeContent, toPlainText } from '../ingest/sanitize';
+import { sanitizeContent, toPlainText } from '../ingest/sanitize';
 import type { ServiceContext } from '../context';
 import { indexNewItems } from '../domain/feeds/store-parsed-feed';
 import { storeItems, type NewItem } from '../domain/feeds/store-items';
+import { textToHtml } from './mail-text';
 
 /** The newsletter feed that owns an address, or null when no newsletter has it. */
 export function newsletterFeedFor(service: ServiceContext, address: string): string | null {
@@ -15,10 +16,6 @@ function senderName(from: Address | undefined): string | null {
   if (!from) return null;
   if ('group' in from && from.group) return from.name || null;
   return from.name || from.address || null;
-}
-
-function textToHtml(text: string): string {
-  return text.replace(/\r\n?/g, '\n').trim().split(/\n{2,}/).map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`).join('\n');
 }
 
 /**

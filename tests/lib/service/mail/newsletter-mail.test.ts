@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer';
+import type Mail from 'nodemailer/lib/mailer';
 import type { AddressInfo } from 'node:net';
 import type { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,6 +29,13 @@ async function newsletter(title: string) {
 
 const transport = () => nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
 
+/** A new newsletter with one mail sent to it over SMTP. */
+async function newsletterWithMail(title: string, mail: Mail.Options) {
+  const letter = await newsletter(title);
+  await transport().sendMail({ from: 'Sender <s@letters.example>', to: letter.address, subject: title, ...mail });
+  return letter;
+}
+
 describe('newsletter mail', () => {
   it('turns mail sent over SMTP into a sanitized article of the newsletter', async () => {
     const { key, address, subscriptionId } = await newsletter('Field Notes');
@@ -43,6 +51,13 @@ describe('newsletter mail', () => {
     expect(detail.body.author).toBe('Field Notes');
     expect(detail.body.content).toContain('The moon pulls.');
     expect(detail.body.content).not.toMatch(/script|onclick|p\.gif/);
+  });
+
+  it('makes the web addresses of a plain-text mail clickable links', async () => {
+    const { key, subscriptionId } = await newsletterWithMail('Plain Links', { text: 'Read it at https://letters.example/issue-3.\n\nThanks.' });
+    const items = await harness.call('GET', '/v1/items', { key, query: { subscription_ids: subscriptionId } });
+    const detail = await harness.call('GET', `/v1/items/${items.body.data[0].id}`, { key });
+    expect(detail.body.content).toBe('<p>Read it at <a href="https://letters.example/issue-3" target="_blank" rel="noopener noreferrer">https://letters.example/issue-3</a>.</p>\n<p>Thanks.</p>');
   });
 
   it('refuses mail to an address no newsletter has, at RCPT', async () => {

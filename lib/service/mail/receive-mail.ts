@@ -3,6 +3,7 @@ import { sanitizeContent, toPlainText } from '../ingest/sanitize';
 import type { ServiceContext } from '../context';
 import { indexNewItems } from '../domain/feeds/store-parsed-feed';
 import { storeItems, type NewItem } from '../domain/feeds/store-items';
+import { attachmentNote } from './attachment-note';
 import { textToHtml } from './mail-text';
 
 /** The newsletter feed that owns an address, or null when no newsletter has it. */
@@ -26,7 +27,9 @@ export async function receiveMail(service: ServiceContext, raw: Uint8Array | str
   const feedIds = [...new Set(recipients.map((address) => newsletterFeedFor(service, address)).filter((id): id is string => id !== null))];
   if (!feedIds.length) return 0;
   const email = await PostalMime.parse(raw);
-  const html = email.html ? sanitizeContent(email.html, 'https://newsletter.invalid/') : textToHtml(email.text ?? '');
+  // No base URL: mail has no address of its own, so relative links and images cannot lead anywhere.
+  const body = email.html ? sanitizeContent(email.html, '') : textToHtml(email.text ?? '');
+  const html = [body, attachmentNote(email.attachments)].filter(Boolean).join('\n');
   const date = email.date && !Number.isNaN(Date.parse(email.date)) ? new Date(email.date).toISOString() : new Date().toISOString();
   const item: NewItem = {
     guid: email.messageId ?? null, url: null, title: email.subject?.trim() || '(no subject)', published_at: date,

@@ -32,6 +32,16 @@ describe('sanitizeContent', () => {
     expect(html).toBe('<iframe src="https://www.youtube.com/embed/abcdefghijk" allow="autoplay; encrypted-media; fullscreen; picture-in-picture" loading="lazy"></iframe>');
   });
 
+  it('removes the address of links and media that no base resolves, keeping the link text', () => {
+    const html = sanitizeContent('<p><a href="/account/unsubscribe">Unsubscribe</a> <a href="https://site.example/a">Read</a> <img src="images/b.png" alt="Chart"></p>', '');
+    expect(html).toBe('<p><a target="_blank" rel="noopener noreferrer">Unsubscribe</a> <a href="https://site.example/a" target="_blank" rel="noopener noreferrer">Read</a> <span>Chart</span></p>');
+  });
+
+  it('replaces images no browser can load (cid: parts of a mail) by their alt text, or drops them', () => {
+    const html = sanitizeContent('<p>Before <img src="cid:logo@mail" alt="Field Notes"> middle <img src="cid:rule@mail"> after</p>', base);
+    expect(html).toBe('<p>Before <span>Field Notes</span> middle  after</p>');
+  });
+
   it('removes forms and their inputs', () => {
     expect(sanitizeContent('<form action="/x"><input type="text" name="q"><textarea>t</textarea><select><option>o</option></select></form><p>after</p>', base)).toBe('<p>after</p>');
   });

@@ -60,6 +60,23 @@ describe('newsletter mail', () => {
     expect(detail.body.content).toBe('<p>Read it at <a href="https://letters.example/issue-3" target="_blank" rel="noopener noreferrer">https://letters.example/issue-3</a>.</p>\n<p>Thanks.</p>');
   });
 
+  it('names the attachments it does not keep, and leaves no broken image or link into nowhere', async () => {
+    const { key, subscriptionId } = await newsletterWithMail('Attached', {
+      html: '<p><img src="cid:logo@letters.example" alt="Attached weekly"><img src="cid:rule@letters.example"> See the attached PDF. <a href="/unsubscribe">Unsubscribe</a></p>',
+      attachments: [
+        { filename: 'logo.png', content: Buffer.alloc(300), cid: 'logo@letters.example' },
+        { filename: 'report.pdf', content: Buffer.alloc(1536 * 1024), contentType: 'application/pdf' },
+        { filename: 'notes <1>.txt', content: 'short' },
+      ],
+    });
+    const items = await harness.call('GET', '/v1/items', { key, query: { subscription_ids: subscriptionId } });
+    const detail = await harness.call('GET', `/v1/items/${items.body.data[0].id}`, { key });
+    expect(detail.body.content).toBe([
+      '<p><span>Attached weekly</span> See the attached PDF. <a target="_blank" rel="noopener noreferrer">Unsubscribe</a></p>',
+      '<p><em>This mail came with 2 attachments Tidings does not keep: report.pdf (1.5 MB), notes &lt;1&gt;.txt (5 bytes).</em></p>',
+    ].join('\n'));
+  });
+
   it('refuses mail to an address no newsletter has, at RCPT', async () => {
     await expect(transport().sendMail({ from: 'a@example.org', to: 'nobody@mail.tidings.local', subject: 'Hi', text: 'Hello' }))
       .rejects.toMatchObject({ responseCode: 550 });

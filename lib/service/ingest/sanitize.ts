@@ -190,6 +190,8 @@ export function sanitizeContent(html: string, baseUrl: string): string {
         if (attribs.srcset) attribs.srcset = absoluteSrcset(attribs.srcset, baseUrl);
         if (tagName === 'img') {
           if (isTrackingPixel(attribs)) dropped.add(attribs);
+          // Without alt a screen reader reads the file name; empty alt marks the image decorative.
+          attribs.alt ??= '';
           attribs.loading = 'lazy';
         } else if (tagName === 'a') {
           attribs.target = '_blank';

@@ -42,6 +42,11 @@ describe('sanitizeContent', () => {
     expect(html).toBe('<p>Before <span>Field Notes</span> middle  after</p>');
   });
 
+  it('gives an image without alt an empty one, so it counts as decorative, and keeps the alt an image has', () => {
+    const html = sanitizeContent('<img src="https://x.example/a.png"><img src="https://x.example/b.png" alt="A chart of tides">', base);
+    expect(html).toBe('<img src="https://x.example/a.png" alt="" loading="lazy" /><img src="https://x.example/b.png" alt="A chart of tides" loading="lazy" />');
+  });
+
   it('removes forms and their inputs', () => {
     expect(sanitizeContent('<form action="/x"><input type="text" name="q"><textarea>t</textarea><select><option>o</option></select></form><p>after</p>', base)).toBe('<p>after</p>');
   });
@@ -72,7 +77,7 @@ describe('sanitizeContent', () => {
       '<img src="https://medium.com/_/stat?event=post.clientViewed">',
       '<img src="https://site.example/real.jpg" width="640" height="480">',
     ].join(''), base);
-    expect(html).toBe('<img src="https://site.example/real.jpg" width="640" height="480" loading="lazy" />');
+    expect(html).toBe('<img src="https://site.example/real.jpg" width="640" height="480" alt="" loading="lazy" />');
   });
 
   it('resolves relative href, src, srcset and poster against the base URL', () => {
@@ -86,7 +91,7 @@ describe('sanitizeContent', () => {
 
   it('makes images lazy and links open in a new tab without an opener', () => {
     const html = sanitizeContent('<a href="https://x.example/" target="_self" rel="opener">x</a><img src="https://x.example/i.png" loading="eager">', base);
-    expect(html).toBe('<a href="https://x.example/" target="_blank" rel="noopener noreferrer">x</a><img src="https://x.example/i.png" loading="lazy" />');
+    expect(html).toBe('<a href="https://x.example/" target="_blank" rel="noopener noreferrer">x</a><img src="https://x.example/i.png" loading="lazy" alt="" />');
   });
 
   it('returns plain text without markup unchanged and empty input as empty', () => {

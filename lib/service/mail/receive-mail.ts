@@ -6,10 +6,17 @@ import { storeItems, type NewItem } from '../domain/feeds/store-items';
 import { attachmentNote } from './attachment-note';
 import { textToHtml } from './mail-text';
 
-/** The newsletter feed that owns an address, or null when no newsletter has it. */
+/** The address without a `+tag` in its local part: `name+promo@domain` is `name@domain`, as most mail services read it. */
+function withoutTag(address: string): string {
+  return address.replace(/^([^@+]+)\+[^@]*@/, '$1@');
+}
+
+/** The newsletter feed that owns an address (a `+tag` ignored), or null when no newsletter has it. */
 export function newsletterFeedFor(service: ServiceContext, address: string): string | null {
-  const id = service.db.prepare("SELECT id FROM feeds WHERE source_type = 'newsletter' AND newsletter_address = ? COLLATE NOCASE")
-    .pluck().get(address.trim().toLowerCase()) as string | undefined;
+  const find = service.db.prepare("SELECT id FROM feeds WHERE source_type = 'newsletter' AND newsletter_address = ? COLLATE NOCASE").pluck();
+  const given = address.trim().toLowerCase();
+  // Exactly as given first, should an address ever hold a '+' of its own.
+  const id = (find.get(given) ?? find.get(withoutTag(given))) as string | undefined;
   return id ?? null;
 }
 

@@ -77,6 +77,16 @@ describe('newsletter mail', () => {
     ].join('\n'));
   });
 
+  it('delivers mail to name+tag@ as to name@, the plus-addressing people use to sort sign-ups', async () => {
+    const { key, address, subscriptionId } = await newsletter('Tagged');
+    const tagged = address.replace('@', '+promo@');
+    await transport().sendMail({ from: 's@letters.example', to: tagged, subject: 'Tagged issue', text: 'Hello' });
+    const items = await harness.call('GET', '/v1/items', { key, query: { subscription_ids: subscriptionId } });
+    expect(items.body.data.map((item: { title: string }) => item.title)).toEqual(['Tagged issue']);
+    await expect(transport().sendMail({ from: 's@letters.example', to: 'nobody+promo@mail.tidings.local', subject: 'Hi', text: 'Hello' }))
+      .rejects.toMatchObject({ responseCode: 550 });
+  });
+
   it('refuses mail to an address no newsletter has, at RCPT', async () => {
     await expect(transport().sendMail({ from: 'a@example.org', to: 'nobody@mail.tidings.local', subject: 'Hi', text: 'Hello' }))
       .rejects.toMatchObject({ responseCode: 550 });

@@ -11,13 +11,17 @@ function withoutTag(address: string): string {
   return address.replace(/^([^@+]+)\+[^@]*@/, '$1@');
 }
 
-/** The newsletter feed that owns an address (a `+tag` ignored), or null when no newsletter has it. */
-export function newsletterFeedFor(service: ServiceContext, address: string): string | null {
-  const find = service.db.prepare("SELECT id FROM feeds WHERE source_type = 'newsletter' AND newsletter_address = ? COLLATE NOCASE").pluck();
+/** A newsletter that has an address: its feed, and whether every subscriber has paused it. */
+export type Newsletter = { feedId: string; paused: boolean };
+
+/** The newsletter an address (a `+tag` ignored) belongs to, or null when none does or no one is subscribed to it any more. */
+export function newsletterFor(service: ServiceContext, address: string): Newsletter | null {
+  const find = service.db.prepare(`SELECT f.id AS feedId, MAX(s.is_active) AS active FROM feeds f JOIN subscriptions s ON s.feed_id = f.id
+    WHERE f.source_type = 'newsletter' AND f.newsletter_address = ? COLLATE NOCASE GROUP BY f.id`);
   const given = address.trim().toLowerCase();
   // Exactly as given first, should an address ever hold a '+' of its own.
-  const id = (find.get(given) ?? find.get(withoutTag(given))) as string | undefined;
-  return id ?? null;
+  const row = (find.get(given) ?? find.get(withoutTag(given))) as { feedId: string; active: number } | undefined;
+  return row ? { feedId: row.feedId, paused: row.active === 0 } : null;
 }
 
 function senderName(from: Address | undefined): string | null {
@@ -27,11 +31,13 @@ function senderName(from: Address | undefined): string | null {
 }
 
 /**
- * Turns one raw RFC 822 message into an article of each newsletter it is addressed to.
- * Returns how many newsletters took it.
+ * Turns one raw RFC 822 message into an article of each running newsletter it is addressed to;
+ * a paused one would store it where no one sees it, even once resumed. Returns how many newsletters took it.
  */
 export async function receiveMail(service: ServiceContext, raw: Uint8Array | string, recipients: string[]): Promise<number> {
-  const feedIds = [...new Set(recipients.map((address) => newsletterFeedFor(service, address)).filter((id): id is string => id !== null))];
+  const running = recipients.map((address) => newsletterFor(service, address))
+    .filter((newsletter): newsletter is Newsletter => newsletter !== null && !newsletter.paused);
+  const feedIds = [...new Set(running.map((newsletter) => newsletter.feedId))];
   if (!feedIds.length) return 0;
   const email = await PostalMime.parse(raw);
   // No base URL: mail has no address of its own, so relative links and images cannot lead anywhere.

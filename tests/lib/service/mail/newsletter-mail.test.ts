@@ -87,6 +87,29 @@ describe('newsletter mail', () => {
       .rejects.toMatchObject({ responseCode: 550 });
   });
 
+  it('refuses mail to a paused newsletter at RCPT with 450 and a reason, and takes it again once resumed', async () => {
+    const { key, address, subscriptionId } = await newsletter('Paused Letters');
+    const mail = { from: 's@letters.example', to: address, text: 'Hello' };
+    await harness.call('PATCH', '/v1/subscriptions', { key, body: { subscription_ids: [subscriptionId], action: 'pause' } });
+    await expect(transport().sendMail({ ...mail, subject: 'While paused' }))
+      .rejects.toMatchObject({ responseCode: 450, response: expect.stringContaining(`The newsletter at ${address} is paused`) });
+    const raw = `From: s@letters.example\r\nTo: ${address}\r\nSubject: Relayed while paused\r\n\r\nHello\r\n`;
+    const relayed = await harness.call('POST', '/v1/mail/inbound', { rawBody: raw, headers: { authorization: `Bearer ${secret}` } });
+    expect(relayed).toMatchObject({ status: 409, body: { message: 'The newsletter is paused; it takes mail again once resumed.' } });
+
+    await harness.call('PATCH', '/v1/subscriptions', { key, body: { subscription_ids: [subscriptionId], action: 'resume' } });
+    await transport().sendMail({ ...mail, subject: 'After resuming' });
+    const items = await harness.call('GET', '/v1/items', { key, query: { subscription_ids: subscriptionId } });
+    expect(items.body.data.map((item: { title: string }) => item.title)).toEqual(['After resuming']);
+  });
+
+  it('refuses mail to the address of a newsletter no one is subscribed to any more', async () => {
+    const { key, address, subscriptionId } = await newsletter('Left Behind');
+    await harness.call('DELETE', `/v1/subscriptions/${subscriptionId}`, { key });
+    await expect(transport().sendMail({ from: 's@letters.example', to: address, subject: 'Hi', text: 'Hello' }))
+      .rejects.toMatchObject({ responseCode: 550 });
+  });
+
   it('refuses mail to an address no newsletter has, at RCPT', async () => {
     await expect(transport().sendMail({ from: 'a@example.org', to: 'nobody@mail.tidings.local', subject: 'Hi', text: 'Hello' }))
       .rejects.toMatchObject({ responseCode: 550 });

@@ -20,7 +20,9 @@ export function NewsletterForm() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!title.trim() || busy) return;
+    if (busy) return;
+    // `required` lets a name of spaces through, which the service would refuse.
+    if (!title.trim()) return setFailure('Give the newsletter a name; spaces alone are not one.');
     setBusy(true);
     setFailure('');
     try {

@@ -30,13 +30,12 @@ function playerFeatures(allow: string): string {
   return allow.split(';').map((entry) => entry.trim().split(/\s+/)[0].toLowerCase()).filter((name) => PLAYER_FEATURES.has(name)).join('; ');
 }
 
-function absolute(url: string, base: string): string {
-  const trimmed = url.trim();
-  if (!trimmed || !base) return trimmed;
+/** The URL made absolute against base, or null when nothing resolves it (a relative URL without a base, a malformed one). */
+function absolute(url: string, base: string): string | null {
   try {
-    return new URL(trimmed, base).href;
+    return new URL(url.trim(), base || undefined).href;
   } catch {
-    return trimmed;
+    return null;
   }
 }
 
@@ -45,10 +44,28 @@ function absoluteSrcset(srcset: string, base: string): string {
     .split(',')
     .map((candidate) => {
       const [url, ...descriptor] = candidate.trim().split(/\s+/);
-      return url ? [absolute(url, base), ...descriptor].join(' ') : '';
+      const resolved = url ? absolute(url, base) : null;
+      return resolved ? [resolved, ...descriptor].join(' ') : '';
     })
     .filter(Boolean)
     .join(', ');
+}
+
+/** Makes a URL attribute absolute, or removes it: a relative link in mail would otherwise point into the app. */
+function resolveAttribute(attribs: Record<string, string>, name: string, base: string): void {
+  const resolved = absolute(attribs[name], base);
+  if (resolved) attribs[name] = resolved;
+  else delete attribs[name];
+}
+
+const LOADABLE_IMAGE = /^(?:https?|data):/i;
+
+/** An image whose source no browser can load (a mail's `cid:` part, an unresolvable path): its alt text, or nothing. */
+function unloadableImage(attribs: Record<string, string>, dropped: WeakSet<object>): sanitizeHtml.Tag {
+  const alt = attribs.alt?.trim();
+  if (alt) return { tagName: 'span', attribs: {}, text: alt };
+  dropped.add(attribs);
+  return { tagName: 'img', attribs };
 }
 
 function hostOf(url: string): string | null {
@@ -122,8 +139,9 @@ function nestsDeeperThan(html: string, limit: number): boolean {
 
 /**
  * Sanitizes feed or mail HTML for display: scripts, event handlers, styles, forms, foreign
- * iframes, hidden elements and tracking pixels go; URLs become absolute; images load lazily;
- * links open in a new tab without an opener.
+ * iframes, hidden elements and tracking pixels go; URLs become absolute, and ones that cannot
+ * (no baseUrl) lose their attribute; images that cannot load leave their alt text; images load
+ * lazily; links open in a new tab without an opener.
  */
 export function sanitizeContent(html: string, baseUrl: string): string {
   if (!html) return '';
@@ -143,6 +161,7 @@ export function sanitizeContent(html: string, baseUrl: string): string {
       audio: ['src', 'controls', 'preload', 'loop'],
       track: ['src', 'kind', 'srclang', 'label', 'default'],
       iframe: ['src', 'width', 'height', 'allow', 'allowfullscreen', 'title', 'loading'],
+      pre: ['tabindex'],
       td: ['colspan', 'rowspan', 'align'],
       th: ['colspan', 'rowspan', 'align', 'scope'],
       ol: ['start', 'reversed', 'type'],
@@ -156,20 +175,31 @@ export function sanitizeContent(html: string, baseUrl: string): string {
     allowedIframeHostnames: VIDEO_EMBED_HOSTS,
     allowProtocolRelative: false,
     transformTags: {
+      // Runs before '*', and only a tag's own transform may replace it by text.
+      img: (tagName, attribs) => {
+        if (!attribs.src && attribs['data-src']) attribs.src = attribs['data-src'];
+        const src = attribs.src ? absolute(attribs.src, baseUrl) : null;
+        if (attribs.src && !(src && LOADABLE_IMAGE.test(src))) return unloadableImage(attribs, dropped);
+        return { tagName, attribs };
+      },
       '*': (tagName, attribs) => {
         if ((attribs.style && HIDING_STYLE.test(attribs.style)) || 'hidden' in attribs) {
           dropped.add(attribs);
           return { tagName: 'div', attribs };
         }
-        for (const name of URL_ATTRIBUTES) if (attribs[name]) attribs[name] = absolute(attribs[name], baseUrl);
+        for (const name of URL_ATTRIBUTES) if (attribs[name]) resolveAttribute(attribs, name, baseUrl);
         if (attribs.srcset) attribs.srcset = absoluteSrcset(attribs.srcset, baseUrl);
         if (tagName === 'img') {
-          if (!attribs.src && attribs['data-src']) attribs.src = absolute(attribs['data-src'], baseUrl);
           if (isTrackingPixel(attribs)) dropped.add(attribs);
+          // Without alt a screen reader reads the file name; empty alt marks the image decorative.
+          attribs.alt ??= '';
           attribs.loading = 'lazy';
         } else if (tagName === 'a') {
           attribs.target = '_blank';
           attribs.rel = 'noopener noreferrer';
+        } else if (tagName === 'pre') {
+          // The reader scrolls a wide <pre> sideways; keyboard users can only scroll what takes focus.
+          attribs.tabindex = '0';
         } else if (tagName === 'iframe') {
           if (!isAllowedEmbed(attribs.src ?? '')) dropped.add(attribs);
           if (attribs.allow !== undefined) {

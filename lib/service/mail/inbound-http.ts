@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import PostalMime from 'postal-mime';
 import type { ServiceContext } from '../context';
 import { fail } from '../http/errors';
-import { receiveMail } from './receive-mail';
+import { newsletterFor, receiveMail } from './receive-mail';
 
 const maxMessageBytes = 10 * 1024 * 1024;
 
@@ -33,6 +33,9 @@ export async function receiveInboundHttp(service: ServiceContext, request: Reque
       .filter((address): address is string => Boolean(address));
   }
   const taken = await receiveMail(service, raw, recipients);
+  if (!taken && recipients.some((address) => newsletterFor(service, address)?.paused)) {
+    throw fail(409, 'The newsletter is paused; it takes mail again once resumed.');
+  }
   if (!taken) throw fail(404, 'No newsletter has any of the message\'s recipient addresses.');
   return Response.json({ message: `The message was delivered to ${taken} newsletter${taken === 1 ? '' : 's'}.` }, { status: 202 });
 }

@@ -1,14 +1,27 @@
 import PostalMime, { type Address } from 'postal-mime';
-import { escapeHtml, sanitizeContent, toPlainText } from '../ingest/sanitize';
+import { sanitizeContent, toPlainText } from '../ingest/sanitize';
 import type { ServiceContext } from '../context';
 import { indexNewItems } from '../domain/feeds/store-parsed-feed';
 import { storeItems, type NewItem } from '../domain/feeds/store-items';
+import { attachmentNote } from './attachment-note';
+import { textToHtml } from './mail-text';
 
-/** The newsletter feed that owns an address, or null when no newsletter has it. */
-export function newsletterFeedFor(service: ServiceContext, address: string): string | null {
-  const id = service.db.prepare("SELECT id FROM feeds WHERE source_type = 'newsletter' AND newsletter_address = ? COLLATE NOCASE")
-    .pluck().get(address.trim().toLowerCase()) as string | undefined;
-  return id ?? null;
+/** The address without a `+tag` in its local part: `name+promo@domain` is `name@domain`, as most mail services read it. */
+function withoutTag(address: string): string {
+  return address.replace(/^([^@+]+)\+[^@]*@/, '$1@');
+}
+
+/** A newsletter that has an address: its feed, and whether every subscriber has paused it. */
+export type Newsletter = { feedId: string; paused: boolean };
+
+/** The newsletter an address (a `+tag` ignored) belongs to, or null when none does or no one is subscribed to it any more. */
+export function newsletterFor(service: ServiceContext, address: string): Newsletter | null {
+  const find = service.db.prepare(`SELECT f.id AS feedId, MAX(s.is_active) AS active FROM feeds f JOIN subscriptions s ON s.feed_id = f.id
+    WHERE f.source_type = 'newsletter' AND f.newsletter_address = ? COLLATE NOCASE GROUP BY f.id`);
+  const given = address.trim().toLowerCase();
+  // Exactly as given first, should an address ever hold a '+' of its own.
+  const row = (find.get(given) ?? find.get(withoutTag(given))) as { feedId: string; active: number } | undefined;
+  return row ? { feedId: row.feedId, paused: row.active === 0 } : null;
 }
 
 function senderName(from: Address | undefined): string | null {
@@ -17,19 +30,19 @@ function senderName(from: Address | undefined): string | null {
   return from.name || from.address || null;
 }
 
-function textToHtml(text: string): string {
-  return text.replace(/\r\n?/g, '\n').trim().split(/\n{2,}/).map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`).join('\n');
-}
-
 /**
- * Turns one raw RFC 822 message into an article of each newsletter it is addressed to.
- * Returns how many newsletters took it.
+ * Turns one raw RFC 822 message into an article of each running newsletter it is addressed to;
+ * a paused one would store it where no one sees it, even once resumed. Returns how many newsletters took it.
  */
 export async function receiveMail(service: ServiceContext, raw: Uint8Array | string, recipients: string[]): Promise<number> {
-  const feedIds = [...new Set(recipients.map((address) => newsletterFeedFor(service, address)).filter((id): id is string => id !== null))];
+  const running = recipients.map((address) => newsletterFor(service, address))
+    .filter((newsletter): newsletter is Newsletter => newsletter !== null && !newsletter.paused);
+  const feedIds = [...new Set(running.map((newsletter) => newsletter.feedId))];
   if (!feedIds.length) return 0;
   const email = await PostalMime.parse(raw);
-  const html = email.html ? sanitizeContent(email.html, 'https://newsletter.invalid/') : textToHtml(email.text ?? '');
+  // No base URL: mail has no address of its own, so relative links and images cannot lead anywhere.
+  const body = email.html ? sanitizeContent(email.html, '') : textToHtml(email.text ?? '');
+  const html = [body, attachmentNote(email.attachments)].filter(Boolean).join('\n');
   const date = email.date && !Number.isNaN(Date.parse(email.date)) ? new Date(email.date).toISOString() : new Date().toISOString();
   const item: NewItem = {
     guid: email.messageId ?? null, url: null, title: email.subject?.trim() || '(no subject)', published_at: date,

@@ -1,10 +1,14 @@
 import { SMTPServer } from 'smtp-server';
 import type { ServiceContext } from '../context';
-import { newsletterFeedFor, receiveMail } from './receive-mail';
+import { newsletterFor, receiveMail } from './receive-mail';
 
 const maxMessageBytes = 10 * 1024 * 1024;
 
-/** Listens for newsletter mail over SMTP; addresses that are no newsletter's are refused at RCPT. */
+function refusal(responseCode: number, sentence: string): Error {
+  return Object.assign(new Error(sentence), { responseCode });
+}
+
+/** Listens for newsletter mail over SMTP; addresses that are no newsletter's, or a paused one's, are refused at RCPT. */
 export function startSmtpListener(service: ServiceContext, port: number, host = '0.0.0.0'): Promise<SMTPServer> {
   const server = new SMTPServer({
     authOptional: true,
@@ -13,16 +17,18 @@ export function startSmtpListener(service: ServiceContext, port: number, host = 
     banner: 'Tidings newsletter inbox',
     logger: false,
     onRcptTo(address, _session, callback) {
-      if (newsletterFeedFor(service, address.address)) return callback();
-      const refused = Object.assign(new Error(`No newsletter has the address ${address.address}.`), { responseCode: 550 });
-      return callback(refused);
+      const newsletter = newsletterFor(service, address.address);
+      if (!newsletter) return callback(refusal(550, `No newsletter has the address ${address.address}.`));
+      // 450, not 550: a pause is temporary, the sender retries, and a hard bounce makes mailing lists drop the address for good.
+      if (newsletter.paused) return callback(refusal(450, `The newsletter at ${address.address} is paused; it takes mail again once resumed.`));
+      return callback();
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         if ((stream as unknown as { sizeExceeded?: boolean }).sizeExceeded) {
-          return callback(Object.assign(new Error('The message is larger than 10 MB.'), { responseCode: 552 }));
+          return callback(refusal(552, 'The message is larger than 10 MB.'));
         }
         receiveMail(service, Buffer.concat(chunks), session.envelope.rcptTo.map((rcpt) => rcpt.address))
           .then(() => callback(), (error: Error) => callback(error));

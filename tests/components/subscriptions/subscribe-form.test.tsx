@@ -184,4 +184,15 @@ describe('creating a newsletter address', () => {
     expect(screen.getByText('Copied.')).toBeTruthy();
   });
 
+  it('says a name of only spaces is no name, and creates nothing', async () => {
+    const user = userEvent.setup();
+    renderRouted(<NewsletterForm />);
+    const before = await callApi('GET', '/v1/subscriptions', { query: { all: 'true', source_type: 'newsletter' } });
+    await user.type(screen.getByRole('textbox', { name: 'Newsletter name' }), '   ');
+    await user.click(screen.getByRole('button', { name: 'Create address' }));
+
+    expect(screen.getByRole('status').textContent).toBe('Give the newsletter a name; spaces alone are not one.');
+    const after = await callApi('GET', '/v1/subscriptions', { query: { all: 'true', source_type: 'newsletter' } });
+    expect(after.data).toHaveLength(before.data.length);
+  });
 });

@@ -101,7 +101,7 @@ describe('parseFeed on broken and hostile feeds (tests/fixtures/feeds)', () => {
     expect(item.content).not.toContain('style=');
     expect(item.content).toContain('<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ"');
     expect(item.content).toContain('<a href="https://hostile.example/relative" target="_blank" rel="noopener noreferrer">relative</a>');
-    expect(item.content).toContain('<img src="https://hostile.example/images/photo.jpg" srcset="https://hostile.example/images/photo-2x.jpg 2x" loading="lazy" />');
+    expect(item.content).toContain('<img src="https://hostile.example/images/photo.jpg" srcset="https://hostile.example/images/photo-2x.jpg 2x" alt="" loading="lazy" />');
     expect(item.content).toContain('poster="https://hostile.example/poster.jpg"');
     expect(item.content).toContain('<p>Overlay text</p>');
     expect(item.summary).toBe('Hello click relative Overlay text Go');

@@ -32,6 +32,26 @@ describe('sanitizeContent', () => {
     expect(html).toBe('<iframe src="https://www.youtube.com/embed/abcdefghijk" allow="autoplay; encrypted-media; fullscreen; picture-in-picture" loading="lazy"></iframe>');
   });
 
+  it('removes the address of links and media that no base resolves, keeping the link text', () => {
+    const html = sanitizeContent('<p><a href="/account/unsubscribe">Unsubscribe</a> <a href="https://site.example/a">Read</a> <img src="images/b.png" alt="Chart"></p>', '');
+    expect(html).toBe('<p><a target="_blank" rel="noopener noreferrer">Unsubscribe</a> <a href="https://site.example/a" target="_blank" rel="noopener noreferrer">Read</a> <span>Chart</span></p>');
+  });
+
+  it('replaces images no browser can load (cid: parts of a mail) by their alt text, or drops them', () => {
+    const html = sanitizeContent('<p>Before <img src="cid:logo@mail" alt="Field Notes"> middle <img src="cid:rule@mail"> after</p>', base);
+    expect(html).toBe('<p>Before <span>Field Notes</span> middle  after</p>');
+  });
+
+  it('gives an image without alt an empty one, so it counts as decorative, and keeps the alt an image has', () => {
+    const html = sanitizeContent('<img src="https://x.example/a.png"><img src="https://x.example/b.png" alt="A chart of tides">', base);
+    expect(html).toBe('<img src="https://x.example/a.png" alt="" loading="lazy" /><img src="https://x.example/b.png" alt="A chart of tides" loading="lazy" />');
+  });
+
+  it('makes preformatted blocks focusable, whatever tabindex the source gave, so a keyboard can scroll a wide one', () => {
+    expect(sanitizeContent('<pre>wide</pre><pre tabindex="-1"><code>code</code></pre><p tabindex="3">text</p>', base))
+      .toBe('<pre tabindex="0">wide</pre><pre tabindex="0"><code>code</code></pre><p>text</p>');
+  });
+
   it('removes forms and their inputs', () => {
     expect(sanitizeContent('<form action="/x"><input type="text" name="q"><textarea>t</textarea><select><option>o</option></select></form><p>after</p>', base)).toBe('<p>after</p>');
   });
@@ -62,7 +82,7 @@ describe('sanitizeContent', () => {
       '<img src="https://medium.com/_/stat?event=post.clientViewed">',
       '<img src="https://site.example/real.jpg" width="640" height="480">',
     ].join(''), base);
-    expect(html).toBe('<img src="https://site.example/real.jpg" width="640" height="480" loading="lazy" />');
+    expect(html).toBe('<img src="https://site.example/real.jpg" width="640" height="480" alt="" loading="lazy" />');
   });
 
   it('resolves relative href, src, srcset and poster against the base URL', () => {
@@ -76,7 +96,7 @@ describe('sanitizeContent', () => {
 
   it('makes images lazy and links open in a new tab without an opener', () => {
     const html = sanitizeContent('<a href="https://x.example/" target="_self" rel="opener">x</a><img src="https://x.example/i.png" loading="eager">', base);
-    expect(html).toBe('<a href="https://x.example/" target="_blank" rel="noopener noreferrer">x</a><img src="https://x.example/i.png" loading="lazy" />');
+    expect(html).toBe('<a href="https://x.example/" target="_blank" rel="noopener noreferrer">x</a><img src="https://x.example/i.png" loading="lazy" alt="" />');
   });
 
   it('returns plain text without markup unchanged and empty input as empty', () => {

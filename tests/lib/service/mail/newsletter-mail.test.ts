@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer';
+import type Mail from 'nodemailer/lib/mailer';
 import type { AddressInfo } from 'node:net';
 import type { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,6 +29,13 @@ async function newsletter(title: string) {
 
 const transport = () => nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
 
+/** A new newsletter with one mail sent to it over SMTP. */
+async function newsletterWithMail(title: string, mail: Mail.Options) {
+  const letter = await newsletter(title);
+  await transport().sendMail({ from: 'Sender <s@letters.example>', to: letter.address, subject: title, ...mail });
+  return letter;
+}
+
 describe('newsletter mail', () => {
   it('turns mail sent over SMTP into a sanitized article of the newsletter', async () => {
     const { key, address, subscriptionId } = await newsletter('Field Notes');
@@ -43,6 +51,63 @@ describe('newsletter mail', () => {
     expect(detail.body.author).toBe('Field Notes');
     expect(detail.body.content).toContain('The moon pulls.');
     expect(detail.body.content).not.toMatch(/script|onclick|p\.gif/);
+  });
+
+  it('makes the web addresses of a plain-text mail clickable links', async () => {
+    const { key, subscriptionId } = await newsletterWithMail('Plain Links', { text: 'Read it at https://letters.example/issue-3.\n\nThanks.' });
+    const items = await harness.call('GET', '/v1/items', { key, query: { subscription_ids: subscriptionId } });
+    const detail = await harness.call('GET', `/v1/items/${items.body.data[0].id}`, { key });
+    expect(detail.body.content).toBe('<p>Read it at <a href="https://letters.example/issue-3" target="_blank" rel="noopener noreferrer">https://letters.example/issue-3</a>.</p>\n<p>Thanks.</p>');
+  });
+
+  it('names the attachments it does not keep, and leaves no broken image or link into nowhere', async () => {
+    const { key, subscriptionId } = await newsletterWithMail('Attached', {
+      html: '<p><img src="cid:logo@letters.example" alt="Attached weekly"><img src="cid:rule@letters.example"> See the attached PDF. <a href="/unsubscribe">Unsubscribe</a></p>',
+      attachments: [
+        { filename: 'logo.png', content: Buffer.alloc(300), cid: 'logo@letters.example' },
+        { filename: 'report.pdf', content: Buffer.alloc(1536 * 1024), contentType: 'application/pdf' },
+        { filename: 'notes <1>.txt', content: 'short' },
+      ],
+    });
+    const items = await harness.call('GET', '/v1/items', { key, query: { subscription_ids: subscriptionId } });
+    const detail = await harness.call('GET', `/v1/items/${items.body.data[0].id}`, { key });
+    expect(detail.body.content).toBe([
+      '<p><span>Attached weekly</span> See the attached PDF. <a target="_blank" rel="noopener noreferrer">Unsubscribe</a></p>',
+      '<p><em>This mail came with 2 attachments Tidings does not keep: report.pdf (1.5 MB), notes &lt;1&gt;.txt (5 bytes).</em></p>',
+    ].join('\n'));
+  });
+
+  it('delivers mail to name+tag@ as to name@, the plus-addressing people use to sort sign-ups', async () => {
+    const { key, address, subscriptionId } = await newsletter('Tagged');
+    const tagged = address.replace('@', '+promo@');
+    await transport().sendMail({ from: 's@letters.example', to: tagged, subject: 'Tagged issue', text: 'Hello' });
+    const items = await harness.call('GET', '/v1/items', { key, query: { subscription_ids: subscriptionId } });
+    expect(items.body.data.map((item: { title: string }) => item.title)).toEqual(['Tagged issue']);
+    await expect(transport().sendMail({ from: 's@letters.example', to: 'nobody+promo@mail.tidings.local', subject: 'Hi', text: 'Hello' }))
+      .rejects.toMatchObject({ responseCode: 550 });
+  });
+
+  it('refuses mail to a paused newsletter at RCPT with 450 and a reason, and takes it again once resumed', async () => {
+    const { key, address, subscriptionId } = await newsletter('Paused Letters');
+    const mail = { from: 's@letters.example', to: address, text: 'Hello' };
+    await harness.call('PATCH', '/v1/subscriptions', { key, body: { subscription_ids: [subscriptionId], action: 'pause' } });
+    await expect(transport().sendMail({ ...mail, subject: 'While paused' }))
+      .rejects.toMatchObject({ responseCode: 450, response: expect.stringContaining(`The newsletter at ${address} is paused`) });
+    const raw = `From: s@letters.example\r\nTo: ${address}\r\nSubject: Relayed while paused\r\n\r\nHello\r\n`;
+    const relayed = await harness.call('POST', '/v1/mail/inbound', { rawBody: raw, headers: { authorization: `Bearer ${secret}` } });
+    expect(relayed).toMatchObject({ status: 409, body: { message: 'The newsletter is paused; it takes mail again once resumed.' } });
+
+    await harness.call('PATCH', '/v1/subscriptions', { key, body: { subscription_ids: [subscriptionId], action: 'resume' } });
+    await transport().sendMail({ ...mail, subject: 'After resuming' });
+    const items = await harness.call('GET', '/v1/items', { key, query: { subscription_ids: subscriptionId } });
+    expect(items.body.data.map((item: { title: string }) => item.title)).toEqual(['After resuming']);
+  });
+
+  it('refuses mail to the address of a newsletter no one is subscribed to any more', async () => {
+    const { key, address, subscriptionId } = await newsletter('Left Behind');
+    await harness.call('DELETE', `/v1/subscriptions/${subscriptionId}`, { key });
+    await expect(transport().sendMail({ from: 's@letters.example', to: address, subject: 'Hi', text: 'Hello' }))
+      .rejects.toMatchObject({ responseCode: 550 });
   });
 
   it('refuses mail to an address no newsletter has, at RCPT', async () => {

@@ -4,6 +4,7 @@ import { savedSearchesSchema } from './schema/003-saved-searches';
 import { readLaterSchema } from './schema/004-read-later';
 import { searchEntriesSchema } from './schema/005-search-entries';
 import { entryCountsSchema } from './schema/006-entry-counts';
+import { episodeArtworkBackfill } from './schema/007-episode-artwork';
 
 export type Migration = { version: number; name: string; sql: string };
 
@@ -15,4 +16,5 @@ export const migrations: Migration[] = [
   { version: 4, name: 'read-later', sql: readLaterSchema },
   { version: 5, name: 'search-entries', sql: searchEntriesSchema },
   { version: 6, name: 'entry-counts', sql: entryCountsSchema },
+  { version: 7, name: 'episode-artwork', sql: episodeArtworkBackfill },
 ];

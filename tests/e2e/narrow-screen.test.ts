@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newAppContext } from './browser';
+import { expectNoAxeViolations, launchBrowser, newAppContext } from './browser';
 import { startFeedSite, type FeedSite } from './feed-site';
 
 /*
@@ -45,7 +45,8 @@ describe('a 320 px wide screen', () => {
   it('fits words wider than the screen in the inbox and its empty state, the reader, its pager and tag suggestions, and search', async () => {
     const now = Date.now();
     const url = site.feed('/long-words.xml', `Feed${word}`, [
-      { guid: 'narrow-1', title: `First${word}`, body: `A body with ${word} in it.`, date: new Date(now) },
+      // Code and a table wider than the screen scroll sideways inside the text, not the page.
+      { guid: 'narrow-1', title: `First${word}`, body: `A body with ${word} in it.</p><pre>const harbour = ['${'tide,'.repeat(30)}'];</pre><table><tr>${'<td>Harbour</td>'.repeat(9)}</tr></table><p>The end.`, date: new Date(now) },
       { guid: 'narrow-2', title: `Second${word}`, body: `Another ${word}.`, date: new Date(now - 60_000) },
     ]);
     context = await newAppContext(browser, 'phone', { viewport: { width: 320, height: 640 } });
@@ -66,6 +67,12 @@ describe('a 320 px wide screen', () => {
       await page.getByRole('navigation', { name: 'Previous and next item' }).getByRole('link', { name: `Next Second${word}` }).waitFor();
       await page.getByRole('button', { name: new RegExp(`^First${word} \\(add this tag\\)$`, 'i') }).waitFor();
       expect(await sidewaysOverflow(page)).toBe(0);
+      // Each scrolls by itself, and takes focus so a keyboard can scroll it (axe: scrollable-region-focusable).
+      for (const block of ['.reading pre', '.reading table']) {
+        expect(await page.locator(block).evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+        expect(await page.locator(block).getAttribute('tabindex')).toBe('0');
+      }
+      await expectNoAxeViolations(page);
 
       await page.goto(`/search?q=${word}`);
       await page.getByRole('link', { name: `Second${word}` }).waitFor();

@@ -161,7 +161,6 @@ export function sanitizeContent(html: string, baseUrl: string): string {
       audio: ['src', 'controls', 'preload', 'loop'],
       track: ['src', 'kind', 'srclang', 'label', 'default'],
       iframe: ['src', 'width', 'height', 'allow', 'allowfullscreen', 'title', 'loading'],
-      pre: ['tabindex'],
       td: ['colspan', 'rowspan', 'align'],
       th: ['colspan', 'rowspan', 'align', 'scope'],
       ol: ['start', 'reversed', 'type'],
@@ -197,9 +196,6 @@ export function sanitizeContent(html: string, baseUrl: string): string {
         } else if (tagName === 'a') {
           attribs.target = '_blank';
           attribs.rel = 'noopener noreferrer';
-        } else if (tagName === 'pre') {
-          // The reader scrolls a wide <pre> sideways; keyboard users can only scroll what takes focus.
-          attribs.tabindex = '0';
         } else if (tagName === 'iframe') {
           if (!isAllowedEmbed(attribs.src ?? '')) dropped.add(attribs);
           if (attribs.allow !== undefined) {

@@ -47,11 +47,6 @@ describe('sanitizeContent', () => {
     expect(html).toBe('<img src="https://x.example/a.png" alt="" loading="lazy" /><img src="https://x.example/b.png" alt="A chart of tides" loading="lazy" />');
   });
 
-  it('makes preformatted blocks focusable, whatever tabindex the source gave, so a keyboard can scroll a wide one', () => {
-    expect(sanitizeContent('<pre>wide</pre><pre tabindex="-1"><code>code</code></pre><p tabindex="3">text</p>', base))
-      .toBe('<pre tabindex="0">wide</pre><pre tabindex="0"><code>code</code></pre><p>text</p>');
-  });
-
   it('removes forms and their inputs', () => {
     expect(sanitizeContent('<form action="/x"><input type="text" name="q"><textarea>t</textarea><select><option>o</option></select></form><p>after</p>', base)).toBe('<p>after</p>');
   });

@@ -60,6 +60,9 @@ export async function signIn(target: BrowserContext | Page): Promise<void> {
 
 /** Fails with a readable list when axe finds any accessibility violation on the page. */
 export async function expectNoAxeViolations(page: Page, configure?: (builder: AxeBuilder) => AxeBuilder): Promise<void> {
+  // After a client navigation Next sets the new page's <title> a moment after its content shows;
+  // axe reads it once it is there (a page that never gets one still fails document-title below).
+  await page.waitForFunction(() => document.title.trim() !== '', undefined, { timeout: 5_000 }).catch(() => undefined);
   const base = new AxeBuilder({ page });
   const results = await (configure ? configure(base) : base).analyze();
   if (results.violations.length === 0) return;

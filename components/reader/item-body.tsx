@@ -12,15 +12,21 @@ function focusScrollingBlocks(root: HTMLElement): void {
   }
 }
 
+/** Images stored without alt (before the sanitizer added it, or from a hosted service) are marked decorative: otherwise a screen reader reads their file name. */
+function markUndescribedImages(root: HTMLElement): void {
+  for (const image of root.querySelectorAll<HTMLImageElement>('img:not([alt])')) image.alt = '';
+}
+
 /** The item's text as the reader shows it: its content, else the feed's description, else its summary. */
 export function ItemBody({ item }: { item: ListedItem & { content?: string | null } }) {
   const html = item.content || item.description || (item.summary ? `<p>${escapeHtml(item.summary)}</p>` : '');
   const body = useRef<HTMLDivElement>(null);
-  // Here rather than in the service's sanitizer: it also covers items stored before, a hosted
-  // service's content, and only the blocks that do scroll at this width (a narrower screen, more of them).
+  // Here as well as in the service's sanitizer: it also covers items stored before and a hosted
+  // service's content, and focuses only the blocks that do scroll at this width (a narrower screen, more of them).
   useEffect(() => {
     const root = body.current;
     if (!root) return;
+    markUndescribedImages(root);
     focusScrollingBlocks(root);
     const resized = typeof ResizeObserver === 'function' ? new ResizeObserver(() => focusScrollingBlocks(root)) : null;
     resized?.observe(root);

@@ -75,6 +75,16 @@ describe('the reader on a plan with notes', () => {
     expect(document.title).toBe('Tides rise over the harbour wall · Tidings');
   });
 
+  it('marks images stored without alt text as decorative, and keeps the alt text of the others', async () => {
+    const [pictured] = local.addFeed('Photo Desk', [
+      { title: 'Harbour in pictures', content: '<p><img src="https://example.com/quay.jpg"><img src="https://example.com/boat.jpg" alt="A ferry at the quay"></p>' },
+    ]);
+    renderApp(<ItemReader id={pictured!} />);
+    const article = (await screen.findByRole('heading', { level: 1, name: 'Harbour in pictures' })).closest('article')!;
+    const images = [...article.querySelectorAll('img')].map((image) => image.getAttribute('alt'));
+    expect(images).toEqual(['', 'A ferry at the quay']);
+  });
+
   it('marks the item read on opening when the setting says so', async () => {
     renderApp(<ItemReader id={ids[1]!} />);
     await screen.findByRole('heading', { level: 1, name: 'Ferry timetable changes' });

@@ -74,6 +74,22 @@ describe('a 320 px wide screen', () => {
       }
       await expectNoAxeViolations(page);
 
+      // Saved and shared, the read-only page treats the same text the same way, for anyone with the link.
+      const itemId = new URL(page.url()).pathname.split('/').pop()!;
+      expect((await page.request.patch(`/api/v1/items/${itemId}`, { data: { is_saved: true } })).status()).toBe(200);
+      const link = await page.request.post('/api/share-links', { data: { item_id: itemId } });
+      expect(link.status()).toBe(201);
+      const visitor = await (await newAppContext(browser, 'phone', { viewport: { width: 320, height: 640 }, signedIn: false })).newPage();
+      try {
+        await visitor.goto(((await link.json()) as { url: string }).url);
+        await visitor.getByRole('heading', { level: 1, name: `First${word}` }).waitFor();
+        for (const block of ['.reading pre', '.reading table']) await visitor.locator(`${block}[tabindex="0"]`).waitFor();
+        expect(await sidewaysOverflow(visitor)).toBe(0);
+        await expectNoAxeViolations(visitor);
+      } finally {
+        await visitor.context().close();
+      }
+
       await page.goto(`/search?q=${word}`);
       await page.getByRole('link', { name: `Second${word}` }).waitFor();
       expect(await sidewaysOverflow(page)).toBe(0);

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
+import { ReadingText } from '@/components/reader/reading-text';
 import { openShareLink } from '@/lib/server/share-links';
 
 export const dynamic = 'force-dynamic';
@@ -50,8 +51,7 @@ export default async function SharedItemPage({ params }: Props) {
         </audio>
       )}
       {item.content ? (
-        // Content was sanitized when it was ingested (scripts, handlers and trackers removed).
-        <div className="reading mt-6" dangerouslySetInnerHTML={{ __html: item.content }} />
+        <ReadingText html={item.content} />
       ) : (
         item.summary && <p className="reading mt-6">{item.summary}</p>
       )}

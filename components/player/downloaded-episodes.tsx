@@ -32,30 +32,24 @@ function DownloadedRow({ download }: { download: DownloadedEpisode }) {
   );
 }
 
-/** The episodes kept on this device for listening offline, newest download first, with their sizes and a way to remove each. */
+/** The episodes kept on this device for listening offline, newest download first, with their sizes and a way to remove each; nothing when there are none. */
 export function DownloadedEpisodes() {
   const downloads = useDownloadedEpisodes();
   useEffect(() => {
     void loadDownloads();
   }, []);
-  // Until the cache has been read there is nothing to say (it takes a moment).
-  if (downloads === null) return null;
+  // Nothing downloaded (or not read yet): the Download buttons on episodes speak for themselves.
+  if (!downloads?.length) return null;
   const total = downloads.reduce((sum, download) => sum + download.bytes, 0);
   return (
     <section aria-labelledby="downloaded" className="mt-8">
       <h2 id="downloaded" className="text-xl font-semibold">Downloaded</h2>
-      {downloads.length === 0 ? (
-        <p className="mt-3 text-muted">Nothing downloaded. Download an episode from its page or the player to listen without a connection.</p>
-      ) : (
-        <>
-          <p className="mt-1 text-sm text-muted">
-            {downloads.length === 1 ? '1 episode' : `${downloads.length} episodes`} · {fileSize(total)} on this device
-          </p>
-          <ul className="mt-2">
-            {downloads.map((download) => <DownloadedRow key={download.episode.id} download={download} />)}
-          </ul>
-        </>
-      )}
+      <p className="mt-1 text-sm text-muted">
+        {downloads.length === 1 ? '1 episode' : `${downloads.length} episodes`} · {fileSize(total)} on this device
+      </p>
+      <ul className="mt-2">
+        {downloads.map((download) => <DownloadedRow key={download.episode.id} download={download} />)}
+      </ul>
     </section>
   );
 }

@@ -75,14 +75,15 @@ function NoPodcastsYet() {
   );
 }
 
-/** The episodes page's lists: started and not finished, everything played lately, and what is downloaded on this device. */
+/** The episodes page's lists: what is downloaded on this device, started and not finished, and everything played lately. */
 export function EpisodeLists() {
   return (
     <>
       <NoPodcastsYet />
+      {/* First: offline (or on a bad connection) it is what can be played, and it shows at once. */}
+      <DownloadedEpisodes />
       <Section id="in-progress" title="In progress" filters={inProgressFilters} empty="Nothing half-heard: episodes you start and do not finish wait here." />
       <Section id="recently-played" title="Recently played" filters={recentFilters} playedOnly empty="No episodes played yet." />
-      <DownloadedEpisodes />
     </>
   );
 }

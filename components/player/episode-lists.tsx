@@ -8,6 +8,7 @@ import { filtersKey } from '@/lib/client/item-cache';
 import { rememberListOnOpen } from '@/lib/client/list-context';
 import { useItems } from '@/lib/client/use-items';
 import { useSubscriptionCheck } from '@/lib/client/use-subscription-check';
+import { DownloadedEpisodes } from './downloaded-episodes';
 import { EpisodeRow } from './episode-row';
 
 type EpisodeFilters = ItemFilters & Pick<QueryOf<'listItems'>, 'order_by' | 'in_progress'>;
@@ -74,11 +75,13 @@ function NoPodcastsYet() {
   );
 }
 
-/** The episodes page's two lists: started and not finished, and everything played lately. */
+/** The episodes page's lists: what is downloaded on this device, started and not finished, and everything played lately. */
 export function EpisodeLists() {
   return (
     <>
       <NoPodcastsYet />
+      {/* First: offline (or on a bad connection) it is what can be played, and it shows at once. */}
+      <DownloadedEpisodes />
       <Section id="in-progress" title="In progress" filters={inProgressFilters} empty="Nothing half-heard: episodes you start and do not finish wait here." />
       <Section id="recently-played" title="Recently played" filters={recentFilters} playedOnly empty="No episodes played yet." />
     </>

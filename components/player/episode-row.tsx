@@ -3,9 +3,10 @@
 import Link from '@/components/shell/intent-link';
 import { RelativeTime } from '@/components/relative-time';
 import type { ListedItem } from '@/lib/client/item-cache';
-import { isFinished } from '@/lib/client/player/episode';
+import { episodeOf, isFinished } from '@/lib/client/player/episode';
 import { usePlayerValue } from '@/lib/client/player/state';
 import { timeLeft } from '@/lib/client/player/time-text';
+import { DownloadButton } from './download-button';
 import { EpisodeArtwork } from './episode-artwork';
 import { PlayEpisodeButton } from './play-episode-button';
 
@@ -18,6 +19,7 @@ function useHeard(item: ListedItem): number {
 /** One episode of the episodes page: what it is, how much is heard (a bar and words), and play or resume. */
 export function EpisodeRow({ item }: { item: ListedItem }) {
   const heard = useHeard(item);
+  const episode = episodeOf(item);
   const duration = item.duration_seconds;
   const finished = isFinished(heard, duration);
   const share = duration ? Math.min(100, Math.round((heard / duration) * 100)) : 0;
@@ -44,8 +46,9 @@ export function EpisodeRow({ item }: { item: ListedItem }) {
             <span className="text-sm text-muted">{progress}</span>
           </div>
         ) : null}
-        <div className="-ml-2 mt-1">
+        <div className="-ml-2 mt-1 flex flex-wrap items-center gap-x-2">
           <PlayEpisodeButton item={item} />
+          {episode && <DownloadButton episode={episode} />}
         </div>
       </div>
     </li>

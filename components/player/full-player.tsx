@@ -3,6 +3,7 @@
 import Link from '@/components/shell/intent-link';
 import { useEffect, useRef } from 'react';
 import { usePlayerState } from '@/lib/client/player/state';
+import { DownloadButton } from './download-button';
 import { EpisodeArtwork } from './episode-artwork';
 import { onPlayerKeyDown } from './player-keys';
 import { ChevronIcon } from './player-icons';
@@ -62,6 +63,9 @@ export function FullPlayer({ onClose }: { onClose: () => void }) {
           <SkipForwardButton size="large" />
         </div>
         <SpeedSelect rate={rate} />
+        <div className="flex justify-center">
+          <DownloadButton episode={episode} size="large" />
+        </div>
         {error && <p role="alert" className="text-center text-sm text-danger">{error}</p>}
       </div>
     </dialog>

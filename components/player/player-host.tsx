@@ -3,6 +3,7 @@
 import dynamic from 'next/dynamic';
 import { usePathname } from 'next/navigation';
 import { useEffect } from 'react';
+import { loadDownloads } from '@/lib/client/episode-downloads/download';
 import { restorePlayer } from '@/lib/client/player/launch';
 import { usePlayerValue } from '@/lib/client/player/state';
 
@@ -22,7 +23,9 @@ export function PlayerHost() {
   const active = usePlayerValue((state) => state.episode !== null);
 
   useEffect(() => {
-    if (!isPublic) restorePlayer();
+    if (isPublic) return;
+    void loadDownloads();
+    restorePlayer();
   }, [isPublic]);
 
   return active && !isPublic ? <PlayerBar /> : null;

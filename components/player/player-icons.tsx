@@ -51,3 +51,13 @@ export function CloseIcon(props: IconProps) {
 export function ChevronIcon({ up, ...props }: IconProps & { up: boolean }) {
   return <Icon {...props}><path d={up ? 'M6 15l6-6 6 6' : 'M6 9l6 6 6-6'} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" /></Icon>;
 }
+
+/** An arrow down onto a line (download). */
+export function DownloadIcon(props: IconProps) {
+  return <Icon {...props}><path d="M12 4v11M7 10.5l5 5 5-5M5 19.5h14" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" /></Icon>;
+}
+
+/** A tick in a circle (downloaded). */
+export function DownloadedIcon(props: IconProps) {
+  return <Icon {...props}><circle cx="12" cy="12" r="9" /><path d="M8 12.2l2.7 2.7L16 9.6" fill="none" stroke="var(--canvas)" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" /></Icon>;
+}

@@ -5,7 +5,7 @@ import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ErrorNotice } from '@/components/error-notice';
 import { KeyboardShortcuts } from '@/components/keyboard-shortcuts';
-import { PlayEpisodeButton } from '@/components/player/play-episode-button';
+import { EpisodeActions } from '@/components/player/episode-actions';
 import { ApiError } from '@/lib/client/api-client';
 import { errorSentence } from '@/lib/client/error-message';
 import { useListNeighbours } from '@/lib/client/list-context';
@@ -167,7 +167,7 @@ export function ItemReader({ id }: { id: string }) {
         </aside>
       )}
       {item.item_type === 'article' && <FullContentNotice item={item} planError={fullContent.planError} />}
-      {item.item_type === 'episode' && <div className="mt-6"><PlayEpisodeButton item={item} size="large" /></div>}
+      {item.item_type === 'episode' && <EpisodeActions item={item} />}
       <ItemBody item={item} />
       <TagsEditor item={item} onResult={report} />
       {item.item_type === 'article' && <ItemNotes key={item.id} item={item} onResult={report} />}

@@ -1,3 +1,4 @@
+import { registerEpisodeAudioRoutes } from './episode-audio';
 import { registerImageRoutes } from './image-caching';
 import { registerItemRoutes } from './item-caching';
 import { registerItemWriteRoutes } from './item-writes';
@@ -14,6 +15,7 @@ import { precacheAppShell } from './precache';
 manageLifecycle();
 precacheAppShell();
 registerItemWriteRoutes();
+registerEpisodeAudioRoutes();
 registerItemRoutes();
 registerPageRoutes();
 registerImageRoutes();

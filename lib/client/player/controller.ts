@@ -1,6 +1,6 @@
 import { callApi } from '@/lib/client/api-client';
 import type { PlayerEpisode } from './episode';
-import { sharedAudio, skipBackSeconds, skipForwardSeconds } from './launch';
+import { playableAudioUrl, sharedAudio, skipBackSeconds, skipForwardSeconds } from './launch';
 import { clearLockScreen, connectMediaSession, showEpisodeOnLockScreen, showPlaybackOnLockScreen } from './media-session';
 import { playbackErrorSentence } from './playback-error';
 import { createReporter } from './reporter';
@@ -129,7 +129,7 @@ function load(next: PlayerEpisode, position: number, rate: number): void {
   reporter.cancelSeekReport();
   stopReporting();
   episode = next;
-  sharedAudio().src = next.audioUrl;
+  sharedAudio().src = playableAudioUrl(next);
   pendingStart = position;
   setRate(rate);
   reporter.known(next.id, position);
@@ -210,9 +210,9 @@ export function playPlayback(): void {
   const audio = sharedAudio();
   if (!episode) return;
   if (playerState().status === 'error') {
-    // Try the address again from where it stopped: the connection may be back.
+    // Try again from where it stopped: the connection may be back, or the episode downloaded meanwhile.
     const position = positionNow();
-    audio.src = episode.audioUrl;
+    audio.src = playableAudioUrl(episode);
     pendingStart = position;
   }
   updatePlayer({ status: 'loading', error: null });

@@ -40,3 +40,20 @@ export function episodeOf(item: EpisodeSource): PlayerEpisode | null {
 export function isFinished(position: number, duration: number | null): boolean {
   return duration !== null && duration > 0 && position >= duration * completedShare;
 }
+
+/** An item as the player's own record gives it (a downloaded episode, offline): what Play buttons take. */
+export function episodeSource(episode: PlayerEpisode): EpisodeSource {
+  return {
+    id: episode.id,
+    title: episode.title,
+    feeds: episode.subscriptionId ? [{ id: episode.subscriptionId, title: episode.feedTitle, source_type: 'podcast', website: null }] : [],
+    item_type: 'episode',
+    is_global: episode.subscriptionId === null,
+    audio_url: episode.audioUrl,
+    artwork_url: episode.artworkUrl,
+    duration_seconds: episode.durationSeconds,
+    // Unknown here: where to resume comes from this device's own record of it.
+    playback_position: null,
+    last_played_at: null,
+  };
+}

@@ -1,3 +1,6 @@
+import { downloadsReady } from '@/lib/client/episode-downloads/download';
+import { isDownloaded } from '@/lib/client/episode-downloads/store';
+import { episodeAudioUrl } from '@/lib/client/offline-caches';
 import { episodeOf, isFinished, type EpisodeSource, type PlayerEpisode } from './episode';
 import { playInOneTabAtATime } from './other-tabs';
 import { readSavedPlayer } from './saved-player';
@@ -28,6 +31,11 @@ export function sharedAudio(): HTMLAudioElement {
     playInOneTabAtATime(audio);
   }
   return audio;
+}
+
+/** Where the player fetches an episode's audio: this device's download when there is one (it plays offline), else the podcast's host. */
+export function playableAudioUrl(episode: PlayerEpisode): string {
+  return isDownloaded(episode.id) ? episodeAudioUrl(episode.id) : episode.audioUrl;
 }
 
 /** Loads the player's controller once (a separate chunk). */
@@ -89,7 +97,7 @@ export function playEpisode(item: EpisodeSource): void {
     return;
   }
   const element = sharedAudio();
-  element.src = episode.audioUrl;
+  element.src = playableAudioUrl(episode);
   element.currentTime = startAt;
   const attempt = element.play() as Promise<void> | undefined;
   attempt?.catch(() => undefined);
@@ -103,6 +111,7 @@ export function restorePlayer(): boolean {
   if (!saved || playerState().episode) return false;
   // Shown at once (the mini player's chunk loads beside the controller's), paused.
   updatePlayer({ episode: saved.episode, status: 'paused', position: saved.position, duration: saved.episode.durationSeconds, rate: saved.rate });
-  void loadPlayer().then((controller) => controller.restoreEpisode(saved));
+  // Once the downloads are known, so a downloaded episode is restored from its copy (offline too).
+  void Promise.all([loadPlayer(), downloadsReady()]).then(([controller]) => controller.restoreEpisode(saved));
   return true;
 }

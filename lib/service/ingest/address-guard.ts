@@ -1,4 +1,5 @@
-import { BlockList, isIP } from 'node:net';
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
 
 /** Addresses a user-given URL must not reach: private, loopback, link-local, unique-local, unspecified, multicast. */
 const blocked = new BlockList();
@@ -35,4 +36,21 @@ export function isPrivateAddress(address: string): boolean {
     return v4 ? blocked.check(v4, 'ipv4') : blocked.check(bare, 'ipv6');
   }
   return true;
+}
+
+/** A DNS lookup for http(s).request that refuses hosts resolving to a private address (error code EPRIVATE) unless `allowPrivate`. */
+export function guardedLookup(allowPrivate: boolean): LookupFunction {
+  return (hostname, options, callback) => {
+    dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
+      if (error) return callback(error, '', 0);
+      const list = Array.isArray(addresses) ? addresses : [];
+      if (!allowPrivate && list.some((entry) => isPrivateAddress(entry.address))) {
+        return callback(Object.assign(new Error('private address'), { code: 'EPRIVATE' }), '', 0);
+      }
+      if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
+      const first = list[0];
+      if (!first) return callback(Object.assign(new Error('no address'), { code: 'ENOTFOUND' }), '', 0);
+      callback(null, first.address, first.family);
+    });
+  };
 }

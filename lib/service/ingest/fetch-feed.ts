@@ -1,9 +1,8 @@
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
+import { isIP } from 'node:net';
 import zlib from 'node:zlib';
-import { isPrivateAddress } from './address-guard';
+import { guardedLookup, isPrivateAddress } from './address-guard';
 import { acquireHostSlot } from './host-limit';
 
 export type FetchFailure = 'invalid_url' | 'private_address' | 'timeout' | 'too_large' | 'too_many_redirects' | 'http_status' | 'network';
@@ -47,22 +46,6 @@ const agents = {
   public: { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) },
   private: { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) },
 };
-
-function guardedLookup(allowPrivate: boolean): LookupFunction {
-  return (hostname, options, callback) => {
-    dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
-      if (error) return callback(error, '', 0);
-      const list = Array.isArray(addresses) ? addresses : [];
-      if (!allowPrivate && list.some((entry) => isPrivateAddress(entry.address))) {
-        return callback(Object.assign(new Error('private address'), { code: 'EPRIVATE' }), '', 0);
-      }
-      if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
-      const first = list[0];
-      if (!first) return callback(Object.assign(new Error('no address'), { code: 'ENOTFOUND' }), '', 0);
-      callback(null, first.address, first.family);
-    });
-  };
-}
 
 function parseUrl(raw: string): URL {
   let url: URL;

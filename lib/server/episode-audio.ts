@@ -1,0 +1,64 @@
+import 'server-only';
+import type { ItemDetail } from '@/lib/contract/items';
+import { serviceConfig } from '@/lib/service/config';
+import { AudioFetchError, fetchEpisodeAudio } from './audio-fetch';
+import { endSessionById, sessionOf } from './session';
+import { sendUpstream } from './upstream';
+
+/*
+ * GET /api/episode-audio/<itemId>: an episode's audio from this app's own origin, so the
+ * service worker can keep it for listening offline and serve it back with byte ranges.
+ * The item is read from the service with the session's credential (as the proxy reads
+ * it, in either mode), and only that item's own enclosure is fetched: this is no proxy
+ * for any other address.
+ */
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function refuse(status: number, message: string): Response {
+  return Response.json({ message }, { status, headers: { 'cache-control': 'no-store' } });
+}
+
+/** The enclosure of an episode the caller can read, or the answer that says why there is none. */
+async function enclosureOf(itemId: string, request: Request): Promise<{ url: string; setCookie: string | null } | Response> {
+  const found = sessionOf(request);
+  if (!found) return Response.json({ message: 'Sign in to continue.', error: 'unauthorized' }, { status: 401, headers: { 'cache-control': 'no-store' } });
+  if (!uuid.test(itemId)) return refuse(404, `There is no episode with the id ${itemId}.`);
+  const { session, setCookie } = found;
+  const answer = await sendUpstream({ method: 'GET', pathAndQuery: `/v1/items/${itemId}`, body: null, contentType: null }, session.caller);
+  if (answer.status === 401 && session.caller.kind === 'person') endSessionById(session.id);
+  if (answer.status === 404) return refuse(404, `There is no episode with the id ${itemId}.`);
+  // The service's own refusals (401, 403, 429, 503…) reach the browser as it gave them.
+  if (answer.status !== 200) return new Response(answer.body, { status: answer.status, headers: { 'content-type': 'application/json', 'cache-control': 'no-store', ...retryAfter(answer) } });
+  const item = (await answer.json()) as Pick<ItemDetail, 'item_type' | 'audio_url'>;
+  if (item.item_type !== 'episode') return refuse(404, 'This item is an article, not an episode: it has no audio.');
+  if (!item.audio_url) return refuse(404, 'This episode has no audio file.');
+  return { url: item.audio_url, setCookie };
+}
+
+function retryAfter(response: Response): Record<string, string> {
+  const value = response.headers.get('retry-after');
+  return value ? { 'retry-after': value } : {};
+}
+
+/** Answers GET /api/episode-audio/<itemId> for a signed-in session: the episode's audio, streamed, ranges passed through. */
+export async function episodeAudio(request: Request, itemId: string): Promise<Response> {
+  const enclosure = await enclosureOf(itemId, request);
+  if (enclosure instanceof Response) return enclosure;
+  try {
+    const audio = await fetchEpisodeAudio(enclosure.url, {
+      range: request.headers.get('range'),
+      ifRange: request.headers.get('if-range'),
+      allowPrivate: serviceConfig().allowPrivateUrls,
+      signal: request.signal,
+    });
+    // no-transform: the server must not compress it, or byte ranges would no longer match the file.
+    audio.headers.set('cache-control', 'private, no-store, no-transform');
+    if (enclosure.setCookie) audio.headers.append('set-cookie', enclosure.setCookie);
+    return audio;
+  } catch (error) {
+    if (error instanceof AudioFetchError) return refuse(error.status, error.message);
+    if ((error as Error).name === 'AbortError') return refuse(499, 'The request was cancelled.');
+    throw error;
+  }
+}

@@ -13,6 +13,8 @@ import { sendUpstream } from './upstream';
  * for any other address.
  */
 
+/** Types a host may give its audio; anything else (HTML above all) is served as bytes. */
+const playableType = /^(audio\/|video\/|application\/(octet-stream|ogg)\b)/i;
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function refuse(status: number, message: string): Response {
@@ -54,6 +56,10 @@ export async function episodeAudio(request: Request, itemId: string): Promise<Re
     });
     // no-transform: the server must not compress it, or byte ranges would no longer match the file.
     audio.headers.set('cache-control', 'private, no-store, no-transform');
+    // The host's bytes are served from this app's origin: never as a page or script that could act as the app.
+    if (!playableType.test(audio.headers.get('content-type') ?? '')) audio.headers.set('content-type', 'application/octet-stream');
+    audio.headers.set('x-content-type-options', 'nosniff');
+    audio.headers.set('content-security-policy', "default-src 'none'; sandbox");
     if (enclosure.setCookie) audio.headers.append('set-cookie', enclosure.setCookie);
     return audio;
   } catch (error) {

@@ -47,13 +47,13 @@ beforeAll(async () => {
     method: 'POST', headers: { accept: 'application/json', 'content-type': 'application/json' }, body: JSON.stringify({ password }),
   }));
   cookie = (signedIn.headers.get('set-cookie') ?? '').split(';')[0];
-  const feedUrl = host.feedUrl({ direct: '/audio.wav', 'two hops': '/hop/2', 'six hops': '/hop/6', loop: '/loop', refused: '/refused' });
+  const feedUrl = host.feedUrl({ direct: '/audio.wav', 'two hops': '/hop/2', 'six hops': '/hop/6', loop: '/loop', refused: '/refused', page: '/page.html' });
   const subscribed = await api('POST', '/v1/subscriptions', { url: feedUrl });
   expect(subscribed.status).toBe(201);
   const { subscription_id: subscriptionId } = (await subscribed.json()) as { subscription_id: string };
   const listed = (await (await api('GET', `/v1/items?subscription_ids=${subscriptionId}&limit=20`)).json()) as { data: { id: string; title: string; item_type: string }[] };
   for (const item of listed.data) ids[item.item_type === 'article' ? 'article' : item.title] = item.id;
-  expect(Object.keys(ids).sort()).toEqual(['article', 'direct', 'loop', 'refused', 'six hops', 'two hops']);
+  expect(Object.keys(ids).sort()).toEqual(['article', 'direct', 'loop', 'page', 'refused', 'six hops', 'two hops']);
 });
 
 afterAll(async () => {
@@ -71,6 +71,15 @@ describe('an episode’s audio from the app’s origin', () => {
     expect(response.headers.get('accept-ranges')).toBe('bytes');
     expect(response.headers.get('cache-control')).toBe('private, no-store, no-transform');
     expect(Buffer.from(await response.arrayBuffer()).equals(host.audio)).toBe(true);
+  });
+
+  it('serves an enclosure the host calls a web page as bytes, never as a page of this origin', async () => {
+    const response = await audio(ids.page!);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/octet-stream');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
+    expect(await response.text()).toContain('<script>');
   });
 
   it('passes a byte range through, with the host’s Content-Range and only the headers a player needs', async () => {

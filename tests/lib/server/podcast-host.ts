@@ -67,6 +67,9 @@ export async function startPodcastHost(): Promise<PodcastHost> {
       response.writeHead(302, { location: '/loop' }).end();
     } else if (url.pathname === '/refused') {
       response.writeHead(403, { 'content-type': 'text/plain' }).end('no');
+    } else if (url.pathname === '/page.html') {
+      // A hostile host: HTML with a script where the audio should be.
+      response.writeHead(200, { 'content-type': 'text/html' }).end('<script>fetch("/api/v1/items")</script>');
     } else if (url.pathname === '/silent') {
       // Never answers.
     } else if (url.pathname === '/audio.wav') {

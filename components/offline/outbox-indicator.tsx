@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { loadOutbox } from '@/lib/client/outbox';
 import { useOutboxStatus } from '@/lib/client/outbox/use-outbox-status';
 
@@ -40,8 +40,24 @@ function settleRow(button: HTMLElement, act: (outbox: Outbox) => Promise<void>):
  * why, the list of them, and each refusal with the service's reason until dismissed.
  * `notice` (the reload prompt) shows above them; with nothing to show it renders nothing.
  */
+/** The height of a fixed element while it is shown, to keep as much room at the end of the page. */
+function useHeldSpace(): [number, (element: HTMLElement | null) => (() => void) | undefined] {
+  const [space, setSpace] = useState(0);
+  const measure = useCallback((element: HTMLElement | null) => {
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setSpace(element.offsetHeight));
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      setSpace(0);
+    };
+  }, []);
+  return [space, measure];
+}
+
 export function OutboxIndicator({ notice }: { notice?: ReactNode }) {
   const status = useOutboxStatus();
+  const [space, measure] = useHeldSpace();
   const wait = useSecondsUntil(status.activity === 'paused' ? status.resumeAt : null);
   const { pending, refused, activity } = status;
   if (!notice && !pending.length && !refused.length && activity !== 'offline') return null;
@@ -56,73 +72,77 @@ export function OutboxIndicator({ notice }: { notice?: ReactNode }) {
           : 'sending…';
 
   return (
-    // Above the mini player, which publishes its height as --player-space.
-    <aside aria-label="Offline and sync" className="pointer-events-none fixed inset-x-0 bottom-[var(--player-space,0px)] z-40 flex justify-end p-3">
-      <div className="pointer-events-auto w-full max-w-sm space-y-2">
-        {notice}
-        {(pending.length > 0 || activity === 'offline') && (
-          <div role="status" className="rounded-lg border border-line-strong bg-surface p-3 shadow-lg">
-            {pending.length > 0 ? (
-              <>
-                <details>
-                  <summary className="min-h-11 cursor-pointer py-2 font-medium">
-                    {plural(pending.length, 'change', 'changes')} waiting to sync: {why}
-                  </summary>
-                  <ul className="mt-1 max-h-48 list-disc overflow-y-auto pl-5 text-sm">
-                    {pending.map((change) => <li key={change.requestId}>{change.label}</li>)}
-                  </ul>
-                </details>
-                {failing && (
-                  <button type="button" onClick={() => void loadOutbox().then((outbox) => outbox.flushOutbox())} className={`${rowButtonClass} mt-2`}>
-                    Send now
-                  </button>
-                )}
-              </>
-            ) : (
-              <p className="font-medium">
-                {failing ? 'The connection is failing. Changes you make are kept and sent later.' : 'You are offline. Changes you make are kept and sent later.'}
-              </p>
-            )}
-          </div>
-        )}
-        {refused.length > 0 && (
-          <section aria-labelledby="refused-changes-heading" className="rounded-lg border border-danger bg-surface p-3 shadow-lg">
-            <h2 id="refused-changes-heading" className="font-semibold text-danger">
-              {plural(refused.length, 'change was', 'changes were')} not saved
-            </h2>
-            <ul className="mt-2 max-h-60 space-y-2 overflow-y-auto text-sm">
-              {refused.map((change) => (
-                <li key={change.requestId} className="flex items-start justify-between gap-3">
-                  <span>
-                    <span className="font-medium">{change.label}</span>: {change.message}
-                  </span>
-                  <span className="flex shrink-0 flex-wrap justify-end gap-2">
-                    {/* A server error may pass; a refusal (4xx) or a change too old to send would fail alike. */}
-                    {change.status >= 500 && (
+    <>
+      {/* Room for the notice at the end of the page, as the mini player keeps for itself: else it covers the last rows and buttons. */}
+      <div aria-hidden style={{ height: space }} />
+      {/* Above the mini player, which publishes its height as --player-space. */}
+      <aside ref={measure} aria-label="Offline and sync" className="pointer-events-none fixed inset-x-0 bottom-[var(--player-space,0px)] z-40 flex justify-end p-3">
+        <div className="pointer-events-auto w-full max-w-sm space-y-2">
+          {notice}
+          {(pending.length > 0 || activity === 'offline') && (
+            <div role="status" className="rounded-lg border border-line-strong bg-surface p-3 shadow-lg">
+              {pending.length > 0 ? (
+                <>
+                  <details>
+                    <summary className="min-h-11 cursor-pointer py-2 font-medium">
+                      {plural(pending.length, 'change', 'changes')} waiting to sync: {why}
+                    </summary>
+                    <ul className="mt-1 max-h-48 list-disc overflow-y-auto pl-5 text-sm">
+                      {pending.map((change) => <li key={change.requestId}>{change.label}</li>)}
+                    </ul>
+                  </details>
+                  {failing && (
+                    <button type="button" onClick={() => void loadOutbox().then((outbox) => outbox.flushOutbox())} className={`${rowButtonClass} mt-2`}>
+                      Send now
+                    </button>
+                  )}
+                </>
+              ) : (
+                <p className="font-medium">
+                  {failing ? 'The connection is failing. Changes you make are kept and sent later.' : 'You are offline. Changes you make are kept and sent later.'}
+                </p>
+              )}
+            </div>
+          )}
+          {refused.length > 0 && (
+            <section aria-labelledby="refused-changes-heading" className="rounded-lg border border-danger bg-surface p-3 shadow-lg">
+              <h2 id="refused-changes-heading" className="font-semibold text-danger">
+                {plural(refused.length, 'change was', 'changes were')} not saved
+              </h2>
+              <ul className="mt-2 max-h-60 space-y-2 overflow-y-auto text-sm">
+                {refused.map((change) => (
+                  <li key={change.requestId} className="flex items-start justify-between gap-3">
+                    <span>
+                      <span className="font-medium">{change.label}</span>: {change.message}
+                    </span>
+                    <span className="flex shrink-0 flex-wrap justify-end gap-2">
+                      {/* A server error may pass; a refusal (4xx) or a change too old to send would fail alike. */}
+                      {change.status >= 500 && (
+                        <button
+                          type="button"
+                          aria-label={`Try again: ${change.label}`}
+                          onClick={(event) => settleRow(event.currentTarget, (outbox) => outbox.retryRefusal(change.requestId))}
+                          className={rowButtonClass}
+                        >
+                          Try again
+                        </button>
+                      )}
                       <button
                         type="button"
-                        aria-label={`Try again: ${change.label}`}
-                        onClick={(event) => settleRow(event.currentTarget, (outbox) => outbox.retryRefusal(change.requestId))}
+                        aria-label={`Dismiss: ${change.label}`}
+                        onClick={(event) => settleRow(event.currentTarget, (outbox) => outbox.dismissRefusal(change.requestId))}
                         className={rowButtonClass}
                       >
-                        Try again
+                        Dismiss
                       </button>
-                    )}
-                    <button
-                      type="button"
-                      aria-label={`Dismiss: ${change.label}`}
-                      onClick={(event) => settleRow(event.currentTarget, (outbox) => outbox.dismissRefusal(change.requestId))}
-                      className={rowButtonClass}
-                    >
-                      Dismiss
-                    </button>
-                  </span>
-                </li>
-              ))}
-            </ul>
-          </section>
-        )}
-      </div>
-    </aside>
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </div>
+      </aside>
+    </>
   );
 }

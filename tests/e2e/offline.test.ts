@@ -141,6 +141,13 @@ async function offlineJourney(server: Server, hooks: { beforeOnline?: () => Prom
   expect(await row(page, readA!.id)).toMatchObject({ isRead: true });
   expect(await row(page, readB!.id)).toMatchObject({ isRead: true });
   expect(await row(page, saved.id)).toMatchObject({ isSaved: true });
+  // The notice keeps room for itself at the end of the page: scrolled to the bottom, it covers none of it.
+  const notice = page.getByRole('complementary', { name: 'Offline and sync' }).getByRole('status');
+  await expect.poll(async () => {
+    await page.evaluate(() => window.scrollTo(0, document.scrollingElement!.scrollHeight));
+    const noticeTop = (await notice.boundingBox())!.y;
+    return page.evaluate((top) => document.getElementById('main')!.getBoundingClientRect().bottom - top, noticeTop);
+  }, { timeout: 10_000 }).toBeLessThanOrEqual(0);
 
   // Back online: the queue goes out by itself, before the list is fetched again.
   await hooks.beforeOnline?.();

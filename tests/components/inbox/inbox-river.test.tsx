@@ -8,6 +8,7 @@ import { InboxRiver } from '@/components/inbox/inbox-river';
 import { callApi, configureApi } from '@/lib/client/api-client';
 import type { InboxSelection } from '@/lib/client/inbox-view';
 import { announceItemsChanged } from '@/lib/client/item-lists';
+import { rememberShownItem } from '@/lib/client/list-context';
 import { setStatus } from '@/lib/service/domain/accounts';
 import { closedPort, startLocalService, type LocalService } from '../local-service';
 import { renderApp } from '../render-app';
@@ -117,6 +118,22 @@ describe('the inbox river with items', () => {
     expect(document.activeElement?.textContent).toBe('Morning Post item 1');
     await user.keyboard('o');
     expect(app.visited).toEqual([`/items/${ids[1]}`]);
+  });
+
+  it('puts focus back on the item read last when the person returns from the reader, so j goes on from it', async () => {
+    const user = userEvent.setup();
+    rememberShownItem(ids[4]!);
+    renderApp(<InboxRiver selection={{ view: 'all', type: 'article' }} />);
+    const list = await screen.findByRole('list', { name: 'Articles' });
+    await waitFor(() => expect(document.activeElement).toBe(within(list).getByRole('link', { name: 'Morning Post item 4' })));
+    await user.keyboard('j');
+    expect(document.activeElement?.textContent).toBe('Morning Post item 5');
+
+    // Handed over once: the next visit to the list starts afresh.
+    cleanup();
+    renderApp(<InboxRiver selection={{ view: 'all', type: 'article' }} />);
+    await screen.findByRole('list', { name: 'Articles' });
+    expect(document.activeElement).toBe(document.body);
   });
 
   it('ignores shortcut keys typed into a field', async () => {

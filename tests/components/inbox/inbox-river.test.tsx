@@ -180,11 +180,14 @@ describe('mark all as read', () => {
 
 describe('marking above and below an item', () => {
   let local: LocalService;
+  let ids: string[];
+  beforeAll(async () => {
+    local = await startLocalService();
+    ids = local.addFeed('Long Feed', Array.from({ length: 40 }, () => ({})));
+  });
   afterAll(() => local.close());
 
   it('marks the items above as read, and those below including the ones not loaded yet', async () => {
-    local = await startLocalService();
-    const ids = local.addFeed('Long Feed', Array.from({ length: 40 }, () => ({})));
     const user = userEvent.setup();
     renderApp(<InboxRiver selection={unread} />);
     const list = await screen.findByRole('list', { name: 'Unread items' });
@@ -201,6 +204,22 @@ describe('marking above and below an item', () => {
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Items below marked read.'));
     expect(ids.map((id) => readState(local, id).is_read)).toEqual([1, 1, 0, 0, 0, 0, ...Array(34).fill(1)]);
     expect(within(list).getByRole('button', { name: 'Mark unread: Long Feed item 29' })).toBeTruthy();
+  });
+
+  it('closes an item’s More menu with Escape, marking nothing, with focus back on its toggle', async () => {
+    const user = userEvent.setup();
+    renderApp(<InboxRiver selection={{ view: 'all', type: null }} />);
+    const list = await screen.findByRole('list', { name: 'Items' });
+    const row = within(within(list).getByRole('link', { name: 'Long Feed item 7' }).closest('li')!);
+    const toggle = row.getByText('More');
+    await user.click(toggle);
+    expect(toggle.closest('details')!.open).toBe(true);
+    row.getByRole('button', { name: 'Mark items above as read' }).focus();
+
+    await user.keyboard('{Escape}');
+    expect(toggle.closest('details')!.open).toBe(false);
+    expect(document.activeElement).toBe(toggle);
+    expect(screen.getByRole('status').textContent).toBe('');
   });
 });
 

@@ -60,6 +60,17 @@ describe('the inbox river with items', () => {
     expect(screen.getByText('That is everything in this view.')).toBeTruthy();
   });
 
+  it('moves focus from Load more to the first item the page added, even when that page was the last and the button goes', async () => {
+    const user = userEvent.setup();
+    renderApp(<InboxRiver selection={unread} />);
+    const list = await screen.findByRole('list', { name: 'Unread items' });
+    screen.getByRole('button', { name: 'Load more' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(41));
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(document.activeElement).toBe(within(list).getAllByRole('listitem')[30]!.querySelector('a[href]'));
+  });
+
   it('shows only episodes in the episodes view', async () => {
     renderApp(<InboxRiver selection={{ view: 'all', type: 'episode' }} />);
     const list = await screen.findByRole('list', { name: 'Episodes' });

@@ -148,7 +148,7 @@ export function InboxRiver({ selection, sourceName = null }: Props) {
         ))}
       </ul>
       {list.error && <div className="mt-4"><ErrorNotice error={list.error} onRetry={() => void list.refresh()} context="More items could not be loaded" /></div>}
-      <LoadMore hasMore={list.hasMore} loading={list.isLoadingMore} count={items.length} onLoadMore={list.loadMore} />
+      <LoadMore hasMore={list.hasMore} loading={list.isLoadingMore} count={items.length} onLoadMore={list.loadMore} list={listRef} />
     </>
   );
 

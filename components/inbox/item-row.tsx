@@ -92,7 +92,12 @@ export const ItemRow = memo(function ItemRow({ item, selected, first, last, ...h
             {item.is_saved ? 'Unsave' : 'Save'}
           </button>
           {!(first && last) && (
-            <details ref={more} className="text-sm">
+            // Escape closes the open menu from any of its buttons, as menus do, with focus back on its toggle.
+            <details ref={more} className="text-sm" onKeyDown={(event) => {
+              if (event.key !== 'Escape' || !more.current?.open) return;
+              event.preventDefault();
+              closeMore();
+            }}>
               <summary aria-label={`More actions: ${item.title}`} className={`${actionClass} cursor-pointer list-none`}>More</summary>
               <div className="flex flex-wrap gap-x-1 pl-2">
                 {!first && (

@@ -3,9 +3,14 @@
 import { useRouter } from 'next/navigation';
 import { useEffect, useMemo, useRef, type RefObject } from 'react';
 import type { ListedItem } from '@/lib/client/item-cache';
+import { takeShownItem } from '@/lib/client/list-context';
 import type { RowHandlers } from './item-row';
 
 type River = { hasMore: boolean; loadMore: () => void };
+
+function rowsOf(list: HTMLUListElement | null): HTMLElement[] {
+  return [...(list?.querySelectorAll<HTMLElement>('li[data-item-id]') ?? [])];
+}
 
 /**
  * The river's keyboard: j/k move focus between item titles (so screen readers follow), and
@@ -19,8 +24,24 @@ export function useRiverKeys(listRef: RefObject<HTMLUListElement | null>, items:
     latest.current = { items, river, handlers };
   });
 
+  // Back from the reader (the browser's Back, or its link to the list) focus has nowhere to be:
+  // it goes to the item read last, so j and k go on from there and a screen reader starts at it,
+  // instead of j starting again at the top. Focus the person has put elsewhere stays there.
+  const arrived = useRef(false);
+  const hasItems = items.length > 0;
+  useEffect(() => {
+    if (!hasItems || arrived.current) return;
+    arrived.current = true;
+    const id = takeShownItem();
+    if (!id || (document.activeElement && document.activeElement !== document.body)) return;
+    const row = rowsOf(listRef.current).find((candidate) => candidate.dataset.itemId === id);
+    if (!row) return;
+    row.querySelector<HTMLElement>('[data-item-link]')?.focus({ preventScroll: true });
+    row.scrollIntoView?.({ block: 'nearest' });
+  }, [hasItems, listRef]);
+
   return useMemo(() => {
-    const rows = () => [...(listRef.current?.querySelectorAll<HTMLElement>('li[data-item-id]') ?? [])];
+    const rows = () => rowsOf(listRef.current);
     const focusedIndex = (all: HTMLElement[]) => all.findIndex((row) => row.contains(document.activeElement));
 
     const move = (step: number) => {

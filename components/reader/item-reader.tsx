@@ -8,7 +8,7 @@ import { KeyboardShortcuts } from '@/components/keyboard-shortcuts';
 import { EpisodeActions } from '@/components/player/episode-actions';
 import { ApiError } from '@/lib/client/api-client';
 import { errorSentence } from '@/lib/client/error-message';
-import { useListNeighbours } from '@/lib/client/list-context';
+import { rememberShownItem, useListNeighbours } from '@/lib/client/list-context';
 import { reachedInsideApp } from '@/lib/client/page-arrival';
 import { marksReadByReading, readMarkReadMode } from '@/lib/client/reading-preferences';
 import { restoreLeftScroll } from '@/lib/client/resume-reading';
@@ -87,6 +87,7 @@ export function ItemReader({ id }: { id: string }) {
   useEffect(() => {
     if (!shownId) return;
     document.title = `${shownTitle || 'Untitled'} · Tidings`;
+    rememberShownItem(shownId);
     const focusLost = !document.activeElement || document.activeElement === document.body;
     if (focusTitleOf === shownId || (!arrived.current && focusLost && reachedInsideApp())) {
       focusTitleOf = null;

@@ -1,6 +1,7 @@
 'use client';
 
 import Link from '@/components/shell/intent-link';
+import { useRef } from 'react';
 import { ErrorNotice } from '@/components/error-notice';
 import { LoadMore } from '@/components/inbox/load-more';
 import { RelativeTime } from '@/components/relative-time';
@@ -51,6 +52,7 @@ function ItemRow({ item }: { item: ShownItem }) {
 /** Items matching the search, the person's own first, then (Plus, when asked) global matches marked as such. */
 export function ItemResults({ search }: { search: ItemSearch }) {
   const found = useItemSearch(search);
+  const list = useRef<HTMLUListElement>(null);
   if (found.error && found.results.length === 0) {
     return <ErrorNotice error={found.error} onRetry={() => void found.refresh()} context="The search could not be done" />;
   }
@@ -61,11 +63,11 @@ export function ItemResults({ search }: { search: ItemSearch }) {
         {search.includeGlobal && found.results.length > 0 && ' Matches from beyond your subscriptions follow your own, marked as such.'}
       </ResultsSummary>
       {found.results.length > 0 && (
-        <ul aria-label="Matching items" className="border-t border-line" onClick={rememberListOnOpen(found.results.filter((item) => !item.is_global))}>
+        <ul ref={list} aria-label="Matching items" className="border-t border-line" onClick={rememberListOnOpen(found.results.filter((item) => !item.is_global))}>
           {found.results.map((item) => <ItemRow key={`${item.is_global ? 'g' : 'o'}${item.id}`} item={item} />)}
         </ul>
       )}
-      <LoadMore hasMore={found.hasMore} loading={found.isLoadingMore} count={found.results.length} onLoadMore={found.loadMore} />
+      <LoadMore hasMore={found.hasMore} loading={found.isLoadingMore} count={found.results.length} onLoadMore={found.loadMore} list={list} />
     </>
   );
 }

@@ -12,6 +12,10 @@ function shown(key: string): string {
   return key === ' ' ? 'Space' : key;
 }
 
+function labelOf(action: ShortcutAction): string {
+  return defaultShortcuts.find((shortcut) => shortcut.action === action)!.label;
+}
+
 /**
  * Remaps the keyboard shortcuts: focus a field and press the new key (Backspace puts the
  * default back). A key another action already uses is refused with the reason.
@@ -24,14 +28,23 @@ export function ShortcutSettings() {
     if (reserved.has(event.key) || event.ctrlKey || event.metaKey || event.altKey) return;
     event.preventDefault();
     if (event.key === 'Backspace' || event.key === 'Delete') {
+      // The default may have been given to another action meanwhile: two actions on one key would
+      // leave the second unreachable, so that is refused like any key in use.
+      const defaults = defaultShortcuts.find((shortcut) => shortcut.action === action)!.keys;
+      for (const fallback of defaults) {
+        const taken = conflictFor(remapped, action, fallback);
+        if (taken) {
+          setStatus(`${shown(fallback)}, the default, is now the key for “${labelOf(taken)}”; change that one first.`);
+          return;
+        }
+      }
       setKey(action, '');
       setStatus(`${label}: back to ${shown(keyFor({}, action))}.`);
       return;
     }
     const clash = conflictFor(remapped, action, event.key);
     if (clash) {
-      const other = defaultShortcuts.find((shortcut) => shortcut.action === clash)!.label;
-      setStatus(`${shown(event.key)} is already the key for “${other}”; choose another.`);
+      setStatus(`${shown(event.key)} is already the key for “${labelOf(clash)}”; choose another.`);
       return;
     }
     setKey(action, event.key);

@@ -39,7 +39,9 @@ export function SourcesColumn() {
   const wide = useWideAfterLoad();
   return (
     <div className="hidden lg:block">
-      <div className="sticky top-4 max-h-[calc(100dvh-2rem)] overflow-y-auto pb-4">
+      {/* A scrolling box clips what overflows it, focus rings included: the padding leaves room for
+          the whole ring (3 px plus its 2 px offset) and the negative margin keeps the links in place. */}
+      <div className="sticky top-4 -mx-1.5 -mt-1.5 max-h-[calc(100dvh-2rem)] overflow-y-auto px-1.5 pt-1.5 pb-4">
         {wide && (
           <Suspense fallback={null}>
             <SourcesList />

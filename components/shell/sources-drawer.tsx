@@ -79,7 +79,8 @@ export function SourcesDrawer({ onClose }: { onClose: () => void }) {
             Close
           </button>
         </div>
-        <div className="min-h-0 flex-1 overflow-y-auto px-1 pb-4 pt-2">
+        {/* Room for a focus ring (3 px plus its 2 px offset), which the scrolling box would clip. */}
+        <div className="min-h-0 flex-1 overflow-y-auto px-1.5 pb-4 pt-2">
           <SourcesList onNavigate={onClose} />
         </div>
       </div>

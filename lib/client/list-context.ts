@@ -32,6 +32,21 @@ export function rememberListOnOpen(items: readonly Pick<ListedItem, 'id' | 'titl
   };
 }
 
+// The item the reader showed last, while this page lives (a reload rightly forgets it).
+let lastShownItem: string | null = null;
+
+/** The reader notes the item it shows, so the list the person goes back to can put focus on it. */
+export function rememberShownItem(id: string): void {
+  lastShownItem = id;
+}
+
+/** The item the reader showed last, handed over once (a later visit to a list starts afresh). */
+export function takeShownItem(): string | null {
+  const id = lastShownItem;
+  lastShownItem = null;
+  return id;
+}
+
 /** The remembered list, or null when there is none or it cannot be read. */
 export function readListContext(): ListContext | null {
   try {

@@ -32,12 +32,20 @@ export function currentShortcuts(): typeof defaultShortcuts {
   });
 }
 
+/**
+ * Inputs nobody types into: a letter pressed on one is free for a shortcut, so j, m or s still
+ * work right after ticking an item's checkbox (only Enter and Space are theirs).
+ */
+const untypedInputs = new Set(['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'color', 'file', 'image']);
+
 /** Whether a key press belongs to something else: typing in a field, or a control's own Enter or Space. */
 export function belongsElsewhere(event: KeyboardEvent): boolean {
   if (event.ctrlKey || event.metaKey || event.altKey || event.isComposing) return true;
   const target = event.target as HTMLElement | null;
   if (!target || typeof target.closest !== 'function') return false;
-  if (target.isContentEditable || target.closest('input, textarea, select, [contenteditable=""], [contenteditable="true"]')) return true;
+  if (target.isContentEditable || target.closest('textarea, select, [contenteditable=""], [contenteditable="true"]')) return true;
+  const input = target.closest('input');
+  if (input && (!untypedInputs.has(input.type) || event.key === 'Enter' || event.key === ' ')) return true;
   // Enter on a link or button, and Space on a button (a key settings let a shortcut take),
   // already do what the control says.
   if (event.key === 'Enter' && target.closest('a[href], button, summary, [role="button"]')) return true;

@@ -155,9 +155,14 @@ describe('the inbox with a keyboard', () => {
     const more = page.getByRole('button', { name: 'Load more' });
     expect(await more.isVisible()).toBe(true);
     const next = page.waitForResponse((response) => isCall('GET', /^\/api\/v1\/items$/)(response) && new URL(response.url()).searchParams.has('cursor'));
-    await more.click();
+    // Pressed from the keyboard: focus then goes to the first item the page added, which the
+    // button has moved above (as it would be lost with the button after the last page).
+    await more.focus();
+    await page.keyboard.press('Enter');
     expect((await next).status()).toBe(200);
     await page.waitForFunction((count) => document.querySelectorAll('li[data-item-id]').length > count, before);
+    const firstAdded = await rows.nth(before).locator('[data-item-link]').getAttribute('href');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe(firstAdded);
   });
 
   it('lists the shortcuts with ? in a dialog that Escape closes', async () => {

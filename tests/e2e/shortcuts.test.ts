@@ -74,6 +74,16 @@ describe.each<ViewportName>(['phone', 'desktop'])('keyboard shortcuts on a %s', 
     await dialog.waitFor({ state: 'detached' });
     // Focus goes back to the item it was on.
     expect(await focusedHref(page)).toBe(first);
+
+    // Opened, read and left by the browser's Back: focus is on that item again, so j goes on from it.
+    await page.keyboard.press('o');
+    await page.waitForURL(`**${first}`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.goBack();
+    await page.waitForURL('**/inbox?view=all');
+    await expect.poll(() => focusedHref(page)).toBe(first);
+    await page.keyboard.press('n');
+    expect(await focusedHref(page)).toBe(await links.nth(1).getAttribute('href'));
   });
 });
 

@@ -38,7 +38,50 @@ async function isFocusInside(page: Page, selector: string): Promise<boolean> {
   return page.evaluate((css) => Boolean(document.activeElement && document.querySelector(css)?.contains(document.activeElement)), selector);
 }
 
+/**
+ * Where the focused control's ring is cut off by the nearest box that scrolls: the sides it
+ * crosses ('left', 'right', 'top' while that box is scrolled to the top), none when whole.
+ */
+function clippedRingSides(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const element = document.activeElement as HTMLElement;
+    const style = getComputedStyle(element);
+    const reach = parseFloat(style.outlineWidth) + parseFloat(style.outlineOffset);
+    let box = element.parentElement;
+    while (box && getComputedStyle(box).overflowY === 'visible') box = box.parentElement;
+    if (!box || reach <= 0) return [];
+    const ring = element.getBoundingClientRect();
+    const outer = box.getBoundingClientRect();
+    const left = outer.left + box.clientLeft;
+    const top = outer.top + box.clientTop;
+    const sides: string[] = [];
+    if (ring.left - reach < left - 0.5) sides.push('left');
+    if (ring.right + reach > left + box.clientWidth + 0.5) sides.push('right');
+    if (box.scrollTop === 0 && ring.top - reach < top - 0.5) sides.push('top');
+    return sides;
+  });
+}
+
 describe('the inbox sidebar on a desktop', () => {
+  it('shows the whole focus ring of each source as Tab reaches it, none of it cut off by the scrolling column', async () => {
+    const page = await openInbox('desktop');
+    const sources = page.getByRole('navigation', { name: 'Sources' });
+    await sources.getByRole('region', { name: 'Tags' }).waitFor();
+    for (let presses = 0; presses < 30 && !(await isFocusInside(page, 'nav[aria-label="Sources"]')); presses += 1) {
+      await page.keyboard.press('Tab');
+    }
+    const clipped: string[] = [];
+    let visited = 0;
+    while (await isFocusInside(page, 'nav[aria-label="Sources"]')) {
+      const sides = await clippedRingSides(page);
+      if (sides.length) clipped.push(`${await page.evaluate(() => document.activeElement?.textContent)}: ${sides.join(', ')}`);
+      visited += 1;
+      await page.keyboard.press('Tab');
+    }
+    expect(visited).toBeGreaterThan(5);
+    expect(clipped).toEqual([]);
+  });
+
   it('arrives after the page beside the river without moving it, with each folder’s unread count', async () => {
     const page = await openInbox('desktop', '?view=all');
     const heading = page.getByRole('heading', { level: 1, name: 'Inbox' });

@@ -8,6 +8,7 @@ import { InboxRiver } from '@/components/inbox/inbox-river';
 import { callApi, configureApi } from '@/lib/client/api-client';
 import type { InboxSelection } from '@/lib/client/inbox-view';
 import { announceItemsChanged } from '@/lib/client/item-lists';
+import { rememberShownItem } from '@/lib/client/list-context';
 import { setStatus } from '@/lib/service/domain/accounts';
 import { closedPort, startLocalService, type LocalService } from '../local-service';
 import { renderApp } from '../render-app';
@@ -57,6 +58,17 @@ describe('the inbox river with items', () => {
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(41));
     expect(screen.getByText('That is everything in this view.')).toBeTruthy();
+  });
+
+  it('moves focus from Load more to the first item the page added, even when that page was the last and the button goes', async () => {
+    const user = userEvent.setup();
+    renderApp(<InboxRiver selection={unread} />);
+    const list = await screen.findByRole('list', { name: 'Unread items' });
+    screen.getByRole('button', { name: 'Load more' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(41));
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(document.activeElement).toBe(within(list).getAllByRole('listitem')[30]!.querySelector('a[href]'));
   });
 
   it('shows only episodes in the episodes view', async () => {
@@ -119,6 +131,22 @@ describe('the inbox river with items', () => {
     expect(app.visited).toEqual([`/items/${ids[1]}`]);
   });
 
+  it('puts focus back on the item read last when the person returns from the reader, so j goes on from it', async () => {
+    const user = userEvent.setup();
+    rememberShownItem(ids[4]!);
+    renderApp(<InboxRiver selection={{ view: 'all', type: 'article' }} />);
+    const list = await screen.findByRole('list', { name: 'Articles' });
+    await waitFor(() => expect(document.activeElement).toBe(within(list).getByRole('link', { name: 'Morning Post item 4' })));
+    await user.keyboard('j');
+    expect(document.activeElement?.textContent).toBe('Morning Post item 5');
+
+    // Handed over once: the next visit to the list starts afresh.
+    cleanup();
+    renderApp(<InboxRiver selection={{ view: 'all', type: 'article' }} />);
+    await screen.findByRole('list', { name: 'Articles' });
+    expect(document.activeElement).toBe(document.body);
+  });
+
   it('ignores shortcut keys typed into a field', async () => {
     const user = userEvent.setup();
     renderApp(<><label>Note<input /></label><InboxRiver selection={unread} /></>);
@@ -163,11 +191,14 @@ describe('mark all as read', () => {
 
 describe('marking above and below an item', () => {
   let local: LocalService;
+  let ids: string[];
+  beforeAll(async () => {
+    local = await startLocalService();
+    ids = local.addFeed('Long Feed', Array.from({ length: 40 }, () => ({})));
+  });
   afterAll(() => local.close());
 
   it('marks the items above as read, and those below including the ones not loaded yet', async () => {
-    local = await startLocalService();
-    const ids = local.addFeed('Long Feed', Array.from({ length: 40 }, () => ({})));
     const user = userEvent.setup();
     renderApp(<InboxRiver selection={unread} />);
     const list = await screen.findByRole('list', { name: 'Unread items' });
@@ -184,6 +215,22 @@ describe('marking above and below an item', () => {
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Items below marked read.'));
     expect(ids.map((id) => readState(local, id).is_read)).toEqual([1, 1, 0, 0, 0, 0, ...Array(34).fill(1)]);
     expect(within(list).getByRole('button', { name: 'Mark unread: Long Feed item 29' })).toBeTruthy();
+  });
+
+  it('closes an item’s More menu with Escape, marking nothing, with focus back on its toggle', async () => {
+    const user = userEvent.setup();
+    renderApp(<InboxRiver selection={{ view: 'all', type: null }} />);
+    const list = await screen.findByRole('list', { name: 'Items' });
+    const row = within(within(list).getByRole('link', { name: 'Long Feed item 7' }).closest('li')!);
+    const toggle = row.getByText('More');
+    await user.click(toggle);
+    expect(toggle.closest('details')!.open).toBe(true);
+    row.getByRole('button', { name: 'Mark items above as read' }).focus();
+
+    await user.keyboard('{Escape}');
+    expect(toggle.closest('details')!.open).toBe(false);
+    expect(document.activeElement).toBe(toggle);
+    expect(screen.getByRole('status').textContent).toBe('');
   });
 });
 

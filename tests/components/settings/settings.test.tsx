@@ -103,6 +103,25 @@ describe('settings kept on this device', () => {
     expect(localStorage.getItem(SHORTCUTS_STORAGE_KEY)).toBeNull();
     expect((screen.getByRole('textbox', { name: 'Save or unsave' }) as HTMLInputElement).value).toBe('s');
   });
+
+  it('refuses to put back a default key that another shortcut has taken since, saying which', async () => {
+    const user = userEvent.setup();
+    renderRouted(<ShortcutSettings />);
+    const next = screen.getByRole('textbox', { name: 'Next item' }) as HTMLInputElement;
+    const previous = screen.getByRole('textbox', { name: 'Previous item' }) as HTMLInputElement;
+    await user.click(next);
+    await user.keyboard('n');
+    await user.click(previous);
+    await user.keyboard('j');
+    expect(previous.value).toBe('j');
+
+    await user.click(next);
+    await user.keyboard('{Backspace}');
+    expect(next.value).toBe('n');
+    expect(screen.getByRole('status').textContent).toBe('j, the default, is now the key for “Previous item”; change that one first.');
+    expect(JSON.parse(localStorage.getItem(SHORTCUTS_STORAGE_KEY)!)).toEqual({ next: 'n', previous: 'j' });
+    expect(actionForKey(new KeyboardEvent('keydown', { key: 'j' }))).toBe('previous');
+  });
 });
 
 describe('account settings in local mode', () => {

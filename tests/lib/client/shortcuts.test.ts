@@ -9,9 +9,10 @@ afterEach(() => {
 /** The shortcuts with Save or unsave moved to the space bar, as settings allow. */
 const spaceSaves = defaultShortcuts.map((shortcut) => (shortcut.action === 'toggleSaved' ? { ...shortcut, keys: [' '] } : shortcut));
 
-function keyOn(tag: 'button' | 'summary' | 'a' | 'div', key: string) {
+function keyOn(tag: 'button' | 'summary' | 'a' | 'div' | 'input', key: string, type?: string) {
   const element = document.createElement(tag);
   if (tag === 'a') element.setAttribute('href', '/items/1');
+  if (type) element.setAttribute('type', type);
   document.body.append(element);
   // Heard on the document, as the page's shortcuts are.
   let action: string | null = 'not pressed';
@@ -38,5 +39,20 @@ describe('shortcut keys a focused control uses itself', () => {
     expect(keyOn('a', 'Enter')).toBeNull();
     expect(keyOn('button', 'Enter')).toBeNull();
     expect(keyOn('div', 'Enter')).toBe('open');
+  });
+});
+
+describe('shortcut keys on form fields', () => {
+  it('leaves every key to a field that takes typing', () => {
+    expect(keyOn('input', 'j')).toBeNull();
+    expect(keyOn('input', 'j', 'search')).toBeNull();
+    expect(keyOn('input', 'm', 'date')).toBeNull();
+  });
+
+  it('takes a letter pressed on a checkbox or radio button (an item just selected), but leaves them Space and Enter', () => {
+    expect(keyOn('input', 'j', 'checkbox')).toBe('next');
+    expect(keyOn('input', 'm', 'radio')).toBe('toggleRead');
+    expect(keyOn('input', ' ', 'checkbox')).toBeNull();
+    expect(keyOn('input', 'Enter', 'checkbox')).toBeNull();
   });
 });

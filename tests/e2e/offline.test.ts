@@ -148,6 +148,8 @@ async function offlineJourney(server: Server, hooks: { beforeOnline?: () => Prom
     const noticeTop = (await notice.boundingBox())!.y;
     return page.evaluate((top) => document.getElementById('main')!.getBoundingClientRect().bottom - top, noticeTop);
   }, { timeout: 10_000 }).toBeLessThanOrEqual(0);
+  // Back to the top: at the bottom, the river would load page after page once online, spending the rate limit the replay needs.
+  await page.evaluate(() => window.scrollTo(0, 0));
 
   // Back online: the queue goes out by itself, before the list is fetched again.
   await hooks.beforeOnline?.();

@@ -47,6 +47,9 @@ export function describeError(error: unknown): ErrorMessage {
       return { ...base, title: 'Not allowed', detail: api.message, canRetry: false };
     case 404:
       return { ...base, title: 'Not found', detail: api.message, canRetry: false };
+    case 409:
+      // The service answers 409 when a folder or saved search already has that name; sending it again cannot help.
+      return { ...base, title: 'That name is taken', detail: `${api.message} Choose another name.`, canRetry: false };
     case 422:
       return { ...base, title: 'Some details need fixing', detail: 'The service could not accept this request:', fields: sentences(api.message), canRetry: false };
     case 429: {

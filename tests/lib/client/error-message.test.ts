@@ -38,6 +38,13 @@ describe('what a person sees when the service answers an error', () => {
     expect(message.detail).toBe(error.message);
   });
 
+  it('says a name is taken on 409 and asks for another, without offering a retry', async () => {
+    await callApi('POST', '/v1/saved-searches', { body: { name: 'Harbour news', query_data: { q: 'harbour' } } });
+    const error = await failure(() => callApi('POST', '/v1/saved-searches', { body: { name: 'Harbour news', query_data: { q: 'quay' } } }));
+    expect(describeError(error)).toMatchObject({ status: 409, title: 'That name is taken', canRetry: false });
+    expect(errorSentence(error)).toBe('That name is taken: A saved search named "Harbour news" already exists. Choose another name.');
+  });
+
   it('sends the person to sign in again on 401', async () => {
     const error = await failure(() => fetchWithToken(local, 'tid_app_' + 'y'.repeat(40)));
     expect(describeError(error)).toMatchObject({ status: 401, title: 'Please sign in again', link: { href: '/sign-in', label: 'Sign in again' } });

@@ -9,6 +9,8 @@ import { ConfirmGroup } from '../confirm-group';
 type Props = {
   count: number;
   busy: boolean;
+  /** What the last action did, or why it failed; said here, next to the buttons. */
+  status: string;
   /** Whether folders exist to move into (first-party only). */
   withFolders: boolean;
   onAct: (action: BulkSubscriptionAction, folderId?: string | null) => void;
@@ -29,7 +31,7 @@ const smallButton = 'min-h-11 rounded-md border border-line-strong bg-canvas px-
  * Actions on the selected subscriptions. It stays in place after an action, so focus stays on
  * the button just pressed. Unsubscribing asks first, in place, with Cancel focused.
  */
-export function SubscriptionBulkBar({ count, busy, withFolders, onAct, onUnsubscribe, onClear }: Props) {
+export function SubscriptionBulkBar({ count, busy, status, withFolders, onAct, onUnsubscribe, onClear }: Props) {
   const [confirming, setConfirming] = useState(false);
   const [folderId, setFolderId] = useState<string | null>(null);
   const cancel = useRef<HTMLButtonElement>(null);
@@ -82,6 +84,7 @@ export function SubscriptionBulkBar({ count, busy, withFolders, onAct, onUnsubsc
           <button type="button" onClick={onClear} className={quietButtonClass}>Clear selection</button>
         </div>
       )}
+      <p role="status" className="px-2 text-sm">{status}</p>
     </div>
   );
 }

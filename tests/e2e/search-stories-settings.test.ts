@@ -151,6 +151,17 @@ describe.each<ViewportName>(['phone', 'desktop'])('settings on a %s', (viewport)
     expect((await page.request.get('/v1/subscriptions', { headers: { authorization: `Bearer ${secret}` } })).status()).toBe(401);
   });
 
+  it('shows the plan when a "See your plan" link (/settings#plan) opens the page', async () => {
+    const page = await open(viewport, '/settings#plan');
+    const plan = page.getByRole('region', { name: 'Plan' });
+    await plan.getByText('Plus plan').waitFor();
+    // The section appears after the first paint; the page still scrolls to it, its heading on screen.
+    await page.waitForFunction(() => {
+      const top = document.getElementById('plan-heading')?.getBoundingClientRect().top ?? -1;
+      return top >= 0 && top < window.innerHeight;
+    }, undefined, { timeout: 5_000 });
+  });
+
   it('switches the theme, which holds after a reload, and passes axe in both themes', async () => {
     const page = await open(viewport, '/settings');
     await page.getByRole('region', { name: 'Plan' }).getByText('Plus plan').waitFor();

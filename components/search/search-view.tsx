@@ -86,12 +86,12 @@ function ItemOptions({ selection, globalOffered }: { selection: SearchSelection;
     <fieldset className="mt-3 flex flex-wrap gap-x-6">
       <legend className="sr-only">Search options</legend>
       <label className="inline-flex min-h-11 cursor-pointer items-center gap-3">
-        <input type="checkbox" checked={selection.includeBody} onChange={(event) => set({ includeBody: event.target.checked })} className="size-5 accent-accent" />
+        <input type="checkbox" checked={selection.includeBody} onChange={(event) => set({ includeBody: event.target.checked })} className="size-5 shrink-0 accent-accent" />
         Search article text too, not only titles
       </label>
       {globalOffered && (
         <label className="inline-flex min-h-11 cursor-pointer items-center gap-3">
-          <input type="checkbox" checked={selection.includeGlobal} onChange={(event) => set({ includeGlobal: event.target.checked })} className="size-5 accent-accent" />
+          <input type="checkbox" checked={selection.includeGlobal} onChange={(event) => set({ includeGlobal: event.target.checked })} className="size-5 shrink-0 accent-accent" />
           Include items beyond your subscriptions
         </label>
       )}

@@ -37,6 +37,16 @@ function overflows(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
 }
 
+/** Labels of checkboxes and radio buttons pressed narrower than they are tall by a label that wraps beside them. */
+function squashedChoices(page: Page): Promise<string[]> {
+  return page.evaluate(() => [...document.querySelectorAll<HTMLInputElement>('input[type=checkbox], input[type=radio]')]
+    .filter((input) => {
+      const box = input.getBoundingClientRect();
+      return box.width > 0 && Math.round(box.width) < Math.round(box.height);
+    })
+    .map((input) => input.labels?.[0]?.textContent?.trim() ?? input.name));
+}
+
 /** Subscribes through the proxy, as the subscribe form does. */
 async function subscribe(page: Page, url: string): Promise<void> {
   const answer = await page.request.post('/api/v1/subscriptions', { data: { url }, headers: { origin: new URL(page.url()).origin } });
@@ -83,6 +93,8 @@ describe.each<ViewportName>(['phone', 'desktop'])('search on a %s', (viewport) =
     await expectNoAxeViolations(page);
     await page.setViewportSize({ width: 320, height: 700 });
     expect(await overflows(page)).toBe(false);
+    // The options' labels wrap at 320 px; their checkboxes keep their square.
+    expect(await squashedChoices(page)).toEqual([]);
   });
 });
 
@@ -180,5 +192,6 @@ describe.each<ViewportName>(['phone', 'desktop'])('settings on a %s', (viewport)
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBeUndefined();
     await page.setViewportSize({ width: 320, height: 700 });
     expect(await overflows(page)).toBe(false);
+    expect(await squashedChoices(page)).toEqual([]);
   });
 });

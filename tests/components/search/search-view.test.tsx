@@ -171,6 +171,15 @@ describe('searching', () => {
     await user.click(screen.getByRole('button', { name: 'Save search' }));
     expect(await screen.findByText('Saved as “Harbour headlines”.')).toBeTruthy();
 
+    // Saving under the same name again, or under no name, says why nothing was saved.
+    await user.click(screen.getByRole('button', { name: 'Save search' }));
+    expect(await screen.findByText('That name is taken: A saved search named "Harbour headlines" already exists. Choose another name.')).toBeTruthy();
+    await user.clear(name);
+    await user.type(name, '   ');
+    await user.click(screen.getByRole('button', { name: 'Save search' }));
+    expect(await screen.findByText('Give the search a name; spaces alone are not one.')).toBeTruthy();
+    expect((await callApi('GET', '/v1/saved-searches')).data.map((entry) => entry.name)).toEqual(['Harbour headlines']);
+
     app.navigate('/search?q=headlines&tab=saved');
     const saved = await screen.findByRole('list', { name: 'Matching saved searches' });
     expect(within(saved).getByRole('link', { name: 'Harbour headlines' }).getAttribute('href')).toBe('/search?q=harbour&body=0');

@@ -259,6 +259,15 @@ describe.each<ViewportName>(['phone', 'desktop'])('subscriptions on a %s', (view
     await page.request.delete(`/api/v1/folders/${made!.id}`);
   });
 
+  it('answers a cut-off subscription link with the not-found page, not a validation error', async () => {
+    context = await newAppContext(browser, viewport);
+    const page = await context.newPage();
+    const response = await page.goto('/subscriptions/3f2c9a1e-not-a-whole-id');
+    expect(response?.status()).toBe(404);
+    await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+    expect(await page.getByText('Some details need fixing').count()).toBe(0);
+  });
+
   it('fits a 320 px screen without sideways scrolling and passes axe in dark mode', async () => {
     const page = await openSubscriptions(viewport, '', 'dark');
     await expectNoAxeViolations(page);

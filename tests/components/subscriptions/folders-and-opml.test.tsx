@@ -44,6 +44,23 @@ describe('managing folders', () => {
     expect(folderNames(local)).toEqual(['Science']);
   });
 
+  it('says a name of only spaces is no name, to create or to rename, and changes nothing', async () => {
+    const user = userEvent.setup();
+    renderRouted(<FoldersManager />);
+    const list = await screen.findByRole('list', { name: 'Folders' });
+    await user.type(screen.getByRole('textbox', { name: 'New folder name' }), '   ');
+    await user.click(screen.getByRole('button', { name: 'Create folder' }));
+    expect(await screen.findByText('Give the folder a name; spaces alone are not one.')).toBeTruthy();
+
+    await user.click(within(list).getByRole('button', { name: 'Rename Science' }));
+    const field = within(list).getByRole('textbox', { name: 'New name for Science' });
+    await user.clear(field);
+    await user.type(field, '  ');
+    await user.click(within(list).getByRole('button', { name: 'Save name' }));
+    await waitFor(() => expect(screen.getAllByRole('status').some((status) => status.textContent === 'Give the folder a name; spaces alone are not one.')).toBe(true));
+    expect(folderNames(local)).toEqual(['Science']);
+  });
+
   it('renames, pins and deletes a folder', async () => {
     const user = userEvent.setup();
     renderRouted(<FoldersManager />);

@@ -194,6 +194,7 @@ export function SubscriptionsList({ selection, withFolders }: Props) {
           withFolders={withFolders}
           onAct={(action, folderId) => void act(action, folderId ?? null)}
           onUnsubscribe={() => void remove()}
+          onAsk={() => setBarStatus('')}
           onClear={() => {
             // The bar goes away with its focused button; focus goes to the control that starts a new selection.
             selectAll.current?.focus();

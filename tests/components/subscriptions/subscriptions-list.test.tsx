@@ -129,7 +129,12 @@ describe('the subscriptions list', () => {
     renderRouted(<SubscriptionsList selection={everything} withFolders />);
     const list = await screen.findByRole('list', { name: 'Subscriptions' });
     await user.click(within(list).getByRole('checkbox', { name: 'Select Doomed Feed' }));
-    await user.click(within(screen.getByRole('group', { name: 'Selected subscriptions' })).getByRole('button', { name: 'Unsubscribe' }));
+    const bar = screen.getByRole('group', { name: 'Selected subscriptions' });
+    await user.click(within(bar).getByRole('button', { name: 'Pin' }));
+    await waitFor(() => expect(within(bar).getByRole('status').textContent).toBe('1 subscription pinned.'));
+    await user.click(within(bar).getByRole('button', { name: 'Unsubscribe' }));
+    // The question stands alone: the pin's outcome no longer sits under it.
+    expect(within(bar).getByRole('status').textContent).toBe('');
 
     const question = screen.getByRole('alertdialog', { name: 'Unsubscribe from 1 subscription?' });
     expect(document.activeElement).toBe(within(question).getByRole('button', { name: 'Cancel' }));

@@ -62,6 +62,8 @@ describe.each<ViewportName>(['phone', 'desktop'])('search on a %s', (viewport) =
     await box.press('Enter');
     expect((await searched).status()).toBe(200);
     await page.waitForURL('**/search?q=passkeys');
+    // Focus moves to the results (which puts a phone's keyboard away), not to <body>.
+    await page.waitForFunction(() => document.activeElement?.id === 'results-heading', undefined, { timeout: 5_000 });
     const items = page.getByRole('list', { name: 'Matching items' });
     const link = items.getByRole('link', { name: 'The boring way to adopt passkeys' });
     await link.waitFor();

@@ -51,6 +51,8 @@ describe('searching', () => {
     expect(savedList.textContent).toContain('None yet: search your items, then save the search to find it here.');
     await user.type(box, 'harbour{Enter}');
     expect(app.url()).toBe('/search?q=harbour');
+    // Focus lands on the results, not on <body>.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: 'Items' })));
     const results = await screen.findByRole('list', { name: 'Matching items' });
     expect(within(results).getAllByRole('listitem')).toHaveLength(2);
     expect(within(screen.getByRole('navigation', { name: 'What to search' })).getByRole('link', { name: 'Items' }).getAttribute('aria-current')).toBe('page');

@@ -16,7 +16,12 @@ export function SaveSearchForm({ search }: { search: ItemSearch }) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!name.trim() || busy) return;
+    if (busy) return;
+    // `required` lets a name of spaces through; say so rather than do nothing.
+    if (!name.trim()) {
+      setStatus('Give the search a name; spaces alone are not one.');
+      return;
+    }
     setBusy(true);
     try {
       const saved = await save(name.trim(), search);

@@ -2,7 +2,7 @@
 
 import Link from '@/components/shell/intent-link';
 import { useRouter, useSearchParams } from 'next/navigation';
-import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { KeyboardShortcuts } from '@/components/keyboard-shortcuts';
 import { useCapabilities } from '@/lib/client/capabilities';
 import { maxSearchLength, readSearchSelection, searchHref, searchTabs, type SearchSelection } from '@/lib/client/search-view';
@@ -14,7 +14,7 @@ import { FeedResults, FolderResults, SavedSearchResults, TagResults } from './re
 import { SaveSearchForm } from './save-search-form';
 import { SavedSearchList } from './saved-search-list';
 
-function SearchForm({ selection }: { selection: SearchSelection }) {
+function SearchForm({ selection, onSearch }: { selection: SearchSelection; onSearch: () => void }) {
   const router = useRouter();
   const [text, setText] = useState(selection.q);
   const inputId = useId();
@@ -27,7 +27,10 @@ function SearchForm({ selection }: { selection: SearchSelection }) {
   function submit(event: FormEvent) {
     event.preventDefault();
     const q = text.trim();
-    if (q) router.push(searchHref({ ...selection, q }));
+    if (!q) return;
+    // Only a new query re-renders the results; the same one again leaves focus in the box.
+    if (q !== selection.q) onSearch();
+    router.push(searchHref({ ...selection, q }));
   }
   return (
     <>
@@ -86,12 +89,12 @@ function ItemOptions({ selection, globalOffered }: { selection: SearchSelection;
     <fieldset className="mt-3 flex flex-wrap gap-x-6">
       <legend className="sr-only">Search options</legend>
       <label className="inline-flex min-h-11 cursor-pointer items-center gap-3">
-        <input type="checkbox" checked={selection.includeBody} onChange={(event) => set({ includeBody: event.target.checked })} className="size-5 accent-accent" />
+        <input type="checkbox" checked={selection.includeBody} onChange={(event) => set({ includeBody: event.target.checked })} className="size-5 shrink-0 accent-accent" />
         Search article text too, not only titles
       </label>
       {globalOffered && (
         <label className="inline-flex min-h-11 cursor-pointer items-center gap-3">
-          <input type="checkbox" checked={selection.includeGlobal} onChange={(event) => set({ includeGlobal: event.target.checked })} className="size-5 accent-accent" />
+          <input type="checkbox" checked={selection.includeGlobal} onChange={(event) => set({ includeGlobal: event.target.checked })} className="size-5 shrink-0 accent-accent" />
           Include items beyond your subscriptions
         </label>
       )}
@@ -132,10 +135,20 @@ export function SearchView() {
   // Against a hosted service the plan is unknown: offer it and let a 402 explain.
   const globalOffered = globalFeature === true || (globalFeature === null && Boolean(account.error));
   const label = searchTabs.find((entry) => entry.tab === tab)!.label;
+  // The box is remade for each query (so back and forward show theirs), which dropped focus to
+  // <body> after a search: a keyboard or screen-reader user started again at the top. A search
+  // the person ran lands them on its results, which also puts a phone's keyboard away.
+  const searched = useRef(false);
+  const resultsHeading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!searched.current) return;
+    searched.current = false;
+    resultsHeading.current?.focus();
+  }, [q]);
 
   return (
     <>
-      <SearchForm key={q} selection={selection} />
+      <SearchForm key={q} selection={selection} onSearch={() => { searched.current = true; }} />
       {!q ? (
         <>
           <p className="mt-6 text-muted">Search your items, feeds, folders, tags and saved searches. Press / on any page to come here.</p>
@@ -145,7 +158,7 @@ export function SearchView() {
         <>
           <Tabs selection={selection} />
           <section aria-labelledby="results-heading" className="mt-4">
-            <h2 id="results-heading" className="text-xl font-semibold">{label}</h2>
+            <h2 id="results-heading" ref={resultsHeading} tabIndex={-1} className="text-xl font-semibold focus:outline-none">{label}</h2>
             {tab === 'items' && (
               <>
                 <ItemOptions selection={selection} globalOffered={globalOffered} />

@@ -74,7 +74,11 @@ export function ApiKeys() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!name.trim()) return;
+    // `required` lets a name of spaces through; say so rather than do nothing.
+    if (!name.trim()) {
+      setStatus('Give the key a name; spaces alone are not one.');
+      return;
+    }
     try {
       setCreated(await create(name.trim()));
       setStatus('');

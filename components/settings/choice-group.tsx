@@ -28,7 +28,7 @@ export function ChoiceGroup<T extends string>({ legend, hint, value, choices, on
               value={choice.value}
               checked={value === choice.value}
               onChange={() => onChange(choice.value)}
-              className="size-5 accent-accent"
+              className="size-5 shrink-0 accent-accent"
             />
             {choice.label}
           </label>

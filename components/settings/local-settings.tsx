@@ -1,6 +1,7 @@
 'use client';
 
 import dynamic from 'next/dynamic';
+import { useEffect } from 'react';
 import { useCapabilities } from '@/lib/client/capabilities';
 import { panelClass } from '../control-styles';
 
@@ -16,6 +17,13 @@ const ReadLaterLinks = dynamic(() => import('./read-later-links').then((module) 
  */
 export function LocalSettings() {
   const { capabilities, firstParty, isLoading, error } = useCapabilities();
+  // "See your plan" links here as /settings#plan, but these sections appear only once the
+  // capabilities are known, after the browser (and Next) looked for the anchor and found none:
+  // on a phone the page stayed at the theme settings, the plan two screens down.
+  useEffect(() => {
+    if (!firstParty || !window.location.hash) return;
+    document.getElementById(decodeURIComponent(window.location.hash.slice(1)))?.scrollIntoView();
+  }, [firstParty]);
   if (isLoading) return <p role="status" className="text-muted">Loading account settings…</p>;
   if (!firstParty) {
     return (

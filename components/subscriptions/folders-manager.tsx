@@ -35,7 +35,8 @@ function FolderRow({ folder, report, nameField }: RowProps) {
 
   async function rename(event: FormEvent) {
     event.preventDefault();
-    if (!name.trim()) return;
+    // `required` lets a name of spaces through; say so rather than do nothing.
+    if (!name.trim()) return report('Give the folder a name; spaces alone are not one.');
     try {
       await update(folder.id, { name: name.trim() });
       report(`Folder renamed to ${name.trim()}.`);
@@ -118,7 +119,7 @@ export function FoldersManager() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!name.trim()) return;
+    if (!name.trim()) return setStatus('Give the folder a name; spaces alone are not one.');
     try {
       const folder = await create(name.trim());
       setStatus(`Folder ${folder.name} created.`);

@@ -1,6 +1,7 @@
 'use client';
 
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { ApiError } from '@/lib/client/api-client';
 import { errorSentence } from '@/lib/client/error-message';
 import { useExportOpml, useImportOpml, type OpmlImportResult } from '@/lib/client/use-opml';
 import { buttonClass, labelClass } from '../control-styles';
@@ -16,7 +17,25 @@ function readText(file: File): Promise<string> {
 }
 
 function plural(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`;
+  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+}
+
+/** Failures listed by name; a file of thousands that all fail would otherwise be a page of thousands of lines. */
+const failuresShown = 20;
+
+/** What an import did, in one sentence: a file with no feeds in it says so rather than "Imported 0 feeds". */
+function importSummary(result: OpmlImportResult): string {
+  const total = result.imported + result.already_subscribed + result.failed.length;
+  if (total === 0) return 'That file lists no feeds, so nothing was imported.';
+  return `Imported ${plural(result.imported, 'feed', 'feeds')}; ${result.already_subscribed.toLocaleString('en-US')} already subscribed; ${result.failed.length.toLocaleString('en-US')} failed.`;
+}
+
+/** Why an import was refused: a file that is not OPML says so and what to choose instead, not the service's field name. */
+function importFailure(error: unknown): string {
+  if (error instanceof ApiError && error.status === 422) {
+    return 'Nothing was imported: that file is not an OPML document. Choose the .opml file your other reader exports (often under Settings, Import or Export).';
+  }
+  return errorSentence(error);
 }
 
 /** OPML import (a file from another reader) and export (a download of every subscription, by folder); local mode only. */
@@ -40,11 +59,16 @@ export function OpmlTools() {
     setResult(null);
     setStatus('Importing… each new feed is fetched, which can take a while.');
     try {
-      const answer = await importOpml(await readText(chosen));
+      const text = await readText(chosen);
+      if (!text.trim()) {
+        setStatus(`Nothing was imported: ${chosen.name} is empty. Choose the .opml file your other reader exports.`);
+        return;
+      }
+      const answer = await importOpml(text);
       setResult(answer);
-      setStatus(`Imported ${plural(answer.imported, 'feed', 'feeds')}; ${answer.already_subscribed} already subscribed; ${answer.failed.length} failed.`);
+      setStatus(importSummary(answer));
     } catch (error) {
-      setStatus(errorSentence(error));
+      setStatus(importFailure(error));
     } finally {
       setBusy(null);
     }
@@ -80,16 +104,20 @@ export function OpmlTools() {
           {busy === 'export' ? 'Preparing…' : 'Export OPML'}
         </button>
       </div>
-      <div role="status" aria-live="polite" className="text-sm">
-        {status && <p>{status}</p>}
+      <div className="text-sm">
+        {/* Only the summary is announced; the list of failures is there to read, not to be read out. */}
+        <p role="status" aria-live="polite">{status}</p>
         {result && result.failed.length > 0 && (
           <>
             <p className="mt-2 font-medium">These could not be imported:</p>
-            <ul className="mt-1 list-disc space-y-1 pl-5">
-              {result.failed.map((failure) => (
+            <ul aria-label="Feeds that could not be imported" className="mt-1 list-disc space-y-1 pl-5">
+              {result.failed.slice(0, failuresShown).map((failure) => (
                 <li key={failure.url}><span className="break-all font-mono">{failure.url}</span>: {failure.message}</li>
               ))}
             </ul>
+            {result.failed.length > failuresShown && (
+              <p className="mt-1">…and {(result.failed.length - failuresShown).toLocaleString('en-US')} more.</p>
+            )}
           </>
         )}
       </div>

@@ -45,7 +45,8 @@ function describeFailure(error: unknown, address: string, folderId: string | nul
     case 402:
       return { kind: 'failed', title: 'Your plan’s feed limit is reached', detail, link: { href: '/settings#plan', label: 'See your plan' } };
     case 503:
-      return { kind: 'failed', title: 'The feed could not be reached', detail: `${detail} The site may be down or slow; try again later.` };
+      // Also a wrong path (404), a redirect loop or an oversized feed, where waiting does not help.
+      return { kind: 'failed', title: 'The feed could not be reached', detail: `${detail} Check the address; if it is right, the site may be down or slow, so try again later.` };
     default:
       return { kind: 'failed', title: 'Could not subscribe', detail: errorSentence(error) };
   }
@@ -72,7 +73,12 @@ export function SubscribeForm({ initialUrl = '', withFolders }: Props) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     const address = url.trim();
-    if (!address || busy) return;
+    if (busy) return;
+    // `required` lets an address of spaces through; say so rather than do nothing.
+    if (!address) {
+      setOutcome({ kind: 'failed', title: 'No address given', detail: 'Paste the address of a blog, news site or podcast, or of its feed.' });
+      return;
+    }
     setBusy(true);
     setOutcome(null);
     try {

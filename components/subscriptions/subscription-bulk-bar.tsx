@@ -9,10 +9,14 @@ import { ConfirmGroup } from '../confirm-group';
 type Props = {
   count: number;
   busy: boolean;
+  /** What the last action did, or why it failed; said here, next to the buttons. */
+  status: string;
   /** Whether folders exist to move into (first-party only). */
   withFolders: boolean;
   onAct: (action: BulkSubscriptionAction, folderId?: string | null) => void;
   onUnsubscribe: () => void;
+  /** The unsubscribe question opens: the last action's outcome no longer answers what is on screen. */
+  onAsk: () => void;
   onClear: () => void;
 };
 
@@ -29,7 +33,7 @@ const smallButton = 'min-h-11 rounded-md border border-line-strong bg-canvas px-
  * Actions on the selected subscriptions. It stays in place after an action, so focus stays on
  * the button just pressed. Unsubscribing asks first, in place, with Cancel focused.
  */
-export function SubscriptionBulkBar({ count, busy, withFolders, onAct, onUnsubscribe, onClear }: Props) {
+export function SubscriptionBulkBar({ count, busy, status, withFolders, onAct, onUnsubscribe, onAsk, onClear }: Props) {
   const [confirming, setConfirming] = useState(false);
   const [folderId, setFolderId] = useState<string | null>(null);
   const cancel = useRef<HTMLButtonElement>(null);
@@ -43,6 +47,11 @@ export function SubscriptionBulkBar({ count, busy, withFolders, onAct, onUnsubsc
     else if (wasConfirming.current) ask.current?.focus();
     wasConfirming.current = confirming;
   }, [confirming]);
+
+  const askToUnsubscribe = () => {
+    onAsk();
+    setConfirming(true);
+  };
 
   const noun = count === 1 ? '1 subscription' : `${count} subscriptions`;
   return (
@@ -76,12 +85,13 @@ export function SubscriptionBulkBar({ count, busy, withFolders, onAct, onUnsubsc
               </button>
             </div>
           )}
-          <button ref={ask} type="button" aria-disabled={busy} onClick={() => !busy && setConfirming(true)} className={`${smallButton} text-danger`}>
+          <button ref={ask} type="button" aria-disabled={busy} onClick={() => !busy && askToUnsubscribe()} className={`${smallButton} text-danger`}>
             Unsubscribe
           </button>
           <button type="button" onClick={onClear} className={quietButtonClass}>Clear selection</button>
         </div>
       )}
+      <p role="status" className="mt-1 px-2 text-sm empty:mt-0">{status}</p>
     </div>
   );
 }

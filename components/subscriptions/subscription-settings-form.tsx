@@ -70,11 +70,11 @@ export function SubscriptionSettingsForm({ id, subscription, withFolders, onSave
       </div>
       {withFolders && <FolderPicker label="Folder" value={folderId} onChange={(value) => edit({ folderId: value })} />}
       <div className="flex items-start gap-3">
-        <input id={ids.pinned} type="checkbox" checked={pinned} onChange={(event) => edit({ pinned: event.target.checked })} className="mt-1 size-5 accent-accent" />
+        <input id={ids.pinned} type="checkbox" checked={pinned} onChange={(event) => edit({ pinned: event.target.checked })} className="mt-1 size-5 shrink-0 accent-accent" />
         <label htmlFor={ids.pinned}>Pinned <span className="block text-sm text-muted">Shown first in the sidebar.</span></label>
       </div>
       <div className="flex items-start gap-3">
-        <input id={ids.active} type="checkbox" checked={active} onChange={(event) => edit({ active: event.target.checked })} className="mt-1 size-5 accent-accent" />
+        <input id={ids.active} type="checkbox" checked={active} onChange={(event) => edit({ active: event.target.checked })} className="mt-1 size-5 shrink-0 accent-accent" />
         <label htmlFor={ids.active}>Receive updates <span className="block text-sm text-muted">Untick to pause: no new items arrive until you resume.</span></label>
       </div>
       {podcast && (

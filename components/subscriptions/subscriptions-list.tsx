@@ -93,11 +93,15 @@ export function SubscriptionsList({ selection, withFolders }: Props) {
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState('');
+  // What a bulk action did is said in the bar, where it was pressed: on a phone the list's own
+  // status line sits a screen or more above the sticky bar, out of sight.
+  const [barStatus, setBarStatus] = useState('');
   const heading = useRef<HTMLHeadingElement>(null);
   const selectAll = useRef<HTMLInputElement>(null);
   const filtered = selection.folder !== 'all' || selection.type !== null;
 
   const onSelect = useCallback((id: string, on: boolean) => {
+    setBarStatus('');
     setSelected((current) => {
       const next = new Set(current);
       if (on) next.add(id);
@@ -114,9 +118,9 @@ export function SubscriptionsList({ selection, withFolders }: Props) {
     setBusy(true);
     try {
       await bulkUpdate(chosen, action, folderId);
-      setStatus(`${chosen.length === 1 ? '1 subscription' : `${chosen.length} subscriptions`} ${pastTense[action]}.`);
+      setBarStatus(`${chosen.length === 1 ? '1 subscription' : `${chosen.length} subscriptions`} ${pastTense[action]}.`);
     } catch (error) {
-      setStatus(errorSentence(error));
+      setBarStatus(errorSentence(error));
     } finally {
       setBusy(false);
     }
@@ -164,7 +168,10 @@ export function SubscriptionsList({ selection, withFolders }: Props) {
               ref={selectAll}
               type="checkbox"
               checked={allChosen}
-              onChange={(event) => setSelected(event.target.checked ? new Set(list.subscriptions.map((entry) => entry.id)) : new Set())}
+              onChange={(event) => {
+                setBarStatus('');
+                setSelected(event.target.checked ? new Set(list.subscriptions.map((entry) => entry.id)) : new Set());
+              }}
               className="size-5 accent-accent"
             />
             Select all shown
@@ -183,12 +190,15 @@ export function SubscriptionsList({ selection, withFolders }: Props) {
         <SubscriptionBulkBar
           count={chosen.length}
           busy={busy}
+          status={barStatus}
           withFolders={withFolders}
           onAct={(action, folderId) => void act(action, folderId ?? null)}
           onUnsubscribe={() => void remove()}
+          onAsk={() => setBarStatus('')}
           onClear={() => {
             // The bar goes away with its focused button; focus goes to the control that starts a new selection.
             selectAll.current?.focus();
+            setBarStatus('');
             setSelected(new Set());
           }}
         />

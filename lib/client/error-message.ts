@@ -33,6 +33,10 @@ export function describeError(error: unknown): ErrorMessage {
         return { ...base, title: 'The connection failed', detail: 'Nothing came back from the service. Check your connection; this tries again by itself.' };
       }
       return { ...base, title: 'You are offline', detail: 'Check your connection; this will load again when you are back online.' };
+    case 400:
+      // The service's sentence already says what was wrong (a read-later service unreachable, notes on an episode…);
+      // "Something went wrong … (status 400)" hid it behind a code. Sending the same again would fail the same way.
+      return { ...base, title: 'That did not work', canRetry: false };
     case 401:
       return {
         ...base, title: 'Please sign in again', detail: 'Your session has ended or the key was revoked.',
@@ -47,6 +51,9 @@ export function describeError(error: unknown): ErrorMessage {
       return { ...base, title: 'Not allowed', detail: api.message, canRetry: false };
     case 404:
       return { ...base, title: 'Not found', detail: api.message, canRetry: false };
+    case 409:
+      // The service answers 409 when a folder or saved search already has that name; sending it again cannot help.
+      return { ...base, title: 'That name is taken', detail: `${api.message} Choose another name.`, canRetry: false };
     case 422:
       return { ...base, title: 'Some details need fixing', detail: 'The service could not accept this request:', fields: sentences(api.message), canRetry: false };
     case 429: {

@@ -37,6 +37,16 @@ function overflows(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
 }
 
+/** Labels of checkboxes and radio buttons pressed narrower than they are tall by a label that wraps beside them. */
+function squashedChoices(page: Page): Promise<string[]> {
+  return page.evaluate(() => [...document.querySelectorAll<HTMLInputElement>('input[type=checkbox], input[type=radio]')]
+    .filter((input) => {
+      const box = input.getBoundingClientRect();
+      return box.width > 0 && Math.round(box.width) < Math.round(box.height);
+    })
+    .map((input) => input.labels?.[0]?.textContent?.trim() ?? input.name));
+}
+
 /** Subscribes through the proxy, as the subscribe form does. */
 async function subscribe(page: Page, url: string): Promise<void> {
   const answer = await page.request.post('/api/v1/subscriptions', { data: { url }, headers: { origin: new URL(page.url()).origin } });
@@ -52,6 +62,8 @@ describe.each<ViewportName>(['phone', 'desktop'])('search on a %s', (viewport) =
     await box.press('Enter');
     expect((await searched).status()).toBe(200);
     await page.waitForURL('**/search?q=passkeys');
+    // Focus moves to the results (which puts a phone's keyboard away), not to <body>.
+    await page.waitForFunction(() => document.activeElement?.id === 'results-heading', undefined, { timeout: 5_000 });
     const items = page.getByRole('list', { name: 'Matching items' });
     const link = items.getByRole('link', { name: 'The boring way to adopt passkeys' });
     await link.waitFor();
@@ -83,6 +95,8 @@ describe.each<ViewportName>(['phone', 'desktop'])('search on a %s', (viewport) =
     await expectNoAxeViolations(page);
     await page.setViewportSize({ width: 320, height: 700 });
     expect(await overflows(page)).toBe(false);
+    // The options' labels wrap at 320 px; their checkboxes keep their square.
+    expect(await squashedChoices(page)).toEqual([]);
   });
 });
 
@@ -151,6 +165,17 @@ describe.each<ViewportName>(['phone', 'desktop'])('settings on a %s', (viewport)
     expect((await page.request.get('/v1/subscriptions', { headers: { authorization: `Bearer ${secret}` } })).status()).toBe(401);
   });
 
+  it('shows the plan when a "See your plan" link (/settings#plan) opens the page', async () => {
+    const page = await open(viewport, '/settings#plan');
+    const plan = page.getByRole('region', { name: 'Plan' });
+    await plan.getByText('Plus plan').waitFor();
+    // The section appears after the first paint; the page still scrolls to it, its heading on screen.
+    await page.waitForFunction(() => {
+      const top = document.getElementById('plan-heading')?.getBoundingClientRect().top ?? -1;
+      return top >= 0 && top < window.innerHeight;
+    }, undefined, { timeout: 5_000 });
+  });
+
   it('switches the theme, which holds after a reload, and passes axe in both themes', async () => {
     const page = await open(viewport, '/settings');
     await page.getByRole('region', { name: 'Plan' }).getByText('Plus plan').waitFor();
@@ -169,5 +194,6 @@ describe.each<ViewportName>(['phone', 'desktop'])('settings on a %s', (viewport)
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBeUndefined();
     await page.setViewportSize({ width: 320, height: 700 });
     expect(await overflows(page)).toBe(false);
+    expect(await squashedChoices(page)).toEqual([]);
   });
 });

@@ -240,7 +240,8 @@ describe.each<ViewportName>(['phone', 'desktop'])('subscriptions on a %s', (view
     expect((await imported).status()).toBe(200);
     const status = page.getByRole('status').filter({ hasText: 'Imported 3 feeds; 0 already subscribed; 1 failed.' });
     await status.waitFor({ timeout: 15_000 });
-    expect(await status.getByRole('listitem').filter({ hasText: gone }).count()).toBe(1);
+    // The failures are listed beside the announced summary, not read out inside it.
+    expect(await page.getByRole('list', { name: 'Feeds that could not be imported' }).getByRole('listitem').filter({ hasText: gone }).count()).toBe(1);
 
     const list = page.getByRole('list', { name: 'Subscriptions' });
     for (const feed of feeds) await list.getByRole('link', { name: feed.title, exact: true }).waitFor();
@@ -256,6 +257,15 @@ describe.each<ViewportName>(['phone', 'desktop'])('subscriptions on a %s', (view
     expect(ours).toHaveLength(3);
     await page.request.delete('/api/v1/subscriptions', { data: { subscription_ids: ours } });
     await page.request.delete(`/api/v1/folders/${made!.id}`);
+  });
+
+  it('answers a cut-off subscription link with the not-found page, not a validation error', async () => {
+    context = await newAppContext(browser, viewport);
+    const page = await context.newPage();
+    const response = await page.goto('/subscriptions/3f2c9a1e-not-a-whole-id');
+    expect(response?.status()).toBe(404);
+    await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+    expect(await page.getByText('Some details need fixing').count()).toBe(0);
   });
 
   it('fits a 320 px screen without sideways scrolling and passes axe in dark mode', async () => {

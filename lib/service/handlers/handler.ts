@@ -14,6 +14,8 @@ export type HandlerInput<K extends OperationId> = Caller & {
   params: Parsed<K, 'params'>;
   query: Parsed<K, 'query'>;
   body: Parsed<K, 'body'>;
+  /** Aborts once the caller stops waiting (the proxy's deadline, a closed connection). */
+  signal: AbortSignal;
 };
 
 /** A handler's answer: the body and, where it differs from the contract's, the status. */

@@ -8,7 +8,7 @@ import type { Handlers } from './handler';
 /** Handlers of the subscription operations. */
 export const subscriptionHandlers: Handlers = {
   listSubscriptions: ({ db, user, query }) => ({ body: listSubscriptions(db, user, query) }),
-  subscribe: ({ service, user, body }) => subscribe(service, user, body),
+  subscribe: ({ service, user, body, signal }) => subscribe(service, user, body, { signal }),
   bulkUpdateSubscriptions: ({ db, user, body }) => ({ body: bulkUpdateSubscriptions(db, user, body) }),
   bulkDeleteSubscriptions: ({ db, user, body }) => ({ body: { message: unsubscribe(db, user, body.subscription_ids) } }),
   checkSubscriptions: ({ db, user }) => ({ body: checkSubscriptions(db, user) }),

@@ -128,12 +128,19 @@ function request(url: URL, options: Required<Pick<FetchFeedOptions, 'allowPrivat
   }));
 }
 
+/** The size refusal in words a person reads (feed or page: it reaches the subscribe form and a subscription’s status): "10 MB", not "10485760-byte". */
+function tooLarge(maxBytes: number): FetchError {
+  const megabytes = maxBytes / (1024 * 1024);
+  const limit = megabytes >= 1 ? `${Number(megabytes.toFixed(1))} MB` : `${Math.ceil(maxBytes / 1024)} KB`;
+  return new FetchError('too_large', `The document is larger than ${limit}, the most this reader fetches.`);
+}
+
 function readBody(response: IncomingMessage, maxBytes: number): Promise<Buffer> {
   const encoding = (header(response, 'content-encoding') ?? '').toLowerCase();
   const declared = Number(header(response, 'content-length'));
   if (!encoding && Number.isFinite(declared) && declared > maxBytes) {
     response.destroy();
-    return Promise.reject(new FetchError('too_large', `The document is larger than the ${maxBytes}-byte limit.`));
+    return Promise.reject(tooLarge(maxBytes));
   }
   let stream: NodeJS.ReadableStream = response;
   if (encoding === 'gzip' || encoding === 'x-gzip') stream = response.pipe(zlib.createGunzip());
@@ -146,7 +153,7 @@ function readBody(response: IncomingMessage, maxBytes: number): Promise<Buffer> 
       size += chunk.length;
       if (size > maxBytes) {
         response.destroy();
-        reject(new FetchError('too_large', `The document is larger than the ${maxBytes}-byte limit.`));
+        reject(tooLarge(maxBytes));
         return;
       }
       chunks.push(chunk);

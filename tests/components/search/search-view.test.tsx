@@ -51,6 +51,8 @@ describe('searching', () => {
     expect(savedList.textContent).toContain('None yet: search your items, then save the search to find it here.');
     await user.type(box, 'harbour{Enter}');
     expect(app.url()).toBe('/search?q=harbour');
+    // Focus lands on the results, not on <body>.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: 'Items' })));
     const results = await screen.findByRole('list', { name: 'Matching items' });
     expect(within(results).getAllByRole('listitem')).toHaveLength(2);
     expect(within(screen.getByRole('navigation', { name: 'What to search' })).getByRole('link', { name: 'Items' }).getAttribute('aria-current')).toBe('page');
@@ -170,6 +172,15 @@ describe('searching', () => {
     await user.type(name, 'Harbour headlines');
     await user.click(screen.getByRole('button', { name: 'Save search' }));
     expect(await screen.findByText('Saved as “Harbour headlines”.')).toBeTruthy();
+
+    // Saving under the same name again, or under no name, says why nothing was saved.
+    await user.click(screen.getByRole('button', { name: 'Save search' }));
+    expect(await screen.findByText('That name is taken: A saved search named "Harbour headlines" already exists. Choose another name.')).toBeTruthy();
+    await user.clear(name);
+    await user.type(name, '   ');
+    await user.click(screen.getByRole('button', { name: 'Save search' }));
+    expect(await screen.findByText('Give the search a name; spaces alone are not one.')).toBeTruthy();
+    expect((await callApi('GET', '/v1/saved-searches')).data.map((entry) => entry.name)).toEqual(['Harbour headlines']);
 
     app.navigate('/search?q=headlines&tab=saved');
     const saved = await screen.findByRole('list', { name: 'Matching saved searches' });

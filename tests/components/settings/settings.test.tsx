@@ -188,6 +188,17 @@ describe('account settings in local mode', () => {
     expect((await fetch(`${local.base}/v1/subscriptions`, { headers: { authorization: `Bearer ${secret.value}` } })).status).toBe(401);
   });
 
+  it('says a key name of only spaces is no name, and creates no key', async () => {
+    const user = userEvent.setup();
+    renderRouted(<LocalSettings />);
+    const keys = (await screen.findByRole('heading', { name: 'API keys' })).closest('section')!;
+    await within(keys).findByText('No API keys yet.');
+    await user.type(within(keys).getByRole('textbox', { name: 'Name of the new key' }), '   ');
+    await user.click(within(keys).getByRole('button', { name: 'Create key' }));
+    expect(await within(keys).findByText('Give the key a name; spaces alone are not one.')).toBeTruthy();
+    expect(within(keys).getByText('No API keys yet.')).toBeTruthy();
+  });
+
   it('links a read-later service with its credentials, says when they are refused, and unlinks it', async () => {
     const user = userEvent.setup();
     renderRouted(<LocalSettings />);

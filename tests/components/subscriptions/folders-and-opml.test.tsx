@@ -44,6 +44,23 @@ describe('managing folders', () => {
     expect(folderNames(local)).toEqual(['Science']);
   });
 
+  it('says a name of only spaces is no name, to create or to rename, and changes nothing', async () => {
+    const user = userEvent.setup();
+    renderRouted(<FoldersManager />);
+    const list = await screen.findByRole('list', { name: 'Folders' });
+    await user.type(screen.getByRole('textbox', { name: 'New folder name' }), '   ');
+    await user.click(screen.getByRole('button', { name: 'Create folder' }));
+    expect(await screen.findByText('Give the folder a name; spaces alone are not one.')).toBeTruthy();
+
+    await user.click(within(list).getByRole('button', { name: 'Rename Science' }));
+    const field = within(list).getByRole('textbox', { name: 'New name for Science' });
+    await user.clear(field);
+    await user.type(field, '  ');
+    await user.click(within(list).getByRole('button', { name: 'Save name' }));
+    await waitFor(() => expect(screen.getAllByRole('status').some((status) => status.textContent === 'Give the folder a name; spaces alone are not one.')).toBe(true));
+    expect(folderNames(local)).toEqual(['Science']);
+  });
+
   it('renames, pins and deletes a folder', async () => {
     const user = userEvent.setup();
     renderRouted(<FoldersManager />);
@@ -134,12 +151,45 @@ describe('OPML import and export', () => {
     await user.upload(screen.getByLabelText('OPML file to import'), new File([opml], 'mine.opml', { type: 'text/x-opml' }));
     await user.click(screen.getByRole('button', { name: 'Import' }));
 
-    await screen.findByText('Imported 1 feed; 0 already subscribed; 1 failed.');
+    await screen.findByText('Imported 1 feed; 0 already subscribed; 1 failed.', undefined, { timeout: 10_000 });
     const failed = screen.getByText(`${sites.baseUrl}/missing.xml`).closest('li')!;
     expect(failed.textContent).toMatch(/: .+/);
     const subscriptions = await callApi('GET', '/v1/subscriptions', { query: { all: 'true' } });
     expect(subscriptions.data.map((entry) => entry.title)).toEqual(['River One']);
     expect(folderNames(local)).toEqual(['Rivers']);
+  });
+
+  it('says plainly that an empty file, a file that is not OPML, or one without feeds imported nothing', async () => {
+    const user = userEvent.setup();
+    renderRouted(<OpmlTools />);
+    const field = screen.getByLabelText('OPML file to import');
+    const before = await callApi('GET', '/v1/subscriptions', { query: { all: 'true' } });
+
+    await user.upload(field, new File([''], 'blank.opml', { type: 'text/x-opml' }));
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+    await screen.findByText('Nothing was imported: blank.opml is empty. Choose the .opml file your other reader exports.');
+
+    await user.upload(field, new File(['just some notes, not a reader export'], 'notes.opml', { type: 'text/x-opml' }));
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+    await screen.findByText(/^Nothing was imported: that file is not an OPML document\./, undefined, { timeout: 10_000 });
+
+    await user.upload(field, new File(['<?xml version="1.0"?><opml version="2.0"><head><title>Empty</title></head><body></body></opml>'], 'none.opml', { type: 'text/x-opml' }));
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+    await screen.findByText('That file lists no feeds, so nothing was imported.', undefined, { timeout: 10_000 });
+    expect((await callApi('GET', '/v1/subscriptions', { query: { all: 'true' } })).data).toEqual(before.data);
+  });
+
+  it('names the first 20 feeds of a long list that failed and counts the rest', async () => {
+    const user = userEvent.setup();
+    const outlines = Array.from({ length: 25 }, (_, index) => `<outline type="rss" text="Gone ${index}" xmlUrl="${sites.baseUrl}/gone-${index}.xml"/>`);
+    renderRouted(<OpmlTools />);
+    await user.upload(screen.getByLabelText('OPML file to import'), new File([`<opml version="2.0"><body>${outlines.join('')}</body></opml>`], 'gone.opml'));
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+    await screen.findByText('Imported 0 feeds; 0 already subscribed; 25 failed.', undefined, { timeout: 10_000 });
+    expect(within(screen.getByRole('list', { name: 'Feeds that could not be imported' })).getAllByRole('listitem')).toHaveLength(20);
+    expect(screen.getByText('…and 5 more.')).toBeTruthy();
+    // The failures are not inside the live region, which announces only the summary.
+    expect(screen.getByRole('status').textContent).toBe('Imported 0 feeds; 0 already subscribed; 25 failed.');
   });
 
   it('asks for a file before importing', async () => {

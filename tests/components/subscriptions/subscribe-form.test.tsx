@@ -103,7 +103,23 @@ describe('subscribing by address', () => {
     renderRouted(<SubscribeForm withFolders={false} initialUrl={`http://127.0.0.1:${await closedPort()}/feed.xml`} />);
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
     const status = await outcome();
-    expect(status.textContent).toMatch(/^The feed could not be reached\. .+ The site may be down or slow; try again later\.$/);
+    expect(status.textContent).toMatch(/^The feed could not be reached\. .+ Check the address; if it is right, the site may be down or slow, so try again later\.$/);
+  });
+
+  it('asks to check the address when the site has no page there (404), not only to wait', async () => {
+    const user = userEvent.setup();
+    renderRouted(<SubscribeForm withFolders={false} initialUrl={`${sites.baseUrl}/no-such-feed.xml`} />);
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect((await outcome()).textContent).toMatch(/^The feed could not be reached\. .*404.* Check the address; if it is right/);
+  });
+
+  it('says an address of only spaces is no address, and subscribes to nothing', async () => {
+    const user = userEvent.setup();
+    const before = (await callApi('GET', '/v1/subscriptions', { query: { all: 'true' } })).pagination.total;
+    renderRouted(<SubscribeForm withFolders={false} initialUrl="   " />);
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect((await outcome()).textContent).toBe('No address given. Paste the address of a blog, news site or podcast, or of its feed.');
+    expect((await callApi('GET', '/v1/subscriptions', { query: { all: 'true' } })).pagination.total).toBe(before);
   });
 
   it('starts with the shared address from ?subscribe= in the field', async () => {

@@ -78,7 +78,7 @@ describe('the subscriptions list', () => {
     expect(screen.getByText(/No subscription matches this folder and kind/)).toBeTruthy();
   });
 
-  it('pauses and pins a selection, shows it at once, and keeps focus on the pressed button', async () => {
+  it('pauses and pins a selection, says so in the bar where it was pressed, and keeps focus on the pressed button', async () => {
     const user = userEvent.setup();
     renderRouted(<SubscriptionsList selection={everything} withFolders />);
     const list = await screen.findByRole('list', { name: 'Subscriptions' });
@@ -89,7 +89,8 @@ describe('the subscriptions list', () => {
     expect(within(bar).getByText('2 selected')).toBeTruthy();
     const pause = within(bar).getByRole('button', { name: 'Pause' });
     await user.click(pause);
-    await waitFor(() => expect(screen.getAllByRole('status').some((status) => status.textContent === '2 subscriptions paused.')).toBe(true));
+    // In the bar itself: on a phone the list's heading and its status line are screens above the sticky bar.
+    await waitFor(() => expect(within(bar).getByRole('status').textContent).toBe('2 subscriptions paused.'));
     expect(document.activeElement).toBe(pause);
     expect(subscriptionRow(local, 'Morning Post')!.is_active).toBe(0);
     expect(subscriptionRow(local, 'Zebra Weekly')!.is_active).toBe(0);
@@ -97,6 +98,7 @@ describe('the subscriptions list', () => {
 
     await user.click(within(bar).getByRole('button', { name: 'Resume' }));
     await waitFor(() => expect(subscriptionRow(local, 'Morning Post')!.is_active).toBe(1));
+    await waitFor(() => expect(within(bar).getByRole('status').textContent).toBe('2 subscriptions resumed.'));
     await user.click(within(bar).getByRole('button', { name: 'Pin' }));
     await waitFor(() => expect(subscriptionRow(local, 'Zebra Weekly')!.is_pinned).toBe(1));
     await waitFor(() => expect(within(list).getByRole('link', { name: 'Zebra Weekly' }).closest('li')!.textContent).toContain('Pinned'));
@@ -127,7 +129,12 @@ describe('the subscriptions list', () => {
     renderRouted(<SubscriptionsList selection={everything} withFolders />);
     const list = await screen.findByRole('list', { name: 'Subscriptions' });
     await user.click(within(list).getByRole('checkbox', { name: 'Select Doomed Feed' }));
-    await user.click(within(screen.getByRole('group', { name: 'Selected subscriptions' })).getByRole('button', { name: 'Unsubscribe' }));
+    const bar = screen.getByRole('group', { name: 'Selected subscriptions' });
+    await user.click(within(bar).getByRole('button', { name: 'Pin' }));
+    await waitFor(() => expect(within(bar).getByRole('status').textContent).toBe('1 subscription pinned.'));
+    await user.click(within(bar).getByRole('button', { name: 'Unsubscribe' }));
+    // The question stands alone: the pin's outcome no longer sits under it.
+    expect(within(bar).getByRole('status').textContent).toBe('');
 
     const question = screen.getByRole('alertdialog', { name: 'Unsubscribe from 1 subscription?' });
     expect(document.activeElement).toBe(within(question).getByRole('button', { name: 'Cancel' }));

@@ -38,6 +38,20 @@ describe('what a person sees when the service answers an error', () => {
     expect(message.detail).toBe(error.message);
   });
 
+  it('says a name is taken on 409 and asks for another, without offering a retry', async () => {
+    await callApi('POST', '/v1/saved-searches', { body: { name: 'Harbour news', query_data: { q: 'harbour' } } });
+    const error = await failure(() => callApi('POST', '/v1/saved-searches', { body: { name: 'Harbour news', query_data: { q: 'quay' } } }));
+    expect(describeError(error)).toMatchObject({ status: 409, title: 'That name is taken', canRetry: false });
+    expect(errorSentence(error)).toBe('That name is taken: A saved search named "Harbour news" already exists. Choose another name.');
+  });
+
+  it('gives the service\'s own sentence on 400, without a status code or a retry', async () => {
+    const error = await failure(() => callApi('POST', '/v1/subscriptions', { body: { url: 'https://example.com/feed', folder_id: '00000000-0000-4000-8000-000000000000' } }));
+    expect(error.status).toBe(400);
+    expect(describeError(error)).toMatchObject({ title: 'That did not work', detail: error.message, canRetry: false });
+    expect(errorSentence(error)).toBe(`That did not work: ${error.message}`);
+  });
+
   it('sends the person to sign in again on 401', async () => {
     const error = await failure(() => fetchWithToken(local, 'tid_app_' + 'y'.repeat(40)));
     expect(describeError(error)).toMatchObject({ status: 401, title: 'Please sign in again', link: { href: '/sign-in', label: 'Sign in again' } });

@@ -133,6 +133,23 @@ describe('the proxy in local mode', () => {
     }
   });
 
+  it('subscribes to nothing when a slow feed arrives after the proxy told the person it did not answer in time', async () => {
+    process.env.FEED_API_TIMEOUT_MS = '300';
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const count = async () => (await (await call('GET', '/v1/subscriptions?all=true', { cookie })).json()).pagination.total as number;
+      const before = await count();
+      const response = await call('POST', '/v1/subscriptions', { cookie, body: JSON.stringify({ url: slowFeedUrl.replace('/feed.xml', '/late.xml') }) });
+      expect(response.status).toBe(503);
+      // Past the moment the slow host answers (800 ms) and the service has read its feed.
+      await new Promise((resolve) => setTimeout(resolve, slowAnswerMs + 700));
+      expect(await count()).toBe(before);
+    } finally {
+      warn.mockRestore();
+      delete process.env.FEED_API_TIMEOUT_MS;
+    }
+  });
+
   it('still answers quick calls in full under a short timeout', async () => {
     process.env.FEED_API_TIMEOUT_MS = '2000';
     try {

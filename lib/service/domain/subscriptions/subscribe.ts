@@ -74,8 +74,11 @@ async function storeNewItems(service: ServiceContext, feedId: string, { feed, do
 /**
  * POST /v1/subscriptions: a known feed is subscribed at once; an unknown one is fetched,
  * parsed, stored and subscribed inline. 400 bad URL or folder or no feed, 402 plan limit, 503 unreachable.
+ * Once `signal` aborts (the caller stopped waiting) a slow fetch that still ends subscribes to nothing.
  */
-export async function subscribe(service: ServiceContext, user: User, input: { url: string; folder_id?: string | null }): Promise<Outcome> {
+export async function subscribe(
+  service: ServiceContext, user: User, input: { url: string; folder_id?: string | null }, options: { signal?: AbortSignal } = {},
+): Promise<Outcome> {
   const url = normalizeFeedUrl(input.url);
   if (!url) throw fail(400, 'url must be an http or https URL.');
   requireFolder(service.db, user, input.folder_id);
@@ -96,6 +99,9 @@ export async function subscribe(service: ServiceContext, user: User, input: { ur
     if (error instanceof FeedNotFound) throw fail(error.reason === 'unreachable' ? 503 : 400, error.message);
     throw error;
   }
+  // The proxy gives up before a slow site's fetch deadline and tells the person it failed; a
+  // subscription appearing afterwards would contradict what they were told.
+  if (options.signal?.aborted) throw fail(503, 'The feed took too long to fetch, so nothing was subscribed; try again later.');
   if ('knownUrl' in loaded) return subscribeToStored(service, user, findFeedByUrl(service.db, loaded.knownUrl)!, folderId);
   const stored = findFeedByUrl(service.db, loaded.url);
   if (stored) return subscribeToStored(service, user, stored, folderId);

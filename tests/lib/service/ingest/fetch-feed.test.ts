@@ -161,6 +161,8 @@ describe('fetchFeed against a local server', () => {
     for (const path of ['/big', '/big-chunked', '/bomb']) {
       const error = await failure(fetchFeed(`${origin}${path}`, options));
       expect(error.reason).toBe('too_large');
+      // Said in megabytes: the message reaches the subscribe form as it is.
+      expect(error.message).toBe('The document is larger than 1 MB, the most this reader fetches.');
     }
   });
 

@@ -37,8 +37,13 @@ export function SubscriptionSettingsForm({ id, subscription, withFolders, onSave
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
+    // `required` lets a name of spaces through; saving the other fields while dropping it unsaid would mislead.
+    if (!title.trim()) {
+      setStatus('Give the subscription a name; spaces alone are not one.');
+      return;
+    }
     const change: SubscriptionSettings = {};
-    if (title.trim() && title.trim() !== subscription.title) change.title = title.trim();
+    if (title.trim() !== subscription.title) change.title = title.trim();
     if (withFolders && folderId !== subscription.folder_id) change.folder_id = folderId;
     if (pinned !== subscription.is_pinned) change.is_pinned = pinned;
     // Saving also wakes a subscription that stopped updating (SPEC: dead resumes on update).

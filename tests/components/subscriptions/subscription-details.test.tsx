@@ -66,6 +66,18 @@ describe('one subscription', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'The Morning Post' })).toBeTruthy();
   });
 
+  it('says a name of only spaces is no name, and saves nothing, not even the other fields', async () => {
+    const user = userEvent.setup();
+    renderRouted(<SubscriptionDetails id={podcastId} />);
+    const name = await screen.findByRole('textbox', { name: 'Name' });
+    await user.clear(name);
+    await user.type(name, '   ');
+    await user.click(screen.getByRole('checkbox', { name: /Pinned/ }));
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Give the subscription a name; spaces alone are not one.')).toBeTruthy();
+    expect(stored(local, podcastId)).toMatchObject({ title: null, is_pinned: 0 });
+  });
+
   it('pauses it by unticking Receive updates', async () => {
     const user = userEvent.setup();
     renderRouted(<SubscriptionDetails id={feedId} />);

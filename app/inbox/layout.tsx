@@ -8,9 +8,13 @@ import { SourcesColumn } from '@/components/shell/sources-column';
  */
 export default function InboxLayout({ children }: { children: ReactNode }) {
   return (
-    <div className="lg:grid lg:grid-cols-[14rem_minmax(0,1fr)] lg:gap-6">
-      <SourcesColumn />
-      <div className="min-w-0">{children}</div>
-    </div>
+    <>
+      {/* Above the column, so a screen reader meets the page's heading before the sources' headings. */}
+      <h1 className="text-2xl font-bold">Inbox</h1>
+      <div className="lg:grid lg:grid-cols-[14rem_minmax(0,1fr)] lg:gap-6">
+        <SourcesColumn />
+        <div className="min-w-0">{children}</div>
+      </div>
+    </>
   );
 }

@@ -9,15 +9,13 @@ export const metadata: Metadata = { title: 'Inbox' };
  * The inbox: a frame with the river as a client island (it reads the view from the URL),
  * rendered on the server with the river's first page already loaded (the client fetches
  * it itself when that load fails). The page is dynamic, so useSearchParams needs no
- * Suspense boundary. The sidebar of folders, subscriptions and tags takes
- * the first column of this grid when it arrives; until then the river has the whole width.
+ * Suspense boundary. The heading and the sources column are the layout's.
  */
 export default async function InboxPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const seed = await inboxFirstLoad(await searchParams);
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)]">
       <div className="min-w-0">
-        <h1 className="text-2xl font-bold">Inbox</h1>
         {/* No Suspense boundary: React streams a large boundary's content after its fallback, which delays the river's paint. */}
         <SeededSWR seed={seed}>
           <InboxView />

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { silenceWav } from '../lib/server/podcast-host';
 import { VIEWPORTS } from './browser';
 import { startProductionServer, type RunningServer } from './server';
 
@@ -220,22 +221,7 @@ export async function serviceItems(baseUrl: string, key: string, query: string):
 
 /** A podcast of one episode (a minute of silent WAV audio, byte ranges served) on 127.0.0.1, for playback journeys. */
 export async function startPodcastHost(): Promise<{ feedUrl: string; close: () => Promise<void> }> {
-  const rate = 8000;
-  const samples = 60 * rate;
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0);
-  header.writeUInt32LE(36 + samples, 4);
-  header.write('WAVEfmt ', 8);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(rate, 24);
-  header.writeUInt32LE(rate, 28);
-  header.writeUInt16LE(1, 32);
-  header.writeUInt16LE(8, 34);
-  header.write('data', 36);
-  header.writeUInt32LE(samples, 40);
-  const audio = Buffer.concat([header, Buffer.alloc(samples, 0x80)]);
+  const audio = silenceWav(60);
   const server = createHttpServer((request, response) => {
     const origin = `http://${request.headers.host}`;
     if (request.url?.startsWith('/feed.xml')) {

@@ -66,12 +66,18 @@ describe('episodes downloaded for offline listening, on a phone', () => {
     await page.goto('/inbox');
     await waitForWorker(page);
     const { subscriptionId, episode } = await subscribe(page, podcast.feedUrl);
+    // Another tab of the app, on the episodes page: it learns of the download, and later of its removal, without a reload.
+    const otherTab = await context!.newPage();
+    await otherTab.goto('/episodes');
+    await otherTab.getByRole('heading', { level: 1 }).waitFor();
+    const otherTabDownloads = otherTab.getByRole('region', { name: 'Downloaded' });
 
     await page.goto(`/items/${episode.id}`);
     await page.getByRole('heading', { level: 1, name: episode.title }).waitFor();
     await page.getByRole('button', { name: 'Download for offline' }).click();
     const main = page.getByRole('main');
     await main.getByRole('status').filter({ hasText: 'Downloaded' }).waitFor({ timeout: 20_000 });
+    await otherTabDownloads.getByRole('heading', { level: 3, name: episode.title }).waitFor();
     // 60 s of 8 kHz 8-bit audio and its header: 480,044 bytes.
     expect(await main.getByText('Downloaded · 480 KB').count()).toBe(1);
     expect(await main.getByRole('button', { name: 'Remove download' }).count()).toBe(1);
@@ -125,6 +131,7 @@ describe('episodes downloaded for offline listening, on a phone', () => {
 
     await downloads.getByRole('button', { name: `Remove download: ${episode.title}` }).click();
     await downloads.waitFor({ state: 'detached' });
+    await otherTabDownloads.waitFor({ state: 'detached' });
     expect(await page.evaluate(async (id) => Boolean(await (await caches.open('tidings-episode-downloads')).match(`/api/episode-audio/${id}`)), episode.id)).toBe(false);
     expect(errors).toEqual([]);
 

@@ -14,9 +14,18 @@ import { downloadsKnown, episodeDownload, hasDownloads, setDownloadedEpisodes, s
 
 const running = new Map<string, AbortController>();
 let reading: Promise<void> | null = null;
+let otherTabs: BroadcastChannel | null = null;
+
+/** The app's other tabs, which read the cache again when one of them downloads or removes an episode. */
+function listenToOtherTabs(): void {
+  if (otherTabs || typeof BroadcastChannel === 'undefined') return;
+  otherTabs = new BroadcastChannel('tidings-episode-downloads');
+  otherTabs.addEventListener('message', () => void readDownloads().then(setDownloadedEpisodes, () => undefined));
+}
 
 /** Reads the downloads from the cache once (later calls wait for the same read); never rejects. */
 export function loadDownloads(): Promise<void> {
+  listenToOtherTabs();
   reading ??= readDownloads().then(setDownloadedEpisodes, () => setDownloadedEpisodes([]));
   return reading;
 }
@@ -77,6 +86,7 @@ export async function downloadEpisode(episode: PlayerEpisode): Promise<void> {
     if (abort.signal.aborted) throw new DOMException('Cancelled.', 'AbortError');
     const bytes = total ?? (await readDownloads()).find((download) => download.episode.id === episode.id)?.bytes ?? 0;
     setEpisodeDownload(episode.id, { status: 'downloaded', download: { episode, bytes, downloadedAt } });
+    otherTabs?.postMessage('changed');
   } catch (error) {
     if (abort.signal.aborted) {
       // Cancelled: whatever reached the cache goes too.
@@ -100,6 +110,7 @@ export async function removeDownload(id: string): Promise<void> {
   cancelDownload(id);
   await deleteDownload(id);
   setEpisodeDownload(id, { status: 'none' });
+  otherTabs?.postMessage('changed');
 }
 
 /** Forgets a failed download's message (the person dismissed it or tries again). */

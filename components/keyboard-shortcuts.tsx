@@ -3,6 +3,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useShortcuts, type ShortcutAction } from '@/lib/client/shortcuts';
+import { useListKeyHandlers } from './list-keys-context';
 
 // The overlay is not needed until someone presses `?`, so it loads then.
 const ShortcutsHelp = lazy(() => import('./shortcuts-help').then((module) => ({ default: module.ShortcutsHelp })));
@@ -11,16 +12,18 @@ type Props = { handlers?: Partial<Record<Exclude<ShortcutAction, 'help'>, () => 
 
 /**
  * The page's keyboard shortcuts plus the shared ones: `/` goes to search (a page may do better,
- * as search itself does), `?` lists them all. Every signed-in page renders it, handlers or not.
+ * as search itself does), `?` lists those that work here. Inside a ListKeys, the item lists'
+ * keys (j/k, o, m, s, v) come too. Every signed-in page renders it, handlers or not.
  */
 export function KeyboardShortcuts({ handlers = {} }: Props) {
   const [helpOpen, setHelpOpen] = useState(false);
   const router = useRouter();
-  useShortcuts({ search: () => router.push('/search'), ...handlers, help: () => setHelpOpen(true) });
+  const all = { search: () => router.push('/search'), ...useListKeyHandlers(), ...handlers, help: () => setHelpOpen(true) };
+  useShortcuts(all);
   if (!helpOpen) return null;
   return (
     <Suspense fallback={null}>
-      <ShortcutsHelp onClose={() => setHelpOpen(false)} />
+      <ShortcutsHelp actions={Object.keys(all) as ShortcutAction[]} onClose={() => setHelpOpen(false)} />
     </Suspense>
   );
 }

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useRef, type KeyboardEvent } from 'react';
-import { currentShortcuts } from '@/lib/client/shortcuts';
+import { currentShortcuts, type ShortcutAction } from '@/lib/client/shortcuts';
 
 const keyNames: Record<string, string> = { Enter: 'Enter', '/': '/', '?': '?' };
 
@@ -10,10 +10,11 @@ function focusables(root: HTMLElement): HTMLElement[] {
 }
 
 /**
- * The `?` overlay: every shortcut and its keys, in a modal dialog that keeps focus inside,
- * closes on Escape or its button, and gives focus back to where it was.
+ * The `?` overlay: the shortcuts that work on this page (`actions`; all when not given) with
+ * the keys the person has for them, in a modal dialog that keeps focus inside, closes on
+ * Escape or its button, and gives focus back to where it was.
  */
-export function ShortcutsHelp({ onClose }: { onClose: () => void }) {
+export function ShortcutsHelp({ onClose, actions }: { onClose: () => void; actions?: readonly ShortcutAction[] }) {
   const dialog = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {
@@ -67,7 +68,7 @@ export function ShortcutsHelp({ onClose }: { onClose: () => void }) {
         </button>
       </div>
       <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
-        {currentShortcuts().map((shortcut) => (
+        {currentShortcuts().filter((shortcut) => !actions || actions.includes(shortcut.action)).map((shortcut) => (
           <div key={shortcut.action} className="contents">
             <dt className="flex gap-1">
               {shortcut.keys.map((key) => (

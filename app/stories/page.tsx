@@ -1,6 +1,5 @@
 import type { Metadata } from 'next';
 import { StoriesView } from '@/components/stories/stories-view';
-import { KeyboardShortcuts } from '@/components/keyboard-shortcuts';
 
 export const metadata: Metadata = { title: 'Stories' };
 
@@ -11,7 +10,6 @@ export default function StoriesPage() {
       <h1 className="text-2xl font-bold">Stories</h1>
       <p className="mt-1 text-muted">The same event as your sources told it, grouped; newest first.</p>
       <StoriesView />
-      <KeyboardShortcuts />
     </div>
   );
 }

@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ErrorNotice } from '@/components/error-notice';
 import { KeyboardShortcuts } from '@/components/keyboard-shortcuts';
+import { ListKeys, useKeyedList } from '@/components/list-keys';
 import { errorSentence } from '@/lib/client/error-message';
 import { describeSelection, filtersFor, inboxHref, type InboxSelection } from '@/lib/client/inbox-view';
 import { filtersKey, type ListedItem } from '@/lib/client/item-cache';
@@ -17,7 +18,6 @@ import { RiverToolbar } from './river-toolbar';
 import { SelectionBar } from './selection-bar';
 import { useMarkOnScroll } from './use-mark-on-scroll';
 import { usePullToRefresh } from './use-pull-to-refresh';
-import { useRiverKeys } from './use-river-keys';
 
 const bulkDone: Record<BulkAction, string> = {
   mark_read: 'marked read', mark_unread: 'marked unread', save: 'saved', unsave: 'unsaved',
@@ -33,8 +33,15 @@ type Props = {
   sourceName?: string | null;
 };
 
-/** The river for one view: its items, the actions on them, and every state it can be in. */
-export function InboxRiver({ selection, sourceName = null }: Props) {
+/**
+ * The river for one view: its items, the actions on them, and every state it can be in. Its keys
+ * are the item lists' (components/list-keys.tsx); m and s report in the river's status line.
+ */
+export function InboxRiver(props: Props) {
+  return <ListKeys quiet><River {...props} /></ListKeys>;
+}
+
+function River({ selection, sourceName = null }: Props) {
   const filters = useMemo(() => filtersFor(selection), [selection]);
   const list = useItems(filters);
   const actions = useItemActions();
@@ -111,7 +118,11 @@ export function InboxRiver({ selection, sourceName = null }: Props) {
     return message;
   }), [actions, run, list, filters]);
 
-  const keys = useRiverKeys(listRef, items, list, handlers);
+  const keyed = useKeyedList({ items, more: list, onToggleRead: handlers.onToggleRead, onToggleSaved: handlers.onToggleSaved });
+  const listElement = useCallback((element: HTMLUListElement | null) => {
+    listRef.current = element;
+    keyed(element);
+  }, [keyed]);
   const [markReadMode] = useMarkReadMode();
   const markScrolledPast = useCallback((ids: string[]) => {
     // Quietly: announcing every scroll would drown a screen reader; only a refusal is said.
@@ -135,7 +146,7 @@ export function InboxRiver({ selection, sourceName = null }: Props) {
   else if (!items.length) body = <RiverEmpty selection={selection} sourceName={sourceName} />;
   else body = (
     <>
-      <ul ref={listRef} aria-label={`${what[0]!.toUpperCase()}${what.slice(1)}`} className="mt-2 border-t border-line">
+      <ul ref={listElement} aria-label={`${what[0]!.toUpperCase()}${what.slice(1)}`} className="mt-2 border-t border-line">
         {items.map((item, index) => (
           <ItemRow
             key={item.id}
@@ -180,7 +191,7 @@ export function InboxRiver({ selection, sourceName = null }: Props) {
           document.getElementById('select-all')?.focus();
         }} />
       )}
-      <KeyboardShortcuts handlers={keys} />
+      <KeyboardShortcuts />
     </>
   );
 }

@@ -2,10 +2,12 @@
 
 import Link from '@/components/shell/intent-link';
 import { ErrorNotice } from '@/components/error-notice';
+import { KeyboardShortcuts } from '@/components/keyboard-shortcuts';
+import { ListKeys, useKeyedList } from '@/components/list-keys';
 import type { ItemFilters } from '@/lib/client/inbox-view';
 import type { QueryOf } from '@/lib/contract/types';
 import { filtersKey } from '@/lib/client/item-cache';
-import { rememberListOnOpen } from '@/lib/client/list-context';
+import { rememberList, rememberListOnOpen } from '@/lib/client/list-context';
 import { useItems } from '@/lib/client/use-items';
 import { useSubscriptionCheck } from '@/lib/client/use-subscription-check';
 import { DownloadedEpisodes } from './downloaded-episodes';
@@ -35,6 +37,8 @@ function Section({ id, title, filters, empty, playedOnly }: { id: string; title:
   const firstUnplayed = playedOnly ? list.items.findIndex((item) => !item.last_played_at) : -1;
   const items = firstUnplayed >= 0 ? list.items.slice(0, firstUnplayed) : list.items;
   const hasMore = list.hasMore && firstUnplayed < 0;
+  const continuation = hasMore ? { filters: filtersKey(filters), nextCursor: list.nextCursor } : undefined;
+  const keyed = useKeyedList({ items, more: { hasMore, loadMore: list.loadMore }, onOpen: () => rememberList(items, continuation) });
 
   return (
     <section aria-labelledby={id} className="mt-8">
@@ -47,7 +51,7 @@ function Section({ id, title, filters, empty, playedOnly }: { id: string; title:
             </p>
           ) : (
             <>
-              <ul className="mt-2" onClick={rememberListOnOpen(items, hasMore ? { filters: filtersKey(filters), nextCursor: list.nextCursor } : undefined)}>
+              <ul ref={keyed} className="mt-2" onClick={rememberListOnOpen(items, continuation)}>
                 {items.map((item) => <EpisodeRow key={item.id} item={item} />)}
               </ul>
               {hasMore && (
@@ -75,15 +79,20 @@ function NoPodcastsYet() {
   );
 }
 
-/** The episodes page's lists: what is downloaded on this device, started and not finished, and everything played lately. */
+/**
+ * The episodes page's lists: what is downloaded on this device, started and not finished, and
+ * everything played lately, with the page's keys: j/k, o, m, s and v go through the episodes of
+ * the last two (a downloaded one has no page to open; it is in those lists too when played).
+ */
 export function EpisodeLists() {
   return (
-    <>
+    <ListKeys>
       <NoPodcastsYet />
       {/* First: offline (or on a bad connection) it is what can be played, and it shows at once. */}
       <DownloadedEpisodes />
       <Section id="in-progress" title="In progress" filters={inProgressFilters} empty="Nothing half-heard: episodes you start and do not finish wait here." />
       <Section id="recently-played" title="Recently played" filters={recentFilters} playedOnly empty="No episodes played yet." />
-    </>
+      <KeyboardShortcuts />
+    </ListKeys>
   );
 }

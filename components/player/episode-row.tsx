@@ -16,7 +16,11 @@ function useHeard(item: ListedItem): number {
   return live ?? item.playback_position ?? 0;
 }
 
-/** One episode of the episodes page: what it is, how much is heard (a bar and words), and play or resume. */
+/**
+ * One episode of the episodes page: what it is, how much is heard (a bar and words), and play or
+ * resume. Its title is what j/k focus; whether it is saved shows, as s changes it (read or not
+ * does not: here how much is heard says more, and m's outcome is said in the page's status).
+ */
 export function EpisodeRow({ item }: { item: ListedItem }) {
   const heard = useHeard(item);
   const episode = episodeOf(item);
@@ -26,17 +30,18 @@ export function EpisodeRow({ item }: { item: ListedItem }) {
   const progress = finished ? 'Finished' : duration ? timeLeft(heard, duration) : null;
 
   return (
-    <li className="flex gap-3 border-b border-line py-3">
+    <li data-item-id={item.id} className="flex gap-3 border-b border-line py-3 focus-within:bg-accent-soft">
       <EpisodeArtwork src={item.artwork_url} className="mt-1 size-12 shrink-0 rounded" />
       <div className="min-w-0 flex-1">
         <h3 className="text-base font-semibold leading-snug">
-          <Link href={`/items/${item.id}`} className="text-ink no-underline hover:underline">{item.title || 'Untitled episode'}</Link>
+          <Link href={`/items/${item.id}`} data-item-link className="text-ink no-underline hover:underline">{item.title || 'Untitled episode'}</Link>
         </h3>
         <p className="mt-0.5 text-sm text-muted">
           {item.feeds.map((feed) => feed.title).join(', ')}
           {item.last_played_at && (
             <> · played <RelativeTime timestamp={item.last_played_at} /></>
           )}
+          {item.is_saved && ' · saved'}
         </p>
         {duration ? (
           <div className="mt-2 flex items-center gap-3">

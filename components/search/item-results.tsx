@@ -1,11 +1,12 @@
 'use client';
 
 import Link from '@/components/shell/intent-link';
-import { useRef } from 'react';
+import { useCallback, useRef } from 'react';
 import { ErrorNotice } from '@/components/error-notice';
 import { LoadMore } from '@/components/inbox/load-more';
+import { useKeyedList } from '@/components/list-keys';
 import { RelativeTime } from '@/components/relative-time';
-import { rememberListOnOpen } from '@/lib/client/list-context';
+import { rememberList, rememberListOnOpen } from '@/lib/client/list-context';
 import { bestMatchLimit, useBestMatches, useItemSearch, type BestMatch, type ItemResult, type ItemSearch } from '@/lib/client/use-search';
 import { ResultsSkeleton, ResultsSummary } from './results-states';
 
@@ -16,17 +17,23 @@ function sourceOf(item: ShownItem): string {
   return item.feeds.map((feed) => feed.title).join(', ') || 'Unknown source';
 }
 
+/** One result; its title is what j/k focus (components/list-keys.tsx). */
 function ItemRow({ item }: { item: ShownItem }) {
   return (
-    <li className={`border-b border-line py-3 pl-3 ${item.is_global ? 'border-l-4 border-l-line-strong' : ''}`}>
+    <li
+      data-item-id={item.id}
+      data-item-global={item.is_global ? '' : undefined}
+      className={`border-b border-line py-3 pl-3 focus-within:bg-accent-soft ${item.is_global ? 'border-l-4 border-l-line-strong' : ''}`}
+    >
       <h3 className="leading-snug">
         {item.is_global ? (
           // Not the person's own item, so the reader cannot open it: the original can.
           item.canonical_url
-            ? <a href={item.canonical_url} target="_blank" rel="noopener noreferrer" className="font-semibold text-ink">{item.title || 'Untitled'}</a>
-            : <span className="font-semibold">{item.title || 'Untitled'}</span>
+            ? <a href={item.canonical_url} target="_blank" rel="noopener noreferrer" data-item-link className="font-semibold text-ink">{item.title || 'Untitled'}</a>
+            // Nothing to open, yet j and k stop on it like on any result.
+            : <span data-item-link tabIndex={-1} className="font-semibold">{item.title || 'Untitled'}</span>
         ) : (
-          <Link href={`/items/${item.id}`} className={`no-underline hover:underline ${item.is_read ? 'text-muted' : 'font-semibold text-ink'}`}>
+          <Link href={`/items/${item.id}`} data-item-link className={`no-underline hover:underline ${item.is_read ? 'text-muted' : 'font-semibold text-ink'}`}>
             {item.title || 'Untitled'}
           </Link>
         )}
@@ -53,6 +60,12 @@ function ItemRow({ item }: { item: ShownItem }) {
 export function ItemResults({ search }: { search: ItemSearch }) {
   const found = useItemSearch(search);
   const list = useRef<HTMLUListElement>(null);
+  const own = found.results.filter((item) => !item.is_global);
+  const keyed = useKeyedList({ items: found.results, more: found, onOpen: () => rememberList(own) });
+  const listElement = useCallback((element: HTMLUListElement | null) => {
+    list.current = element;
+    keyed(element);
+  }, [keyed]);
   if (found.error && found.results.length === 0) {
     return <ErrorNotice error={found.error} onRetry={() => void found.refresh()} context="The search could not be done" />;
   }
@@ -63,7 +76,7 @@ export function ItemResults({ search }: { search: ItemSearch }) {
         {search.includeGlobal && found.results.length > 0 && ' Matches from beyond your subscriptions follow your own, marked as such.'}
       </ResultsSummary>
       {found.results.length > 0 && (
-        <ul ref={list} aria-label="Matching items" className="border-t border-line" onClick={rememberListOnOpen(found.results.filter((item) => !item.is_global))}>
+        <ul ref={listElement} aria-label="Matching items" className="border-t border-line" onClick={rememberListOnOpen(own)}>
           {found.results.map((item) => <ItemRow key={`${item.is_global ? 'g' : 'o'}${item.id}`} item={item} />)}
         </ul>
       )}
@@ -75,11 +88,12 @@ export function ItemResults({ search }: { search: ItemSearch }) {
 /** The person's own articles and episodes ranked by how well they match (title counts most), best first. */
 export function BestMatchResults({ q }: { q: string }) {
   const found = useBestMatches(q);
+  const matches = found.data ?? [];
+  const keyed = useKeyedList({ items: matches, onOpen: () => rememberList(matches) });
   if (found.error && !found.data) {
     return <ErrorNotice error={found.error} onRetry={() => void found.mutate()} context="The search could not be done" />;
   }
   if (!found.data) return <ResultsSkeleton what="best matches" />;
-  const matches = found.data;
   return (
     <>
       {matches.length === 0 ? <ResultsSummary count={0} noun={['item', 'items']} q={q} /> : (
@@ -89,7 +103,7 @@ export function BestMatchResults({ q }: { q: string }) {
         </p>
       )}
       {matches.length > 0 && (
-        <ul aria-label="Best matching items" className="border-t border-line" onClick={rememberListOnOpen(matches)}>
+        <ul ref={keyed} aria-label="Best matching items" className="border-t border-line" onClick={rememberListOnOpen(matches)}>
           {matches.map((item) => <ItemRow key={item.id} item={item} />)}
         </ul>
       )}

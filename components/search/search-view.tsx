@@ -4,6 +4,7 @@ import Link from '@/components/shell/intent-link';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { KeyboardShortcuts } from '@/components/keyboard-shortcuts';
+import { ListKeys } from '@/components/list-keys';
 import { useCapabilities } from '@/lib/client/capabilities';
 import { maxSearchLength, readSearchSelection, searchHref, searchTabs, type SearchSelection } from '@/lib/client/search-view';
 import { sourceTypes } from '@/lib/client/subscriptions-view';
@@ -146,8 +147,9 @@ export function SearchView() {
     resultsHeading.current?.focus();
   }, [q]);
 
+  // j/k, o, m, s and v answer in the item results (the form's KeyboardShortcuts takes them).
   return (
-    <>
+    <ListKeys>
       <SearchForm key={q} selection={selection} onSearch={() => { searched.current = true; }} />
       {!q ? (
         <>
@@ -179,6 +181,6 @@ export function SearchView() {
           </section>
         </>
       )}
-    </>
+    </ListKeys>
   );
 }

@@ -2,6 +2,8 @@
 
 import Link from '@/components/shell/intent-link';
 import { ErrorNotice } from '@/components/error-notice';
+import { KeyboardShortcuts } from '@/components/keyboard-shortcuts';
+import { ListKeys } from '@/components/list-keys';
 import { ApiError } from '@/lib/client/api-client';
 import { useStories } from '@/lib/client/use-stories';
 import { StoryCard } from './story-card';
@@ -42,8 +44,20 @@ function PlanExplanation({ message }: { message: string }) {
   );
 }
 
-/** The stories page's island: clusters of same-event articles, newest first, with each state said plainly. */
+/**
+ * The stories page's island: clusters of same-event articles, newest first, with each state said
+ * plainly, and the page's keys (the articles of the stories shown answer j/k, o, m, s and v).
+ */
 export function StoriesView() {
+  return (
+    <ListKeys>
+      <Stories />
+      <KeyboardShortcuts />
+    </ListKeys>
+  );
+}
+
+function Stories() {
   const { data: stories, error, isLoading, mutate } = useStories();
   if (error instanceof ApiError && error.status === 402) return <PlanExplanation message={error.message} />;
   if (error && !stories) {

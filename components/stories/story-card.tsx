@@ -2,8 +2,9 @@
 
 import Link from '@/components/shell/intent-link';
 import { useId, useState } from 'react';
+import { useKeyedList } from '@/components/list-keys';
 import { RelativeTime } from '@/components/relative-time';
-import { rememberListOnOpen } from '@/lib/client/list-context';
+import { rememberList, rememberListOnOpen } from '@/lib/client/list-context';
 import { relativeDate } from '@/lib/client/relative-date';
 import type { Story } from '@/lib/client/use-stories';
 import { buttonClass } from '../control-styles';
@@ -19,9 +20,14 @@ function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
 }
 
-/** One story: its title, summary and sources, and a disclosure button showing the person's articles of it. */
+/**
+ * One story: its title, summary and sources, and a disclosure button showing the person's
+ * articles of it. Shown, the articles answer j/k, o, m, s and v (components/list-keys.tsx), and
+ * each says whether it is read and saved, as m and s change it.
+ */
 export function StoryCard({ story }: { story: Story }) {
   const [open, setOpen] = useState(false);
+  const keyed = useKeyedList({ items: story.articles, onOpen: () => rememberList(story.articles) });
   const listId = useId();
   const sources = sourcesOf(story);
   const yours = story.articles.length;
@@ -58,16 +64,17 @@ export function StoryCard({ story }: { story: Story }) {
               <span aria-hidden className={`inline-block transition-transform ${open ? 'rotate-90' : ''}`}>▸</span>
               {open ? 'Hide your articles' : `Show your ${plural(yours, 'article', 'articles')}`}
             </button>
-            <ul id={listId} hidden={!open} aria-label={`Your articles about ${story.title}`} className="mt-2 space-y-2 border-l-2 border-line pl-3" onClick={rememberListOnOpen(story.articles)}>
+            <ul ref={keyed} id={listId} hidden={!open} aria-label={`Your articles about ${story.title}`} className="mt-2 space-y-2 border-l-2 border-line pl-3" onClick={rememberListOnOpen(story.articles)}>
               {story.articles.map((article) => (
-                <li key={article.id}>
-                  <Link href={`/items/${article.id}`} className={article.is_read ? 'text-muted' : 'font-medium'}>
+                <li key={article.id} data-item-id={article.id} className="focus-within:bg-accent-soft">
+                  <Link href={`/items/${article.id}`} data-item-link className={article.is_read ? 'text-muted' : 'font-medium'}>
                     {article.title || 'Untitled'}
                   </Link>
                   <span className="block text-sm text-muted">
                     {article.feeds.map((feed) => feed.title).join(', ')}
                     {article.published_at ? ` · ${relativeDate(article.published_at)}` : ''}
                     {article.is_read ? ' · read' : ' · unread'}
+                    {article.is_saved ? ', saved' : ''}
                   </span>
                 </li>
               ))}

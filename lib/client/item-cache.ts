@@ -89,20 +89,57 @@ export function patchPage(page: ItemsPage, ids: Set<string>, patch: ItemPatch | 
 
 type Transform = (data: unknown) => unknown;
 
-/** Every cached page or list of items, with how to patch it. */
-function cachedLists(cache: Cache, patch: (page: ItemsPage) => ItemsPage): [string, Transform][] {
+/** An item as a search result, a best match, a story's article or a similar item shows it. */
+function isItemLike(value: unknown): value is ListedItem {
+  if (typeof value !== 'object' || value === null) return false;
+  const item = value as Record<string, unknown>;
+  return typeof item.id === 'string' && typeof item.is_read === 'boolean' && typeof item.is_saved === 'boolean';
+}
+
+/**
+ * `data` with `change` written onto the items of these ids it holds, however nested (search
+ * pages, stories' articles); the same object when it holds none.
+ */
+function patchNested(data: unknown, ids: Set<string>, change: (item: ListedItem) => ItemPatch | null, depth = 0): unknown {
+  if (depth > 4 || typeof data !== 'object' || data === null) return data;
+  if (isItemLike(data) && ids.has(data.id)) {
+    const patch = change(data);
+    return patch ? { ...data, ...patch } : data;
+  }
+  if (Array.isArray(data)) {
+    const next = data.map((entry) => patchNested(entry, ids, change, depth + 1));
+    return next.some((entry, index) => entry !== data[index]) ? next : data;
+  }
+  if (Object.getPrototypeOf(data) !== Object.prototype) return data;
+  let changed = false;
+  const next = Object.fromEntries(Object.entries(data).map(([key, value]) => {
+    const patched = patchNested(value, ids, change, depth + 1);
+    changed ||= patched !== value;
+    return [key, patched];
+  }));
+  return changed ? next : data;
+}
+
+/**
+ * Every cached page or list of items, with how to patch it: the items lists' pages, and any
+ * other cached data holding items (search results, best matches, stories, similar items),
+ * so a change shows wherever the item is listed. Details are left to the caller.
+ */
+function cachedLists(cache: Cache, ids: Set<string>, change: (item: ListedItem) => ItemPatch | null): [string, Transform][] {
+  const patch = (page: ItemsPage) => patchPage(page, ids, change);
   const found: [string, Transform][] = [];
   for (const key of cache.keys()) {
     const data = cache.get(key)?.data;
     if (isPage(data)) found.push([key, (value) => (isPage(value) ? patch(value) : value)]);
     else if (isPageList(data)) found.push([key, (value) => (isPageList(value) ? value.map(patch) : value)]);
+    else if (data !== undefined && !isItemLike(data)) found.push([key, (value) => patchNested(value, ids, change)]);
   }
   return found;
 }
 
 /** Writes `change` onto every cached list and detail of these items, as shown right now. */
 async function writeItems(cache: Cache, mutate: ScopedMutator, ids: Set<string>, change: (item: ListedItem) => ItemPatch | null): Promise<void> {
-  const targets = cachedLists(cache, (page) => patchPage(page, ids, change));
+  const targets = cachedLists(cache, ids, change);
   for (const id of ids) {
     const key = unstable_serialize(itemKey(id));
     if (!cache.get(key)?.data) continue;

@@ -24,12 +24,20 @@ export function saveListContext(href: string, filters: string, items: readonly P
  * of its items is opened, the list at this address becomes the one the reader steps through,
  * continued from `continuation` (an items list's filters and next cursor) when it has one.
  */
-export function rememberListOnOpen(items: readonly Pick<ListedItem, 'id' | 'title'>[], continuation?: { filters: string; nextCursor: string | null }) {
+export function rememberListOnOpen(items: readonly Pick<ListedItem, 'id' | 'title'>[], continuation?: ListContinuation) {
   return (event: { target: EventTarget }) => {
     if (!(event.target instanceof Element) || !event.target.closest('a[href^="/items/"]')) return;
-    const here = window.location.pathname + window.location.search;
-    saveListContext(here, continuation?.filters ?? '', items, continuation?.nextCursor ?? null);
+    rememberList(items, continuation);
   };
+}
+
+/** How a list goes on past what is shown: an items list's filters and next cursor. */
+export type ListContinuation = { filters: string; nextCursor: string | null };
+
+/** Makes the list at this address the one the reader steps through (an item of it is being opened). */
+export function rememberList(items: readonly Pick<ListedItem, 'id' | 'title'>[], continuation?: ListContinuation): void {
+  const here = window.location.pathname + window.location.search;
+  saveListContext(here, continuation?.filters ?? '', items, continuation?.nextCursor ?? null);
 }
 
 // The item the reader showed last, while this page lives (a reload rightly forgets it).

@@ -63,17 +63,19 @@ export type ItemSearch = { q: string; includeBody: boolean; includeGlobal: boole
 /**
  * Items matching the text (GET /v1/items with `q`), over the cursor. With `includeGlobal`
  * (Plus), matches from the global corpus follow the person's own, each with `is_global` true.
+ * Like every items list, they show the person's changes still waiting in the outbox.
  */
 export function useItemSearch(search: ItemSearch | null): SearchResults<ItemResult> {
   const args = search?.q ? JSON.stringify([search.q, search.includeBody, search.includeGlobal]) : null;
   return useSearchPages<ItemResult>('search:items', args, async (key, page) => {
     const [q, includeBody, includeGlobal] = JSON.parse(key) as [string, boolean, boolean];
-    return callApi('GET', '/v1/items', {
+    await settleOutbox();
+    return withPendingChanges(await callApi('GET', '/v1/items', {
       query: {
         q, include_body: includeBody ? 'true' : 'false', ...(includeGlobal ? { include_global: 'true' } : {}),
         limit: searchPageSize, ...(typeof page === 'string' ? { cursor: page } : {}),
       },
-    });
+    }));
   }, true);
 }
 

@@ -3,14 +3,15 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { KeyboardShortcuts } from '@/components/keyboard-shortcuts';
+import { ListKeys } from '@/components/list-keys';
 import { renderApp } from './render-app';
 
 afterEach(cleanup);
 
 describe('the keyboard shortcuts overlay', () => {
-  it('opens with ?, lists every shortcut, keeps focus inside, and closes with Escape giving focus back', async () => {
+  it('opens with ?, lists every shortcut on a page of item lists, keeps focus inside, and closes with Escape giving focus back', async () => {
     const user = userEvent.setup();
-    renderApp(<><button type="button">Before</button><KeyboardShortcuts handlers={{}} /></>);
+    renderApp(<ListKeys><button type="button">Before</button><KeyboardShortcuts /></ListKeys>);
     const before = screen.getByRole('button', { name: 'Before' });
     before.focus();
 
@@ -29,6 +30,14 @@ describe('the keyboard shortcuts overlay', () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(document.activeElement).toBe(before);
+  });
+
+  it('lists only the shortcuts that work on the page: without item lists, search and itself', async () => {
+    const user = userEvent.setup();
+    renderApp(<KeyboardShortcuts handlers={{}} />);
+    await user.keyboard('?');
+    const dialog = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+    expect([...dialog.querySelectorAll('dd')].map((entry) => entry.textContent)).toEqual(['Search', 'Show the keyboard shortcuts']);
   });
 
   it('sends / to the search page', async () => {

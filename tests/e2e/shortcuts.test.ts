@@ -2,18 +2,21 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SHORTCUTS_STORAGE_KEY } from '@/lib/client/shortcuts';
 import { expectNoAxeViolations, launchBrowser, newAppContext, VIEWPORTS, type ViewportName } from './browser';
+import { startFeedSite, type FeedSite } from './feed-site';
 
 /*
  * Keyboard shortcuts as a person sets them up: remapped in settings, then used in the inbox
- * and listed by `?`. On a phone they serve a hardware keyboard (a tablet's or one paired by
+ * and in search results, and listed by `?`. On a phone they serve a hardware keyboard (a tablet's or one paired by
  * Bluetooth); every action they do also has a button, which the other files press by touch.
  */
 
 let browser: Browser;
 let context: BrowserContext | undefined;
+let site: FeedSite;
 
 beforeAll(async () => {
   browser = await launchBrowser();
+  site = await startFeedSite();
 });
 
 afterEach(async () => {
@@ -23,6 +26,7 @@ afterEach(async () => {
 
 afterAll(async () => {
   await browser?.close();
+  await site?.close();
 });
 
 function focusedHref(page: Page): Promise<string | null> {
@@ -116,5 +120,58 @@ describe('the shared shortcuts', () => {
     }, { timeout: 15_000 }).toBe(true);
     expect(await box.evaluate((element: HTMLInputElement) => element.selectionEnd! - element.selectionStart!)).toBe('river'.length);
     expect(new URL(page.url()).search).toBe('?q=river');
+  });
+});
+
+describe('list keys in search results', () => {
+  it('moves between results with j and k and marks the focused one read and unread with m, which the row shows', async () => {
+    context = await newAppContext(browser, 'desktop');
+    const page = await context.newPage();
+    const when = Date.now() - 3_600_000;
+    const feed = site.feed('/quokka.xml', 'Quokka Quarterly', [0, 1, 2].map((index) => ({
+      guid: `quokka-${index}`, title: `Quokka sighting number ${index + 1}`, body: 'A quokka was seen on the island.', date: new Date(when - index * 60_000),
+    })));
+    await page.goto('/search');
+    const subscribed = await page.request.post('/api/v1/subscriptions', { data: { url: feed }, headers: { origin: new URL(page.url()).origin } });
+    expect([200, 201]).toContain(subscribed.status());
+
+    const searched = page.waitForResponse((response) => response.request().method() === 'GET' && new URL(response.url()).pathname === '/api/v1/items');
+    await page.goto('/search?q=quokka');
+    await searched;
+    const links = page.getByRole('list', { name: 'Matching items' }).locator('[data-item-link]');
+    await links.nth(2).waitFor();
+    const hrefs = await links.evaluateAll((elements) => elements.map((element) => element.getAttribute('href')));
+
+    // Keys are taken once the page has hydrated: press until j answers.
+    await expect.poll(async () => {
+      await page.keyboard.press('j');
+      return focusedHref(page);
+    }, { timeout: 15_000 }).toBe(hrefs[0]);
+    await page.keyboard.press('j');
+    await page.keyboard.press('j');
+    expect(await focusedHref(page)).toBe(hrefs[2]);
+    await page.keyboard.press('k');
+    expect(await focusedHref(page)).toBe(hrefs[1]);
+    // Focus is seen.
+    expect(await page.evaluate(() => document.activeElement?.matches(':focus-visible'))).toBe(true);
+
+    const row = page.locator(`li[data-item-id="${hrefs[1]!.replace('/items/', '')}"]`);
+    const marked = page.waitForResponse((response) => response.request().method() === 'PATCH' && new URL(response.url()).pathname === `/api/v1${hrefs[1]}`);
+    await page.keyboard.press('m');
+    expect((await marked).status()).toBe(200);
+    await row.getByText('Read', { exact: true }).waitFor();
+    await page.getByRole('status').filter({ hasText: `Marked read: ${await links.nth(1).textContent()}` }).waitFor();
+    expect(await focusedHref(page)).toBe(hrefs[1]);
+    await expectNoAxeViolations(page);
+
+    const unmarked = page.waitForResponse((response) => response.request().method() === 'PATCH' && new URL(response.url()).pathname === `/api/v1${hrefs[1]}`);
+    await page.keyboard.press('m');
+    expect((await unmarked).status()).toBe(200);
+    await row.getByText('Unread', { exact: true }).waitFor();
+
+    // Opened by key, the results are the list the reader steps through.
+    await page.keyboard.press('o');
+    await page.waitForURL(`**${hrefs[1]}`);
+    expect(await page.getByRole('link', { name: '← Back to the list' }).getAttribute('href')).toBe('/search?q=quokka');
   });
 });

@@ -113,3 +113,37 @@ describe('changes to one item that overlap', () => {
     expect(shown().notes).toBe('Second draft');
   });
 });
+
+describe('a change to an item listed outside the items lists', () => {
+  it('shows on cached search results, best matches and stories’ articles, and is taken back when refused', async () => {
+    const { cache, mutate } = await cacheWithDetail();
+    const found = await callApi('GET', '/v1/items', { query: { q: 'harbour', include_body: 'true' } });
+    const listed = found.data.find((item) => item.id === detail.id)!;
+    expect(listed.is_read).toBe(false);
+    const article = { id: detail.id, title: detail.title, item_type: detail.item_type, summary: null, published_at: detail.published_at,
+      is_read: false, is_saved: false, is_global: false, media_url: null, canonical_url: detail.canonical_url, feeds: [] };
+    const other = { ...article, id: 'c0a80101-0000-4000-8000-000000000002' };
+    await mutate('search-pages', [{ data: [listed], pagination: found.pagination }], { revalidate: false });
+    await mutate('best-matches', [other, article], { revalidate: false });
+    await mutate('stories', [{ id: 'story', title: 'Tides', articles: [article, other] }], { revalidate: false });
+    const unrelated = { feeds: [{ id: detail.id, title: 'Harbour Gazette' }] };
+    await mutate('unrelated', unrelated, { revalidate: false });
+    type Shown = { id: string; is_read: boolean };
+    const states = () => [
+      (cache.get('search-pages')?.data as { data: Shown[] }[])[0]!.data[0]!.is_read,
+      (cache.get('best-matches')?.data as Shown[])[1]!.is_read,
+      (cache.get('stories')?.data as { articles: Shown[] }[])[0]!.articles[0]!.is_read,
+    ];
+
+    const read = deferred();
+    const reading = applyOptimistically(cache, mutate, [detail.id], { is_read: true }, read);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(states()).toEqual([true, true, true]);
+    expect((cache.get('best-matches')?.data as Shown[])[0]!.is_read).toBe(false);
+    expect(cache.get('unrelated')?.data).toBe(unrelated);
+
+    read.reject(new Error('refused'));
+    await expect(reading).rejects.toThrow('refused');
+    expect(states()).toEqual([false, false, false]);
+  });
+});

@@ -4,6 +4,9 @@ const nextConfig = {
   serverExternalPackages: ['better-sqlite3', 'smtp-server', 'linkedom', 'sanitize-html'],
   poweredByHeader: false,
   reactStrictMode: true,
+  // Fewer, larger first-load files: with the default (50 KB) the inbox loaded 12 scripts, each a
+  // round trip on a phone's link; at 120 KB it loads 8, with 2.8 KB less code (bench: bundle-size, lighthouse).
+  experimental: { turbopackChunking: { minChunkSize: 120_000 } },
 };
 
 export default nextConfig;

@@ -5,14 +5,18 @@
  * keyed by the next and react versions, so later runs only start it. Not a bench module itself.
  */
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startProductionServer, type RunningServer } from '../tests/e2e/server';
+import { pathToFileURL } from 'node:url';
+import type { NextConfig } from 'next';
 import { root } from './app-under-test';
 
 const require = createRequire(import.meta.url);
+const appConfig = ((await import(pathToFileURL(path.join(root, 'next.config.mjs')).href)) as { default: NextConfig }).default;
 
 function version(pkg: string): string {
   return (JSON.parse(readFileSync(path.join(root, 'node_modules', pkg, 'package.json'), 'utf8')) as { version: string }).version;
@@ -43,12 +47,15 @@ function commonAncestor(a: string, b: string): string {
 export function bareNextApp(): { dir: string; next: string; react: string; built_now: boolean } {
   const next = version('next');
   const react = version('react');
-  const dir = path.join(tmpdir(), `tidings-bench-bare-next-${next}-react-${react}`);
+  // Built the same way as the app: its experimental settings (chunking) apply to the bare page too.
+  const experimental = JSON.stringify(appConfig.experimental ?? {});
+  const settings = createHash('sha256').update(experimental).digest('hex').slice(0, 8);
+  const dir = path.join(tmpdir(), `tidings-bench-bare-next-${next}-react-${react}-${settings}`);
   if (existsSync(path.join(dir, '.next', 'BUILD_ID'))) return { dir, next, react, built_now: false };
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(path.join(dir, 'app'), { recursive: true });
   for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
-  writeFileSync(path.join(dir, 'next.config.mjs'), `export default { turbopack: { root: ${JSON.stringify(commonAncestor(dir, root))} } };\n`);
+  writeFileSync(path.join(dir, 'next.config.mjs'), `export default { turbopack: { root: ${JSON.stringify(commonAncestor(dir, root))} }, experimental: ${experimental} };\n`);
   symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
   const built = spawnSync(process.execPath, [require.resolve('next/dist/bin/next'), 'build'], {
     cwd: dir, env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' }, encoding: 'utf8',

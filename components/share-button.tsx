@@ -2,6 +2,7 @@
 
 import { useId, useRef, useState } from 'react';
 import { absoluteShareUrl, createShareLink } from '@/lib/client/share-links';
+import { closeOnEscape } from './close-on-escape';
 
 const lifetimes = [
   { days: null, label: 'Until I revoke it' },
@@ -59,7 +60,7 @@ export function ShareButton({ itemId, title, isSaved }: Props) {
   }
 
   return (
-    <details onToggle={(event) => setOpen(event.currentTarget.open)}>
+    <details onToggle={(event) => setOpen(event.currentTarget.open)} onKeyDown={closeOnEscape}>
       <summary className="inline-flex min-h-11 cursor-pointer list-none items-center rounded-md border border-line-strong px-4 font-medium">
         Share
       </summary>

@@ -6,6 +6,7 @@ import { PlayEpisodeButton } from '@/components/player/play-episode-button';
 import { RelativeTime } from '@/components/relative-time';
 import type { ListedItem } from '@/lib/client/item-cache';
 import { episodeLength } from '@/lib/client/player/time-text';
+import { closeOnEscape } from '@/components/close-on-escape';
 
 export type RowHandlers = {
   onSelect: (id: string, selected: boolean) => void;
@@ -92,12 +93,7 @@ export const ItemRow = memo(function ItemRow({ item, selected, first, last, ...h
             {item.is_saved ? 'Unsave' : 'Save'}
           </button>
           {!(first && last) && (
-            // Escape closes the open menu from any of its buttons, as menus do, with focus back on its toggle.
-            <details ref={more} className="text-sm" onKeyDown={(event) => {
-              if (event.key !== 'Escape' || !more.current?.open) return;
-              event.preventDefault();
-              closeMore();
-            }}>
+            <details ref={more} className="text-sm" onKeyDown={closeOnEscape}>
               <summary aria-label={`More actions: ${item.title}`} className={`${actionClass} cursor-pointer list-none`}>More</summary>
               <div className="flex flex-wrap gap-x-1 pl-2">
                 {!first && (

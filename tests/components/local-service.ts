@@ -27,6 +27,8 @@ export type LocalService = {
   addFeed: (title: string, items: Partial<NewItem>[], options?: { sourceType?: 'feed' | 'newsletter' | 'podcast' }) => string[];
   /** Marks items read or saved directly in the store, as another device would have. */
   setState: (ids: string[], state: { is_read?: boolean; is_saved?: boolean }) => void;
+  /** An item's read and saved state as the store holds it (1 or 0). */
+  stateOf: (id: string) => { is_read: number; is_saved: number };
   /**
    * Holds the requests `matches` picks, as a slow connection would, until `release` lets them
    * reach the service; `release` resolves once their answers have left.
@@ -82,6 +84,10 @@ export async function startLocalService(options: { plan?: Plan; appRateLimit?: n
         };
       });
       return storeItems(service.db, feedId, full).added;
+    },
+    stateOf(id) {
+      return service.db.prepare('SELECT is_read, is_saved FROM entries WHERE user_id = ? AND item_id = ?').get(user.id, id) as
+        { is_read: number; is_saved: number };
     },
     setState(ids, state) {
       const update = service.db.prepare(`UPDATE entries SET is_read = COALESCE(@is_read, is_read), is_saved = COALESCE(@is_saved, is_saved)

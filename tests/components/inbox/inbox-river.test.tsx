@@ -15,11 +15,6 @@ import { renderApp } from '../render-app';
 
 const unread: InboxSelection = { view: 'unread', type: null };
 
-function readState(local: LocalService, id: string) {
-  return local.service.db.prepare('SELECT is_read, is_saved FROM entries WHERE user_id = ? AND item_id = ?').get(local.user.id, id) as
-    { is_read: number; is_saved: number };
-}
-
 afterEach(() => {
   cleanup();
   localStorage.clear();
@@ -87,7 +82,7 @@ describe('the inbox river with items', () => {
     await user.click(within(row).getByRole('button', { name: 'Mark read: Morning Post item 3' }));
     expect(within(row).getByRole('button', { name: 'Mark unread: Morning Post item 3' })).toBeTruthy();
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Marked read: Morning Post item 3'));
-    expect(readState(local, ids[3]!).is_read).toBe(1);
+    expect(local.stateOf(ids[3]!).is_read).toBe(1);
   });
 
   it('acts on a selection and keeps focus on the pressed button', async () => {
@@ -103,8 +98,8 @@ describe('the inbox river with items', () => {
     await user.click(save);
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('2 items saved.'));
     expect(document.activeElement).toBe(save);
-    expect(readState(local, ids[5]!).is_saved).toBe(1);
-    expect(readState(local, ids[6]!).is_saved).toBe(1);
+    expect(local.stateOf(ids[5]!).is_saved).toBe(1);
+    expect(local.stateOf(ids[6]!).is_saved).toBe(1);
     expect(within(list).getByRole('button', { name: 'Unsave: Morning Post item 5' })).toBeTruthy();
   });
 
@@ -120,12 +115,12 @@ describe('the inbox river with items', () => {
     await user.keyboard('k');
     expect(document.activeElement?.textContent).toBe('Morning Post item 1');
 
-    const wasSaved = readState(local, ids[1]!).is_saved;
+    const wasSaved = local.stateOf(ids[1]!).is_saved;
     await user.keyboard('s');
-    await waitFor(() => expect(readState(local, ids[1]!).is_saved).toBe(wasSaved ? 0 : 1));
-    const wasRead = readState(local, ids[1]!).is_read;
+    await waitFor(() => expect(local.stateOf(ids[1]!).is_saved).toBe(wasSaved ? 0 : 1));
+    const wasRead = local.stateOf(ids[1]!).is_read;
     await user.keyboard('m');
-    await waitFor(() => expect(readState(local, ids[1]!).is_read).toBe(wasRead ? 0 : 1));
+    await waitFor(() => expect(local.stateOf(ids[1]!).is_read).toBe(wasRead ? 0 : 1));
     expect(document.activeElement?.textContent).toBe('Morning Post item 1');
     await user.keyboard('o');
     expect(app.visited).toEqual([`/items/${ids[1]}`]);
@@ -181,7 +176,7 @@ describe('mark all as read', () => {
     await user.click(confirm);
 
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('5 items marked read.'));
-    expect(readState(local, late[0]!).is_read).toBe(0);
+    expect(local.stateOf(late[0]!).is_read).toBe(0);
     const list = await screen.findByRole('list', { name: 'Unread items' });
     expect(within(list).getByRole('link', { name: 'Late Wire item 0' })).toBeTruthy();
     expect(within(list).getAllByRole('listitem')).toHaveLength(1);
@@ -207,13 +202,13 @@ describe('marking above and below an item', () => {
     await user.click(row('Long Feed item 2').getByText('More'));
     await user.click(row('Long Feed item 2').getByRole('button', { name: 'Mark items above as read' }));
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('2 items above marked read.'));
-    expect(ids.map((id) => readState(local, id).is_read).slice(0, 3)).toEqual([1, 1, 0]);
+    expect(ids.map((id) => local.stateOf(id).is_read).slice(0, 3)).toEqual([1, 1, 0]);
     expect(document.activeElement?.getAttribute('aria-label')).toBe('More actions: Long Feed item 2');
 
     await user.click(row('Long Feed item 5').getByText('More'));
     await user.click(row('Long Feed item 5').getByRole('button', { name: 'Mark items below as read' }));
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Items below marked read.'));
-    expect(ids.map((id) => readState(local, id).is_read)).toEqual([1, 1, 0, 0, 0, 0, ...Array(34).fill(1)]);
+    expect(ids.map((id) => local.stateOf(id).is_read)).toEqual([1, 1, 0, 0, 0, 0, ...Array(34).fill(1)]);
     expect(within(list).getByRole('button', { name: 'Mark unread: Long Feed item 29' })).toBeTruthy();
   });
 
@@ -251,7 +246,7 @@ describe('an action the service refuses', () => {
     await user.click(within(list).getByRole('button', { name: `Save: ${title}` }));
     await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/^Not included in your plan: The free plan keeps at most 100 saved items/));
     expect(within(list).getByRole('button', { name: `Save: ${title}` })).toBeTruthy();
-    expect(readState(local, id).is_saved).toBe(0);
+    expect(local.stateOf(id).is_saved).toBe(0);
   });
 });
 
@@ -339,7 +334,6 @@ describe('the inbox when loading fails', () => {
       await new Promise((resolve) => unavailable.close(resolve));
     }
   });
-
 
   it('says the reader is offline when the browser has no network', async () => {
     configureApi({ base: `http://127.0.0.1:${await closedPort()}` });

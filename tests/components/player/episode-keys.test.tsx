@@ -24,11 +24,6 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-function readState(id: string) {
-  return local.service.db.prepare('SELECT is_read, is_saved FROM entries WHERE user_id = ? AND item_id = ?').get(local.user.id, id) as
-    { is_read: number; is_saved: number };
-}
-
 describe('keys on the episodes page', () => {
   beforeAll(async () => {
     local = await startLocalService();
@@ -71,13 +66,13 @@ describe('keys on the episodes page', () => {
     await user.keyboard('jj');
     expect(document.activeElement).toBe(link);
     const row = link.closest('li')!;
-    const before = readState(earlier);
+    const before = local.stateOf(earlier);
 
     await user.keyboard('s');
-    await waitFor(() => expect(readState(earlier).is_saved).toBe(before.is_saved ? 0 : 1));
+    await waitFor(() => expect(local.stateOf(earlier).is_saved).toBe(before.is_saved ? 0 : 1));
     await waitFor(() => expect(row.textContent?.includes('· saved')).toBe(!before.is_saved));
     await user.keyboard('m');
-    await waitFor(() => expect(readState(earlier).is_read).toBe(before.is_read ? 0 : 1));
+    await waitFor(() => expect(local.stateOf(earlier).is_read).toBe(before.is_read ? 0 : 1));
     expect(await screen.findByText(`Marked ${before.is_read ? 'unread' : 'read'}: Started last week`)).toBeTruthy();
     expect(document.activeElement).toBe(link);
   });

@@ -32,11 +32,6 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-function readState(id: string) {
-  return local.service.db.prepare('SELECT is_read, is_saved FROM entries WHERE user_id = ? AND item_id = ?').get(local.user.id, id) as
-    { is_read: number; is_saved: number };
-}
-
 describe('keys in search results while offline', () => {
   it('queues m and s, shows them on the results and on the same search run again, and sends them when the connection returns', async () => {
     const user = userEvent.setup();
@@ -49,7 +44,7 @@ describe('keys in search results while offline', () => {
     await waitFor(() => expect(outboxStatus().pending).toHaveLength(2));
     const row = within(results).getByRole('link', { name: 'Harbour reopens after storm' }).closest('li')!;
     await waitFor(() => expect(within(row).getByText('Read, saved')).toBeTruthy());
-    expect(readState(ids[0]!)).toEqual({ is_read: 0, is_saved: 0 });
+    expect(local.stateOf(ids[0]!)).toEqual({ is_read: 0, is_saved: 0 });
 
     // The same search, fetched again from the service, which does not know the changes yet.
     cleanup();
@@ -61,6 +56,6 @@ describe('keys in search results while offline', () => {
     online = true;
     window.dispatchEvent(new Event('online'));
     await waitFor(() => expect(outboxStatus()).toMatchObject({ activity: 'idle', pending: [], refused: [] }));
-    expect(readState(ids[0]!)).toEqual({ is_read: 1, is_saved: 1 });
+    expect(local.stateOf(ids[0]!)).toEqual({ is_read: 1, is_saved: 1 });
   });
 });

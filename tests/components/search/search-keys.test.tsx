@@ -21,11 +21,6 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-function readState(local: LocalService, id: string) {
-  return local.service.db.prepare('SELECT is_read, is_saved FROM entries WHERE user_id = ? AND item_id = ?').get(local.user.id, id) as
-    { is_read: number; is_saved: number };
-}
-
 /** An item of a feed nobody here follows: part of the global corpus. */
 function addUnfollowedItem(local: LocalService, title: string): void {
   const feedId = createFeed(local.service.db, { url: 'https://elsewhere.example/feed.xml', source_type: 'feed', title: 'Elsewhere Daily' });
@@ -69,19 +64,19 @@ describe('keys in search results', () => {
     expect(within(row).getByText('Unread')).toBeTruthy();
 
     await user.keyboard('m');
-    await waitFor(() => expect(readState(local, ids[0]!).is_read).toBe(1));
+    await waitFor(() => expect(local.stateOf(ids[0]!).is_read).toBe(1));
     await waitFor(() => expect(within(row).getByText('Read')).toBeTruthy());
     expect(screen.getByText('Marked read: Harbour reopens after storm').getAttribute('role')).toBe('status');
     // The row shows the change, so m again undoes it.
     await user.keyboard('m');
-    await waitFor(() => expect(readState(local, ids[0]!).is_read).toBe(0));
+    await waitFor(() => expect(local.stateOf(ids[0]!).is_read).toBe(0));
     await waitFor(() => expect(within(row).getByText('Unread')).toBeTruthy());
 
     await user.keyboard('s');
-    await waitFor(() => expect(readState(local, ids[0]!).is_saved).toBe(1));
+    await waitFor(() => expect(local.stateOf(ids[0]!).is_saved).toBe(1));
     await waitFor(() => expect(within(row).getByText('Unread, saved')).toBeTruthy());
     await user.keyboard('s');
-    await waitFor(() => expect(readState(local, ids[0]!).is_saved).toBe(0));
+    await waitFor(() => expect(local.stateOf(ids[0]!).is_saved).toBe(0));
     // Focus stays on the item throughout.
     expect(document.activeElement).toBe(first);
   });
@@ -114,7 +109,7 @@ describe('keys in search results', () => {
     await user.keyboard('jms');
     expect(document.activeElement).toBe(box);
     expect((box as HTMLInputElement).value).toContain('jms');
-    expect(readState(local, ids[0]!)).toEqual({ is_read: 0, is_saved: 0 });
+    expect(local.stateOf(ids[0]!)).toEqual({ is_read: 0, is_saved: 0 });
   });
 
   it('takes the keys remapped in settings, and ? lists them with the rest of the list keys', async () => {
@@ -127,7 +122,7 @@ describe('keys in search results', () => {
     await user.keyboard('n');
     expect(document.activeElement).toBe(within(results).getByRole('link', { name: 'Harbour reopens after storm' }));
     await user.keyboard('r');
-    await waitFor(() => expect(readState(local, ids[0]!).is_read).toBe(1));
+    await waitFor(() => expect(local.stateOf(ids[0]!).is_read).toBe(1));
 
     await user.keyboard('?');
     const dialog = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });

@@ -29,11 +29,6 @@ function reportEruption(local: LocalService, outlet: string, title: string): str
   return id!;
 }
 
-function readState(local: LocalService, id: string) {
-  return local.service.db.prepare('SELECT is_read, is_saved FROM entries WHERE user_id = ? AND item_id = ?').get(local.user.id, id) as
-    { is_read: number; is_saved: number };
-}
-
 describe('keys on the stories page', () => {
   let local: LocalService;
 
@@ -68,15 +63,15 @@ describe('keys on the stories page', () => {
     const row = links[0]!.closest('li')!;
     expect(row.textContent).toMatch(/· unread$/);
     await user.keyboard('m');
-    await waitFor(() => expect(readState(local, id).is_read).toBe(1));
+    await waitFor(() => expect(local.stateOf(id).is_read).toBe(1));
     await waitFor(() => expect(row.textContent).toMatch(/· read$/));
     expect(screen.getByRole('status').textContent).toBe(`Marked read: ${links[0]!.textContent}`);
 
     await user.keyboard('s');
-    await waitFor(() => expect(readState(local, id).is_saved).toBe(1));
+    await waitFor(() => expect(local.stateOf(id).is_saved).toBe(1));
     await waitFor(() => expect(row.textContent).toMatch(/· read, saved$/));
     await user.keyboard('sm');
-    await waitFor(() => expect(readState(local, id)).toEqual({ is_read: 0, is_saved: 0 }));
+    await waitFor(() => expect(local.stateOf(id)).toEqual({ is_read: 0, is_saved: 0 }));
     await waitFor(() => expect(row.textContent).toMatch(/· unread$/));
     expect(document.activeElement).toBe(links[0]);
   });

@@ -2,15 +2,13 @@ import 'server-only';
 import type { ItemDetail } from '@/lib/contract/items';
 import { serviceConfig } from '@/lib/service/config';
 import { AudioFetchError, fetchEpisodeAudio } from './audio-fetch';
-import { endSessionById, sessionOf } from './session';
-import { sendUpstream } from './upstream';
+import { proxy } from './proxy';
 
 /*
  * GET /api/episode-audio/<itemId>: an episode's audio from this app's own origin, so the
  * service worker can keep it for listening offline and serve it back with byte ranges.
- * The item is read from the service with the session's credential (as the proxy reads
- * it, in either mode), and only that item's own enclosure is fetched: this is no proxy
- * for any other address.
+ * The item is read through the proxy, with the session's credential in either mode, and
+ * only that item's own enclosure is fetched: this is no proxy for any other address.
  */
 
 /** Types a host may give its audio; anything else (HTML above all) is served as bytes. */
@@ -23,24 +21,16 @@ function refuse(status: number, message: string): Response {
 
 /** The enclosure of an episode the caller can read, or the answer that says why there is none. */
 async function enclosureOf(itemId: string, request: Request): Promise<{ url: string; setCookie: string | null } | Response> {
-  const found = sessionOf(request);
-  if (!found) return Response.json({ message: 'Sign in to continue.', error: 'unauthorized' }, { status: 401, headers: { 'cache-control': 'no-store' } });
-  if (!uuid.test(itemId)) return refuse(404, `There is no episode with the id ${itemId}.`);
-  const { session, setCookie } = found;
-  const answer = await sendUpstream({ method: 'GET', pathAndQuery: `/v1/items/${itemId}`, body: null, contentType: null }, session.caller);
-  if (answer.status === 401 && session.caller.kind === 'person') endSessionById(session.id);
-  if (answer.status === 404) return refuse(404, `There is no episode with the id ${itemId}.`);
-  // The service's own refusals (401, 403, 429, 503…) reach the browser as it gave them.
-  if (answer.status !== 200) return new Response(answer.body, { status: answer.status, headers: { 'content-type': 'application/json', 'cache-control': 'no-store', ...retryAfter(answer) } });
+  // Read through the proxy itself: its sign-in check, credential, ended sessions and passed-on refusals (401, 429…) apply as they are.
+  const itemUrl = new URL(`/api/v1/items/${encodeURIComponent(itemId)}`, request.url);
+  const answer = await proxy(new Request(itemUrl, { headers: request.headers }), ['items', itemId]);
+  // A malformed id is refused by the service's validation (422); to a player it is as missing as an unknown one.
+  if (answer.status === 404 || (answer.status === 422 && !uuid.test(itemId))) return refuse(404, `There is no episode with the id ${itemId}.`);
+  if (answer.status !== 200) return answer;
   const item = (await answer.json()) as Pick<ItemDetail, 'item_type' | 'audio_url'>;
   if (item.item_type !== 'episode') return refuse(404, 'This item is an article, not an episode: it has no audio.');
   if (!item.audio_url) return refuse(404, 'This episode has no audio file.');
-  return { url: item.audio_url, setCookie };
-}
-
-function retryAfter(response: Response): Record<string, string> {
-  const value = response.headers.get('retry-after');
-  return value ? { 'retry-after': value } : {};
+  return { url: item.audio_url, setCookie: answer.headers.get('set-cookie') };
 }
 
 /** Answers GET /api/episode-audio/<itemId> for a signed-in session: the episode's audio, streamed, ranges passed through. */

@@ -5,7 +5,7 @@ import { mapRss } from './map-rss';
 import { normalizeFeed } from './normalize';
 import type { RawFeed } from './raw-feed';
 import type { ParsedFeed } from './types';
-import { parseXml } from './xml-tree';
+import { child, parseXml, type XmlDocument } from './xml-tree';
 
 /** The document could not be read as a feed; the message is one sentence for the subscription's status. */
 export class FeedParseError extends Error {
@@ -35,13 +35,30 @@ function mapXml(text: string, url: string): RawFeed {
   const doc = parseXml(text);
   if (!doc) throw new FeedParseError('The document contains no XML elements.');
   const name = doc.root.name;
-  if (name === 'rss' || name === 'channel') return mapRss(doc, url, 'rss');
-  if (name === 'rdf:rdf' || name === 'rdf') return mapRss(doc, url, 'rdf');
-  if (name === 'feed') return mapAtom(doc, url);
+  if (name === 'rss' || name === 'channel') return refuseHollow(doc, mapRss(doc, url, 'rss'));
+  if (name === 'rdf:rdf' || name === 'rdf') return refuseHollow(doc, mapRss(doc, url, 'rdf'));
+  if (name === 'feed') return refuseHollow(doc, mapAtom(doc, url));
   if (name === 'html' || name === 'head' || name === 'body') {
     throw new FeedParseError('The document is an HTML page, not a feed.');
   }
   throw new FeedParseError(`The document is XML with a <${name}> root, which is not a feed format.`);
+}
+
+/**
+ * Refuses a feed that yields no items from a document that is broken or has no feed structure.
+ * The lenient parser recovers a title from almost anything (a cut download, a mangled end tag, an
+ * error page with an <rss> tag), and such a document used to pass as a healthy, empty feed. A
+ * sloppy document that still yields items is kept, and so is a well-formed feed with none yet or
+ * one that only says where the feed has moved (Userland's <redirect>).
+ */
+function refuseHollow(doc: XmlDocument, raw: RawFeed): RawFeed {
+  if (raw.items.length > 0 || raw.newFeedUrl) return raw;
+  if (!doc.wellFormed) throw new FeedParseError('The document is not well-formed XML and no feed items could be read from it.');
+  const root = doc.root.name;
+  if (root !== 'feed' && root !== 'channel' && !child(doc.root, 'channel')) {
+    throw new FeedParseError(`The document has a <${doc.root.tag}> root but no <channel> and no items, so it is not a feed.`);
+  }
+  return raw;
 }
 
 /**

@@ -17,8 +17,12 @@ export type XmlElement = {
   closed: boolean;
 };
 
-/** A parsed document; `complete` is false when the root element was never closed. */
-export type XmlDocument = { source: string; root: XmlElement; complete: boolean };
+/**
+ * A parsed document; `complete` is false when the root element was never closed. `wellFormed` is
+ * false when the parse had to recover from anything: a stray or mismatched end tag, a `<` that
+ * starts no markup, or an early end. Callers judge a recovered document by what it still yields.
+ */
+export type XmlDocument = { source: string; root: XmlElement; complete: boolean; wellFormed: boolean };
 
 /**
  * Elements whose content is HTML, escaped or not: their inside is skipped without tokenizing,
@@ -76,6 +80,7 @@ export function parseXml(source: string): XmlDocument | null {
     name: '#document', tag: '#document', attrs: {}, children: [], parent: null, innerStart: 0, innerEnd: source.length, raw: false, closed: false,
   };
   let current = docRoot;
+  let recovered = false;
   let pos = source.indexOf('<');
   const length = source.length;
   while (pos !== -1 && pos < length) {
@@ -107,6 +112,7 @@ export function parseXml(source: string): XmlDocument | null {
       let open: XmlElement | null = current;
       while (open && open !== docRoot && open.name !== name && open.tag !== tag) open = open.parent;
       if (open && open !== docRoot) {
+        if (open !== current) recovered = true;
         for (let el: XmlElement | null = current; el && el !== open; el = el.parent) {
           el.innerEnd = pos;
           el.closed = true;
@@ -114,11 +120,14 @@ export function parseXml(source: string): XmlDocument | null {
         open.innerEnd = pos;
         open.closed = true;
         current = open.parent ?? docRoot;
+      } else {
+        recovered = true;
       }
       pos = close === -1 ? -1 : source.indexOf('<', close + 1);
       continue;
     }
     if (!isNameStart(next)) {
+      recovered = true;
       pos = source.indexOf('<', pos + 1);
       continue;
     }
@@ -183,7 +192,7 @@ export function parseXml(source: string): XmlDocument | null {
   }
   const root = docRoot.children.find((child) => child.children.length > 0 || child.raw) ?? docRoot.children[0];
   if (!root) return null;
-  return { source, root, complete: root.closed };
+  return { source, root, complete: root.closed, wellFormed: root.closed && !recovered };
 }
 
 /** Finds the `</name` that closes a raw element (any case), stepping over CDATA sections. */

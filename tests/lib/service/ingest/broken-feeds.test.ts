@@ -94,6 +94,29 @@ describe('parseFeed on broken and hostile feeds (tests/fixtures/feeds)', () => {
     expect(() => parseFeed('<?xml version="1.0"?><svg><g/></svg>', { url })).toThrow('<svg>');
   });
 
+  it('refuses malformed XML from which only a title can be recovered, naming the reason in one sentence', () => {
+    const url = 'https://fixture.example/x';
+    const broken = [
+      '<rss version="2.0"><channel><title>Cut before items</title>',
+      '<rss version="2.0"><channel><title>Misspelt</title></chanel></rss>',
+      '<?xml version="1.0"?><rss><channel><title>Garbage</title><<<junk &&& </channel>',
+      '<feed xmlns="http://www.w3.org/2005/Atom"><title>Atom cut short</title>',
+    ];
+    for (const text of broken) {
+      expect(() => parseFeed(text, { url }), text).toThrow('The document is not well-formed XML and no feed items could be read from it.');
+    }
+    expect(() => parseFeed('<rss version="2.0"><title>No channel</title></rss>', { url }))
+      .toThrow('The document has a <rss> root but no <channel> and no items, so it is not a feed.');
+  });
+
+  it('keeps sloppy feeds that still yield items, and well-formed feeds with no items yet', () => {
+    const url = 'https://fixture.example/x';
+    const sloppy = parseFeed('<rss><channel><title>Sloppy</title><item><title>Kept</title><guid>k</guid></item><br></chanel>', { url });
+    expect(sloppy.items.map((item) => item.title)).toEqual(['Kept']);
+    expect(parseFeed('<rss version="2.0"><channel><title>Quiet</title></channel></rss>', { url }).items).toEqual([]);
+    expect(parseFeed('<feed xmlns="http://www.w3.org/2005/Atom"><title>Empty</title></feed>', { url }).title).toBe('Empty');
+  });
+
   it('sanitizes hostile item HTML while keeping the article readable', () => {
     const item = parse('hostile.rss').items[0];
     expect(item.content).not.toMatch(/<script|alert\("x"\)|onclick|onerror|javascript:|<form|<input|<style|evil\.example|tracker\.example|feedburner/);

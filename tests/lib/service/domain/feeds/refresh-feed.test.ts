@@ -64,6 +64,23 @@ describe('refreshing a feed', () => {
     expect(feedState(feedId)).toMatchObject({ status: 'healthy', failure_count: 0, last_error: null });
   });
 
+  it('counts a refresh that gets malformed XML with only a title as a failed fetch, not a healthy feed', async () => {
+    let mangled = false;
+    site.route('/mangled-later.xml', (_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/rss+xml' });
+      response.end(mangled ? '<rss version="2.0"><channel><title>Mangled later</title></chanel>' : rss('Mangled later', [post('m', 1)]));
+    });
+    const { key, feedId, subscriptionId } = await subscribeTo('/mangled-later.xml');
+    mangled = true;
+    expect(await refreshFeed(harness.service, feedId)).toMatchObject({ result: 'failed', added: 0 });
+    expect(feedState(feedId)).toMatchObject({
+      status: 'failing', failure_count: 1, last_error: 'The document is not well-formed XML and no feed items could be read from it.',
+    });
+    const detail = await harness.call('GET', `/v1/subscriptions/${subscriptionId}`, { key });
+    expect(detail.body.status).toBe('failing');
+    expect((await harness.call('GET', '/v1/items', { key })).body.pagination.total).toBe(1);
+  });
+
   it(`gives up after ${failuresBeforeDead} failures in a row and tries again when the subscription is resumed`, async () => {
     let up = true;
     site.route('/dying.xml', (_request, response) => {

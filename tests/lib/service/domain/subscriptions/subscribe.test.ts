@@ -89,6 +89,17 @@ describe('POST /v1/subscriptions', () => {
     expect(subscriptions.body.data).toEqual([]);
   });
 
+  it('answers 400 for malformed XML with only a recovered title, and stores no feed or subscription', async () => {
+    const { key } = harness.createUser();
+    const url = site.route('/mangled.xml', document('<?xml version="1.0"?><rss version="2.0"><channel><title>Mangled</title><item><title>Cut'));
+    const answer = await harness.call('POST', '/v1/subscriptions', { key, body: { url } });
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toBe('The URL does not host a parseable feed: The document is not well-formed XML and no feed items could be read from it.');
+    expect(harness.service.db.prepare('SELECT COUNT(*) FROM feeds WHERE url = ?').pluck().get(url)).toBe(0);
+    const list = await harness.call('GET', '/v1/subscriptions', { key, query: { all: 'true' } });
+    expect(list.body.data).toEqual([]);
+  });
+
   it('answers 503 when the URL cannot be fetched', async () => {
     const { key } = harness.createUser();
     site.route('/broken', (_request, response) => { response.writeHead(500); response.end(); });

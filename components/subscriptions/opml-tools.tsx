@@ -27,13 +27,24 @@ const failuresShown = 20;
 function importSummary(result: OpmlImportResult): string {
   const total = result.imported + result.already_subscribed + result.failed.length;
   if (total === 0) return 'That file lists no feeds, so nothing was imported.';
-  return `Imported ${plural(result.imported, 'feed', 'feeds')}; ${result.already_subscribed.toLocaleString('en-US')} already subscribed; ${result.failed.length.toLocaleString('en-US')} failed.`;
+  const summary = `Imported ${plural(result.imported, 'feed', 'feeds')}; ${result.already_subscribed.toLocaleString('en-US')} already subscribed; ${result.failed.length.toLocaleString('en-US')} failed.`;
+  if (result.duplicates === 0) return summary;
+  const repeated = result.duplicates === 1
+    ? '1 repeated address in the file was imported once.'
+    : `${result.duplicates.toLocaleString('en-US')} repeated addresses in the file were imported once.`;
+  return `${summary} ${repeated}`;
 }
 
-/** Why an import was refused: a file that is not OPML says so and what to choose instead, not the service's field name. */
+/**
+ * Why an import was refused: a file that is not OPML says so and what to choose instead; any other
+ * refusal (a file over the import's size limit) is the service's sentence, its field name read as "that file".
+ */
 function importFailure(error: unknown): string {
   if (error instanceof ApiError && error.status === 422) {
-    return 'Nothing was imported: that file is not an OPML document. Choose the .opml file your other reader exports (often under Settings, Import or Export).';
+    if (/not an OPML document/.test(error.message)) {
+      return 'Nothing was imported: that file is not an OPML document. Choose the .opml file your other reader exports (often under Settings, Import or Export).';
+    }
+    return `Nothing was imported: ${error.message.replace(/^opml\b/, 'that file')}`;
   }
   return errorSentence(error);
 }

@@ -6,7 +6,8 @@ import { withRetry } from './retry-policy';
 import { refreshSubscriptions } from './subscription-cache';
 import { foldersKey } from './use-folders';
 
-export type OpmlImportResult = ResponseOf<'importOpml'>;
+/** What an import did; `duplicates` is always a number here (0 when the service did not send it). */
+export type OpmlImportResult = Omit<ResponseOf<'importOpml'>, 'duplicates'> & { duplicates: number };
 
 /**
  * Subscribes to every feed of an OPML document (POST /v1/opml/import, first-party), recreating
@@ -17,7 +18,8 @@ export function useImportOpml() {
   return useCallback(async (opml: string): Promise<OpmlImportResult> => {
     const result = await callApi('POST', '/v1/opml/import', { body: { opml } });
     await Promise.all([mutate(foldersKey), refreshSubscriptions(cache, mutate)]);
-    return result;
+    // A service from before the count of repeated outlines existed leaves it out.
+    return { ...result, duplicates: result.duplicates ?? 0 };
   }, [cache, mutate]);
 }
 

@@ -59,10 +59,15 @@ export const OpmlExport = z.object({ filename: z.string(), opml: z.string() });
 export type OpmlExport = z.infer<typeof OpmlExport>;
 
 export const ImportOpmlBody = z.strictObject({ opml: z.string().min(1) });
-/** Each distinct feed URL of the document is counted once, in one of the three. */
+/**
+ * Each distinct feed URL of the document is counted once, in one of imported, already_subscribed
+ * and failed; `duplicates` counts the outlines whose URL repeated an earlier one's. Our service
+ * always sends it; a service from before it was added does not, so readers take absent as 0.
+ */
 export const OpmlImportResult = z.object({
   imported: z.number().int(),
   already_subscribed: z.number().int(),
+  duplicates: z.number().int().optional(),
   failed: z.array(z.object({ url: z.string(), message: z.string() })),
 });
 export type OpmlImportResult = z.infer<typeof OpmlImportResult>;

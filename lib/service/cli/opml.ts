@@ -41,7 +41,8 @@ export const opmlCommands: CommandGroup = {
         }
         if (values.json) return out(JSON.stringify(result, null, 2));
         for (const failure of result.failed) out(`failed  ${failure.url}  ${failure.message}`);
-        note(`${result.imported} imported, ${result.already_subscribed} already subscribed, ${result.failed.length} failed.`);
+        const repeated = result.duplicates ? ` ${result.duplicates} repeated in the file, imported once.` : '';
+        note(`${result.imported} imported, ${result.already_subscribed} already subscribed, ${result.failed.length} failed.${repeated}`);
       },
     },
     export: {

@@ -21,5 +21,5 @@ export const organizingHandlers: Handlers = {
   updateSavedSearch: ({ db, user, params, body }) => ({ body: updateSavedSearch(db, user, params.saved_search_id, body) }),
   deleteSavedSearch: ({ db, user, params }) => ({ body: { message: deleteSavedSearch(db, user, params.saved_search_id) } }),
   exportOpml: ({ db, user }) => ({ body: exportOpml(db, user) }),
-  importOpml: async ({ service, user, body }) => ({ body: await importOpml(service, user, body.opml) }),
+  importOpml: async ({ service, user, body, signal }) => ({ body: await importOpml(service, user, body.opml, { signal }) }),
 };

@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FoldersManager } from '@/components/subscriptions/folders-manager';
 import { OpmlTools } from '@/components/subscriptions/opml-tools';
-import { callApi } from '@/lib/client/api-client';
+import { callApi, configureApi } from '@/lib/client/api-client';
+import { maxImportFeeds } from '@/lib/service/domain/opml/import-opml';
 import { document as servedDocument, FeedServer, rss } from '../../lib/service/feed-server';
 import { startLocalService, type LocalService } from '../local-service';
 import { renderRouted } from '../render-routed';
@@ -190,6 +191,50 @@ describe('OPML import and export', () => {
     expect(screen.getByText('…and 5 more.')).toBeTruthy();
     // The failures are not inside the live region, which announces only the summary.
     expect(screen.getByRole('status').textContent).toBe('Imported 0 feeds; 0 already subscribed; 25 failed.');
+  });
+
+  it('says how many repeated addresses in the file were imported once', async () => {
+    const user = userEvent.setup();
+    sites.route('/twice.xml', servedDocument(rss('Twice Told', [{ guid: 't1', title: 'Told', date: new Date('2025-05-02T00:00:00Z') }])));
+    const twice = `<outline type="rss" text="Twice" xmlUrl="${sites.baseUrl}/twice.xml"/>`;
+    const opml = `<opml version="2.0"><body>${twice}<outline text="Again">${twice}${twice}${twice}</outline></body></opml>`;
+    renderRouted(<OpmlTools />);
+    await user.upload(screen.getByLabelText('OPML file to import'), new File([opml], 'repeats.opml'));
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+    await screen.findByText('Imported 1 feed; 0 already subscribed; 0 failed. 3 repeated addresses in the file were imported once.', undefined, { timeout: 10_000 });
+  });
+
+  it('reads an older service\'s answer without the count of repeated addresses as none', async () => {
+    const user = userEvent.setup();
+    const older = await new FeedServer().start();
+    older.route('/v1/opml/import', servedDocument(JSON.stringify({ imported: 2, already_subscribed: 1, failed: [] }), 'application/json'));
+    older.route('/v1/folders', servedDocument(JSON.stringify({ data: [] }), 'application/json'));
+    older.route('/v1/subscriptions', servedDocument(JSON.stringify({ data: [], pagination: { total: 0 } }), 'application/json'));
+    configureApi({ base: older.baseUrl });
+    try {
+      renderRouted(<OpmlTools />);
+      await user.upload(screen.getByLabelText('OPML file to import'), new File([`<opml version="2.0"><body/></opml>`], 'old.opml'));
+      await user.click(screen.getByRole('button', { name: 'Import' }));
+      await screen.findByText('Imported 2 feeds; 1 already subscribed; 0 failed.', undefined, { timeout: 10_000 });
+    } finally {
+      configureApi({ base: local.base });
+      await older.stop();
+    }
+  });
+
+  it(`refuses a file of more than ${maxImportFeeds} feeds with the limit named, importing nothing`, async () => {
+    const user = userEvent.setup();
+    const outlines = Array.from({ length: maxImportFeeds + 200 }, (_, index) => `<outline type="rss" text="Far ${index}" xmlUrl="${sites.baseUrl}/far-${index}.xml"/>`);
+    const before = await callApi('GET', '/v1/subscriptions', { query: { all: 'true' } });
+    renderRouted(<OpmlTools />);
+    await user.upload(screen.getByLabelText('OPML file to import'), new File([`<opml version="2.0"><body>${outlines.join('')}</body></opml>`], 'huge.opml'));
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+    await screen.findByText(
+      'Nothing was imported: that file lists 1,200 feeds, more than the 1,000 one import takes; split the file into smaller ones.',
+      undefined, { timeout: 10_000 },
+    );
+    expect(sites.hits.get('/far-0.xml')).toBeUndefined();
+    expect((await callApi('GET', '/v1/subscriptions', { query: { all: 'true' } })).data).toEqual(before.data);
   });
 
   it('asks for a file before importing', async () => {

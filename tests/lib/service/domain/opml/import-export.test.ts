@@ -63,12 +63,13 @@ describe('OPML import and export', () => {
   </outline>
 </body></opml>`;
 
-  it('imports each distinct feed, recreating folders from the nesting and reporting failures by URL', async () => {
+  it('imports each distinct feed once, counting the repeated outline, recreating folders from the nesting and reporting failures by URL', async () => {
     const account = h.createUser();
     const result = await importDoc(account, sourceDocument());
     expect(result).toEqual({
       imported: 3,
       already_subscribed: 0,
+      duplicates: 1,
       failed: [
         { url: urls.missing, message: expect.stringMatching(/could not be fetched.*404/) },
         { url: urls.page, message: expect.stringMatching(/does not host a parseable feed/) },
@@ -131,7 +132,7 @@ describe('OPML import and export', () => {
     const hitsBefore = [...site.hits.values()].reduce((a, b) => a + b, 0);
 
     const second = h.createUser();
-    expect(await importDoc(second, exported)).toEqual({ imported: 3, already_subscribed: 0, failed: [] });
+    expect(await importDoc(second, exported)).toEqual({ imported: 3, already_subscribed: 0, duplicates: 0, failed: [] });
     expect([...site.hits.values()].reduce((a, b) => a + b, 0)).toBe(hitsBefore);
     const reexported = (await h.call('GET', '/v1/opml', { key: second.appToken })).body.opml;
     expect(layout(reexported)).toEqual(layout(exported));
@@ -155,7 +156,7 @@ describe('OPML import and export', () => {
       expect(answer.body.message).toMatch(/opml/);
     }
     expect(await importDoc(account, '<opml version="2.0"><head/><body><outline text="Folder only"/></body></opml>'))
-      .toEqual({ imported: 0, already_subscribed: 0, failed: [] });
+      .toEqual({ imported: 0, already_subscribed: 0, duplicates: 0, failed: [] });
     expect(await folderNames(account)).toEqual([]);
   });
 });
@@ -175,7 +176,7 @@ describe.skipIf(!hasRealWorld)('importing the real-world Subs.opml (feeds alread
 
   it('subscribes to the 206 distinct feeds (Katie Floyd is listed twice) in the four folders', async () => {
     const account = h.createUser({ plan: 'plus' });
-    expect(await importDoc(account, subs())).toEqual({ imported: 206, already_subscribed: 0, failed: [] });
+    expect(await importDoc(account, subs())).toEqual({ imported: 206, already_subscribed: 0, duplicates: 1, failed: [] });
     const folders = (await h.call('GET', '/v1/folders', { key: account.appToken })).body.data as { id: string; name: string }[];
     expect(folders.map((f) => f.name)).toEqual(['Macintosh', 'Programming', 'Weblogs', 'Writers']);
     const counts: Record<string, number> = {};

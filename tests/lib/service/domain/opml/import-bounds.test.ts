@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { maxImportFeeds } from '@/lib/service/domain/opml/import-opml';
+import { startHarness, type Harness, type TestUser } from '../../harness';
+import { FeedServer, rss } from '../../feed-server';
+
+let h: Harness;
+let site: FeedServer;
+beforeAll(async () => {
+  h = await startHarness({ allowPrivateUrls: true });
+  site = await new FeedServer().start();
+});
+afterAll(async () => {
+  await site.stop();
+  await h.stop();
+});
+
+/** An OPML document with one outline per URL, all in the folder "Bound". */
+function opmlOf(urls: string[]): string {
+  const outlines = urls.map((url, i) => `<outline text="Feed ${i}" type="rss" xmlUrl="${url}"/>`).join('\n');
+  return `<?xml version="1.0"?><opml version="2.0"><head/><body><outline text="Bound">${outlines}</outline></body></opml>`;
+}
+
+async function subscriptionCount(account: TestUser): Promise<number> {
+  return (await h.call('GET', '/v1/subscriptions', { key: account.key, query: { all: 'true' } })).body.pagination.total;
+}
+
+async function folderCount(account: TestUser): Promise<number> {
+  return (await h.call('GET', '/v1/folders', { key: account.appToken })).body.data.length;
+}
+
+describe('bounds of an OPML import', () => {
+  it(`refuses an OPML file with more than ${maxImportFeeds} feeds with one sentence naming the limit, and keeps nothing`, async () => {
+    const account = h.createUser({ plan: 'plus' });
+    const urls = Array.from({ length: maxImportFeeds + 1 }, (_, i) => `${site.baseUrl}/many/${i}.xml`);
+    const answer = await h.call('POST', '/v1/opml/import', { key: account.appToken, body: { opml: opmlOf(urls) } });
+    expect(answer.status).toBe(422);
+    expect(answer.body.message).toBe('opml lists 1,001 feeds, more than the 1,000 one import takes; split the file into smaller ones.');
+    expect([...site.hits.keys()].filter((path) => path.startsWith('/many/'))).toEqual([]);
+    expect(await subscriptionCount(account)).toBe(0);
+    expect(await folderCount(account)).toBe(0);
+  });
+
+  it(`takes a file of exactly ${maxImportFeeds} feeds, counting repeated outlines apart from that limit`, async () => {
+    const account = h.createUser({ plan: 'plus' });
+    // Feeds the instance already stores are subscribed without a fetch, so this stays quick.
+    const urls = Array.from({ length: maxImportFeeds }, (_, i) => `${site.baseUrl}/known/${i}.xml`);
+    for (const url of urls) h.createFeed({ url, title: `Known ${url}` });
+    const answer = await h.call('POST', '/v1/opml/import', { key: account.appToken, body: { opml: opmlOf([...urls, urls[0], urls[1]]) } });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ imported: maxImportFeeds, already_subscribed: 0, duplicates: 2, failed: [] });
+  });
+
+  it('stops subscribing once the request is aborted: feeds fetched after it are not kept and the rest are never fetched', async () => {
+    const account = h.createUser({ plan: 'pro' });
+    const waiting: Array<() => void> = [];
+    const started: string[] = [];
+    let gaveUp = false;
+    const urls = Array.from({ length: 8 }, (_, i) => site.route(`/slow/${i}.xml`, (request, response) => {
+      started.push(request.url!);
+      const answer = () => {
+        response.writeHead(200, { 'content-type': 'application/rss+xml' });
+        response.end(rss(`Slow ${i}`, [{ guid: `slow-${i}`, title: `Slow post ${i}`, date: new Date() }]));
+      };
+      // Feeds asked for before the caller gives up answer only after it has.
+      if (gaveUp) answer();
+      else waiting.push(answer);
+    }));
+    const caller = new AbortController();
+    const answering = h.service.fetch(new Request(`${h.baseUrl}/v1/opml/import`, {
+      method: 'POST', signal: caller.signal,
+      headers: { authorization: `Bearer ${account.appToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ opml: opmlOf(urls) }),
+    }));
+    // Four feeds are under way: two fetching, two waiting for a slot on the (one) host.
+    while (started.length < 2) await new Promise((resolve) => setTimeout(resolve, 10));
+    caller.abort();
+    gaveUp = true;
+    for (const answer of waiting.splice(0)) answer();
+    const response = await answering;
+    expect(response.status).toBe(503);
+    expect((await response.json()).message).toBe(
+      'The import took longer than the app waits, so it stopped after subscribing to 0 of 8 feeds; import the file again to add the rest.',
+    );
+    expect(started.sort()).toEqual(['/slow/0.xml', '/slow/1.xml', '/slow/2.xml', '/slow/3.xml']);
+    expect(await subscriptionCount(account)).toBe(0);
+    expect(await folderCount(account)).toBe(0);
+  });
+});

@@ -3,7 +3,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useShortcuts, type ShortcutAction } from '@/lib/client/shortcuts';
-import { useListKeyHandlers } from './list-keys-context';
+import { useListKeyHandlers, useListKeyLabels } from './list-keys-context';
 
 // The overlay is not needed until someone presses `?`, so it loads then.
 const ShortcutsHelp = lazy(() => import('./shortcuts-help').then((module) => ({ default: module.ShortcutsHelp })));
@@ -19,11 +19,12 @@ export function KeyboardShortcuts({ handlers = {} }: Props) {
   const [helpOpen, setHelpOpen] = useState(false);
   const router = useRouter();
   const all = { search: () => router.push('/search'), ...useListKeyHandlers(), ...handlers, help: () => setHelpOpen(true) };
+  const labels = useListKeyLabels();
   useShortcuts(all);
   if (!helpOpen) return null;
   return (
     <Suspense fallback={null}>
-      <ShortcutsHelp actions={Object.keys(all) as ShortcutAction[]} onClose={() => setHelpOpen(false)} />
+      <ShortcutsHelp actions={Object.keys(all) as ShortcutAction[]} labels={labels} onClose={() => setHelpOpen(false)} />
     </Suspense>
   );
 }

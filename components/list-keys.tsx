@@ -4,9 +4,9 @@ import { useRouter } from 'next/navigation';
 import { useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { errorSentence } from '@/lib/client/error-message';
 import { takeShownItem } from '@/lib/client/list-context';
-import { focusRow, rowShows, rowsIn } from '@/lib/client/list-rows';
+import { focusPlace, focusRow, isRow, placesIn, rowShows, rowsIn } from '@/lib/client/list-rows';
 import { useItemActions } from '@/lib/client/use-item-actions';
-import { ListKeysContext as Context, type ListHandlers, type Registry } from './list-keys-context';
+import { ListKeysContext as Context, type ListHandlers, type Registry, type ShortcutLabels } from './list-keys-context';
 
 /** What the keys need of an item: a listed item, a search result and a story's article all have it. */
 export type KeyedItem = { id: string; title: string; is_read: boolean; is_saved: boolean; canonical_url: string | null; is_global?: boolean };
@@ -26,8 +26,8 @@ export type KeyedList<T extends KeyedItem> = {
 type Entry = { current: KeyedList<KeyedItem> };
 
 /**
- * With focus on something outside the rows (a story's "Show your articles", a toolbar button),
- * the row j moves to is the first after it and k the last before it; null otherwise.
+ * With focus on something outside the places (a toolbar button, a link in a story's summary),
+ * the place j moves to is the first after it and k the last before it; null otherwise.
  */
 function fromFocus(rows: HTMLElement[], step: number): number | null {
   const focused = document.activeElement;
@@ -62,12 +62,40 @@ export function useKeyedList<T extends KeyedItem>(list: KeyedList<T>): (element:
 }
 
 /**
- * The keyboard of the item lists inside it: j/k move focus between item titles across the
- * page's lists (so screen readers follow), and o/Enter, m, s and v act on the item that holds
- * focus (or was last moved to), through the same changes as the buttons, queued offline.
- * What m and s did is said in a status line, unless `quiet` (a list that reports itself).
+ * Makes an element a stop of the page's keys: j and k land on it between the item rows (a story
+ * with its articles hidden is still reached), and o there runs `open`. The answer is its ref.
  */
-export function ListKeys({ children, quiet = false }: { children: ReactNode; quiet?: boolean }) {
+export function useKeyedStop(open: () => void): (element: HTMLElement | null) => void {
+  const registry = useContext(Context)?.registry;
+  const latest = useRef(open);
+  useEffect(() => {
+    latest.current = open;
+  });
+  const [element, setElement] = useState<HTMLElement | null>(null);
+  useEffect(() => {
+    if (!registry || !element) return;
+    registry.stops.set(element, latest);
+    return () => void registry.stops.delete(element);
+  }, [registry, element]);
+  return setElement;
+}
+
+type ListKeysProps = {
+  children: ReactNode;
+  /** The list reports what m and s did itself. */
+  quiet?: boolean;
+  /** What the `?` overlay calls the keys here, where they do more than act on an item. */
+  labels?: ShortcutLabels;
+};
+
+/**
+ * The keyboard of the item lists inside it: j/k move focus between item titles across the
+ * page's lists, and the page's stops (so screen readers follow), and o/Enter, m, s and v act on
+ * the item that holds focus (or was last moved to), through the same changes as the buttons,
+ * queued offline; o on a stop does what the stop says. What m and s did is said in a status
+ * line, unless `quiet`.
+ */
+export function ListKeys({ children, quiet = false, labels }: ListKeysProps) {
   const router = useRouter();
   const actions = useItemActions();
   const [status, setStatus] = useState('');
@@ -81,8 +109,10 @@ export function ListKeys({ children, quiet = false }: { children: ReactNode; qui
   }, [status]);
 
   const [lists] = useState(() => new Map<Element, Entry>());
+  const [stops] = useState(() => new Map<HTMLElement, { current: () => void }>());
   const registry = useMemo<Registry>(() => ({
     lists,
+    stops,
     // Back from the reader focus has nowhere to be: it goes to the item read last, so j and k go
     // on from there and a screen reader starts at it. Focus the person has put elsewhere stays.
     arrived: (list) => {
@@ -101,29 +131,35 @@ export function ListKeys({ children, quiet = false }: { children: ReactNode; qui
       state.id = null;
       focusRow(row, { preventScroll: true });
     },
-  }), [lists]);
+  }), [lists, stops]);
 
   const handlers = useMemo<ListHandlers>(() => {
-    const rows = () => rowsIn(lists.keys());
-    const focusedIndex = (all: HTMLElement[]) => all.findIndex((row) => row.contains(document.activeElement));
+    const places = () => placesIn(lists.keys(), stops.keys());
+    const focusedIndex = (all: HTMLElement[]) => all.findIndex((place) => place.contains(document.activeElement));
 
     const move = (step: number) => {
-      const all = rows();
+      const all = places();
       if (!all.length) return;
       const from = focusedIndex(all) >= 0 ? focusedIndex(all) : last.current;
       const to = fromFocus(all, step) ?? (from < 0 ? 0 : Math.min(Math.max(from + step, 0), all.length - 1));
       last.current = to;
-      const row = all[to]!;
-      focusRow(row);
-      const more = lists.get(row.parentElement!)?.current.more;
-      const siblings = all.filter((candidate) => candidate.parentElement === row.parentElement);
-      if (step > 0 && more?.hasMore && siblings.indexOf(row) >= siblings.length - 3) more.loadMore();
+      const place = all[to]!;
+      focusPlace(place);
+      if (!isRow(place)) return;
+      const more = lists.get(place.parentElement!)?.current.more;
+      const siblings = all.filter((candidate) => candidate.parentElement === place.parentElement);
+      if (step > 0 && more?.hasMore && siblings.indexOf(place) >= siblings.length - 3) more.loadMore();
+    };
+
+    const currentPlace = (): HTMLElement | undefined => {
+      const all = places();
+      return all[focusedIndex(all) >= 0 ? focusedIndex(all) : last.current];
     };
 
     const current = () => {
-      const all = rows();
-      const row = all[focusedIndex(all) >= 0 ? focusedIndex(all) : last.current];
-      const list = row && lists.get(row.parentElement!)?.current;
+      const row = currentPlace();
+      if (!row || !isRow(row)) return null;
+      const list = lists.get(row.parentElement!)?.current;
       const item = list?.items.find((candidate) => rowShows(row, candidate));
       return list && item ? { list, item } : null;
     };
@@ -138,6 +174,9 @@ export function ListKeys({ children, quiet = false }: { children: ReactNode; qui
       next: () => move(1),
       previous: () => move(-1),
       open: () => {
+        const place = currentPlace();
+        const stop = place && stops.get(place);
+        if (stop) return stop.current();
         const found = current();
         if (!found) return;
         // An item beyond the person's subscriptions has no page here: its link is the original.
@@ -166,9 +205,9 @@ export function ListKeys({ children, quiet = false }: { children: ReactNode; qui
         if (found) openOriginal(found.item);
       },
     };
-  }, [lists, router, actions]);
+  }, [lists, stops, router, actions]);
 
-  const value = useMemo(() => ({ registry, handlers }), [registry, handlers]);
+  const value = useMemo(() => ({ registry, handlers, labels }), [registry, handlers, labels]);
   return (
     <Context.Provider value={value}>
       {children}

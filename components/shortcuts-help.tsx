@@ -11,10 +11,12 @@ function focusables(root: HTMLElement): HTMLElement[] {
 
 /**
  * The `?` overlay: the shortcuts that work on this page (`actions`; all when not given) with
- * the keys the person has for them, in a modal dialog that keeps focus inside, closes on
+ * the keys the person has for them (named as the page calls them, `labels`, where it does), in a modal dialog that keeps focus inside, closes on
  * Escape or its button, and gives focus back to where it was.
  */
-export function ShortcutsHelp({ onClose, actions }: { onClose: () => void; actions?: readonly ShortcutAction[] }) {
+export function ShortcutsHelp({ onClose, actions, labels }: {
+  onClose: () => void; actions?: readonly ShortcutAction[]; labels?: Partial<Record<ShortcutAction, string>>;
+}) {
   const dialog = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {
@@ -77,7 +79,7 @@ export function ShortcutsHelp({ onClose, actions }: { onClose: () => void; actio
                 </kbd>
               ))}
             </dt>
-            <dd>{shortcut.label}</dd>
+            <dd>{labels?.[shortcut.action] ?? shortcut.label}</dd>
           </div>
         ))}
       </dl>

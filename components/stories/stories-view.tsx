@@ -4,6 +4,7 @@ import Link from '@/components/shell/intent-link';
 import { ErrorNotice } from '@/components/error-notice';
 import { KeyboardShortcuts } from '@/components/keyboard-shortcuts';
 import { ListKeys } from '@/components/list-keys';
+import type { ShortcutLabels } from '@/components/list-keys-context';
 import { ApiError } from '@/lib/client/api-client';
 import { useStories } from '@/lib/client/use-stories';
 import { StoryCard } from './story-card';
@@ -45,12 +46,26 @@ function PlanExplanation({ message }: { message: string }) {
 }
 
 /**
+ * The stories page's keys, as the `?` overlay names them: j and k step from story to story, and
+ * through the articles of a story that shows them; o shows or hides a story's articles (as Enter
+ * on its button does), or opens the article in focus; m, s and v act on that article.
+ */
+const storyKeyLabels: ShortcutLabels = {
+  next: 'Next story or article',
+  previous: 'Previous story or article',
+  open: 'Show or hide a story’s articles, or open the article',
+  toggleRead: 'Mark the article read or unread',
+  toggleSaved: 'Save or unsave the article',
+  openOriginal: 'Open the article’s original in a new tab',
+};
+
+/**
  * The stories page's island: clusters of same-event articles, newest first, with each state said
- * plainly, and the page's keys (the articles of the stories shown answer j/k, o, m, s and v).
+ * plainly, and the page's keys (storyKeyLabels says what they do here).
  */
 export function StoriesView() {
   return (
-    <ListKeys>
+    <ListKeys labels={storyKeyLabels}>
       <Stories />
       <KeyboardShortcuts />
     </ListKeys>

@@ -2,7 +2,7 @@
 
 import Link from '@/components/shell/intent-link';
 import { useId, useState } from 'react';
-import { useKeyedList } from '@/components/list-keys';
+import { useKeyedList, useKeyedStop } from '@/components/list-keys';
 import { RelativeTime } from '@/components/relative-time';
 import { rememberList, rememberListOnOpen } from '@/lib/client/list-context';
 import { relativeDate } from '@/lib/client/relative-date';
@@ -22,8 +22,9 @@ function plural(count: number, one: string, many: string): string {
 
 /**
  * One story: its title, summary and sources, and a disclosure button showing the person's
- * articles of it. Shown, the articles answer j/k, o, m, s and v (components/list-keys.tsx), and
- * each says whether it is read and saved, as m and s change it.
+ * articles of it. j and k land on that button (on the heading of a story without articles of
+ * yours), and o there shows or hides them. Shown, the articles answer j/k, o, m, s and v
+ * (components/list-keys.tsx), and each says whether it is read and saved, as m and s change it.
  */
 export function StoryCard({ story }: { story: Story }) {
   const [open, setOpen] = useState(false);
@@ -31,11 +32,17 @@ export function StoryCard({ story }: { story: Story }) {
   const listId = useId();
   const sources = sourcesOf(story);
   const yours = story.articles.length;
+  const stop = useKeyedStop(() => {
+    if (yours > 0) setOpen((shown) => !shown);
+  });
 
   return (
     <li className="border-b border-line py-4">
       <article aria-labelledby={`${listId}-title`}>
-        <h2 id={`${listId}-title`} className="text-lg font-semibold leading-snug">{story.title}</h2>
+        {/* Without a button to land on, j and k land on the heading (focusable by script only). */}
+        <h2 ref={yours > 0 ? undefined : stop} tabIndex={yours > 0 ? undefined : -1} id={`${listId}-title`} className="text-lg font-semibold leading-snug">
+          {story.title}
+        </h2>
         <p className="mt-1 text-sm text-muted">
           {plural(story.article_count, 'article', 'articles')} from {plural(story.source_count, 'source', 'sources')}
           {story.published_at && (
@@ -55,6 +62,7 @@ export function StoryCard({ story }: { story: Story }) {
         {yours > 0 && (
           <>
             <button
+              ref={stop}
               type="button"
               aria-expanded={open}
               aria-controls={listId}

@@ -8,8 +8,9 @@ import { startLocalService, type LocalService } from '../local-service';
 import { renderRouted } from '../render-routed';
 
 /*
- * The item lists' keys on the stories page: the articles of the stories shown answer j/k, o,
- * m and s as the inbox's items do; a story's articles are reached once it is shown.
+ * The item lists' keys on the stories page: j/k step from story to story (onto each story's
+ * button), and through the articles of a story shown, which answer o, m and s as the inbox's
+ * items do; o on a story's button shows or hides its articles.
  */
 
 afterEach(() => {
@@ -18,10 +19,11 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-const report = 'The volcano near Grindavik erupted overnight, sending lava towards the town; residents were evacuated and the Blue Lagoon closed.';
+const eruption = 'The volcano near Grindavik erupted overnight, sending lava towards the town; residents were evacuated and the Blue Lagoon closed.';
+const bridge = 'The old railway bridge over the Tay river collapsed after days of flooding; trains between Dundee and Perth are cancelled until engineers inspect it.';
 
-/** Adds a feed with one article about the eruption and places it in the stories, as ingestion does. */
-function reportEruption(local: LocalService, outlet: string, title: string): string {
+/** Adds a feed with one article of the report and places it in the stories, as ingestion does. */
+function reportEvent(local: LocalService, outlet: string, title: string, report = eruption): string {
   const [id] = local.addFeed(outlet, [{ title, summary: report, content: `<p>${report} ${outlet} reports from the scene.</p>` }]);
   const row = local.service.db.prepare('SELECT feed_id, title, summary, content, published_at, url FROM items WHERE id = ?').get(id) as
     { feed_id: string; title: string; summary: string; content: string; published_at: string; url: string };
@@ -34,8 +36,10 @@ describe('keys on the stories page', () => {
 
   beforeAll(async () => {
     local = await startLocalService({ plan: 'pro' });
-    reportEruption(local, 'Northern Times', 'Volcano erupts near Grindavik, lava flows towards town');
-    reportEruption(local, 'Island Herald', 'Grindavik volcano eruption: lava flows towards the town');
+    reportEvent(local, 'Northern Times', 'Volcano erupts near Grindavik, lava flows towards town');
+    reportEvent(local, 'Island Herald', 'Grindavik volcano eruption: lava flows towards the town');
+    reportEvent(local, 'Tayside Post', 'Tay railway bridge collapses after flooding', bridge);
+    reportEvent(local, 'Perth Courier', 'Railway bridge over the Tay collapses in floods', bridge);
   });
   afterAll(() => local.close());
 
@@ -43,13 +47,13 @@ describe('keys on the stories page', () => {
     const user = userEvent.setup();
     renderRouted(<StoriesView />, { url: '/stories' });
     const stories = await screen.findByRole('list', { name: 'Stories' });
-    const toggle = within(stories).getByRole('button', { name: 'Show your 2 articles' });
+    const [toggle] = within(stories).getAllByRole('button', { name: 'Show your 2 articles' });
 
-    // Hidden articles are not stepped onto.
+    // Hidden articles are not stepped onto: j lands on the story's button.
     await user.keyboard('j');
-    expect(document.activeElement).toBe(document.body);
+    expect(document.activeElement).toBe(toggle);
 
-    await user.click(toggle);
+    await user.click(toggle!);
     const articles = screen.getByRole('list', { name: /^Your articles about / });
     const links = within(articles).getAllByRole('link');
     await user.keyboard('j');
@@ -79,21 +83,56 @@ describe('keys on the stories page', () => {
   it('opens the focused article with o, remembering the story’s articles for the reader', async () => {
     const user = userEvent.setup();
     const app = renderRouted(<StoriesView />, { url: '/stories' });
-    await user.click(await screen.findByRole('button', { name: 'Show your 2 articles' }));
+    await user.click((await screen.findAllByRole('button', { name: 'Show your 2 articles' }))[0]!);
     const links = within(screen.getByRole('list', { name: /^Your articles about / })).getAllByRole('link');
     await user.keyboard('jjo');
     expect(app.visited).toEqual([links[1]!.getAttribute('href')]);
     expect(readListContext()?.items.map((entry) => `/items/${entry.id}`)).toEqual(links.map((link) => link.getAttribute('href')));
   });
 
-  it('lists the item keys with ?', async () => {
+  it('moves from story to story with j and k while none shows its articles, and o shows and hides a story’s articles', async () => {
+    const user = userEvent.setup();
+    renderRouted(<StoriesView />, { url: '/stories' });
+    const stories = await screen.findByRole('list', { name: 'Stories' });
+    expect(within(stories).getAllByRole('heading', { level: 2 })).toHaveLength(2);
+    const [first, second] = within(stories).getAllByRole('button', { name: 'Show your 2 articles' });
+
+    await user.keyboard('j');
+    expect(document.activeElement).toBe(first);
+    await user.keyboard('j');
+    expect(document.activeElement).toBe(second);
+    // At the last story j stays there; k goes back.
+    await user.keyboard('j');
+    expect(document.activeElement).toBe(second);
+    await user.keyboard('k');
+    expect(document.activeElement).toBe(first);
+
+    await user.keyboard('o');
+    expect(first!.getAttribute('aria-expanded')).toBe('true');
+    expect(document.activeElement).toBe(first);
+    const links = within(screen.getByRole('list', { name: /^Your articles about / })).getAllByRole('link');
+    // Shown, the story's articles come between it and the next story.
+    await user.keyboard('jjj');
+    expect(document.activeElement).toBe(second);
+    await user.keyboard('k');
+    expect(document.activeElement).toBe(links[1]);
+    await user.keyboard('kko');
+    expect(document.activeElement).toBe(first);
+    expect(first!.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('list', { name: /^Your articles about / })).toBeNull();
+  });
+
+  it('lists with ? what the keys do on the stories page', async () => {
     const user = userEvent.setup();
     renderRouted(<StoriesView />, { url: '/stories' });
     await screen.findByRole('list', { name: 'Stories' });
     await user.keyboard('?');
     const dialog = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
-    for (const label of ['Next item', 'Previous item', 'Open the item', 'Mark read or unread', 'Save or unsave', 'Open the original in a new tab', 'Search']) {
-      expect(within(dialog).getByText(label)).toBeTruthy();
-    }
+    const labels = within(dialog).getAllByRole('definition').map((entry) => entry.textContent);
+    expect(labels).toEqual([
+      'Next story or article', 'Previous story or article', 'Show or hide a story’s articles, or open the article',
+      'Mark the article read or unread', 'Save or unsave the article', 'Open the article’s original in a new tab',
+      'Search', 'Show the keyboard shortcuts',
+    ]);
   });
 });

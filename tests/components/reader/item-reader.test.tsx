@@ -34,6 +34,17 @@ function ListThenReader({ id }: { id: string }) {
   );
 }
 
+/** The reader stepping through `ids` as the page does (a new reader per item), on a press. */
+function Stepper({ ids }: { ids: string[] }) {
+  const [at, setAt] = useState(0);
+  return (
+    <>
+      <button type="button" onClick={() => setAt(at + 1)}>Step on</button>
+      <ItemReader key={ids[at]} id={ids[at]!} />
+    </>
+  );
+}
+
 afterEach(() => {
   cleanup();
   localStorage.clear();
@@ -169,6 +180,20 @@ describe('the reader on a plan with notes', () => {
     await user.type(within(notes).getByRole('textbox', { name: 'Your notes on this article' }), 'Check the tide tables.');
     await user.click(within(notes).getByRole('button', { name: 'Save notes' }));
     await waitFor(() => expect(entry(local, ids[0]!).notes).toBe('Check the tide tables.'));
+  });
+
+  it('saves notes typed but not saved when the person leaves the item, as a swipe to the next one does', async () => {
+    const user = userEvent.setup();
+    renderApp(<Stepper ids={[ids[1]!, ids[2]!, ids[3]!]} />);
+    const notes = await screen.findByRole('region', { name: 'Notes' });
+    await user.type(within(notes).getByRole('textbox', { name: 'Your notes on this article' }), 'Ask about the winter timetable.');
+    await user.click(screen.getByRole('button', { name: 'Step on' }));
+    await screen.findByRole('heading', { level: 1, name: 'Fish market reopens' });
+    await waitFor(() => expect(entry(local, ids[1]!).notes).toBe('Ask about the winter timetable.'));
+    // Nothing typed: leaving stores nothing.
+    await user.click(screen.getByRole('button', { name: 'Step on' }));
+    await screen.findByRole('heading', { level: 1, name: 'Lighthouse keeper retires' });
+    expect(entry(local, ids[2]!).notes).toBeNull();
   });
 
   it('offers no notes on an episode, plays its audio, and leaves it unread on opening: episodes are read once heard', async () => {

@@ -145,6 +145,22 @@ describe('the reader on a plan with notes', () => {
     expect(document.activeElement).toBe(within(tags).getByRole('textbox', { name: 'Add tags' }));
   });
 
+  it('leaves the tag field alone when a chip is tapped on a touch screen, so no keyboard opens: the chip beside takes focus', async () => {
+    const user = userEvent.setup();
+    const [id] = local.addFeed('Pier Notes', [{
+      title: 'Pier repairs begin before the ferry season',
+      content: '<p>Pier repairs begin this week. The ferry season starts in May, and the ferry operator wants the pier repairs done by then. The harbour master says the pier repairs will close the north quay. Ferry passengers will board at the south quay while the pier is closed.</p>',
+    }]);
+    renderApp(<ItemReader id={id!} />);
+    const tags = await screen.findByRole('region', { name: 'Tags' });
+    const [first, second] = within(tags).getAllByRole('button', { name: /\(add this tag\)$/ });
+    const taken = first!.textContent!.replace('+', '').replace('(add this tag)', '').trim();
+    await user.pointer({ keys: '[TouchA]', target: first! });
+    await waitFor(() => expect(tagNames(local, id!)).toEqual([taken]));
+    expect(document.activeElement).not.toBe(within(tags).getByRole('textbox', { name: 'Add tags' }));
+    expect(document.activeElement).toBe(second);
+  });
+
   it('keeps a tag added while marking read on opening is on its way, when the answers come back in either order', async () => {
     const user = userEvent.setup();
     const [id] = local.addFeed('Quay Watch', [{ title: 'Cranes idle at the quay' }]);

@@ -145,6 +145,15 @@ describe.each<ViewportName>(['phone', 'desktop'])('the reader on a %s', (viewpor
     await expectNoAxeViolations(dark);
   });
 
+  it('offers the way back to the list as a target a finger can hit, where one line of text was', async () => {
+    const { page } = await openItemFromInbox(viewport, 1);
+    const back = page.getByRole('link', { name: '← Back to the list' });
+    const [link, title] = [await back.boundingBox(), await page.getByRole('heading', { level: 1 }).boundingBox()];
+    expect(link!.height).toBeGreaterThanOrEqual(44);
+    // It covers no other control or text: the title below starts after it.
+    expect(link!.y + link!.height).toBeLessThanOrEqual(title!.y);
+  });
+
   it('fits the screen without sideways scrolling', async () => {
     const { page } = await openItemFromInbox(viewport, 0);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

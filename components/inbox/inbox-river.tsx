@@ -50,6 +50,14 @@ function River({ selection, sourceName = null }: Props) {
   const [status, setStatus] = useState('');
   const listRef = useRef<HTMLUListElement>(null);
   const items = list.items;
+  // Rows a refresh leaves out (in the unread view, those marked read) leave the selection too:
+  // the bar counts, and acts on, only rows the person can see and untick.
+  const [selectionOf, setSelectionOf] = useState(items);
+  if (selectionOf !== items) {
+    setSelectionOf(items);
+    const listed = new Set(items.map((item) => item.id));
+    if ([...selected].some((id) => !listed.has(id))) setSelected(new Set([...selected].filter((id) => listed.has(id))));
+  }
   const itemsRef = useRef(items);
   useEffect(() => {
     itemsRef.current = items;

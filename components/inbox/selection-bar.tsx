@@ -13,14 +13,15 @@ const actions: { action: BulkAction; label: string }[] = [
 
 /**
  * Actions on the selected items. It stays in place after an action (the selection is kept),
- * so focus stays on the button just pressed and the next action is one Tab away.
+ * so focus stays on the button just pressed and the next action is one Tab away. It sticks
+ * above the mini player (which publishes its height as --player-space), not behind it.
  */
 export function SelectionBar({ count, busy, onAct, onClear }: Props) {
   return (
     <div
       role="group"
       aria-label="Selected items"
-      className="sticky bottom-2 z-10 mt-3 flex flex-wrap items-center gap-2 rounded-lg border border-line-strong bg-surface p-2 shadow-md"
+      className="sticky bottom-[calc(var(--player-space,0px)+0.5rem)] z-10 mt-3 flex flex-wrap items-center gap-2 rounded-lg border border-line-strong bg-surface p-2 shadow-md"
     >
       <span className="px-2 font-medium">{count} selected</span>
       {actions.map(({ action, label }) => (

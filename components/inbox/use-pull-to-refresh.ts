@@ -11,10 +11,24 @@ const resistance = 0.5;
 export type Pull = { distance: number; ready: boolean; refreshing: boolean };
 
 /**
+ * Whether a drag starting on `target` belongs to something else than the page: a dialog over it
+ * (the Sources drawer, whose list scrolls while the page behind stays at its top, or its backdrop)
+ * or a box of its own scrolled down, which the drag scrolls back up.
+ */
+function ownedElsewhere(target: EventTarget | null): boolean {
+  if (!(target instanceof Element)) return false;
+  if (target.closest('dialog')) return true;
+  for (let element: Element | null = target; element && element !== document.documentElement; element = element.parentElement) {
+    if (element.scrollTop > 0) return true;
+  }
+  return false;
+}
+
+/**
  * Pull to refresh on touch screens: a one-finger drag down while the page is scrolled to its
  * top stretches an indicator; let go past the threshold and `onRefresh` runs (the list is
- * fetched again). Sideways drags, two fingers and drags that start scrolled down are left to
- * the browser. The Refresh button does the same for everyone else.
+ * fetched again). Sideways drags, two fingers, drags that start scrolled down and drags in a
+ * dialog or a scrolled box are left to the browser. The Refresh button does the same for everyone else.
  */
 export function usePullToRefresh(onRefresh: () => Promise<unknown>): Pull {
   const [distance, setDistance] = useState(0);
@@ -30,7 +44,8 @@ export function usePullToRefresh(onRefresh: () => Promise<unknown>): Pull {
 
     const onStart = (event: TouchEvent) => {
       const touch = event.touches[0];
-      start = event.touches.length === 1 && touch && window.scrollY <= 0 && !latest.current.refreshing ? { x: touch.clientX, y: touch.clientY } : null;
+      const pulling = event.touches.length === 1 && touch && window.scrollY <= 0 && !latest.current.refreshing && !ownedElsewhere(event.target);
+      start = pulling ? { x: touch.clientX, y: touch.clientY } : null;
       pulled = 0;
     };
     const onMove = (event: TouchEvent) => {

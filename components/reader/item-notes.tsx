@@ -1,7 +1,7 @@
 'use client';
 
 import Link from '@/components/shell/intent-link';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { ItemDetail } from '@/lib/client/item-cache';
 import { useAccount } from '@/lib/client/use-account';
 import { useItemActions } from '@/lib/client/use-item-actions';
@@ -11,6 +11,8 @@ type Props = { item: ItemDetail; onResult: (message: string, error?: unknown) =>
 /**
  * Notes on an article when the plan includes them; otherwise one sentence about the plan.
  * When the plan cannot be read (a hosted service), the editor shows and a 402 explains.
+ * Notes typed but not saved are saved on leaving the item (a swipe or the pager on a phone
+ * leaves without a press of Save notes). Offline they wait in the outbox like any change.
  */
 export function ItemNotes({ item, onResult }: Props) {
   const account = useAccount();
@@ -18,6 +20,16 @@ export function ItemNotes({ item, onResult }: Props) {
   const [draft, setDraft] = useState(item.notes ?? '');
   const [saving, setSaving] = useState(false);
   const allowed = account.hasFeature('notes');
+  // What leaving the item would lose: the draft, against the notes last stored.
+  const unsaved = useRef({ draft, stored: item.notes ?? '', setNotes: actions.setNotes, itemId: item.id });
+  useEffect(() => {
+    unsaved.current.draft = draft;
+    unsaved.current.setNotes = actions.setNotes;
+  });
+  useEffect(() => () => {
+    const { draft: left, stored, setNotes, itemId } = unsaved.current;
+    if (left !== stored) setNotes(itemId, left.trim() ? left : null).catch(() => undefined);
+  }, []);
 
   if (account.isLoading) return null;
 
@@ -27,6 +39,7 @@ export function ItemNotes({ item, onResult }: Props) {
     setSaving(true);
     try {
       await actions.setNotes(item.id, draft.trim() ? draft : null);
+      unsaved.current.stored = draft;
       onResult('Notes saved.');
     } catch (error) {
       onResult('', error);

@@ -133,7 +133,7 @@ export function ItemReader({ id }: { id: string }) {
   const pager = <ItemPager inList={around.inList} previous={around.previous} next={around.next} backHref={around.backHref} onNavigate={(target) => { focusTitleOf = target; }} />;
   if (!item && listed) {
     return (
-      <article aria-labelledby="item-title" {...swipe} className="mx-auto max-w-[68ch] touch-pan-y">
+      <article aria-labelledby="item-title" {...swipe} className="mx-auto max-w-[68ch]">
         <ReaderHeader item={listed} titleRef={title} back={back} onToggleRead={toggleRead} onToggleSaved={toggleSaved} status={status} />
         <ListedCopy item={listed} error={error} onRetry={() => void mutate()} />
         {pager}
@@ -153,7 +153,7 @@ export function ItemReader({ id }: { id: string }) {
   }
 
   return (
-    <article aria-labelledby="item-title" {...swipe} className="mx-auto max-w-[68ch] touch-pan-y">
+    <article aria-labelledby="item-title" {...swipe} className="mx-auto max-w-[68ch]">
       <ReaderHeader item={item} titleRef={title} back={back} onToggleRead={toggleRead} onToggleSaved={toggleSaved} status={status}>
         {/* Only an article with a web page has one to fetch (a newsletter mail has none); one pressed before can be released. */}
         {item.item_type === 'article' && (item.canonical_url || item.prefers_full_content) && (

@@ -1,10 +1,17 @@
 'use client';
 
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import type { ItemDetail } from '@/lib/client/item-cache';
 import { useItemActions } from '@/lib/client/use-item-actions';
 
 type Props = { item: ItemDetail; onResult: (message: string, error?: unknown) => void };
+
+/** The button of the chip after the pressed one in its list, else before it; null when it was alone. */
+function chipBeside(button: HTMLElement): HTMLElement | null {
+  const chip = button.closest('li');
+  const beside = chip?.nextElementSibling ?? chip?.previousElementSibling;
+  return beside?.querySelector('button') ?? null;
+}
 
 // A tag as long as the screen is wide wraps inside its chip instead of widening the page.
 const chipClass = 'inline-flex min-h-9 max-w-full items-center gap-1 rounded-full border border-line-strong text-sm wrap-anywhere';
@@ -17,9 +24,14 @@ export function TagsEditor({ item, onResult }: Props) {
   const names = item.tags.map((tag) => tag.name);
   const suggestions = item.suggested_tags.filter((name) => !names.some((taken) => taken.toLowerCase() === name.toLowerCase()));
 
-  const save = async (next: string[], message: string) => {
-    // The pressed chip may disappear; the field is where the next tag goes.
-    input.current?.focus();
+  // How the last press came: a finger on a phone, or a mouse, keyboard or screen reader.
+  const pointer = useRef('');
+
+  const save = async (next: string[], message: string, pressed?: MouseEvent<HTMLButtonElement>) => {
+    // The pressed chip disappears. The field is where the next tag goes, but focusing it after a
+    // tap opens the phone's keyboard over the page: a finger moves on to the chip beside instead.
+    if (pressed && pointer.current === 'touch') chipBeside(pressed.currentTarget)?.focus({ preventScroll: true });
+    else input.current?.focus();
     try {
       await actions.setTags(item.id, next);
       onResult(message);
@@ -37,7 +49,12 @@ export function TagsEditor({ item, onResult }: Props) {
   };
 
   return (
-    <section aria-labelledby="tags-title" className="mt-10 border-t border-line pt-6">
+    <section
+      aria-labelledby="tags-title"
+      onPointerDown={(event) => { pointer.current = event.pointerType; }}
+      onKeyDown={() => { pointer.current = ''; }}
+      className="mt-10 border-t border-line pt-6"
+    >
       <h2 id="tags-title" className="text-lg font-semibold">Tags</h2>
       {names.length ? (
         <ul className="mt-3 flex flex-wrap gap-2">
@@ -46,7 +63,7 @@ export function TagsEditor({ item, onResult }: Props) {
               {name}
               <button
                 type="button"
-                onClick={() => void save(names.filter((other) => other !== name), `Removed tag ${name}.`)}
+                onClick={(event) => void save(names.filter((other) => other !== name), `Removed tag ${name}.`, event)}
                 className="inline-flex size-9 items-center justify-center rounded-full hover:bg-surface"
               >
                 <span aria-hidden>×</span>
@@ -79,7 +96,7 @@ export function TagsEditor({ item, onResult }: Props) {
           <ul className="mt-2 flex flex-wrap gap-2">
             {suggestions.map((name) => (
               <li key={name}>
-                <button type="button" onClick={() => void save([...names, name], `Tagged ${name}.`)} className={`${chipClass} px-3 hover:bg-surface`}>
+                <button type="button" onClick={(event) => void save([...names, name], `Tagged ${name}.`, event)} className={`${chipClass} px-3 hover:bg-surface`}>
                   <span aria-hidden>+</span> {name}<span className="sr-only"> (add this tag)</span>
                 </button>
               </li>

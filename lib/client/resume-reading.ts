@@ -110,8 +110,35 @@ export function takeScrollFor(href: string): number | null {
   }
 }
 
-/** Scrolls to the position left for `href` (call once its content is on screen); later calls do nothing. */
+/** How long the reader keeps going for the place left while the page under it still grows. */
+const reachWithinMs = 5000;
+/** Doing any of these, the person takes the scrolling over from the restore. */
+const takeOver = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+
+/**
+ * Scrolls to the position left for `href` (call once its content is on screen); later calls do
+ * nothing. The page may still be shorter than that place (what follows the text, similar items
+ * and notes, arrives after it, and clamps the scroll): it scrolls again each time the page grows,
+ * until there, for a few seconds at most, or until the person scrolls or presses something.
+ */
 export function restoreLeftScroll(href: string): void {
   const scrollY = takeScrollFor(href);
-  if (scrollY) window.requestAnimationFrame(() => window.scrollTo(0, scrollY));
+  if (!scrollY) return;
+  let observer: ResizeObserver | null = null;
+  const stop = () => {
+    observer?.disconnect();
+    clearTimeout(timer);
+    for (const type of takeOver) window.removeEventListener(type, stop);
+  };
+  const reach = () => {
+    window.scrollTo(0, scrollY);
+    if (window.scrollY >= scrollY - 1) stop();
+  };
+  const timer = setTimeout(stop, reachWithinMs);
+  for (const type of takeOver) window.addEventListener(type, stop, { passive: true });
+  if (typeof ResizeObserver === 'function') {
+    observer = new ResizeObserver(() => reach());
+    observer.observe(document.body);
+  }
+  window.requestAnimationFrame(reach);
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, type PointerEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type PointerEvent } from 'react';
 
 /** Where and when a touch was, in CSS pixels and milliseconds. */
 export type TouchPoint = { x: number; y: number; time: number };
@@ -31,11 +31,32 @@ function selecting(): boolean {
   return Boolean(selection && !selection.isCollapsed);
 }
 
+/** Whether the person has pinched the page larger than it lays out (a sideways drag then pans it). */
+function zoomedIn(): boolean {
+  return typeof window !== 'undefined' && (window.visualViewport?.scale ?? 1) > 1.01;
+}
+
+/** Follows pinch-zoom: the visual viewport resizes as its scale changes. */
+function useZoomedIn(): boolean {
+  const [zoomed, setZoomed] = useState(false);
+  useEffect(() => {
+    const viewport = window.visualViewport;
+    if (!viewport) return;
+    const check = () => setZoomed(zoomedIn());
+    check();
+    viewport.addEventListener('resize', check);
+    return () => viewport.removeEventListener('resize', check);
+  }, []);
+  return zoomed;
+}
+
 /**
- * Pointer handlers that call `onSwipe` after a one-finger sideways swipe on a touch screen.
- * Vertical scrolls (the browser takes those over: pointercancel, or too steep), pinches (a second
- * finger), text selection, and touches on controls that own their gestures are ignored. The element
- * should allow vertical panning only (touch-action: pan-y) so sideways moves reach it.
+ * Pointer handlers, and a touch-action style, that call `onSwipe` after a one-finger sideways
+ * swipe on a touch screen; spread both on the element. Vertical scrolls (the browser takes those
+ * over: pointercancel, or too steep), pinches (a second finger), text selection, and touches on
+ * controls that own their gestures are ignored. The element leaves the browser vertical panning
+ * and pinch-zoom (text must stay zoomable) and keeps sideways moves for the swipe; once zoomed in,
+ * sideways moves pan the enlarged page and are no swipe.
  */
 export function useSwipe(onSwipe: (direction: SwipeDirection) => void) {
   const start = useRef<(TouchPoint & { pointerId: number }) | null>(null);
@@ -43,10 +64,11 @@ export function useSwipe(onSwipe: (direction: SwipeDirection) => void) {
   useEffect(() => {
     latest.current = onSwipe;
   }, [onSwipe]);
+  const zoomed = useZoomedIn();
 
-  return useMemo(() => ({
+  const handlers = useMemo(() => ({
     onPointerDown(event: PointerEvent<HTMLElement>) {
-      if (event.pointerType !== 'touch' || !event.isPrimary || selecting()) {
+      if (event.pointerType !== 'touch' || !event.isPrimary || selecting() || zoomedIn()) {
         start.current = null;
         return;
       }
@@ -64,4 +86,5 @@ export function useSwipe(onSwipe: (direction: SwipeDirection) => void) {
       start.current = null;
     },
   }), []);
+  return { ...handlers, style: { touchAction: zoomed ? 'auto' : 'pan-y pinch-zoom' } };
 }

@@ -110,6 +110,26 @@ describe.each<ViewportName>(['phone', 'desktop'])('the inbox on a %s', (viewport
     }
   });
 
+  it('keeps the selection bar above the mini player, wherever the list is scrolled', async () => {
+    const { page } = await openInbox(viewport, '?view=all&type=episode');
+    const rows = page.locator('li[data-item-id]');
+    await rows.first().getByRole('button', { name: /^(Play|Resume|Play again):/ }).click();
+    const player = page.getByRole('region', { name: 'Podcast player' });
+    await player.waitFor();
+    await rows.nth(1).getByRole('checkbox').check();
+    const bar = page.getByRole('group', { name: 'Selected items' });
+    for (const where of ['top', 'end'] as const) {
+      await page.evaluate((to) => window.scrollTo(0, to === 'top' ? 0 : document.documentElement.scrollHeight), where);
+      // The player's height settles once its layout is measured.
+      await expect.poll(async () => {
+        const [barBox, playerBox] = [await bar.boundingBox(), await player.boundingBox()];
+        return barBox && playerBox ? Math.round(barBox.y + barBox.height - playerBox.y) : null;
+      }).toBeLessThanOrEqual(0);
+    }
+    await bar.getByRole('button', { name: 'Clear selection' }).click();
+    await bar.waitFor({ state: 'detached' });
+  });
+
   it('has no accessibility violations with items listed, in the light and the dark theme', async () => {
     const { page } = await openInbox(viewport);
     await expectNoAxeViolations(page);

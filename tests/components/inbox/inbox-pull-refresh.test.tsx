@@ -13,10 +13,10 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-/** One finger from (x, 100) to (x + sideways, 100 + down), then lifted. */
-function drag(down: number, sideways = 0, lift = true) {
+/** One finger from (x, 100) to (x + sideways, 100 + down) on `on` (the page by default), then lifted. */
+function drag(down: number, sideways = 0, lift = true, on: Element | Window = window) {
   act(() => {
-    fireEvent.touchStart(window, { touches: [{ clientX: 100, clientY: 100 }] });
+    fireEvent.touchStart(on, { touches: [{ clientX: 100, clientY: 100 }] });
     fireEvent.touchMove(window, { touches: [{ clientX: 100 + sideways / 2, clientY: 100 + down / 2 }] });
     fireEvent.touchMove(window, { touches: [{ clientX: 100 + sideways, clientY: 100 + down }] });
   });
@@ -48,5 +48,27 @@ describe('pulling the river down', () => {
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Refreshed.'));
     expect(within(screen.getByRole('list', { name: 'Unread items' })).getByRole('link', { name: 'Late Wire item 0' })).toBeTruthy();
     expect(screen.queryByText('Release to refresh')).toBeNull();
+  });
+
+  it('leaves alone a drag in a dialog over the river, or in a box of its own scrolled down', async () => {
+    renderApp(
+      <>
+        <InboxRiver selection={{ view: 'unread', type: null }} />
+        {/* As the Sources drawer on a phone: its list scrolls while the page behind stays at its top. */}
+        <dialog open aria-label="Sources"><a href="/inbox?tag=x">A source</a></dialog>
+        <div data-testid="scroller" style={{ overflowY: 'auto', height: 50 }}><p>Long text</p></div>
+      </>,
+    );
+    await screen.findByRole('list', { name: 'Unread items' }, { timeout: 5000 });
+    drag(200, 0, false, screen.getByRole('link', { name: 'A source' }));
+    expect(screen.queryByText('Release to refresh')).toBeNull();
+    act(() => void fireEvent.touchEnd(window, { touches: [] }));
+
+    const scroller = screen.getByTestId('scroller');
+    scroller.scrollTop = 30;
+    drag(200, 0, false, screen.getByText('Long text'));
+    expect(screen.queryByText('Release to refresh')).toBeNull();
+    act(() => void fireEvent.touchEnd(window, { touches: [] }));
+    expect(screen.getByRole('status').textContent).toBe('');
   });
 });

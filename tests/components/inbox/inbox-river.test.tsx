@@ -103,6 +103,27 @@ describe('the inbox river with items', () => {
     expect(within(list).getByRole('button', { name: 'Unsave: Morning Post item 5' })).toBeTruthy();
   });
 
+  it('lets go of selected items a refresh leaves out of the unread view, so the bar acts only on rows shown', async () => {
+    const user = userEvent.setup();
+    renderApp(<InboxRiver selection={unread} />);
+    const list = await screen.findByRole('list', { name: 'Unread items' });
+    for (const n of [7, 8, 9]) await user.click(within(list).getByRole('checkbox', { name: `Select Morning Post item ${n}` }));
+    // Two of the three are marked read by hand (they stay listed until the refresh).
+    await user.click(within(list).getByRole('button', { name: 'Mark read: Morning Post item 7' }));
+    await user.click(within(list).getByRole('button', { name: 'Mark read: Morning Post item 8' }));
+    await waitFor(() => expect(local.stateOf(ids[8]!).is_read).toBe(1));
+
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Refreshed.'));
+    expect(within(list).queryByRole('link', { name: 'Morning Post item 7' })).toBeNull();
+    const bar = screen.getByRole('group', { name: 'Selected items' });
+    expect(within(bar).getByText('1 selected')).toBeTruthy();
+    await user.click(within(bar).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('1 item saved.'));
+    expect(local.stateOf(ids[7]!).is_saved).toBe(0);
+    expect(local.stateOf(ids[9]!).is_saved).toBe(1);
+  });
+
   it('moves between items with j and k and toggles read and saved with m and s', async () => {
     const user = userEvent.setup();
     const app = renderApp(<InboxRiver selection={{ view: 'all', type: 'article' }} />);

@@ -34,6 +34,17 @@ function ListThenReader({ id }: { id: string }) {
   );
 }
 
+/** The reader stepping through `ids` as the page does (a new reader per item), on a press. */
+function Stepper({ ids }: { ids: string[] }) {
+  const [at, setAt] = useState(0);
+  return (
+    <>
+      <button type="button" onClick={() => setAt(at + 1)}>Step on</button>
+      <ItemReader key={ids[at]} id={ids[at]!} />
+    </>
+  );
+}
+
 afterEach(() => {
   cleanup();
   localStorage.clear();
@@ -134,6 +145,22 @@ describe('the reader on a plan with notes', () => {
     expect(document.activeElement).toBe(within(tags).getByRole('textbox', { name: 'Add tags' }));
   });
 
+  it('leaves the tag field alone when a chip is tapped on a touch screen, so no keyboard opens: the chip beside takes focus', async () => {
+    const user = userEvent.setup();
+    const [id] = local.addFeed('Pier Notes', [{
+      title: 'Pier repairs begin before the ferry season',
+      content: '<p>Pier repairs begin this week. The ferry season starts in May, and the ferry operator wants the pier repairs done by then. The harbour master says the pier repairs will close the north quay. Ferry passengers will board at the south quay while the pier is closed.</p>',
+    }]);
+    renderApp(<ItemReader id={id!} />);
+    const tags = await screen.findByRole('region', { name: 'Tags' });
+    const [first, second] = within(tags).getAllByRole('button', { name: /\(add this tag\)$/ });
+    const taken = first!.textContent!.replace('+', '').replace('(add this tag)', '').trim();
+    await user.pointer({ keys: '[TouchA]', target: first! });
+    await waitFor(() => expect(tagNames(local, id!)).toEqual([taken]));
+    expect(document.activeElement).not.toBe(within(tags).getByRole('textbox', { name: 'Add tags' }));
+    expect(document.activeElement).toBe(second);
+  });
+
   it('keeps a tag added while marking read on opening is on its way, when the answers come back in either order', async () => {
     const user = userEvent.setup();
     const [id] = local.addFeed('Quay Watch', [{ title: 'Cranes idle at the quay' }]);
@@ -169,6 +196,20 @@ describe('the reader on a plan with notes', () => {
     await user.type(within(notes).getByRole('textbox', { name: 'Your notes on this article' }), 'Check the tide tables.');
     await user.click(within(notes).getByRole('button', { name: 'Save notes' }));
     await waitFor(() => expect(entry(local, ids[0]!).notes).toBe('Check the tide tables.'));
+  });
+
+  it('saves notes typed but not saved when the person leaves the item, as a swipe to the next one does', async () => {
+    const user = userEvent.setup();
+    renderApp(<Stepper ids={[ids[1]!, ids[2]!, ids[3]!]} />);
+    const notes = await screen.findByRole('region', { name: 'Notes' });
+    await user.type(within(notes).getByRole('textbox', { name: 'Your notes on this article' }), 'Ask about the winter timetable.');
+    await user.click(screen.getByRole('button', { name: 'Step on' }));
+    await screen.findByRole('heading', { level: 1, name: 'Fish market reopens' });
+    await waitFor(() => expect(entry(local, ids[1]!).notes).toBe('Ask about the winter timetable.'));
+    // Nothing typed: leaving stores nothing.
+    await user.click(screen.getByRole('button', { name: 'Step on' }));
+    await screen.findByRole('heading', { level: 1, name: 'Lighthouse keeper retires' });
+    expect(entry(local, ids[2]!).notes).toBeNull();
   });
 
   it('offers no notes on an episode, plays its audio, and leaves it unread on opening: episodes are read once heard', async () => {

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ItemReader } from '@/components/reader/item-reader';
 import { LIST_CONTEXT_KEY } from '@/lib/client/list-context';
@@ -75,6 +75,31 @@ describe('swiping in the reader on a touch screen', () => {
     drag(content, { from: [600, 300], to: [400, 300], pointerType: 'mouse' });
     drag(content, { from: [600, 300], to: [400, 300], cancel: true });
     expect(app.visited).toEqual([]);
+  });
+
+  it('leaves pinch-zoom to the browser, and once zoomed in leaves sideways moves to pan the page', async () => {
+    // jsdom has no visual viewport: this one is as wide as the page, then pinched to twice its size.
+    const viewport = Object.assign(new EventTarget(), { scale: 1 });
+    Object.defineProperty(window, 'visualViewport', { value: viewport, configurable: true });
+    try {
+      const { app, content } = await openMiddleItem();
+      const article = screen.getByRole('article');
+      expect(article.style.touchAction).toBe('pan-y pinch-zoom');
+
+      viewport.scale = 2;
+      act(() => void viewport.dispatchEvent(new Event('resize')));
+      expect(article.style.touchAction).toBe('auto');
+      drag(content, { from: [600, 300], to: [420, 320] });
+      expect(app.visited).toEqual([]);
+
+      viewport.scale = 1;
+      act(() => void viewport.dispatchEvent(new Event('resize')));
+      expect(article.style.touchAction).toBe('pan-y pinch-zoom');
+      drag(content, { from: [600, 300], to: [420, 320] });
+      expect(app.visited).toEqual([`/items/${ids[2]}`]);
+    } finally {
+      Reflect.deleteProperty(window, 'visualViewport');
+    }
   });
 
   it('leaves a swipe alone while text is selected', async () => {

@@ -1,7 +1,7 @@
 'use client';
 
 import type { ReactNode } from 'react';
-import { errorSentence } from '@/lib/client/error-message';
+import { loadErrorSentence } from '@/lib/client/error-message';
 
 /** A titled group of the sidebar (Folders, Subscriptions, Tags). */
 export function SourcesSection({ title, children }: { title: string; children: ReactNode }) {
@@ -30,5 +30,5 @@ export function SourcesNote({ children, onRetry }: { children: ReactNode; onRetr
 
 /** The sentence for a failed load of part of the sidebar. */
 export function loadFailure(what: string, error: unknown): string {
-  return `${what} could not be loaded. ${errorSentence(error)}`;
+  return `${what} could not be loaded. ${loadErrorSentence(error)}`;
 }

@@ -75,9 +75,27 @@ export function describeError(error: unknown): ErrorMessage {
   }
 }
 
+/**
+ * What a change that got no answer says: unlike a read, nothing repeats it later (changes to
+ * items go through the outbox and never get here), so the person must know it may not be done.
+ */
+function unansweredAction(): string {
+  if (typeof navigator !== 'undefined' && navigator.onLine) {
+    return 'The connection failed: no answer came, so this may not have been done. Try again once the connection works.';
+  }
+  return 'You are offline: this was not done. Try again when you are back online.';
+}
+
 /** The same message as one line, for announcements and toasts after an action fails. */
 export function errorSentence(error: unknown): string {
   const message = describeError(error);
+  if (message.status === 0) return unansweredAction();
   const extra = message.fields.length ? ` ${message.fields.join(' ')}` : '';
   return `${message.title}: ${message.detail}${extra}`;
+}
+
+/** One line for a read that failed (it loads again by itself once the connection is back). */
+export function loadErrorSentence(error: unknown): string {
+  const message = describeError(error);
+  return `${message.title}: ${message.detail}`;
 }

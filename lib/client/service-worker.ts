@@ -6,6 +6,8 @@ import { Workbox } from 'workbox-window';
  */
 
 const updateCheckMs = 60 * 60 * 1000;
+/** When this tab last asked the worker to keep things ahead (sessionStorage, ms). */
+const warmUpStampKey = 'tidings:warm-up';
 
 /** What the page can do with the registration. */
 export type WorkerControls = {
@@ -48,6 +50,10 @@ export function registerServiceWorker(onUpdateWaiting: () => void): WorkerContro
   return {
     acceptUpdate() {
       accepted = true;
+      // The new version keeps pages in caches of its own and drops the old ones as it takes
+      // over: the page it reloads into must ask it to keep the inbox and saved view again, now,
+      // or they would not open offline until the half-hour pause of this tab had passed.
+      sessionStorage.removeItem(warmUpStampKey);
       workbox.messageSkipWaiting();
       // A worker that already took over (another tab accepted) sends no new 'controlling' event.
       void navigator.serviceWorker.getRegistration().then((registration) => {
@@ -62,9 +68,9 @@ export function registerServiceWorker(onUpdateWaiting: () => void): WorkerContro
  * hour per tab session; it ignores anything it cannot fetch (signed out, offline).
  */
 export async function warmOfflineCopies(request: { pages: string[]; lists: string[]; savedList: string | null }): Promise<void> {
-  const last = Number(sessionStorage.getItem('tidings:warm-up') ?? 0);
+  const last = Number(sessionStorage.getItem(warmUpStampKey) ?? 0);
   if (Date.now() - last < 30 * 60 * 1000 || !navigator.onLine) return;
   const registration = await navigator.serviceWorker.ready;
   registration.active?.postMessage({ type: 'warm-up', ...request });
-  sessionStorage.setItem('tidings:warm-up', String(Date.now()));
+  sessionStorage.setItem(warmUpStampKey, String(Date.now()));
 }

@@ -257,6 +257,35 @@ describe('a new version of the app', () => {
     expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting))).toBe(false);
     expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
   });
+
+  it('keeps the saved view for offline reading again right after the reload into a new build', async () => {
+    const { wire: relay, page } = await signedInBehindWire(inject('baseUrl'));
+    /** Whether the pages cache of a build holds the saved view. */
+    const keptSavedView = (build: string) => page.evaluate(async (name) => {
+      if (!(await caches.has(name))) return false;
+      return (await (await caches.open(name)).keys()).some((request) => request.url.endsWith('/inbox?view=saved'));
+    }, `tidings-pages-${build}`);
+    const buildId = readFileSync(path.resolve(import.meta.dirname, '../../.next/BUILD_ID'), 'utf8').trim();
+    await page.goto('/inbox');
+    await waitForWorker(page);
+    await expect.poll(() => keptSavedView(buildId), { timeout: 30_000 }).toBe(true);
+
+    // A new build's worker: its pages go in caches of their own, and the old build's are dropped.
+    expect(original.split(`"${buildId}"`).length).toBe(2);
+    writeFileSync(workerFile, original.replace(`"${buildId}"`, '"e2e-next-build"'));
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
+    await page.getByRole('status').filter({ hasText: 'A new version of Tidings is ready.' }).waitFor({ timeout: 30_000 });
+    await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Reload' }).click()]);
+    await waitForWorker(page);
+    // Within this tab's half hour between warm-ups, the new version still keeps what the old one had.
+    await expect.poll(() => keptSavedView('e2e-next-build'), { timeout: 30_000 }).toBe(true);
+
+    relay.setCut(true);
+    await context!.setOffline(true);
+    await page.goto('/inbox?view=saved');
+    await page.locator('main').waitFor();
+    expect(await page.getByText('This page has not been kept for reading offline.').count()).toBe(0);
+  }, 90_000);
 });
 
 // These journeys change items, so they run on servers of their own and leave the suite's demo data as it was.

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { NewsletterForm } from '@/components/subscriptions/newsletter-form';
 import { SubscribeForm } from '@/components/subscriptions/subscribe-form';
 import { SubscriptionsView } from '@/components/subscriptions/subscriptions-view';
-import { callApi } from '@/lib/client/api-client';
+import { callApi, configureApi } from '@/lib/client/api-client';
 import { document as servedDocument, FeedServer, rss } from '../../lib/service/feed-server';
 import { closedPort, startLocalService, type LocalService } from '../local-service';
 import { renderRouted } from '../render-routed';
@@ -156,6 +156,34 @@ describe('subscribing by address', () => {
     expect(all.data.map((entry) => entry.title)).not.toContain('Estuary Notes');
     await waitFor(() => expect(within(picker).queryByRole('option', { name: 'Estuary' })).toBeNull());
     expect((picker as HTMLSelectElement).value).toBe('');
+  });
+});
+
+describe('subscribing without a connection', () => {
+  it('says the subscription was not made and asks to try again, rather than that it happens by itself later', async () => {
+    const local = await startLocalService();
+    const user = userEvent.setup();
+    try {
+      renderRouted(<SubscribeForm withFolders={false} initialUrl={feedUrl} />);
+      // The app's proxy is out of reach: nothing answers the request at all.
+      const reachable = local.base;
+      configureApi({ base: `http://127.0.0.1:${await closedPort()}` });
+      Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => false });
+      await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+      const offline = (await outcome()).textContent!;
+      expect(offline).toContain('this was not done. Try again when you are back online.');
+      expect(offline).not.toMatch(/load again|by itself/);
+
+      // A network the browser knows of that passes nothing: the request may have landed.
+      delete (window.navigator as { onLine?: boolean }).onLine;
+      await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+      await waitFor(async () => expect((await outcome()).textContent).toContain('this may not have been done. Try again once the connection works.'));
+      configureApi({ base: reachable });
+      expect((await callApi('GET', '/v1/subscriptions', { query: { all: 'true' } })).pagination.total).toBe(0);
+    } finally {
+      delete (window.navigator as { onLine?: boolean }).onLine;
+      local.close();
+    }
   });
 });
 

@@ -104,3 +104,15 @@ export function describeSelection(selection: InboxSelection): string {
   const noun = selection.type === 'article' ? 'articles' : selection.type === 'episode' ? 'episodes' : 'items';
   return selection.view === 'all' ? noun : `${selection.view} ${noun}`;
 }
+
+const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/** The selection's dates in words ("5 May 2025 to 20 May 2025", "from 5 May 2025"), or null when none is set. */
+export function describeDates(selection: Pick<InboxSelection, 'from' | 'to'>): string | null {
+  // Calendar days are formatted at UTC midnight, so server and browser agree whatever their zones.
+  const day = (text: string) => dayFormat.format(new Date(`${text}T00:00:00Z`));
+  if (selection.from && selection.to) return `${day(selection.from)} to ${day(selection.to)}`;
+  if (selection.from) return `from ${day(selection.from)}`;
+  if (selection.to) return `until ${day(selection.to)}`;
+  return null;
+}

@@ -172,6 +172,8 @@ describe.each<ViewportName>(['phone', 'desktop'])('marking stretches of the inbo
 
     const from = calendarDay(now - 25 * dayMs);
     const to = calendarDay(now - 10 * dayMs);
+    // The fields are folded behind the Dates button until asked for.
+    await page.getByRole('button', { name: 'Dates', exact: true }).click();
     const dates = page.getByRole('search', { name: 'Dates' });
     await dates.getByLabel('From', { exact: true }).fill(from);
     await dates.getByLabel('To', { exact: true }).fill(to);
@@ -193,6 +195,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('marking stretches of the inbo
 
     await dates.getByRole('button', { name: 'Clear dates' }).click();
     await page.waitForURL((address) => !address.searchParams.has('from') && !address.searchParams.has('to'));
+    await expect.poll(() => page.getByRole('button', { name: 'Dates', exact: true }).getAttribute('aria-expanded')).toBe('false');
     await expect.poll(() => rowTitles(page), { timeout: 15_000 }).toEqual(titles);
 
     await page.request.delete(`/api/v1/subscriptions/${subscriptionId}`);

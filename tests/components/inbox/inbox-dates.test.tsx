@@ -41,6 +41,12 @@ describe('the inbox between two dates', () => {
   it('narrows the river to the days chosen in From and To, kept in the URL', async () => {
     const app = renderRouted(<InboxView />, { url: '/inbox?view=all' });
     await screen.findByRole('list', { name: 'Items' }, { timeout: 5000 });
+    // The fields stay folded behind the Dates button until asked for.
+    const toggle = screen.getByRole('button', { name: 'Dates' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('search', { name: 'Dates' })).toBeNull();
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
     const dates = screen.getByRole('search', { name: 'Dates' });
     fireEvent.change(within(dates).getByLabelText('From'), { target: { value: '2025-05-05' } });
     fireEvent.change(within(dates).getByLabelText('To'), { target: { value: '2025-05-25' } });
@@ -49,6 +55,7 @@ describe('the inbox between two dates', () => {
 
     const list = await screen.findByRole('list', { name: /^Items from/ });
     expect(titles(list)).toEqual(['Diary item 1', 'Elsewhere item 0', 'Diary item 2']);
+    expect(screen.getByRole('button', { name: 'Dates: 5 May 2025 to 25 May 2025' }).getAttribute('aria-expanded')).toBe('true');
     // The view switches keep the dates.
     expect(within(screen.getByRole('navigation', { name: 'Views' })).getByRole('link', { name: 'Unread' }).getAttribute('href'))
       .toBe('/inbox?from=2025-05-05&to=2025-05-25');
@@ -56,12 +63,15 @@ describe('the inbox between two dates', () => {
     fireEvent.click(within(screen.getByRole('search', { name: 'Dates' })).getByRole('button', { name: 'Clear dates' }));
     expect(app.url()).toBe('/inbox?view=all');
     expect(titles(await screen.findByRole('list', { name: 'Items' }))).toHaveLength(5);
+    expect(screen.getByRole('button', { name: 'Dates' }).getAttribute('aria-expanded')).toBe('false');
   });
 
   it('says when the start is after the end, and when nothing was published in the range', async () => {
     const app = renderRouted(<InboxView />, { url: '/inbox?from=2025-04-01&to=2025-04-30' });
     expect(await screen.findByRole('heading', { name: 'Nothing in these dates' }, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Clear dates' }).getAttribute('href')).toBe('/inbox');
+    // A range in the URL shows its fields, open, and names itself on the button.
+    expect(screen.getByRole('button', { name: 'Dates: 1 Apr 2025 to 30 Apr 2025' }).getAttribute('aria-expanded')).toBe('true');
 
     const dates = screen.getByRole('search', { name: 'Dates' });
     fireEvent.change(within(dates).getByLabelText('From'), { target: { value: '2025-05-20' } });

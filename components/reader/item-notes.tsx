@@ -5,6 +5,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { ItemDetail } from '@/lib/client/item-cache';
 import { useAccount } from '@/lib/client/use-account';
 import { useItemActions } from '@/lib/client/use-item-actions';
+import { outcomeSentence } from '@/lib/client/outbox/outcome-sentence';
 
 type Props = { item: ItemDetail; onResult: (message: string, error?: unknown) => void };
 
@@ -38,9 +39,9 @@ export function ItemNotes({ item, onResult }: Props) {
     if (saving) return;
     setSaving(true);
     try {
-      await actions.setNotes(item.id, draft.trim() ? draft : null);
+      const outcome = await actions.setNotes(item.id, draft.trim() ? draft : null);
       unsaved.current.stored = draft;
-      onResult('Notes saved.');
+      onResult(outcomeSentence(outcome, 'Notes saved.'));
     } catch (error) {
       onResult('', error);
     } finally {

@@ -16,6 +16,7 @@ import { useSwipe } from '@/lib/client/use-swipe';
 import { useItem } from '@/lib/client/use-item';
 import { useListedCopy } from '@/lib/client/listed-copy';
 import { useItemActions } from '@/lib/client/use-item-actions';
+import { outcomeSentence } from '@/lib/client/outbox/outcome-sentence';
 import { FullContentButton, FullContentNotice, useFullContentToggle } from './full-content';
 import { ItemNotes } from './item-notes';
 import { ItemPager } from './item-pager';
@@ -103,11 +104,11 @@ export function ItemReader({ id }: { id: string }) {
 
   const toggleRead = useCallback(() => {
     if (!shown) return;
-    actions.setRead(shown.id, !shown.is_read).then(() => report(shown.is_read ? 'Marked unread.' : 'Marked read.'), (failure) => report('', failure));
+    actions.setRead(shown.id, !shown.is_read).then((outcome) => report(outcomeSentence(outcome, shown.is_read ? 'Marked unread.' : 'Marked read.')), (failure) => report('', failure));
   }, [shown, actions, report]);
   const toggleSaved = useCallback(() => {
     if (!shown) return;
-    actions.setSaved(shown.id, !shown.is_saved).then(() => report(shown.is_saved ? 'Unsaved.' : 'Saved.'), (failure) => report('', failure));
+    actions.setSaved(shown.id, !shown.is_saved).then((outcome) => report(outcomeSentence(outcome, shown.is_saved ? 'Unsaved.' : 'Saved.')), (failure) => report('', failure));
   }, [shown, actions, report]);
   const go = (target: { id: string } | null) => {
     if (!target) return;

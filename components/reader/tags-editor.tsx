@@ -3,6 +3,7 @@
 import { useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import type { ItemDetail } from '@/lib/client/item-cache';
 import { useItemActions } from '@/lib/client/use-item-actions';
+import { outcomeSentence } from '@/lib/client/outbox/outcome-sentence';
 
 type Props = { item: ItemDetail; onResult: (message: string, error?: unknown) => void };
 
@@ -33,8 +34,7 @@ export function TagsEditor({ item, onResult }: Props) {
     if (pressed && pointer.current === 'touch') chipBeside(pressed.currentTarget)?.focus({ preventScroll: true });
     else input.current?.focus();
     try {
-      await actions.setTags(item.id, next);
-      onResult(message);
+      onResult(outcomeSentence(await actions.setTags(item.id, next), message));
     } catch (error) {
       onResult('', error);
     }

@@ -50,6 +50,37 @@ async function subscribe(page: Page, feedUrl: string): Promise<{ subscriptionId:
   return { subscriptionId, episode: ((await listed.json()) as { data: Episode[] }).data[0]! };
 }
 
+/** What is left of downloads under way in IndexedDB: their records and kept parts. */
+function leftInProgress(page: Page): Promise<{ downloads: number; parts: number }> {
+  return page.evaluate(() => new Promise((resolve, reject) => {
+    const opening = indexedDB.open('tidings-episode-downloads');
+    opening.onerror = () => reject(opening.error);
+    opening.onsuccess = () => {
+      const db = opening.result;
+      const tx = db.transaction(['downloads', 'parts']);
+      const downloads = tx.objectStore('downloads').count();
+      const parts = tx.objectStore('parts').count();
+      tx.oncomplete = () => {
+        db.close();
+        resolve({ downloads: downloads.result, parts: parts.result });
+      };
+    };
+  }));
+}
+
+/** The kept copy's size, and how many of its audio bytes differ from the host's file (a wrong splice shows). */
+function keptCopy(page: Page, id: string): Promise<{ bytes: number; wrong: number } | null> {
+  return page.evaluate(async (episodeId) => {
+    const response = await (await caches.open('tidings-episode-downloads')).match(`/api/episode-audio/${episodeId}`);
+    if (!response) return null;
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    let wrong = 0;
+    // The host's WAV: a 44-byte header, then 0x70 + (i mod 32) for the i-th sample.
+    for (let index = 44; index < bytes.length; index++) if (bytes[index] !== 0x70 + ((index - 44) % 32)) wrong += 1;
+    return { bytes: bytes.length, wrong };
+  }, id);
+}
+
 /** The mini player's clock in seconds ("· 0:42 / 1:00" is 42). */
 async function playerSeconds(page: Page): Promise<number> {
   const text = (await page.getByRole('region', { name: 'Podcast player' }).locator('[data-player-time]').textContent()) ?? '';
@@ -154,6 +185,124 @@ describe('episodes downloaded for offline listening, on a phone', () => {
     expect(await page.getByRole('button', { name: 'Try again' }).count()).toBe(1);
     await expectNoAxeViolations(page);
     expect(await page.evaluate(async () => (await (await caches.open('tidings-episode-downloads')).keys()).length)).toBe(0);
+
+    wire!.setCut(false);
+    await context!.setOffline(false);
+    await page.request.delete(`/api/v1/subscriptions/${subscriptionId}`);
+  });
+
+  it('carries on a download a reload interrupted, from the bytes kept, and plays it offline', async () => {
+    const page = await phoneBehindWire();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    // 480 KB at 40 KB/s: twelve seconds, time enough to reload in the middle.
+    podcast = await startPodcastHost({ bytesPerSecond: 40_000 });
+    await page.goto('/inbox');
+    await waitForWorker(page);
+    const { subscriptionId, episode } = await subscribe(page, podcast.feedUrl);
+    await page.goto(`/items/${episode.id}`);
+    await page.getByRole('heading', { level: 1, name: episode.title }).waitFor();
+    await page.getByRole('button', { name: 'Download for offline' }).click();
+    const main = page.getByRole('main');
+    const progress = main.getByRole('progressbar', { name: `Download of ${episode.title}` });
+    await expect.poll(async () => Number(await progress.getAttribute('value')), { timeout: 20_000 }).toBeGreaterThanOrEqual(25);
+
+    await page.reload();
+    await main.getByRole('status').filter({ hasText: 'Downloading…' }).waitFor();
+    await expect.poll(async () => Number(await progress.getAttribute('value'))).toBeGreaterThanOrEqual(10);
+    await expectNoAxeViolations(page);
+    await main.getByRole('status').filter({ hasText: 'Downloaded' }).waitFor({ timeout: 30_000 });
+    // Two requests to the host: from the start, then only the rest of it.
+    expect(podcast.ranges).toHaveLength(2);
+    expect(podcast.ranges[0]).toBe('bytes=0-');
+    expect(Number(/^bytes=(\d+)-$/.exec(podcast.ranges[1]!)?.[1])).toBeGreaterThan(100_000);
+    expect(await keptCopy(page, episode.id)).toEqual({ bytes: 480_044, wrong: 0 });
+    expect(await leftInProgress(page)).toEqual({ downloads: 0, parts: 0 });
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Episodes', exact: true }).click();
+    const downloads = page.getByRole('region', { name: 'Downloaded' });
+    await downloads.getByRole('heading', { level: 3, name: episode.title }).waitFor();
+    await podcast.close();
+    podcast = undefined;
+    wire!.setCut(true);
+    await context!.setOffline(true);
+    await downloads.getByRole('button', { name: `Play: ${episode.title}` }).click();
+    await page.getByRole('region', { name: 'Podcast player' }).getByRole('button', { name: 'Pause', exact: true }).waitFor();
+    await expect.poll(() => playerSeconds(page), { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
+    expect(errors).toEqual([]);
+
+    wire!.setCut(false);
+    await context!.setOffline(false);
+    await page.request.delete(`/api/v1/subscriptions/${subscriptionId}`);
+  }, 90_000);
+
+  it('does not carry on a download the person cancelled', async () => {
+    const page = await phoneBehindWire();
+    podcast = await startPodcastHost({ bytesPerSecond: 40_000 });
+    await page.goto('/inbox');
+    await waitForWorker(page);
+    const { subscriptionId, episode } = await subscribe(page, podcast.feedUrl);
+    await page.goto(`/items/${episode.id}`);
+    await page.getByRole('heading', { level: 1, name: episode.title }).waitFor();
+    await page.getByRole('button', { name: 'Download for offline' }).click();
+    const progress = page.getByRole('main').getByRole('progressbar', { name: `Download of ${episode.title}` });
+    await expect.poll(async () => Number(await progress.getAttribute('value')), { timeout: 20_000 }).toBeGreaterThanOrEqual(10);
+    await page.getByRole('main').getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Download for offline' }).waitFor();
+    await expect.poll(() => leftInProgress(page)).toEqual({ downloads: 0, parts: 0 });
+
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: episode.title }).waitFor();
+    // Time for a resume to start, were one wrongly kept.
+    await page.waitForTimeout(1500);
+    expect(await page.getByRole('status').filter({ hasText: 'Downloading…' }).count()).toBe(0);
+    expect(podcast.ranges).toHaveLength(1);
+    expect(await keptCopy(page, episode.id)).toBeNull();
+    await page.request.delete(`/api/v1/subscriptions/${subscriptionId}`);
+  }, 90_000);
+
+  it('keeps playing an episode whose download is removed while it plays offline, and removes it once the player closes', async () => {
+    const page = await phoneBehindWire();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    podcast = await startPodcastHost();
+    await page.goto('/inbox');
+    await waitForWorker(page);
+    const { subscriptionId, episode } = await subscribe(page, podcast.feedUrl);
+    await page.goto(`/items/${episode.id}`);
+    await page.getByRole('heading', { level: 1, name: episode.title }).waitFor();
+    await page.getByRole('button', { name: 'Download for offline' }).click();
+    await page.getByRole('main').getByRole('status').filter({ hasText: 'Downloaded' }).waitFor({ timeout: 20_000 });
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Episodes', exact: true }).click();
+    const downloads = page.getByRole('region', { name: 'Downloaded' });
+    await downloads.getByRole('heading', { level: 3, name: episode.title }).waitFor();
+
+    await podcast.close();
+    podcast = undefined;
+    wire!.setCut(true);
+    await context!.setOffline(true);
+    await downloads.getByRole('button', { name: `Play: ${episode.title}` }).click();
+    const player = page.getByRole('region', { name: 'Podcast player' });
+    await player.getByRole('button', { name: 'Pause', exact: true }).waitFor();
+    await expect.poll(() => playerSeconds(page), { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
+
+    await downloads.getByRole('button', { name: `Remove download: ${episode.title}` }).click();
+    await downloads.getByRole('status').filter({ hasText: 'Removed once you stop listening to it' }).waitFor();
+    expect(await downloads.getByRole('button', { name: `Keep download: ${episode.title}` }).count()).toBe(1);
+    await expectNoAxeViolations(page);
+    // Seeking still works offline: the file is still there under the player.
+    await player.getByRole('button', { name: 'Open the full player' }).click();
+    const full = page.getByRole('dialog', { name: episode.title });
+    await full.getByRole('slider', { name: 'Position' }).fill('45');
+    await expect.poll(() => playerSeconds(page), { timeout: 10_000 }).toBeGreaterThanOrEqual(46);
+    expect(await full.getByRole('alert').count()).toBe(0);
+    expect((await keptCopy(page, episode.id))?.bytes).toBe(480_044);
+    await full.getByRole('button', { name: 'Close the full player' }).click();
+
+    await player.getByRole('button', { name: 'Close the player' }).click();
+    await downloads.waitFor({ state: 'detached' });
+    expect(await keptCopy(page, episode.id)).toBeNull();
+    expect(errors).toEqual([]);
 
     wire!.setCut(false);
     await context!.setOffline(false);

@@ -168,6 +168,8 @@ export async function downloadEpisode(episode: PlayerEpisode): Promise<void> {
   setEpisodeDownload(episode.id, { status: 'downloading', received: 0, total: null });
   let record: PendingDownload;
   try {
+    // Offline with nothing kept: say so now rather than wait unseen (a download with bytes kept waits for the connection).
+    if (!navigator.onLine && !(await pendingDownload(episode.id))) throw new TypeError('Offline.');
     record = await beginDownload(episode, new Date().toISOString());
   } catch (error) {
     return setEpisodeDownload(episode.id, { status: 'failed', error: downloadErrorSentence(error, navigator.onLine) });

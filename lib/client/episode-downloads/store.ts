@@ -49,7 +49,8 @@ export function setDownloadedEpisodes(list: DownloadedEpisode[]): void {
   for (const download of list) {
     const known = states.get(download.episode.id);
     const removeLater = known?.status === 'downloaded' && known.removeLater ? { removeLater: true } : {};
-    if (!next.has(download.episode.id)) next.set(download.episode.id, { status: 'downloaded', download, ...removeLater });
+    // A copy in the cache is whole: it outranks progress heard from the tab that made it.
+    next.set(download.episode.id, { status: 'downloaded', download, ...removeLater });
   }
   states = next;
   loaded = true;

@@ -29,6 +29,7 @@ function rangeOf(response: Response): { start: number; total: number | null } | 
   return match ? { start: Number(match[1]), total: match[2] === '*' ? null : Number(match[2]) } : null;
 }
 
+/** The file as an answer describes it: size, type and validator. */
 function describe(response: Response, total: number | null) {
   return {
     total,
@@ -37,32 +38,34 @@ function describe(response: Response, total: number | null) {
   };
 }
 
-function request(record: PendingDownload, signal: AbortSignal, fromStart: boolean): Promise<Response> {
-  const headers = new Headers();
-  if (!fromStart && record.received > 0) {
-    headers.set('range', `bytes=${record.received}-`);
-    if (record.validator) headers.set('if-range', record.validator);
-  }
+function request(record: PendingDownload, from: number, signal: AbortSignal): Promise<Response> {
+  // Ranged from the first byte too: a host that honours ranges then says the whole size in its
+  // Content-Range, where a streamed 200 may carry no length at all.
+  const headers = new Headers({ range: `bytes=${from}-` });
+  if (from > 0 && record.validator) headers.set('if-range', record.validator);
   return fetch(new URL(episodeAudioUrl(record.id), location.origin), { signal, headers, credentials: 'same-origin' });
 }
 
-/** The answer to carry on from, with the record as it stands for it; restarts the record when the host sends the whole file. */
+/** The answer to carry on from, with the record as it stands for it; restarts the record when the host sends the file from its start. */
 async function answer(record: PendingDownload, signal: AbortSignal): Promise<{ response: Response | null; record: PendingDownload }> {
-  let response = await request(record, signal, false);
+  let response = await request(record, record.received, signal);
   if (record.received > 0 && response.status === 416 && record.total !== null && record.received >= record.total) {
     return { response: null, record };
   }
-  const range = response.status === 206 ? rangeOf(response) : null;
+  let range = response.status === 206 ? rangeOf(response) : null;
   if (record.received > 0 && (response.status === 416 || (response.status === 206 && range?.start !== record.received))) {
     // The kept bytes do not fit what the host has now: start again from nothing.
     await response.body?.cancel();
-    response = await request(record, signal, true);
+    response = await request(record, 0, signal);
+    range = response.status === 206 ? rangeOf(response) : null;
   }
-  if (response.status === 206 && range && range.start === record.received) {
-    return { response, record: { ...record, total: range.total ?? record.total } };
-  }
-  if (response.status !== 200 || !response.body) throw await refusalOf(response);
-  const restarted = await restartDownload(record.id, describe(response, Number(response.headers.get('content-length')) || null));
+  // A 200 is the whole file, whatever was asked: the host ignores ranges, or the file changed (If-Range).
+  const start = response.status === 206 ? range?.start : response.status === 200 ? 0 : undefined;
+  if (start === undefined || !response.body) throw await refusalOf(response);
+  const total = range ? range.total : Number(response.headers.get('content-length')) || null;
+  if (start > 0 && start === record.received) return { response, record: { ...record, total: total ?? record.total } };
+  if (start !== 0) throw await refusalOf(response);
+  const restarted = await restartDownload(record.id, describe(response, total));
   if (!restarted) throw new DownloadCancelled();
   return { response, record: restarted };
 }

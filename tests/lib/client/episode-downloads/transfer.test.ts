@@ -20,12 +20,13 @@ const server: Server = createServer((request, response) => {
   requests.push(request.headers.range ?? '');
   const range = /^bytes=(\d+)-$/.exec(request.headers.range ?? '');
   if (!range || !honoursRanges) {
-    response.writeHead(200, { 'content-type': 'audio/wav', 'content-length': audio.length, etag: '"v1"' });
+    // As the app's route streams it: no length.
+    response.writeHead(200, { 'content-type': 'audio/wav', etag: '"v1"' });
     return void response.end(audio);
   }
   const start = Number(range[1]);
   if (start >= audio.length) return void response.writeHead(416, { 'content-range': `bytes */${audio.length}` }).end();
-  response.writeHead(206, { 'content-type': 'audio/wav', 'content-range': `bytes ${start}-${audio.length - 1}/${audio.length}`, 'content-length': audio.length - start });
+  response.writeHead(206, { 'content-type': 'audio/wav', etag: '"v1"', 'content-range': `bytes ${start}-${audio.length - 1}/${audio.length}`, 'content-length': audio.length - start });
   response.end(audio.subarray(start));
 });
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -62,7 +63,7 @@ describe('carrying a download on', () => {
     await beginDownload(episode, new Date().toISOString());
     const seen: number[] = [];
     const whole = await transfer((await pendingDownload(episode.id))!, new AbortController().signal, (received) => seen.push(received), noRoomCheck);
-    expect(requests).toEqual(['']);
+    expect(requests).toEqual(['bytes=0-']);
     expect(whole).toMatchObject({ received: audio.length, total: audio.length, contentType: 'audio/wav', validator: '"v1"' });
     expect((await keptBytes(whole)).equals(audio)).toBe(true);
     expect(seen.at(-1)).toBe(audio.length);
@@ -81,7 +82,7 @@ describe('carrying a download on', () => {
     const interrupted = await interruptedAfter(10_000);
     const whole = await transfer(interrupted, new AbortController().signal, () => undefined, noRoomCheck);
     expect(requests).toEqual(['bytes=10000-']);
-    expect(whole.received).toBe(audio.length);
+    expect(whole).toMatchObject({ received: audio.length, total: null });
     expect((await keptBytes(whole)).equals(audio)).toBe(true);
   });
 

@@ -22,7 +22,7 @@ const button = {
 export function RemoveLaterNote({ episode, className }: { episode: PlayerEpisode; className: string }) {
   return (
     <span className="inline-flex flex-wrap items-center gap-2">
-      <span role="status" className="text-sm text-muted">Removed once you stop listening to it (another episode, or the player closed).</span>
+      <span role="status" className="text-sm text-muted">Removed once you stop listening to it.</span>
       <button type="button" onClick={() => void keepDownloadAfterAll(episode.id)} aria-label={`Keep download: ${episode.title}`} className={className}>
         Keep download
       </button>

@@ -6,24 +6,29 @@ import { markRemoval, pendingRemovals } from './parts-db';
 import { episodeDownload, setEpisodeDownload } from './store';
 
 /*
- * Removing a download. The episode the player holds plays from the download, offline too:
- * deleting the file under it would stop it mid-sentence. So its removal waits until the
- * player lets go of it (another episode, the player closed, or the episode played to its
- * end) and the controls say so, with a way to keep it after all. A put-off removal is kept
- * in IndexedDB, so it is carried out after a reload too.
+ * Removing a download. The episode the player is playing plays from the download: deleting
+ * the file under it would stop it offline, and online would stream the rest over the data the
+ * download was meant to save. So while the player plays it (or holds it at all, offline), its
+ * removal waits until the player lets go (paused while online, another episode, the player
+ * closed, or played to its end), and the controls say so, with a way to keep it after all.
+ * A put-off removal is kept in IndexedDB, so it is carried out after a reload too.
  */
 
 let watching = false;
 const waiting = new Set<string>();
 
-/** Whether the player holds this episode (or will bring it back after a reload) and has not played it to its end. */
-function heldByPlayer(id: string): boolean {
+function offline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
+
+/** Whether the player needs this episode's download: playing it, or holding it (or about to bring it back after a reload) offline, short of its end. */
+function neededByPlayer(id: string): boolean {
   const state = playerState();
   const episode = state.episode ?? readSavedPlayer()?.episode ?? null;
   if (episode?.id !== id) return false;
-  const ended = state.episode !== null && state.status !== 'playing' && state.status !== 'loading'
-    && state.duration !== null && state.position >= state.duration - 0.5;
-  return !ended;
+  const playing = state.episode !== null && (state.status === 'playing' || state.status === 'loading');
+  const ended = state.episode !== null && !playing && state.duration !== null && state.position >= state.duration - 0.5;
+  return playing || (offline() && !ended);
 }
 
 async function removeNow(id: string): Promise<void> {
@@ -38,7 +43,7 @@ export async function carryOutRemovals(): Promise<void> {
   for (const id of await pendingRemovals()) {
     const state = episodeDownload(id);
     if (state.status !== 'downloaded') await markRemoval(id, false);
-    else if (!heldByPlayer(id)) await removeNow(id);
+    else if (!neededByPlayer(id)) await removeNow(id);
     else {
       if (!state.removeLater) setEpisodeDownload(id, { ...state, removeLater: true });
       watchPlayer(id);
@@ -51,19 +56,21 @@ function watchPlayer(id: string): void {
   waiting.add(id);
   if (watching) return;
   watching = true;
-  // Called on every change of the player, timeupdate included: only a comparison per waiting episode.
-  subscribePlayer(() => {
-    const released = [...waiting].filter((waitingId) => !heldByPlayer(waitingId));
+  const check = () => {
+    const released = [...waiting].filter((waitingId) => !neededByPlayer(waitingId));
     if (released.length === 0) return;
     for (const releasedId of released) waiting.delete(releasedId);
     void carryOutRemovals().catch(() => undefined);
-  });
+  };
+  // Called on every change of the player, timeupdate included: only a comparison per waiting episode.
+  subscribePlayer(check);
+  if (typeof window !== 'undefined') window.addEventListener('online', check);
 }
 
-/** Removes a downloaded episode from this device (the player then streams it from the podcast's host); while the player holds it, once it no longer does. */
+/** Removes a downloaded episode from this device (the player then streams it from the podcast's host); while the player needs it, once it no longer does. */
 export async function removeDownload(id: string): Promise<void> {
   const state = episodeDownload(id);
-  if (state.status === 'downloaded' && heldByPlayer(id)) {
+  if (state.status === 'downloaded' && neededByPlayer(id)) {
     await markRemoval(id, true);
     setEpisodeDownload(id, { ...state, removeLater: true });
     watchPlayer(id);

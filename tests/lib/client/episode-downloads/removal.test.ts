@@ -7,10 +7,15 @@ import type { PlayerEpisode } from '@/lib/client/player/episode';
 import { resetPlayer, updatePlayer } from '@/lib/client/player/state';
 
 /*
- * Removing a download while the player holds that episode: the file stays under the player
- * until it lets go (another episode, closed, or played to the end), then goes. Removals put
- * off are kept in IndexedDB, so a reload still carries them out.
+ * Removing a download while the player needs that episode (plays it, or holds it offline):
+ * the file stays under the player until it lets go (paused online, another episode, closed,
+ * or played to the end), then goes. Removals put off are kept in IndexedDB, so a reload
+ * still carries them out.
  */
+
+function setOnline(onLine: boolean): void {
+  Object.defineProperty(globalThis, 'navigator', { value: { onLine }, configurable: true });
+}
 
 function episodeNamed(id: string): PlayerEpisode {
   return { id, title: `Episode ${id.slice(0, 4)}`, feedTitle: 'Test Hours', subscriptionId: null, audioUrl: `https://host.example/${id}.mp3`, artworkUrl: null, durationSeconds: 60 };
@@ -28,6 +33,7 @@ async function settled(): Promise<void> {
 }
 
 beforeEach(async () => {
+  setOnline(true);
   resetPlayer();
   for (const id of await pendingRemovals()) await keepDownloadAfterAll(id);
   downloaded(playing);
@@ -42,13 +48,20 @@ describe('removing a download', () => {
     expect(await pendingRemovals()).toEqual([]);
   });
 
-  it('puts off removing the episode being played, says so, and removes it once the player closes', async () => {
+  it('removes the episode the player holds paused while online (playing on streams it, as any episode)', async () => {
+    updatePlayer({ episode: playing, status: 'paused', position: 5, duration: 60 });
+    await removeDownload(playing.id);
+    expect(episodeDownload(playing.id).status).toBe('none');
+  });
+
+  it('puts off removing the episode being played offline, says so, and removes it once the player closes', async () => {
+    setOnline(false);
     updatePlayer({ episode: playing, status: 'playing', position: 5, duration: 60 });
     await removeDownload(playing.id);
     expect(episodeDownload(playing.id)).toMatchObject({ status: 'downloaded', removeLater: true });
     expect(await pendingRemovals()).toEqual([playing.id]);
 
-    // Pausing is not letting go: the person may play on.
+    // Pausing offline is not letting go: the person may play on, and only the download can play.
     updatePlayer({ status: 'paused', position: 20 });
     await settled();
     expect(episodeDownload(playing.id).status).toBe('downloaded');
@@ -88,6 +101,7 @@ describe('removing a download', () => {
   it('carries out a removal put off before a reload once the player no longer holds the episode', async () => {
     updatePlayer({ episode: playing, status: 'playing', position: 5, duration: 60 });
     await removeDownload(playing.id);
+    expect(await pendingRemovals()).toEqual([playing.id]);
     // As after a reload: the store read afresh from the cache, the player not restored yet holds nothing.
     downloaded(playing);
     resetPlayer();

@@ -19,6 +19,8 @@ import { DownloadCancelled, transfer } from './transfer';
 
 /** Downloads running in this tab; aborting with 'cancelled' (the person) keeps nothing, with 'deleted' (sign-out) touches nothing. */
 const running = new Map<string, AbortController>();
+/** Downloads cancelled in this tab, whose runner in another tab may still send a last progress. */
+const cancelledHere = new Set<string>();
 let reading: Promise<void> | null = null;
 
 function heard(news: DownloadNews): void {
@@ -26,7 +28,8 @@ function heard(news: DownloadNews): void {
     running.get(news.id)?.abort('cancelled');
     setEpisodeDownload(news.id, { status: 'none' });
   } else if (news.type === 'progress') {
-    if (!running.has(news.id)) setEpisodeDownload(news.id, { status: 'downloading', received: news.received, total: news.total });
+    // A progress sent just before this tab's cancel reached the runner must not bring the download back.
+    if (!running.has(news.id) && !cancelledHere.has(news.id)) setEpisodeDownload(news.id, { status: 'downloading', received: news.received, total: news.total });
   } else {
     void readDownloads().then(setDownloadedEpisodes, () => undefined);
   }
@@ -75,6 +78,8 @@ async function checkRoom(record: PendingDownload): Promise<void> {
 /** Resolves when the browser is online again; rejects if the download is cancelled meanwhile. */
 function connectionBack(signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
+    // Back already (the online event came before this listened): try again at once.
+    if (navigator.onLine) return resolve();
     const back = () => {
       signal.removeEventListener('abort', cancelled);
       resolve();
@@ -165,6 +170,7 @@ export async function downloadEpisode(episode: PlayerEpisode): Promise<void> {
   if (running.has(episode.id) || state === 'downloaded' || state === 'downloading' || state === 'waiting') return;
   // With the first download, inside the press (where browsers that ask the person can ask).
   if (!hasDownloads()) askToKeepStorage();
+  cancelledHere.delete(episode.id);
   setEpisodeDownload(episode.id, { status: 'downloading', received: 0, total: null });
   let record: PendingDownload;
   try {
@@ -179,6 +185,7 @@ export async function downloadEpisode(episode: PlayerEpisode): Promise<void> {
 
 /** Stops a download under way, in whichever tab runs it, or waiting for a connection; nothing of it is kept. */
 export async function cancelDownload(id: string): Promise<void> {
+  cancelledHere.add(id);
   running.get(id)?.abort('cancelled');
   setEpisodeDownload(id, { status: 'none' });
   tellOtherTabs({ type: 'cancelled', id });

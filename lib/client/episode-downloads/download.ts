@@ -106,6 +106,7 @@ async function settledElsewhere(id: string): Promise<void> {
   if (episodeDownload(id).status === 'downloading') setEpisodeDownload(id, { status: 'none' });
 }
 
+/** Tries the download until it is whole, refused, failed or cancelled, waiting for the connection in between. */
 async function runHere(id: string): Promise<void> {
   if (running.has(id)) return;
   const abort = new AbortController();
@@ -121,7 +122,8 @@ async function runHere(id: string): Promise<void> {
     }
   } catch (error) {
     if (abort.signal.reason === 'deleted') setEpisodeDownload(id, { status: 'none' });
-    else if (!(error instanceof DownloadCancelled)) throw error;
+    // Anything else (IndexedDB failing, say) is shown, not left as a download that never moves.
+    else if (!(error instanceof DownloadCancelled)) setEpisodeDownload(id, { status: 'failed', error: downloadErrorSentence(error, navigator.onLine) });
   } finally {
     running.delete(id);
   }

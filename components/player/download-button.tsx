@@ -1,7 +1,8 @@
 'use client';
 
-import { cancelDownload, downloadEpisode, removeDownload } from '@/lib/client/episode-downloads/download';
+import { cancelDownload, downloadEpisode } from '@/lib/client/episode-downloads/download';
 import { fileSize } from '@/lib/client/episode-downloads/file-size';
+import { keepDownloadAfterAll, removeDownload } from '@/lib/client/episode-downloads/removal';
 import { useEpisodeDownload } from '@/lib/client/episode-downloads/store';
 import type { PlayerEpisode } from '@/lib/client/player/episode';
 import { DownloadedIcon, DownloadIcon } from './player-icons';
@@ -17,21 +18,36 @@ const button = {
   large: 'inline-flex min-h-11 items-center gap-2 rounded-full border border-line-strong px-4 font-medium text-ink hover:bg-surface',
 };
 
+/** Says that a removal waits until the player lets go of the episode, with a way to keep it after all. */
+export function RemoveLaterNote({ episode, className }: { episode: PlayerEpisode; className: string }) {
+  return (
+    <span className="inline-flex flex-wrap items-center gap-2">
+      <span role="status" className="text-sm text-muted">Removed once you stop listening to it.</span>
+      <button type="button" onClick={() => void keepDownloadAfterAll(episode.id)} aria-label={`Keep download: ${episode.title}`} className={className}>
+        Keep download
+      </button>
+    </span>
+  );
+}
+
 /**
- * Download for offline, and what became of it: "Downloading…" with its progress and a way
- * to cancel, a "Downloaded" mark with Remove download, or why it failed with Try again.
+ * Download for offline, and what became of it: "Downloading…" (or waiting for a connection)
+ * with its progress and a way to cancel, a "Downloaded" mark with Remove download (put off
+ * while it plays), or why it failed with Try again.
  */
 export function DownloadButton({ episode, size = 'small' }: Props) {
   const state = useEpisodeDownload(episode.id);
   const named = (text: string) => (size === 'small' ? `${text}: ${episode.title}` : undefined);
   const icon = size === 'large' ? 'size-5' : 'size-4';
 
-  if (state.status === 'downloading') {
+  if (state.status === 'downloading' || state.status === 'waiting') {
     const share = state.total ? Math.min(100, Math.round((state.received / state.total) * 100)) : null;
     return (
       <span className="inline-flex flex-wrap items-center gap-2">
         {/* The phase is announced once; the share moves in the progress bar, not in a live region. */}
-        <span role="status" className="text-sm text-muted">Downloading…</span>
+        <span role="status" className="text-sm text-muted">
+          {state.status === 'waiting' ? 'Waiting for a connection to carry on downloading…' : 'Downloading…'}
+        </span>
         <progress
           max={100}
           value={share ?? undefined}
@@ -39,7 +55,7 @@ export function DownloadButton({ episode, size = 'small' }: Props) {
           className="h-1.5 w-24 accent-accent"
         />
         <span aria-hidden className="text-sm tabular-nums text-muted">{share !== null ? `${share}%` : fileSize(state.received)}</span>
-        <button type="button" onClick={() => cancelDownload(episode.id)} aria-label={named('Cancel download')} className={button[size]}>
+        <button type="button" onClick={() => void cancelDownload(episode.id)} aria-label={named('Cancel download')} className={button[size]}>
           Cancel
         </button>
       </span>
@@ -53,9 +69,13 @@ export function DownloadButton({ episode, size = 'small' }: Props) {
           <DownloadedIcon className={icon} />
           Downloaded<span className="text-muted"> · {fileSize(state.download.bytes)}</span>
         </span>
-        <button type="button" onClick={() => void removeDownload(episode.id)} aria-label={named('Remove download')} className={button[size]}>
-          Remove download
-        </button>
+        {state.removeLater ? (
+          <RemoveLaterNote episode={episode} className={button[size]} />
+        ) : (
+          <button type="button" onClick={() => void removeDownload(episode.id)} aria-label={named('Remove download')} className={button[size]}>
+            Remove download
+          </button>
+        )}
       </span>
     );
   }

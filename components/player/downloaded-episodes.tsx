@@ -1,10 +1,12 @@
 'use client';
 
 import { useEffect } from 'react';
-import { loadDownloads, removeDownload } from '@/lib/client/episode-downloads/download';
+import { loadDownloads } from '@/lib/client/episode-downloads/download';
 import { fileSize } from '@/lib/client/episode-downloads/file-size';
-import { useDownloadedEpisodes, type DownloadedEpisode } from '@/lib/client/episode-downloads/store';
+import { removeDownload } from '@/lib/client/episode-downloads/removal';
+import { useDownloadedEpisodes, useEpisodeDownload, type DownloadedEpisode } from '@/lib/client/episode-downloads/store';
 import { episodeSource } from '@/lib/client/player/episode';
+import { RemoveLaterNote } from './download-button';
 import { EpisodeArtwork } from './episode-artwork';
 import { PlayEpisodeButton } from './play-episode-button';
 
@@ -12,6 +14,7 @@ const removeClass = 'inline-flex min-h-9 items-center rounded-md px-2 text-sm fo
 
 function DownloadedRow({ download }: { download: DownloadedEpisode }) {
   const { episode } = download;
+  const state = useEpisodeDownload(episode.id);
   return (
     <li className="flex gap-3 border-b border-line py-3">
       <EpisodeArtwork src={episode.artworkUrl} className="mt-1 size-12 shrink-0 rounded" />
@@ -23,9 +26,13 @@ function DownloadedRow({ download }: { download: DownloadedEpisode }) {
         </p>
         <div className="-ml-2 mt-1 flex flex-wrap items-center gap-x-2">
           <PlayEpisodeButton item={episodeSource(episode)} />
-          <button type="button" onClick={() => void removeDownload(episode.id)} aria-label={`Remove download: ${episode.title}`} className={removeClass}>
-            Remove download
-          </button>
+          {state.status === 'downloaded' && state.removeLater ? (
+            <RemoveLaterNote episode={episode} className={removeClass} />
+          ) : (
+            <button type="button" onClick={() => void removeDownload(episode.id)} aria-label={`Remove download: ${episode.title}`} className={removeClass}>
+              Remove download
+            </button>
+          )}
         </div>
       </div>
     </li>

@@ -1,73 +1,41 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { expectNoAxeViolations, launchBrowser, VIEWPORTS } from './browser';
-import { signInTo, startPodcastHost, waitForWorker, Wire } from './offline-helpers';
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoAxeViolations, launchBrowser } from './browser';
+import { EpisodePhone, keptCopy, playerSeconds, subscribe, type Episode } from './episode-phone';
+import { waitForWorker } from './offline-helpers';
 
 /*
  * Downloading an episode for listening offline, on a phone, in Chromium: subscribe to a podcast
  * on this machine, download its episode from its page, then lose the connection (the browser's
  * offline switch and a cut wire to the app, and the podcast's host gone too), and play it from
- * the downloads, seeking included; the position reaches the service once back online.
+ * the downloads, seeking included; the position reaches the service once back online. Removing
+ * the download of the episode playing offline waits until the player lets go of it.
  */
 
 let browser: Browser;
-let wire: Wire | undefined;
-let context: BrowserContext | undefined;
-let podcast: Awaited<ReturnType<typeof startPodcastHost>> | undefined;
+const phone = new EpisodePhone();
 
 beforeAll(async () => {
   browser = await launchBrowser();
 });
 
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-  await wire?.close();
-  wire = undefined;
-  await podcast?.close();
-  podcast = undefined;
-});
+afterEach(() => phone.end());
 
 afterAll(async () => {
   await browser?.close();
 });
 
-type Episode = { id: string; title: string; playback_position: number | null };
-
-/** A phone's browser signed in through a wire to the app that the test can cut. */
-async function phoneBehindWire(): Promise<Page> {
-  wire = await new Wire(inject('baseUrl')).open();
-  context = await browser.newContext({ ...VIEWPORTS.phone, baseURL: wire.baseUrl });
-  await signInTo(context, wire.baseUrl);
-  return context.newPage();
-}
-
-async function subscribe(page: Page, feedUrl: string): Promise<{ subscriptionId: string; episode: Episode }> {
-  const created = await page.request.post('/api/v1/subscriptions', { data: { url: feedUrl } });
-  expect(created.status()).toBe(201);
-  const { subscription_id: subscriptionId } = (await created.json()) as { subscription_id: string };
-  const listed = await page.request.get(`/api/v1/items?subscription_ids=${subscriptionId}&item_type=episode`);
-  return { subscriptionId, episode: ((await listed.json()) as { data: Episode[] }).data[0]! };
-}
-
-/** The mini player's clock in seconds ("· 0:42 / 1:00" is 42). */
-async function playerSeconds(page: Page): Promise<number> {
-  const text = (await page.getByRole('region', { name: 'Podcast player' }).locator('[data-player-time]').textContent()) ?? '';
-  const match = /(\d+):(\d\d) \/ 1:00/.exec(text);
-  return match ? Number(match[1]) * 60 + Number(match[2]) : -1;
-}
-
 describe('episodes downloaded for offline listening, on a phone', () => {
   it('downloads an episode, plays and seeks it offline, reports the position once online, and removes it', async () => {
-    const page = await phoneBehindWire();
+    const page = await phone.open(browser);
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    podcast = await startPodcastHost();
+    const podcast = await phone.host();
     await page.goto('/inbox');
     await waitForWorker(page);
     const { subscriptionId, episode } = await subscribe(page, podcast.feedUrl);
     // Another tab of the app, on the episodes page: it learns of the download, and later of its removal, without a reload.
-    const otherTab = await context!.newPage();
+    const otherTab = await phone.context!.newPage();
     await otherTab.goto('/episodes');
     await otherTab.getByRole('heading', { level: 1 }).waitFor();
     const otherTabDownloads = otherTab.getByRole('region', { name: 'Downloaded' });
@@ -97,9 +65,7 @@ describe('episodes downloaded for offline listening, on a phone', () => {
 
     // No connection at all: not to the app, not to the podcast's host.
     await podcast.close();
-    podcast = undefined;
-    wire!.setCut(true);
-    await context!.setOffline(true);
+    await phone.setOffline(true);
 
     await downloads.getByRole('button', { name: `Play: ${episode.title}` }).click();
     const player = page.getByRole('region', { name: 'Podcast player' });
@@ -122,8 +88,7 @@ describe('episodes downloaded for offline listening, on a phone', () => {
     await page.getByRole('status').filter({ hasText: /change.? waiting to sync/ }).first().waitFor();
     await full.getByRole('button', { name: 'Close the full player' }).click();
 
-    wire!.setCut(false);
-    await context!.setOffline(false);
+    await phone.setOffline(false);
     await expect.poll(async () => {
       const answer = await page.request.get(`/api/v1/items/${episode.id}`);
       return ((await answer.json()) as Episode).playback_position;
@@ -139,24 +104,69 @@ describe('episodes downloaded for offline listening, on a phone', () => {
   });
 
   it('says why a download failed when the device is offline, and keeps nothing', async () => {
-    const page = await phoneBehindWire();
-    podcast = await startPodcastHost();
+    const page = await phone.open(browser);
+    const podcast = await phone.host();
     await page.goto('/inbox');
     await waitForWorker(page);
     const { subscriptionId, episode } = await subscribe(page, podcast.feedUrl);
     await page.goto(`/items/${episode.id}`);
     await page.getByRole('heading', { level: 1, name: episode.title }).waitFor();
 
-    wire!.setCut(true);
-    await context!.setOffline(true);
+    await phone.setOffline(true);
     await page.getByRole('button', { name: 'Download for offline' }).click();
     await page.getByRole('alert').filter({ hasText: 'Could not download: this device is offline.' }).waitFor();
     expect(await page.getByRole('button', { name: 'Try again' }).count()).toBe(1);
     await expectNoAxeViolations(page);
     expect(await page.evaluate(async () => (await (await caches.open('tidings-episode-downloads')).keys()).length)).toBe(0);
 
-    wire!.setCut(false);
-    await context!.setOffline(false);
+    await phone.setOffline(false);
+    await page.request.delete(`/api/v1/subscriptions/${subscriptionId}`);
+  });
+
+  it('keeps playing an episode whose download is removed while it plays offline, and removes it once the player closes', async () => {
+    const page = await phone.open(browser);
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const podcast = await phone.host();
+    await page.goto('/inbox');
+    await waitForWorker(page);
+    const { subscriptionId, episode } = await subscribe(page, podcast.feedUrl);
+    await page.goto(`/items/${episode.id}`);
+    await page.getByRole('heading', { level: 1, name: episode.title }).waitFor();
+    const main = page.getByRole('main');
+    await main.getByRole('button', { name: 'Download for offline' }).click();
+    await main.getByRole('status').filter({ hasText: 'Downloaded' }).waitFor({ timeout: 20_000 });
+    // Everything the page asks for has arrived, so only the player's requests meet the cut.
+    await main.getByText('Finding similar items…').waitFor({ state: 'detached' });
+
+    await podcast.close();
+    await phone.setOffline(true);
+    // The episode may have been heard by an earlier test of the same feed's item.
+    await main.getByRole('button', { name: /^(Play episode|Resume from .+|Play again)$/ }).click();
+    const player = page.getByRole('region', { name: 'Podcast player' });
+    await player.getByRole('button', { name: 'Pause', exact: true }).waitFor();
+    await expect.poll(() => playerSeconds(page), { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
+
+    await main.getByRole('button', { name: 'Remove download' }).click();
+    await main.getByRole('status').filter({ hasText: 'Removed once you stop listening to it.' }).waitFor();
+    expect(await main.getByRole('button', { name: `Keep download: ${episode.title}` }).count()).toBe(1);
+    await expectNoAxeViolations(page);
+    // Seeking still works offline: the file is still there under the player.
+    await player.getByRole('button', { name: 'Open the full player' }).click();
+    const full = page.getByRole('dialog', { name: episode.title });
+    expect(await full.getByRole('status').filter({ hasText: 'Removed once you stop listening to it.' }).count()).toBe(1);
+    await full.getByRole('slider', { name: 'Position' }).fill('45');
+    await expect.poll(() => playerSeconds(page), { timeout: 10_000 }).toBeGreaterThanOrEqual(46);
+    expect(await full.getByRole('alert').count()).toBe(0);
+    expect((await keptCopy(page, episode.id))?.bytes).toBe(480_044);
+    await full.getByRole('button', { name: 'Close the full player' }).click();
+
+    await player.getByRole('button', { name: 'Close the player' }).click();
+    await main.getByRole('button', { name: 'Download for offline' }).waitFor();
+    expect(await keptCopy(page, episode.id)).toBeNull();
+    expect(errors).toEqual([]);
+
+    await phone.setOffline(false);
     await page.request.delete(`/api/v1/subscriptions/${subscriptionId}`);
   });
 });

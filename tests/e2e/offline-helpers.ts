@@ -219,9 +219,14 @@ export async function serviceItems(baseUrl: string, key: string, query: string):
   return ((await response.json()) as { data: { id: string; title: string }[] }).data;
 }
 
-/** A podcast of one episode (a minute of silent WAV audio, byte ranges served) on 127.0.0.1, for playback journeys. */
-export async function startPodcastHost(): Promise<{ feedUrl: string; close: () => Promise<void> }> {
+/**
+ * A podcast of one episode (a minute of silent WAV audio, byte ranges served) on 127.0.0.1, for
+ * playback journeys. `bytesPerSecond` trickles the audio out (a slow host); `ranges` lists the
+ * Range header of each audio request ('' for none).
+ */
+export async function startPodcastHost(options: { bytesPerSecond?: number } = {}): Promise<{ feedUrl: string; ranges: string[]; close: () => Promise<void> }> {
   const audio = silenceWav(60);
+  const ranges: string[] = [];
   const server = createHttpServer((request, response) => {
     const origin = `http://${request.headers.host}`;
     if (request.url?.startsWith('/feed.xml')) {
@@ -233,6 +238,7 @@ export async function startPodcastHost(): Promise<{ feedUrl: string; close: () =
         <itunes:duration>60</itunes:duration></item></channel></rss>`);
       return;
     }
+    ranges.push(request.headers.range ?? '');
     const range = /^bytes=(\d*)-(\d*)$/.exec(request.headers.range ?? '');
     const start = range?.[1] ? Number(range[1]) : 0;
     const end = range?.[2] ? Math.min(Number(range[2]), audio.length - 1) : audio.length - 1;
@@ -240,13 +246,31 @@ export async function startPodcastHost(): Promise<{ feedUrl: string; close: () =
       'content-type': 'audio/wav', 'accept-ranges': 'bytes', 'content-length': end - start + 1,
       ...(range ? { 'content-range': `bytes ${start}-${end}/${audio.length}` } : {}),
     });
-    response.end(audio.subarray(start, end + 1));
+    const body = audio.subarray(start, end + 1);
+    if (!options.bytesPerSecond) return void response.end(body);
+    // A slow host: a tenth of a second's worth at a time, until the body is out or the reader leaves.
+    const step = Math.max(1, Math.round(options.bytesPerSecond / 10));
+    let sent = 0;
+    const timer = setInterval(() => {
+      if (response.destroyed) return clearInterval(timer);
+      response.write(body.subarray(sent, sent + step));
+      sent += step;
+      if (sent >= body.length) {
+        clearInterval(timer);
+        response.end();
+      }
+    }, 100);
+    response.on('close', () => clearInterval(timer));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
   return {
     feedUrl: `http://127.0.0.1:${port}/feed.xml`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    ranges,
+    close: () => new Promise((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
   };
 }
 

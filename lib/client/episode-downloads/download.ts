@@ -1,32 +1,48 @@
-import { episodeAudioUrl } from '@/lib/client/offline-caches';
 import type { PlayerEpisode } from '@/lib/client/player/episode';
 import { deleteDownload, keepDownload, readDownloads } from './downloads-cache';
-import { downloadErrorSentence, refusalOf } from './download-error';
+import { DownloadRefused, downloadErrorSentence } from './download-error';
+import { hearOtherTabs, tellOtherTabs, type DownloadNews } from './other-tabs';
+import { beginDownload, forgetDownload, partsStream, pendingDownload, pendingDownloads, whenPartsDeleted, type PendingDownload } from './parts-db';
+import { carryOutRemovals } from './removal';
 import { downloadsKnown, episodeDownload, hasDownloads, setDownloadedEpisodes, setEpisodeDownload } from './store';
+import { DownloadCancelled, transfer } from './transfer';
 
 /*
  * Downloading an episode for offline listening: fetched from the app's own origin (which
  * streams it from the podcast's host), counted as it arrives for the progress shown, and
- * written to Cache Storage as it streams, never held whole in memory. The page does it
- * rather than the service worker, so progress needs no messages; a full reload of the page
- * mid-download ends it (nothing partial is kept) and it can be started again.
+ * kept in parts in IndexedDB as it streams (./parts-db), never held whole in memory; once
+ * whole, the parts become one response in Cache Storage, which the service worker plays from.
+ * The page does it rather than the service worker, so progress needs no messages. A reload,
+ * a closed app or a lost connection interrupts it; the next start (or the connection's
+ * return) carries on from the bytes kept. One tab runs a download at a time (a Web Lock).
  */
 
+/** Downloads running in this tab; aborting with 'cancelled' (the person) keeps nothing, with 'deleted' (sign-out) touches nothing. */
 const running = new Map<string, AbortController>();
+/** Downloads cancelled in this tab, whose runner in another tab may still send a last progress. */
+const cancelledHere = new Set<string>();
 let reading: Promise<void> | null = null;
-let otherTabs: BroadcastChannel | null = null;
 
-/** The app's other tabs, which read the cache again when one of them downloads or removes an episode. */
-function listenToOtherTabs(): void {
-  if (otherTabs || typeof BroadcastChannel === 'undefined') return;
-  otherTabs = new BroadcastChannel('tidings-episode-downloads');
-  otherTabs.addEventListener('message', () => void readDownloads().then(setDownloadedEpisodes, () => undefined));
+function heard(news: DownloadNews): void {
+  if (news.type === 'cancelled') {
+    running.get(news.id)?.abort('cancelled');
+    setEpisodeDownload(news.id, { status: 'none' });
+  } else if (news.type === 'progress') {
+    // A progress sent just before this tab's cancel reached the runner must not bring the download back.
+    if (!running.has(news.id) && !cancelledHere.has(news.id)) setEpisodeDownload(news.id, { status: 'downloading', received: news.received, total: news.total });
+  } else {
+    void readDownloads().then(setDownloadedEpisodes, () => undefined);
+  }
 }
 
-/** Reads the downloads from the cache once (later calls wait for the same read); never rejects. */
+/** Reads the downloads from the cache once (later calls wait for the same read), then resumes those interrupted; never rejects. */
 export function loadDownloads(): Promise<void> {
-  listenToOtherTabs();
-  reading ??= readDownloads().then(setDownloadedEpisodes, () => setDownloadedEpisodes([]));
+  hearOtherTabs(heard);
+  whenPartsDeleted(() => running.forEach((abort) => abort.abort('deleted')));
+  reading ??= readDownloads().then(setDownloadedEpisodes, () => setDownloadedEpisodes([])).then(() => {
+    void resumeDownloads();
+    void carryOutRemovals().catch(() => undefined);
+  });
   return reading;
 }
 
@@ -35,82 +51,147 @@ export function downloadsReady(): Promise<void> {
   return downloadsKnown() ? Promise.resolve() : loadDownloads();
 }
 
+/** Carries on every download a reload or a closed app interrupted. */
+async function resumeDownloads(): Promise<void> {
+  const pending = await pendingDownloads().catch(() => []);
+  for (const record of pending) {
+    if (episodeDownload(record.id).status === 'downloaded') await forgetDownload(record.id).catch(() => undefined);
+    else void run(record);
+  }
+}
+
 /** A device that may clear site data under pressure is asked to keep it: downloads are made to last. */
 function askToKeepStorage(): void {
   void navigator.storage?.persist?.().catch(() => false);
 }
 
-/** Fails at once, as the cache would after a long download, when the device plainly has no room for the file. */
-async function checkRoom(total: number | null): Promise<void> {
-  if (!total || !navigator.storage?.estimate) return;
+/** Fails at once, as the cache would after a long download, when the device plainly has no room for the rest of the file. */
+async function checkRoom(record: PendingDownload): Promise<void> {
+  if (!record.total || !navigator.storage?.estimate) return;
   const { quota, usage } = await navigator.storage.estimate().catch(() => ({ quota: undefined, usage: undefined }));
-  if (quota !== undefined && usage !== undefined && quota - usage < total) throw new DOMException('No room for the episode.', 'QuotaExceededError');
-}
-
-/** The audio's body, counted as it passes; `onProgress` hears the bytes so far, at most every 250 ms. */
-function counted(audio: Response, onProgress: (received: number) => void): Response {
-  let received = 0;
-  let toldAt = 0;
-  const counter = new TransformStream<Uint8Array, Uint8Array>({
-    transform(chunk, controller) {
-      received += chunk.byteLength;
-      if (Date.now() - toldAt >= 250) {
-        toldAt = Date.now();
-        onProgress(received);
-      }
-      controller.enqueue(chunk);
-    },
-  });
-  return new Response(audio.body!.pipeThrough(counter), { status: audio.status, headers: audio.headers });
-}
-
-/** Downloads an episode for offline listening; progress and the outcome go to the store (./store). */
-export async function downloadEpisode(episode: PlayerEpisode): Promise<void> {
-  if (running.has(episode.id) || episodeDownload(episode.id).status === 'downloaded') return;
-  // With the first download, inside the press (where browsers that ask the person can ask).
-  if (!hasDownloads()) askToKeepStorage();
-  const abort = new AbortController();
-  running.set(episode.id, abort);
-  setEpisodeDownload(episode.id, { status: 'downloading', received: 0, total: null });
-  try {
-    const response = await fetch(episodeAudioUrl(episode.id), { signal: abort.signal, credentials: 'same-origin' });
-    if (response.status !== 200 || !response.body) throw await refusalOf(response);
-    const total = Number(response.headers.get('content-length')) || null;
-    await checkRoom(total);
-    setEpisodeDownload(episode.id, { status: 'downloading', received: 0, total });
-    const audio = counted(response, (received) => {
-      if (!abort.signal.aborted) setEpisodeDownload(episode.id, { status: 'downloading', received, total });
-    });
-    const downloadedAt = new Date().toISOString();
-    await keepDownload(episode, audio, downloadedAt);
-    if (abort.signal.aborted) throw new DOMException('Cancelled.', 'AbortError');
-    const bytes = total ?? (await readDownloads()).find((download) => download.episode.id === episode.id)?.bytes ?? 0;
-    setEpisodeDownload(episode.id, { status: 'downloaded', download: { episode, bytes, downloadedAt } });
-    otherTabs?.postMessage('changed');
-  } catch (error) {
-    if (abort.signal.aborted) {
-      // Cancelled: whatever reached the cache goes too.
-      await deleteDownload(episode.id).catch(() => undefined);
-      setEpisodeDownload(episode.id, { status: 'none' });
-    } else {
-      setEpisodeDownload(episode.id, { status: 'failed', error: downloadErrorSentence(error, navigator.onLine) });
-    }
-  } finally {
-    running.delete(episode.id);
+  // The parts and the assembled copy both take room until the parts are deleted.
+  if (quota !== undefined && usage !== undefined && quota - usage < record.total * 2 - record.received) {
+    throw new DOMException('No room for the episode.', 'QuotaExceededError');
   }
 }
 
-/** Stops a download under way; nothing of it is kept. */
-export function cancelDownload(id: string): void {
-  running.get(id)?.abort();
+/** Resolves when the browser is online again; rejects if the download is cancelled meanwhile. */
+function connectionBack(signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    // Back already (the online event came before this listened): try again at once.
+    if (navigator.onLine) return resolve();
+    const back = () => {
+      signal.removeEventListener('abort', cancelled);
+      resolve();
+    };
+    const cancelled = () => {
+      window.removeEventListener('online', back);
+      reject(new DownloadCancelled());
+    };
+    window.addEventListener('online', back, { once: true });
+    signal.addEventListener('abort', cancelled, { once: true });
+  });
 }
 
-/** Removes a downloaded episode from this device (the player then streams it from the podcast's host). */
-export async function removeDownload(id: string): Promise<void> {
-  cancelDownload(id);
-  await deleteDownload(id);
+/** Runs a download in the tab that holds its lock (the others wait their turn, showing the runner's progress). */
+async function run(record: PendingDownload): Promise<void> {
+  setEpisodeDownload(record.id, { status: 'downloading', received: record.received, total: record.total });
+  if (typeof navigator === 'undefined' || !navigator.locks) return runHere(record.id);
+  await navigator.locks.request(`tidings-episode-download-${record.id}`, () => runHere(record.id));
+}
+
+/** A download with no record left: another tab finished it (the cache has it) or it was cancelled. */
+async function settledElsewhere(id: string): Promise<void> {
+  setDownloadedEpisodes(await readDownloads().catch(() => []));
+  if (episodeDownload(id).status === 'downloading') setEpisodeDownload(id, { status: 'none' });
+}
+
+/** Tries the download until it is whole, refused, failed or cancelled, waiting for the connection in between. */
+async function runHere(id: string): Promise<void> {
+  if (running.has(id)) return;
+  const abort = new AbortController();
+  running.set(id, abort);
+  try {
+    for (;;) {
+      // Read again: another tab may have finished or cancelled it while this one waited.
+      const record = await pendingDownload(id);
+      if (!record) return await settledElsewhere(id);
+      if (await attempt(record, abort)) return;
+      setEpisodeDownload(id, { status: 'waiting', received: (await pendingDownload(id))?.received ?? record.received, total: record.total });
+      await connectionBack(abort.signal);
+    }
+  } catch (error) {
+    if (abort.signal.reason === 'deleted') setEpisodeDownload(id, { status: 'none' });
+    // Anything else (IndexedDB failing, say) is shown, not left as a download that never moves.
+    else if (!(error instanceof DownloadCancelled)) setEpisodeDownload(id, { status: 'failed', error: downloadErrorSentence(error, navigator.onLine) });
+  } finally {
+    running.delete(id);
+  }
+}
+
+/** One try; answers false when the connection went away (try again when it is back). */
+async function attempt(record: PendingDownload, abort: AbortController): Promise<boolean> {
+  const { id, episode } = record;
+  if (!navigator.onLine) return false;
+  let toldAt = 0;
+  const progress = (received: number, total: number | null) => {
+    if (abort.signal.aborted || Date.now() - toldAt < 250) return;
+    toldAt = Date.now();
+    setEpisodeDownload(id, { status: 'downloading', received, total });
+    tellOtherTabs({ type: 'progress', id, received, total });
+  };
+  try {
+    const whole = await transfer(record, abort.signal, progress, checkRoom);
+    const downloadedAt = new Date().toISOString();
+    const headers = { 'content-type': whole.contentType ?? 'application/octet-stream', 'content-length': String(whole.received) };
+    await keepDownload(episode, new Response(partsStream(whole), { headers }), downloadedAt);
+    await forgetDownload(id);
+    setEpisodeDownload(id, { status: 'downloaded', download: { episode, bytes: whole.received, downloadedAt } });
+    tellOtherTabs({ type: 'changed' });
+    return true;
+  } catch (error) {
+    if (abort.signal.reason === 'deleted') throw new DownloadCancelled();
+    if (abort.signal.aborted || error instanceof DownloadCancelled) {
+      // Cancelled: whatever was kept goes too.
+      await forgetDownload(id).catch(() => undefined);
+      await deleteDownload(id).catch(() => undefined);
+      setEpisodeDownload(id, { status: 'none' });
+      throw new DownloadCancelled();
+    }
+    if (!navigator.onLine && !(error instanceof DownloadRefused)) return false;
+    // Refused, or no room: nothing is kept. A connection that dropped while online: the parts stay, and Try again carries on.
+    if (error instanceof DownloadRefused || (error as Error | null)?.name === 'QuotaExceededError') await forgetDownload(id).catch(() => undefined);
+    setEpisodeDownload(id, { status: 'failed', error: downloadErrorSentence(error, navigator.onLine) });
+    return true;
+  }
+}
+
+/** Downloads an episode for offline listening, carrying on from any bytes kept; progress and the outcome go to the store (./store). */
+export async function downloadEpisode(episode: PlayerEpisode): Promise<void> {
+  const state = episodeDownload(episode.id).status;
+  if (running.has(episode.id) || state === 'downloaded' || state === 'downloading' || state === 'waiting') return;
+  // With the first download, inside the press (where browsers that ask the person can ask).
+  if (!hasDownloads()) askToKeepStorage();
+  cancelledHere.delete(episode.id);
+  setEpisodeDownload(episode.id, { status: 'downloading', received: 0, total: null });
+  let record: PendingDownload;
+  try {
+    // Offline with nothing kept: say so now rather than wait unseen (a download with bytes kept waits for the connection).
+    if (!navigator.onLine && !(await pendingDownload(episode.id))) throw new TypeError('Offline.');
+    record = await beginDownload(episode, new Date().toISOString());
+  } catch (error) {
+    return setEpisodeDownload(episode.id, { status: 'failed', error: downloadErrorSentence(error, navigator.onLine) });
+  }
+  await run(record);
+}
+
+/** Stops a download under way, in whichever tab runs it, or waiting for a connection; nothing of it is kept. */
+export async function cancelDownload(id: string): Promise<void> {
+  cancelledHere.add(id);
+  running.get(id)?.abort('cancelled');
   setEpisodeDownload(id, { status: 'none' });
-  otherTabs?.postMessage('changed');
+  tellOtherTabs({ type: 'cancelled', id });
+  await forgetDownload(id).catch(() => undefined);
 }
 
 /** Forgets a failed download's message (the person dismissed it or tries again). */

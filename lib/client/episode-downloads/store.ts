@@ -14,7 +14,10 @@ export type DownloadedEpisode = { episode: PlayerEpisode; bytes: number; downloa
 export type EpisodeDownload =
   | { status: 'none' }
   | { status: 'downloading'; received: number; total: number | null }
-  | { status: 'downloaded'; download: DownloadedEpisode }
+  /** Interrupted with no connection: it carries on from `received` when the connection returns. */
+  | { status: 'waiting'; received: number; total: number | null }
+  /** `removeLater`: the person removed it while it was being played; it goes once it no longer is (./removal). */
+  | { status: 'downloaded'; download: DownloadedEpisode; removeLater?: boolean }
   | { status: 'failed'; error: string };
 
 const none: EpisodeDownload = { status: 'none' };
@@ -40,10 +43,15 @@ export function setEpisodeDownload(id: string, state: EpisodeDownload): void {
   changed();
 }
 
-/** Replaces what is known to be downloaded with what the cache holds, keeping downloads under way and failures. */
+/** Replaces what is known to be downloaded with what the cache holds, keeping downloads under way, failures and put-off removals. */
 export function setDownloadedEpisodes(list: DownloadedEpisode[]): void {
-  const next = new Map([...states].filter(([, state]) => state.status === 'downloading' || state.status === 'failed'));
-  for (const download of list) if (!next.has(download.episode.id)) next.set(download.episode.id, { status: 'downloaded', download });
+  const next = new Map([...states].filter(([, state]) => state.status !== 'none' && state.status !== 'downloaded'));
+  for (const download of list) {
+    const known = states.get(download.episode.id);
+    const removeLater = known?.status === 'downloaded' && known.removeLater ? { removeLater: true } : {};
+    // A copy in the cache is whole: it outranks progress heard from the tab that made it.
+    next.set(download.episode.id, { status: 'downloaded', download, ...removeLater });
+  }
   states = next;
   loaded = true;
   changed();

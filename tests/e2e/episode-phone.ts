@@ -1,0 +1,97 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+import { VIEWPORTS } from './browser';
+import { signInTo, startPodcastHost, Wire } from './offline-helpers';
+
+/*
+ * What the episode-download journeys share: a phone's browser signed in through a wire to
+ * the app that a test can cut, the podcast it subscribes to, and questions put to the page
+ * (the player's clock, the kept copy, what is left of downloads under way).
+ */
+
+/** One test's phone: `open` starts it; `end` (in afterEach) closes the browser context, the wire and the podcast's host. */
+export class EpisodePhone {
+  wire: Wire | undefined;
+  context: BrowserContext | undefined;
+  podcast: Awaited<ReturnType<typeof startPodcastHost>> | undefined;
+
+  /** A phone's browser signed in through a wire to the app that the test can cut. */
+  async open(browser: Browser): Promise<Page> {
+    this.wire = await new Wire(inject('baseUrl')).open();
+    this.context = await browser.newContext({ ...VIEWPORTS.phone, baseURL: this.wire.baseUrl });
+    await signInTo(this.context, this.wire.baseUrl);
+    return this.context.newPage();
+  }
+
+  /** Starts the podcast's host (see startPodcastHost), closed by `end`. */
+  async host(options: Parameters<typeof startPodcastHost>[0] = {}): Promise<NonNullable<EpisodePhone['podcast']>> {
+    this.podcast = await startPodcastHost(options);
+    return this.podcast;
+  }
+
+  /** Cuts (true) or restores (false) every connection: the browser's offline switch and the wire to the app. */
+  async setOffline(offline: boolean): Promise<void> {
+    // In this order, so the page sees navigator.onLine false before a cut breaks a transfer, and the wire is whole before it sees true.
+    if (offline) await this.context!.setOffline(true);
+    this.wire!.setCut(offline);
+    if (!offline) await this.context!.setOffline(false);
+  }
+
+  async end(): Promise<void> {
+    await this.context?.close();
+    this.context = undefined;
+    await this.wire?.close();
+    this.wire = undefined;
+    await this.podcast?.close();
+    this.podcast = undefined;
+  }
+}
+
+export type Episode = { id: string; title: string; playback_position: number | null };
+
+/** Subscribes to a podcast through the app; answers the subscription and its first episode. */
+export async function subscribe(page: Page, feedUrl: string): Promise<{ subscriptionId: string; episode: Episode }> {
+  const created = await page.request.post('/api/v1/subscriptions', { data: { url: feedUrl } });
+  expect(created.status()).toBe(201);
+  const { subscription_id: subscriptionId } = (await created.json()) as { subscription_id: string };
+  const listed = await page.request.get(`/api/v1/items?subscription_ids=${subscriptionId}&item_type=episode`);
+  return { subscriptionId, episode: ((await listed.json()) as { data: Episode[] }).data[0]! };
+}
+
+/** What is left of downloads under way in IndexedDB: their records and kept parts. */
+export function leftInProgress(page: Page): Promise<{ downloads: number; parts: number }> {
+  return page.evaluate(() => new Promise((resolve, reject) => {
+    const opening = indexedDB.open('tidings-episode-downloads');
+    opening.onerror = () => reject(opening.error);
+    opening.onsuccess = () => {
+      const db = opening.result;
+      const tx = db.transaction(['downloads', 'parts']);
+      const downloads = tx.objectStore('downloads').count();
+      const parts = tx.objectStore('parts').count();
+      tx.oncomplete = () => {
+        db.close();
+        resolve({ downloads: downloads.result, parts: parts.result });
+      };
+    };
+  }));
+}
+
+/** The kept copy's size, and how many of its audio bytes differ from the host's file (a wrong splice shows). */
+export function keptCopy(page: Page, id: string): Promise<{ bytes: number; wrong: number } | null> {
+  return page.evaluate(async (episodeId) => {
+    const response = await (await caches.open('tidings-episode-downloads')).match(`/api/episode-audio/${episodeId}`);
+    if (!response) return null;
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    let wrong = 0;
+    // The host's WAV: a 44-byte header, then 0x70 + (i mod 32) for the i-th sample.
+    for (let index = 44; index < bytes.length; index++) if (bytes[index] !== 0x70 + ((index - 44) % 32)) wrong += 1;
+    return { bytes: bytes.length, wrong };
+  }, id);
+}
+
+/** The mini player's clock in seconds ("· 0:42 / 1:00" is 42). */
+export async function playerSeconds(page: Page): Promise<number> {
+  const text = (await page.getByRole('region', { name: 'Podcast player' }).locator('[data-player-time]').textContent()) ?? '';
+  const match = /(\d+):(\d\d) \/ 1:00/.exec(text);
+  return match ? Number(match[1]) * 60 + Number(match[2]) : -1;
+}

@@ -40,11 +40,14 @@ function Section({ id, title, filters, empty, playedOnly }: { id: string; title:
   const continuation = hasMore ? { filters: filtersKey(filters), nextCursor: list.nextCursor } : undefined;
   const keyed = useKeyedList({ items, more: { hasMore, loadMore: list.loadMore }, onOpen: () => rememberList(items, continuation) });
 
+  const notice = (context: string) => <div className="mt-3"><ErrorNotice error={list.error} onRetry={() => void list.refresh()} context={context} /></div>;
+
   return (
     <section aria-labelledby={id} className="mt-8">
       <h2 id={id} className="text-xl font-semibold">{title}</h2>
       {list.isLoading ? <Loading what={title.toLowerCase()} />
-        : list.error ? <div className="mt-3"><ErrorNotice error={list.error} onRetry={() => void list.refresh()} context={`${title} could not be loaded`} /></div>
+        // As in the inbox, a failed fetch (offline, say) hides only what never loaded: rows already shown stay.
+        : list.error && items.length === 0 ? notice(`${title} could not be loaded`)
           : items.length === 0 ? (
             <p className="mt-3 text-muted">
               {empty} <Link href="/inbox?view=all&type=episode">Find an episode in the inbox</Link>.
@@ -54,6 +57,7 @@ function Section({ id, title, filters, empty, playedOnly }: { id: string; title:
               <ul ref={keyed} className="mt-2" onClick={rememberListOnOpen(items, continuation)}>
                 {items.map((item) => <EpisodeRow key={item.id} item={item} />)}
               </ul>
+              {list.error && notice('More episodes could not be loaded')}
               {hasMore && (
                 <button type="button" onClick={list.loadMore} disabled={list.isLoadingMore} className={buttonClass}>
                   {list.isLoadingMore ? 'Loading…' : 'Show more'}

@@ -64,6 +64,27 @@ export function apiUrl(path: string, params?: Record<string, string>, query?: Re
   return `${settings.base}${filled}${queryString(query)}`;
 }
 
+/** An answer's JSON body; null when it has none or an error's is not JSON; ApiError(0) when the body never fully came. */
+export async function readAnswerBody(response: Response): Promise<unknown> {
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    // The connection dropped after the headers came (going offline mid-answer): no answer,
+    // which callers must see as offline rather than as a success with nothing in it.
+    throw new ApiError(0, 'You appear to be offline.');
+  }
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    if (!response.ok) return null;
+    // A success that is not the service's JSON (a captive portal's page, say) is no answer either.
+    throw new ApiError(0, 'The answer was not one from the service.');
+  }
+}
+
 /** Calls one operation of the service through the app's proxy; throws ApiError on any non-success answer. */
 export async function callApi<M extends HttpMethod, P extends PathFor<M>>(
   method: M, path: P, options: Options<OperationAt<M, P>> = {},
@@ -87,7 +108,7 @@ export async function callApi<M extends HttpMethod, P extends PathFor<M>>(
     throw new ApiError(0, 'You appear to be offline.');
   }
   for (const listener of answerListeners) listener();
-  const payload = await response.json().catch(() => null) as { message?: string; retry_after?: number } | null;
+  const payload = await readAnswerBody(response) as { message?: string; retry_after?: number } | null;
   if (!response.ok) {
     const retryAfter = Number(response.headers.get('retry-after') ?? payload?.retry_after);
     throw new ApiError(response.status, payload?.message ?? `The service answered ${response.status}.`, Number.isFinite(retryAfter) ? retryAfter : null);

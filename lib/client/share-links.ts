@@ -1,4 +1,4 @@
-import { ApiError } from './api-client';
+import { ApiError, readAnswerBody } from './api-client';
 
 /*
  * The browser side of share links (/api/share-links, served by the app itself, not the
@@ -20,7 +20,8 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
   } catch {
     throw new ApiError(0, 'You appear to be offline; share links need a connection.');
   }
-  const payload = (await response.json().catch(() => null)) as (T & { message?: string }) | null;
+  // A cut answer throws here as offline: a success with no body would read as a link that is not there.
+  const payload = (await readAnswerBody(response)) as (T & { message?: string }) | null;
   if (!response.ok) throw new ApiError(response.status, payload?.message ?? `The app answered ${response.status}.`);
   return payload as T;
 }

@@ -8,10 +8,8 @@ import { useSavedSearches } from '@/lib/client/use-saved-searches';
 /** The search page before a query: the person's saved searches, pinned first, each one click from running again. */
 export function SavedSearchList() {
   const saved = useSavedSearches();
-  if (saved.error) {
-    return <div className="mt-6"><ErrorNotice error={saved.error} onRetry={() => void saved.mutate()} context="Your saved searches could not be loaded" /></div>;
-  }
-  if (!saved.data) return null;
+  const notice = (context: string) => <div className="mt-6"><ErrorNotice error={saved.error} onRetry={() => void saved.mutate()} context={context} /></div>;
+  if (!saved.data) return saved.error ? notice('Your saved searches could not be loaded') : null;
   return (
     <section aria-labelledby="saved-searches-heading" className="mt-8">
       <h2 id="saved-searches-heading" className="text-xl font-semibold">Saved searches</h2>
@@ -32,6 +30,8 @@ export function SavedSearchList() {
           ))}
         </ul>
       )}
+      {/* Fetching them again failed (offline, say): the ones already shown stay, with the reason under them. */}
+      {saved.error && notice('Your saved searches could not be brought up to date')}
     </section>
   );
 }

@@ -139,9 +139,11 @@ export function FoldersManager() {
         <button type="submit" className={buttonClass}>Create folder</button>
       </form>
       <p role="status" className="min-h-6 text-sm">{status}</p>
-      {error ? (
-        <ErrorNotice error={error} onRetry={() => void mutate()} context="Your folders could not be loaded" />
-      ) : isLoading ? (
+      {/* Folders already shown stay when fetching them again fails (offline, say); the notice says why. */}
+      {error && (
+        <ErrorNotice error={error} onRetry={() => void mutate()} context={folders ? 'Your folders could not be brought up to date' : 'Your folders could not be loaded'} />
+      )}
+      {error && !folders ? null : isLoading ? (
         <p role="status" className="text-muted">Loading folders…</p>
       ) : folders && folders.length > 0 ? (
         <ul aria-label="Folders" className="border-t border-line">

@@ -36,6 +36,8 @@ function ViewSwitcher({ selection }: { selection: InboxSelection }) {
           ))}
         </ul>
       </nav>
+      {/* Dates before the item types: on a phone the Dates button fits beside the views, saving a row above the list. */}
+      <DateRange key={`${selection.from}/${selection.to}`} selection={selection} />
       <nav aria-label="Item types">
         <ul className="flex gap-1 rounded-lg border border-line p-1">
           {itemKinds.map(({ type, label }) => (
@@ -43,7 +45,6 @@ function ViewSwitcher({ selection }: { selection: InboxSelection }) {
           ))}
         </ul>
       </nav>
-      <DateRange key={`${selection.from}/${selection.to}`} selection={selection} />
     </div>
   );
 }

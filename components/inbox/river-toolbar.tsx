@@ -19,7 +19,8 @@ type Props = {
   onRefresh: () => void;
 };
 
-const buttonClass = 'min-h-11 rounded-md border border-line-strong px-3 text-sm font-medium';
+// Narrow padding and gaps keep Select all, Mark all as read and Refresh on one row of a 360 px phone.
+const buttonClass = 'min-h-11 rounded-md border border-line-strong px-2.5 text-sm font-medium sm:px-3';
 
 /** Controls for the whole river: select all, mark all as read (confirmed), refresh, and when items become read. */
 export function RiverToolbar({ what, total, unreadCount, loadedAt, allSelected, someSelected, onSelectAll, onMarkAllRead, onRefresh }: Props) {
@@ -58,8 +59,8 @@ export function RiverToolbar({ what, total, unreadCount, loadedAt, allSelected, 
 
   const empty = total === 0;
   return (
-    <div className="mt-3 flex flex-wrap items-center gap-2">
-      <label className="inline-flex min-h-11 items-center gap-2 rounded-md px-2 text-sm font-medium">
+    <div className="mt-3 flex flex-wrap items-center gap-1.5 sm:gap-2">
+      <label className="inline-flex min-h-11 items-center gap-2 rounded-md pl-1 pr-1.5 text-sm font-medium sm:px-2">
         <input
           ref={selectAll}
           id="select-all"

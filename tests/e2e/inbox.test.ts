@@ -223,6 +223,20 @@ describe('the inbox marking read on scrolling past', () => {
   });
 });
 
+describe('the inbox on a small phone', () => {
+  it('shows the first two items’ titles whole on the first screen of a 360 × 740 phone', async () => {
+    // The controls above the river (views, dates, toolbar) once filled the first screen of a phone.
+    context = await newAppContext(browser, 'phone', { viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    await page.goto('/inbox?view=all');
+    const titles = page.getByRole('list', { name: 'Items' }).locator('li[data-item-id] h2');
+    await titles.nth(1).waitFor();
+    const bottoms = await titles.evaluateAll((all) => all.slice(0, 2).map((title) => title.getBoundingClientRect().bottom));
+    expect(bottoms).toHaveLength(2);
+    for (const bottom of bottoms) expect(bottom).toBeLessThanOrEqual(740);
+  });
+});
+
 describe('the inbox on a phone, pulled down', () => {
   it('fetches the river again when pulled down from the top and let go', async () => {
     const { page } = await openInbox('phone');

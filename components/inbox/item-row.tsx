@@ -6,7 +6,7 @@ import { PlayEpisodeButton } from '@/components/player/play-episode-button';
 import { RelativeTime } from '@/components/relative-time';
 import type { ListedItem } from '@/lib/client/item-cache';
 import { episodeLength } from '@/lib/client/player/time-text';
-import { closeOnEscape } from '@/components/close-on-escape';
+import { closeOnEscape, closeOnPressOutside } from '@/components/close-on-escape';
 
 export type RowHandlers = {
   onSelect: (id: string, selected: boolean) => void;
@@ -93,7 +93,7 @@ export const ItemRow = memo(function ItemRow({ item, selected, first, last, ...h
             {item.is_saved ? 'Unsave' : 'Save'}
           </button>
           {!(first && last) && (
-            <details ref={more} className="text-sm" onKeyDown={closeOnEscape}>
+            <details ref={more} className="text-sm" onKeyDown={closeOnEscape} onToggle={closeOnPressOutside}>
               <summary aria-label={`More actions: ${item.title}`} className={`${actionClass} cursor-pointer list-none`}>More</summary>
               <div className="flex flex-wrap gap-x-1 pl-2">
                 {!first && (

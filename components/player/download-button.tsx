@@ -1,8 +1,6 @@
 'use client';
 
-import { cancelDownload, downloadEpisode } from '@/lib/client/episode-downloads/download';
 import { fileSize } from '@/lib/client/episode-downloads/file-size';
-import { keepDownloadAfterAll, removeDownload } from '@/lib/client/episode-downloads/removal';
 import { useEpisodeDownload } from '@/lib/client/episode-downloads/store';
 import type { PlayerEpisode } from '@/lib/client/player/episode';
 import { DownloadedIcon, DownloadIcon } from './player-icons';
@@ -12,6 +10,10 @@ type Props = {
   /** small: a row's action, named with the episode's title; large: the reader's and the full player's. */
   size?: 'small' | 'large';
 };
+
+// The download runner and removal (parts in IndexedDB, ranges, locks) load when pressed, not with the page.
+const runner = () => import('@/lib/client/episode-downloads/download');
+const removal = () => import('@/lib/client/episode-downloads/removal');
 
 const button = {
   small: 'inline-flex min-h-9 items-center gap-1.5 rounded-md px-2 text-sm font-medium text-accent hover:bg-surface',
@@ -23,7 +25,7 @@ export function RemoveLaterNote({ episode, className }: { episode: PlayerEpisode
   return (
     <span className="inline-flex flex-wrap items-center gap-2">
       <span role="status" className="text-sm text-muted">Removed once you stop listening to it.</span>
-      <button type="button" onClick={() => void keepDownloadAfterAll(episode.id)} aria-label={`Keep download: ${episode.title}`} className={className}>
+      <button type="button" onClick={() => void removal().then((module) => module.keepDownloadAfterAll(episode.id))} aria-label={`Keep download: ${episode.title}`} className={className}>
         Keep download
       </button>
     </span>
@@ -55,7 +57,7 @@ export function DownloadButton({ episode, size = 'small' }: Props) {
           className="h-1.5 w-24 accent-accent"
         />
         <span aria-hidden className="text-sm tabular-nums text-muted">{share !== null ? `${share}%` : fileSize(state.received)}</span>
-        <button type="button" onClick={() => void cancelDownload(episode.id)} aria-label={named('Cancel download')} className={button[size]}>
+        <button type="button" onClick={() => void runner().then((module) => module.cancelDownload(episode.id))} aria-label={named('Cancel download')} className={button[size]}>
           Cancel
         </button>
       </span>
@@ -72,7 +74,7 @@ export function DownloadButton({ episode, size = 'small' }: Props) {
         {state.removeLater ? (
           <RemoveLaterNote episode={episode} className={button[size]} />
         ) : (
-          <button type="button" onClick={() => void removeDownload(episode.id)} aria-label={named('Remove download')} className={button[size]}>
+          <button type="button" onClick={() => void removal().then((module) => module.removeDownload(episode.id))} aria-label={named('Remove download')} className={button[size]}>
             Remove download
           </button>
         )}
@@ -82,7 +84,7 @@ export function DownloadButton({ episode, size = 'small' }: Props) {
 
   return (
     <span className="inline-flex flex-col items-start gap-1">
-      <button type="button" onClick={() => void downloadEpisode(episode)} aria-label={named(state.status === 'failed' ? 'Try the download again' : 'Download for offline')} className={button[size]}>
+      <button type="button" onClick={() => void runner().then((module) => module.downloadEpisode(episode))} aria-label={named(state.status === 'failed' ? 'Try the download again' : 'Download for offline')} className={button[size]}>
         <DownloadIcon className={icon} />
         {state.status === 'failed' ? 'Try again' : size === 'large' ? 'Download for offline' : 'Download'}
       </button>

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect } from 'react';
-import { loadDownloads } from '@/lib/client/episode-downloads/download';
+import { loadDownloads } from '@/lib/client/episode-downloads/downloads-list';
 import { fileSize } from '@/lib/client/episode-downloads/file-size';
 import { removeDownload } from '@/lib/client/episode-downloads/removal';
 import { useDownloadedEpisodes, useEpisodeDownload, type DownloadedEpisode } from '@/lib/client/episode-downloads/store';

@@ -3,7 +3,7 @@
 import dynamic from 'next/dynamic';
 import { usePathname } from 'next/navigation';
 import { useEffect } from 'react';
-import { loadDownloads } from '@/lib/client/episode-downloads/download';
+import { loadDownloads } from '@/lib/client/episode-downloads/downloads-list';
 import { restorePlayer } from '@/lib/client/player/launch';
 import { usePlayerValue } from '@/lib/client/player/state';
 

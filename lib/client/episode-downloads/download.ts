@@ -4,7 +4,7 @@ import { DownloadRefused, downloadErrorSentence } from './download-error';
 import { hearOtherTabs, tellOtherTabs, type DownloadNews } from './other-tabs';
 import { beginDownload, forgetDownload, partsStream, pendingDownload, pendingDownloads, whenPartsDeleted, type PendingDownload } from './parts-db';
 import { carryOutRemovals } from './removal';
-import { downloadsKnown, episodeDownload, hasDownloads, setDownloadedEpisodes, setEpisodeDownload } from './store';
+import { episodeDownload, hasDownloads, setDownloadedEpisodes, setEpisodeDownload } from './store';
 import { DownloadCancelled, transfer } from './transfer';
 
 /*
@@ -21,7 +21,6 @@ import { DownloadCancelled, transfer } from './transfer';
 const running = new Map<string, AbortController>();
 /** Downloads cancelled in this tab, whose runner in another tab may still send a last progress. */
 const cancelledHere = new Set<string>();
-let reading: Promise<void> | null = null;
 
 function heard(news: DownloadNews): void {
   if (news.type === 'cancelled') {
@@ -35,20 +34,16 @@ function heard(news: DownloadNews): void {
   }
 }
 
-/** Reads the downloads from the cache once (later calls wait for the same read), then resumes those interrupted; never rejects. */
-export function loadDownloads(): Promise<void> {
+let started = false;
+
+/** Hears other tabs' downloads and carries on the downloads and removals a reload or a closed app interrupted; once per page (./downloads-list calls it). */
+export function startDownloads(): void {
+  if (started) return;
+  started = true;
   hearOtherTabs(heard);
   whenPartsDeleted(() => running.forEach((abort) => abort.abort('deleted')));
-  reading ??= readDownloads().then(setDownloadedEpisodes, () => setDownloadedEpisodes([])).then(() => {
-    void resumeDownloads();
-    void carryOutRemovals().catch(() => undefined);
-  });
-  return reading;
-}
-
-/** Resolves once the downloads are known (at once when they are). */
-export function downloadsReady(): Promise<void> {
-  return downloadsKnown() ? Promise.resolve() : loadDownloads();
+  void resumeDownloads();
+  void carryOutRemovals().catch(() => undefined);
 }
 
 /** Carries on every download a reload or a closed app interrupted. */

@@ -1,4 +1,4 @@
-import { downloadsReady } from '@/lib/client/episode-downloads/download';
+import { downloadsReady } from '@/lib/client/episode-downloads/downloads-list';
 import { isDownloaded } from '@/lib/client/episode-downloads/store';
 import { episodeAudioUrl } from '@/lib/client/offline-caches';
 import { episodeOf, isFinished, type EpisodeSource, type PlayerEpisode } from './episode';

@@ -17,7 +17,7 @@ export function DateRange({ selection }: { selection: InboxSelection }) {
   const router = useRouter();
   const formId = useId();
   const range = describeDates(selection);
-  const [open, setOpen] = useState(range !== null);
+  const [open, setOpen] = useState(range !== '');
   const [from, setFrom] = useState(selection.from ?? '');
   const [to, setTo] = useState(selection.to ?? '');
   const [problem, setProblem] = useState('');
@@ -44,7 +44,7 @@ export function DateRange({ selection }: { selection: InboxSelection }) {
   return (
     <div className="flex flex-wrap items-center gap-2">
       <button type="button" aria-expanded={open} aria-controls={formId} onClick={() => setOpen(!open)} className={buttonClass}>
-        {range ? `Dates: ${range}` : 'Dates'}
+        {range ? `Dates ${range}` : 'Dates'}
       </button>
       {open && (
         <form id={formId} role="search" aria-label="Dates" onSubmit={apply} className="flex flex-wrap items-center gap-2">

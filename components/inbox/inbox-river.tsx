@@ -5,7 +5,7 @@ import { ErrorNotice } from '@/components/error-notice';
 import { KeyboardShortcuts } from '@/components/keyboard-shortcuts';
 import { ListKeys, useKeyedList } from '@/components/list-keys';
 import { errorSentence } from '@/lib/client/error-message';
-import { describeSelection, filtersFor, inboxHref, type InboxSelection } from '@/lib/client/inbox-view';
+import { describeDates, describeSelection, filtersFor, inboxHref, type InboxSelection } from '@/lib/client/inbox-view';
 import { filtersKey, type ListedItem } from '@/lib/client/item-cache';
 import { saveListContext } from '@/lib/client/list-context';
 import { useMarkReadMode } from '@/lib/client/reading-preferences';
@@ -13,11 +13,12 @@ import { useItemActions, type BulkAction } from '@/lib/client/use-item-actions';
 import { useItems } from '@/lib/client/use-items';
 import { ItemRow } from './item-row';
 import { LoadMore } from './load-more';
-import { describeDates, RiverEmpty, RiverSkeleton, RiverSourceMissing } from './river-states';
+import { RiverEmpty, RiverSkeleton, RiverSourceMissing } from './river-states';
 import { RiverToolbar } from './river-toolbar';
 import { SelectionBar } from './selection-bar';
 import { useMarkOnScroll } from './use-mark-on-scroll';
 import { usePullToRefresh } from './use-pull-to-refresh';
+import { outcomeSentence } from '@/lib/client/outbox/outcome-sentence';
 
 const bulkDone: Record<BulkAction, string> = {
   mark_read: 'marked read', mark_unread: 'marked unread', save: 'saved', unsave: 'unsaved',
@@ -84,12 +85,12 @@ function River({ selection, sourceName = null }: Props) {
       return next;
     }),
     onToggleRead: (item: ListedItem) => void run(async () => {
-      await actions.setRead(item.id, !item.is_read);
-      return `Marked ${item.is_read ? 'unread' : 'read'}: ${item.title}`;
+      const outcome = await actions.setRead(item.id, !item.is_read);
+      return outcomeSentence(outcome, `Marked ${item.is_read ? 'unread' : 'read'}: ${item.title}`);
     }),
     onToggleSaved: (item: ListedItem) => void run(async () => {
-      await actions.setSaved(item.id, !item.is_saved);
-      return `${item.is_saved ? 'Unsaved' : 'Saved'}: ${item.title}`;
+      const outcome = await actions.setSaved(item.id, !item.is_saved);
+      return outcomeSentence(outcome, `${item.is_saved ? 'Unsaved' : 'Saved'}: ${item.title}`);
     }),
     onMarkAbove: (id: string) => void run(async () => {
       const all = itemsRef.current;

@@ -1,6 +1,5 @@
 import Link from '@/components/shell/intent-link';
-import { describeSelection, inboxHref, type InboxSelection } from '@/lib/client/inbox-view';
-import { shortDate } from '@/lib/client/relative-date';
+import { describeDates, describeSelection, inboxHref, type InboxSelection } from '@/lib/client/inbox-view';
 
 /** Grey rows where items will be, while the first page loads; announced once to screen readers. */
 export function RiverSkeleton() {
@@ -25,18 +24,6 @@ export function RiverSkeleton() {
 
 // A label naming a long source wraps inside the button instead of widening the page.
 const linkClass = 'mt-4 inline-flex min-h-11 max-w-full items-center rounded-md border border-line-strong px-4 font-medium no-underline wrap-anywhere';
-
-/**
- * A date range in words: "from May 1, 2025 to May 31, 2025", "since …", "up to …"; empty
- * without one. The server renders it too, so it is worded alike whatever the browser's language.
- */
-export function describeDates(selection: InboxSelection): string {
-  const { from, to } = selection;
-  if (from && to) return `from ${shortDate(from)} to ${shortDate(to)}`;
-  if (from) return `since ${shortDate(from)}`;
-  if (to) return `up to ${shortDate(to)}`;
-  return '';
-}
 
 type Content = { title: string; text: string; link: { href: string; label: string } };
 

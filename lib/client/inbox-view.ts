@@ -1,4 +1,5 @@
 import type { QueryOf } from '@/lib/contract/types';
+import { shortDate } from './relative-date';
 
 /** The three rivers of the inbox. */
 export type InboxView = 'unread' | 'all' | 'saved';
@@ -105,14 +106,14 @@ export function describeSelection(selection: InboxSelection): string {
   return selection.view === 'all' ? noun : `${selection.view} ${noun}`;
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-
-/** The selection's dates in words ("5 May 2025 to 20 May 2025", "from 5 May 2025"), or null when none is set. */
-export function describeDates(selection: Pick<InboxSelection, 'from' | 'to'>): string | null {
-  // Calendar days are formatted at UTC midnight, so server and browser agree whatever their zones.
-  const day = (text: string) => dayFormat.format(new Date(`${text}T00:00:00Z`));
-  if (selection.from && selection.to) return `${day(selection.from)} to ${day(selection.to)}`;
-  if (selection.from) return `from ${day(selection.from)}`;
-  if (selection.to) return `until ${day(selection.to)}`;
-  return null;
+/**
+ * A date range in words: "from May 1, 2025 to May 31, 2025", "since …", "up to …"; empty
+ * without one. The server renders it too, so it is worded alike whatever the browser's language.
+ */
+export function describeDates(selection: Pick<InboxSelection, 'from' | 'to'>): string {
+  const { from, to } = selection;
+  if (from && to) return `from ${shortDate(from)} to ${shortDate(to)}`;
+  if (from) return `since ${shortDate(from)}`;
+  if (to) return `up to ${shortDate(to)}`;
+  return '';
 }

@@ -55,7 +55,7 @@ describe('the inbox between two dates', () => {
 
     const list = await screen.findByRole('list', { name: /^Items from/ });
     expect(titles(list)).toEqual(['Diary item 1', 'Elsewhere item 0', 'Diary item 2']);
-    expect(screen.getByRole('button', { name: 'Dates: 5 May 2025 to 25 May 2025' }).getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Dates from May 5, 2025 to May 25, 2025' }).getAttribute('aria-expanded')).toBe('true');
     // The view switches keep the dates.
     expect(within(screen.getByRole('navigation', { name: 'Views' })).getByRole('link', { name: 'Unread' }).getAttribute('href'))
       .toBe('/inbox?from=2025-05-05&to=2025-05-25');
@@ -71,7 +71,7 @@ describe('the inbox between two dates', () => {
     expect(await screen.findByRole('heading', { name: 'Nothing in these dates' }, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Clear dates' }).getAttribute('href')).toBe('/inbox');
     // A range in the URL shows its fields, open, and names itself on the button.
-    expect(screen.getByRole('button', { name: 'Dates: 1 Apr 2025 to 30 Apr 2025' }).getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Dates from Apr 1, 2025 to Apr 30, 2025' }).getAttribute('aria-expanded')).toBe('true');
 
     const dates = screen.getByRole('search', { name: 'Dates' });
     fireEvent.change(within(dates).getByLabelText('From'), { target: { value: '2025-05-20' } });

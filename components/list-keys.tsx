@@ -7,6 +7,7 @@ import { takeShownItem } from '@/lib/client/list-context';
 import { focusPlace, focusRow, isRow, placesIn, rowShows, rowsIn } from '@/lib/client/list-rows';
 import { useItemActions } from '@/lib/client/use-item-actions';
 import { ListKeysContext as Context, type ListHandlers, type Registry, type ShortcutLabels } from './list-keys-context';
+import { outcomeSentence } from '@/lib/client/outbox/outcome-sentence';
 
 /** What the keys need of an item: a listed item, a search result and a story's article all have it. */
 export type KeyedItem = { id: string; title: string; is_read: boolean; is_saved: boolean; canonical_url: string | null; is_global?: boolean };
@@ -190,7 +191,7 @@ export function ListKeys({ children, quiet = false, labels }: ListKeysProps) {
         const { list, item } = found;
         if (list.onToggleRead) return list.onToggleRead(item);
         if (item.is_global) return notOwn(item);
-        report(actions.setRead(item.id, !item.is_read).then(() => `Marked ${item.is_read ? 'unread' : 'read'}: ${item.title}`));
+        report(actions.setRead(item.id, !item.is_read).then((outcome) => outcomeSentence(outcome, `Marked ${item.is_read ? 'unread' : 'read'}: ${item.title}`)));
       },
       toggleSaved: () => {
         const found = current();
@@ -198,7 +199,7 @@ export function ListKeys({ children, quiet = false, labels }: ListKeysProps) {
         const { list, item } = found;
         if (list.onToggleSaved) return list.onToggleSaved(item);
         if (item.is_global) return notOwn(item);
-        report(actions.setSaved(item.id, !item.is_saved).then(() => `${item.is_saved ? 'Unsaved' : 'Saved'}: ${item.title}`));
+        report(actions.setSaved(item.id, !item.is_saved).then((outcome) => outcomeSentence(outcome, `${item.is_saved ? 'Unsaved' : 'Saved'}: ${item.title}`)));
       },
       openOriginal: () => {
         const found = current();

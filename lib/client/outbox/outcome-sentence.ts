@@ -7,5 +7,5 @@ import type { SendOutcome } from '.';
  */
 export function outcomeSentence(outcome: SendOutcome, done: string): string {
   if (outcome.sent) return done;
-  return `${done.replace(/\.$/, '')} on this device; it will be sent when the connection returns.`;
+  return `${done.replace(/\.$/, '')}. Kept on this device; it will be sent when the connection returns.`;
 }

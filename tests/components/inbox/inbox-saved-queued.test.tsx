@@ -64,6 +64,9 @@ describe('the Saved view while saves and unsaves wait to be sent', () => {
     await user.click(screen.getByRole('button', { name: 'Save: Harbour Post item 2' }));
     await user.click(screen.getByRole('button', { name: 'Unsave: Harbour Post item 1' }));
     await waitFor(() => expect(outboxStatus().pending).toHaveLength(3));
+    // The row's sentence says the change waits on this device, not that the service has it.
+    await waitFor(() => expect(screen.getAllByRole('status').map((status) => status.textContent))
+      .toContain('Unsaved: Harbour Post item 1. Kept on this device; it will be sent when the connection returns.'));
 
     // The saved list comes from the service (offline: the worker's kept copy), which still has item 1 and not 0 or 2.
     await user.click(screen.getByRole('button', { name: 'Go to Saved' }));

@@ -45,10 +45,10 @@ describe('the reader’s sentences for changes made offline', () => {
     window.dispatchEvent(new Event('offline'));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.getByRole('status').textContent)
-      .toBe('Saved on this device; it will be sent when the connection returns.'));
+      .toBe('Saved. Kept on this device; it will be sent when the connection returns.'));
     await user.click(screen.getByRole('button', { name: 'Mark read' }));
     await waitFor(() => expect(screen.getByRole('status').textContent)
-      .toBe('Marked read on this device; it will be sent when the connection returns.'));
+      .toBe('Marked read. Kept on this device; it will be sent when the connection returns.'));
     expect(outboxStatus().pending).toHaveLength(2);
     expect(local.stateOf(ids[0]!)).toMatchObject({ is_saved: 0, is_read: 0 });
 

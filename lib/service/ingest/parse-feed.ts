@@ -35,9 +35,10 @@ function mapXml(text: string, url: string): RawFeed {
   const doc = parseXml(text);
   if (!doc) throw new FeedParseError('The document contains no XML elements.');
   const name = doc.root.name;
-  if (name === 'rss' || name === 'channel') return refuseHollow(doc, mapRss(doc, url, 'rss'));
-  if (name === 'rdf:rdf' || name === 'rdf') return refuseHollow(doc, mapRss(doc, url, 'rdf'));
-  if (name === 'feed') return refuseHollow(doc, mapAtom(doc, url));
+  const raw = name === 'rss' || name === 'channel' ? mapRss(doc, url, 'rss')
+    : name === 'rdf:rdf' || name === 'rdf' ? mapRss(doc, url, 'rdf')
+      : name === 'feed' ? mapAtom(doc, url) : null;
+  if (raw) return refuseHollow(doc, raw);
   if (name === 'html' || name === 'head' || name === 'body') {
     throw new FeedParseError('The document is an HTML page, not a feed.');
   }

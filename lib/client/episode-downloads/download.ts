@@ -1,11 +1,12 @@
 import type { PlayerEpisode } from '@/lib/client/player/episode';
 import { deleteDownload, keepDownload, readDownloads } from './downloads-cache';
 import { DownloadRefused, downloadErrorSentence } from './download-error';
-import { hearOtherTabs, tellOtherTabs, type DownloadNews } from './other-tabs';
-import { beginDownload, forgetDownload, partsStream, pendingDownload, pendingDownloads, whenPartsDeleted, type PendingDownload } from './parts-db';
+import { tellOtherTabs, type DownloadNews } from './other-tabs';
+import { beginDownload, forgetDownload, partsStream, pendingDownload, pendingDownloads, pendingRemovals, whenPartsDeleted, type PendingDownload } from './parts-db';
 import { carryOutRemovals } from './removal';
 import { episodeDownload, hasDownloads, setDownloadedEpisodes, setEpisodeDownload } from './store';
 import { DownloadCancelled, transfer } from './transfer';
+import { clearUnfinished } from './unfinished-mark';
 
 /*
  * Downloading an episode for offline listening: fetched from the app's own origin (which
@@ -22,28 +23,33 @@ const running = new Map<string, AbortController>();
 /** Downloads cancelled in this tab, whose runner in another tab may still send a last progress. */
 const cancelledHere = new Set<string>();
 
-function heard(news: DownloadNews): void {
+// Sign-out deleting the parts' database: downloads under way here stop writing and keep nothing.
+whenPartsDeleted(() => running.forEach((abort) => abort.abort('deleted')));
+
+/** Another tab's download news: its progress shown here, or its cancel stopping this tab's run (./downloads-list hears the tabs). */
+export function heardFromOtherTab(news: Exclude<DownloadNews, { type: 'changed' }>): void {
   if (news.type === 'cancelled') {
     running.get(news.id)?.abort('cancelled');
     setEpisodeDownload(news.id, { status: 'none' });
-  } else if (news.type === 'progress') {
+  } else if (!running.has(news.id) && !cancelledHere.has(news.id)) {
     // A progress sent just before this tab's cancel reached the runner must not bring the download back.
-    if (!running.has(news.id) && !cancelledHere.has(news.id)) setEpisodeDownload(news.id, { status: 'downloading', received: news.received, total: news.total });
-  } else {
-    void readDownloads().then(setDownloadedEpisodes, () => undefined);
+    setEpisodeDownload(news.id, { status: 'downloading', received: news.received, total: news.total });
   }
 }
 
 let started = false;
 
-/** Hears other tabs' downloads and carries on the downloads and removals a reload or a closed app interrupted; once per page (./downloads-list calls it). */
+/** Carries on the downloads and removals a reload or a closed app interrupted, then forgets the mark when nothing waits; once per page. */
 export function startDownloads(): void {
   if (started) return;
   started = true;
-  hearOtherTabs(heard);
-  whenPartsDeleted(() => running.forEach((abort) => abort.abort('deleted')));
-  void resumeDownloads();
-  void carryOutRemovals().catch(() => undefined);
+  void Promise.all([resumeDownloads(), carryOutRemovals().catch(() => undefined)]).then(forgetMarkWhenIdle);
+}
+
+/** Clears the unfinished mark when no download runs or waits and no removal is put off, so later visits skip this runner. */
+async function forgetMarkWhenIdle(): Promise<void> {
+  const [pending, removals] = await Promise.all([pendingDownloads(), pendingRemovals()]).catch(() => [[null], [null]]);
+  if (running.size === 0 && pending.length === 0 && removals.length === 0) clearUnfinished();
 }
 
 /** Carries on every download a reload or a closed app interrupted. */

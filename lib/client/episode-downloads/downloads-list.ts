@@ -1,18 +1,28 @@
 import { readDownloads } from './downloads-cache';
+import { hearOtherTabs, type DownloadNews } from './other-tabs';
 import { downloadsKnown, setDownloadedEpisodes } from './store';
+import { mayBeUnfinished } from './unfinished-mark';
 
 /*
  * The part of downloads that loads with every page: reading what the cache holds, so the
- * player can play a downloaded copy. The runner (./download: parts, ranges, locks) is a
- * separate chunk, loaded after that read, or when the person presses Download.
+ * player can play a downloaded copy, and hearing the other tabs. The runner (./download:
+ * parts, ranges, locks) is a separate chunk, loaded when a download may wait to be carried
+ * on (./unfinished-mark), when another tab's download needs showing, or on Download.
  */
 
 let reading: Promise<void> | null = null;
+const runner = () => import('./download');
 
-/** Reads the downloads from the cache once (later calls wait for the same read), then starts the runner, which carries on interrupted downloads; never rejects. */
+function heard(news: DownloadNews): void {
+  if (news.type === 'changed') void readDownloads().then(setDownloadedEpisodes, () => undefined);
+  else void runner().then((module) => module.heardFromOtherTab(news), () => undefined);
+}
+
+/** Reads the downloads from the cache once (later calls wait for the same read), then starts the runner when a download may wait; never rejects. */
 export function loadDownloads(): Promise<void> {
+  hearOtherTabs(heard);
   reading ??= readDownloads().then(setDownloadedEpisodes, () => setDownloadedEpisodes([])).then(() => {
-    void import('./download').then((runner) => runner.startDownloads(), () => undefined);
+    if (mayBeUnfinished()) void runner().then((module) => module.startDownloads(), () => undefined);
   });
   return reading;
 }

@@ -1,5 +1,6 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { PlayerEpisode } from '@/lib/client/player/episode';
+import { markUnfinished } from './unfinished-mark';
 
 /*
  * Downloads under way, kept in IndexedDB so a reload or a closed app does not lose them:
@@ -80,6 +81,7 @@ export async function pendingDownload(id: string): Promise<PendingDownload | und
 
 /** Starts keeping a download, or answers the one already kept (its parts are resumed from). */
 export async function beginDownload(episode: PlayerEpisode, startedAt: string): Promise<PendingDownload> {
+  markUnfinished();
   const tx = (await open()).transaction('downloads', 'readwrite');
   const kept = await tx.store.get(episode.id);
   const record = kept ?? { id: episode.id, episode, received: 0, total: null, parts: 0, contentType: null, validator: null, startedAt };
@@ -107,6 +109,8 @@ export async function appendPart(id: string, bytes: ArrayBuffer): Promise<Pendin
   const tx = (await open()).transaction(['downloads', 'parts'], 'readwrite');
   const kept = await tx.objectStore('downloads').get(id);
   if (!kept) return null;
+  // Again with every part: a page that found nothing waiting may have cleared the mark meanwhile.
+  markUnfinished();
   const record = { ...kept, received: kept.received + bytes.byteLength, parts: kept.parts + 1 };
   await Promise.all([tx.objectStore('parts').put(bytes, [id, kept.parts]), tx.objectStore('downloads').put(record)]);
   await tx.done;
@@ -144,6 +148,7 @@ export async function pendingRemovals(): Promise<string[]> {
 export async function markRemoval(id: string, pending: boolean): Promise<void> {
   if (typeof indexedDB === 'undefined') return;
   const db = await open();
+  if (pending) markUnfinished();
   if (pending) await db.put('removals', { id, askedAt: new Date().toISOString() });
   else await db.delete('removals', id);
 }

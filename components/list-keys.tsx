@@ -44,17 +44,7 @@ function fromFocus(rows: HTMLElement[], step: number): number | null {
  * are `li[data-item-id]` with a `[data-item-link]` title, as lib/client/list-rows.ts says.
  */
 export function useKeyedList<T extends KeyedItem>(list: KeyedList<T>): (element: HTMLUListElement | null) => void {
-  const registry = useContext(Context)?.registry;
-  const latest = useRef(list);
-  useEffect(() => {
-    latest.current = list;
-  });
-  const [element, setElement] = useState<HTMLUListElement | null>(null);
-  useEffect(() => {
-    if (!registry || !element) return;
-    registry.lists.set(element, latest as unknown as Entry);
-    return () => void registry.lists.delete(element);
-  }, [registry, element]);
+  const { registry, element, setElement } = useRegistered('lists', list);
   const hasItems = list.items.length > 0;
   useEffect(() => {
     if (registry && element && hasItems) registry.arrived(element);
@@ -67,18 +57,24 @@ export function useKeyedList<T extends KeyedItem>(list: KeyedList<T>): (element:
  * with its articles hidden is still reached), and o there runs `open`. The answer is its ref.
  */
 export function useKeyedStop(open: () => void): (element: HTMLElement | null) => void {
+  return useRegistered('stops', open).setElement;
+}
+
+/** Keeps `value` (always its latest) in the registry's `kind` map under the element the answered ref is given. */
+function useRegistered(kind: 'lists' | 'stops', value: unknown) {
   const registry = useContext(Context)?.registry;
-  const latest = useRef(open);
+  const latest = useRef(value);
   useEffect(() => {
-    latest.current = open;
+    latest.current = value;
   });
   const [element, setElement] = useState<HTMLElement | null>(null);
   useEffect(() => {
     if (!registry || !element) return;
-    registry.stops.set(element, latest);
-    return () => void registry.stops.delete(element);
-  }, [registry, element]);
-  return setElement;
+    const map = registry[kind] as Map<HTMLElement, { current: unknown }>;
+    map.set(element, latest);
+    return () => void map.delete(element);
+  }, [registry, element, kind]);
+  return { registry, element, setElement };
 }
 
 type ListKeysProps = {
@@ -154,11 +150,11 @@ export function ListKeys({ children, quiet = false, labels }: ListKeysProps) {
 
     const currentPlace = (): HTMLElement | undefined => {
       const all = places();
-      return all[focusedIndex(all) >= 0 ? focusedIndex(all) : last.current];
+      const focused = focusedIndex(all);
+      return all[focused >= 0 ? focused : last.current];
     };
 
-    const current = () => {
-      const row = currentPlace();
+    const current = (row = currentPlace()) => {
       if (!row || !isRow(row)) return null;
       const list = lists.get(row.parentElement!)?.current;
       const item = list?.items.find((candidate) => rowShows(row, candidate));
@@ -178,7 +174,7 @@ export function ListKeys({ children, quiet = false, labels }: ListKeysProps) {
         const place = currentPlace();
         const stop = place && stops.get(place);
         if (stop) return stop.current();
-        const found = current();
+        const found = current(place);
         if (!found) return;
         // An item beyond the person's subscriptions has no page here: its link is the original.
         if (found.item.is_global) return openOriginal(found.item);

@@ -48,18 +48,21 @@ describe('mark all as read after changes that wait to be sent', () => {
     online = false;
     window.dispatchEvent(new Event('offline'));
     await user.click(screen.getByRole('button', { name: 'Mark unread: Commute Post item 0' }));
-    await waitFor(() => expect(outboxStatus().pending).toHaveLength(1));
+    await waitFor(() => expect(outboxStatus().pending).toHaveLength(1), { timeout: 5000 });
     await user.click(screen.getByRole('button', { name: 'Mark all as read' }));
     await user.click(screen.getByRole('button', { name: 'Mark all read' }));
-    await screen.findByText(/marked read|when the connection returns/);
+    await screen.findByText(/marked read|when the connection returns/, undefined, { timeout: 5000 });
     // While it waits, the list (refreshed after marking) shows it: every item read, item 0 too.
-    for (const index of [0, 1, 2, 3]) {
-      expect(screen.getByRole('button', { name: `Mark unread: Commute Post item ${index}` })).toBeTruthy();
-    }
+    // The sentence can come a render before the list does, so this waits too (it flaked under load).
+    await waitFor(() => {
+      for (const index of [0, 1, 2, 3]) {
+        expect(screen.getByRole('button', { name: `Mark unread: Commute Post item ${index}` })).toBeTruthy();
+      }
+    }, { timeout: 5000 });
 
     online = true;
     window.dispatchEvent(new Event('online'));
-    await waitFor(() => expect(outboxStatus()).toMatchObject({ activity: 'idle', pending: [], refused: [] }));
+    await waitFor(() => expect(outboxStatus()).toMatchObject({ activity: 'idle', pending: [], refused: [] }), { timeout: 5000 });
     expect(ids.map(isRead)).toEqual([1, 1, 1, 1]);
   });
 });

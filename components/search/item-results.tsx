@@ -1,13 +1,15 @@
 'use client';
 
 import Link from '@/components/shell/intent-link';
-import { useCallback, useRef } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { ErrorNotice } from '@/components/error-notice';
 import { LoadMore } from '@/components/inbox/load-more';
 import { useKeyedList } from '@/components/list-keys';
 import { RelativeTime } from '@/components/relative-time';
 import { rememberList, rememberListOnOpen } from '@/lib/client/list-context';
+import { markMatches, searchTerms, type SearchTerm } from '@/lib/client/search-highlight';
 import { bestMatchLimit, useBestMatches, useItemSearch, type BestMatch, type ItemResult, type ItemSearch } from '@/lib/client/use-search';
+import { MarkedText } from './marked-text';
 import { ResultsSkeleton, ResultsSummary } from './results-states';
 
 /** What a result row shows: an items-list entry and a best match both have it. */
@@ -17,8 +19,9 @@ function sourceOf(item: ShownItem): string {
   return item.feeds.map((feed) => feed.title).join(', ') || 'Unknown source';
 }
 
-/** One result; its title is what j/k focus (components/list-keys.tsx). */
-function ItemRow({ item }: { item: ShownItem }) {
+/** One result, the words the search matched marked; its title is what j/k focus (components/list-keys.tsx). */
+function ItemRow({ item, terms }: { item: ShownItem; terms: SearchTerm[] }) {
+  const title = <MarkedText runs={markMatches(item.title || 'Untitled', terms)} />;
   return (
     <li
       data-item-id={item.id}
@@ -29,12 +32,12 @@ function ItemRow({ item }: { item: ShownItem }) {
         {item.is_global ? (
           // Not the person's own item, so the reader cannot open it: the original can.
           item.canonical_url
-            ? <a href={item.canonical_url} target="_blank" rel="noopener noreferrer" data-item-link className="font-semibold text-ink">{item.title || 'Untitled'}</a>
+            ? <a href={item.canonical_url} target="_blank" rel="noopener noreferrer" data-item-link className="font-semibold text-ink">{title}</a>
             // Nothing to open, yet j and k stop on it like on any result.
-            : <span data-item-link tabIndex={-1} className="font-semibold">{item.title || 'Untitled'}</span>
+            : <span data-item-link tabIndex={-1} className="font-semibold">{title}</span>
         ) : (
           <Link href={`/items/${item.id}`} data-item-link className={`no-underline hover:underline ${item.is_read ? 'text-muted' : 'font-semibold text-ink'}`}>
-            {item.title || 'Untitled'}
+            {title}
           </Link>
         )}
       </h3>
@@ -51,7 +54,7 @@ function ItemRow({ item }: { item: ShownItem }) {
           item.is_global && item.canonical_url && <span key="opens">Opens the original in a new tab</span>,
         ].filter(Boolean).map((part, index) => (index === 0 ? part : [<span key={`dot${index}`} aria-hidden>·</span>, part]))}
       </p>
-      {item.summary && <p className="mt-1 line-clamp-2 text-sm text-muted">{item.summary}</p>}
+      {item.summary && <p className="mt-1 line-clamp-2 text-sm text-muted"><MarkedText runs={markMatches(item.summary, terms)} /></p>}
     </li>
   );
 }
@@ -62,6 +65,7 @@ export function ItemResults({ search }: { search: ItemSearch }) {
   const list = useRef<HTMLUListElement>(null);
   const own = found.results.filter((item) => !item.is_global);
   const keyed = useKeyedList({ items: found.results, more: found, onOpen: () => rememberList(own) });
+  const terms = useMemo(() => searchTerms(search.q), [search.q]);
   const listElement = useCallback((element: HTMLUListElement | null) => {
     list.current = element;
     keyed(element);
@@ -77,7 +81,7 @@ export function ItemResults({ search }: { search: ItemSearch }) {
       </ResultsSummary>
       {found.results.length > 0 && (
         <ul ref={listElement} aria-label="Matching items" className="border-t border-line" onClick={rememberListOnOpen(own)}>
-          {found.results.map((item) => <ItemRow key={`${item.is_global ? 'g' : 'o'}${item.id}`} item={item} />)}
+          {found.results.map((item) => <ItemRow key={`${item.is_global ? 'g' : 'o'}${item.id}`} item={item} terms={terms} />)}
         </ul>
       )}
       <LoadMore hasMore={found.hasMore} loading={found.isLoadingMore} count={found.results.length} onLoadMore={found.loadMore} list={list} />
@@ -90,6 +94,7 @@ export function BestMatchResults({ q }: { q: string }) {
   const found = useBestMatches(q);
   const matches = found.data ?? [];
   const keyed = useKeyedList({ items: matches, onOpen: () => rememberList(matches) });
+  const terms = useMemo(() => searchTerms(q), [q]);
   if (found.error && !found.data) {
     return <ErrorNotice error={found.error} onRetry={() => void found.mutate()} context="The search could not be done" />;
   }
@@ -104,7 +109,7 @@ export function BestMatchResults({ q }: { q: string }) {
       )}
       {matches.length > 0 && (
         <ul ref={keyed} aria-label="Best matching items" className="border-t border-line" onClick={rememberListOnOpen(matches)}>
-          {matches.map((item) => <ItemRow key={item.id} item={item} />)}
+          {matches.map((item) => <ItemRow key={item.id} item={item} terms={terms} />)}
         </ul>
       )}
     </>

@@ -5,12 +5,14 @@ import type { ReactNode } from 'react';
 import { ErrorNotice } from '@/components/error-notice';
 import { LoadMore } from '@/components/inbox/load-more';
 import type { SourceType } from '@/lib/contract/common';
+import { markPhrase } from '@/lib/client/search-highlight';
 import { savedSearchHref } from '@/lib/client/search-view';
 import { sourceTypes } from '@/lib/client/subscriptions-view';
 import {
   useFeedSearch, useFolderSearch, useSavedSearchSearch, useTagSearch,
   type FeedResult, type FolderResult, type SavedSearchResult, type SearchResults, type TagResult,
 } from '@/lib/client/use-search';
+import { MarkedText } from './marked-text';
 import { ResultsSkeleton, ResultsSummary } from './results-states';
 
 type Row = { id: string; href: string; title: string; meta: ReactNode };
@@ -32,7 +34,7 @@ function RecordList<T extends { id: string }>({ found, q, noun, label, toRow }: 
             const row = toRow(record);
             return (
               <li key={row.id} className="border-b border-line py-3">
-                <h3 className="font-semibold leading-snug"><Link href={row.href} className="break-words text-ink">{row.title}</Link></h3>
+                <h3 className="font-semibold leading-snug"><Link href={row.href} className="break-words text-ink"><MarkedText runs={markPhrase(row.title, q)} /></Link></h3>
                 <p className="mt-0.5 text-sm text-muted">{row.meta}</p>
               </li>
             );

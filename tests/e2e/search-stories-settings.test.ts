@@ -68,6 +68,8 @@ describe.each<ViewportName>(['phone', 'desktop'])('search on a %s', (viewport) =
     const link = items.getByRole('link', { name: 'The boring way to adopt passkeys' });
     await link.waitFor();
     expect(await link.getAttribute('href')).toMatch(/^\/items\/[0-9a-f-]{36}$/);
+    // The matched word stands out (axe below checks its contrast too).
+    expect(await link.locator('mark').allTextContents()).toEqual(['passkeys']);
     await expectNoAxeViolations(page);
 
     await page.getByRole('navigation', { name: 'What to search' }).getByRole('link', { name: 'Feeds' }).click();

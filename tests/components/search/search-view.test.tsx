@@ -67,6 +67,13 @@ describe('searching', () => {
     expect(within(results).queryByText('Beyond your subscriptions')).toBeNull();
   });
 
+  it('marks the words the search matched in each result’s title', async () => {
+    renderRouted(<SearchView />, { url: '/search?q=HARBOUR' });
+    const results = await screen.findByRole('list', { name: 'Matching items' });
+    const title = within(results).getByRole('link', { name: 'Harbour reopens after storm' });
+    expect([...title.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual(['Harbour']);
+  });
+
   it('searches titles only when article text is left out', async () => {
     const user = userEvent.setup();
     const app = renderRouted(<SearchView />, { url: '/search?q=harbour' });
@@ -128,7 +135,11 @@ describe('searching', () => {
 
     app.navigate('/search?q=harbour&tab=tags');
     const tags = await screen.findByRole('list', { name: 'Matching tags' });
-    expect(within(tags).getByRole('link', { name: 'harbour-life' }).closest('li')!.textContent).toContain('1 item');
+    // jsdom has no stylesheet to make <mark> inline, so its accessible name puts a space after it.
+    const tag = within(tags).getByRole('link', { name: /^harbour ?-life$/ });
+    expect(tag.textContent).toBe('harbour-life');
+    expect(tag.querySelector('mark')!.textContent).toBe('harbour');
+    expect(tag.closest('li')!.textContent).toContain('1 item');
   });
 
   it('ranks the person’s own items by how well they match on the best matches tab', async () => {

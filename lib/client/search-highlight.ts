@@ -1,0 +1,85 @@
+/**
+ * Which words of a result's text a search matched, so the result can mark them. The service
+ * matches whole words, ignoring case and accents, with English word endings folded (its index
+ * stems "repairs" and "repaired" to "repair") and the last word typed as a prefix; this follows
+ * the same rules closely enough to mark what a reader would call a match, never inside a word.
+ */
+
+/** A run of a result's text, marked when it is a word the search matched. */
+export type TextRun = { text: string; matched: boolean };
+
+/** One word of a search: the start a matching word has, and whether any ending may follow it. */
+export type SearchTerm = { stem: string; prefix: boolean };
+
+const wordPattern = /[\p{L}\p{N}]+/gu;
+const commonEndings = /(?:ing|ed|es|s|ly)$/;
+const endingAfterStem = /^(?:|s|es|d|ed|ing|ly)$/;
+
+function fold(word: string): string {
+  return word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+/** The start every matching word must have: the word typed without a common English ending. */
+function stemOf(word: string): string {
+  const stem = word.replace(commonEndings, '');
+  return stem.length >= 3 ? stem : word;
+}
+
+/** A search's words as terms (the last typed is a prefix, as the service takes it); none for punctuation only. */
+export function searchTerms(q: string): SearchTerm[] {
+  const words = (q.normalize('NFKC').match(wordPattern) ?? []).slice(0, 16);
+  return words.map((word, index) => ({ stem: stemOf(fold(word)), prefix: index === words.length - 1 && word.length > 1 }));
+}
+
+function matches(word: string, term: SearchTerm): boolean {
+  return word.startsWith(term.stem) && (term.prefix || endingAfterStem.test(word.slice(term.stem.length)));
+}
+
+/** Splits text into runs, marking each word that one of the search's terms matches. */
+export function markMatches(text: string, terms: readonly SearchTerm[]): TextRun[] {
+  if (terms.length === 0 || text === '') return [{ text, matched: false }];
+  const runs: TextRun[] = [];
+  let plainFrom = 0;
+  for (const found of text.matchAll(wordPattern)) {
+    const word = fold(found[0]);
+    if (!terms.some((term) => matches(word, term))) continue;
+    const start = found.index;
+    if (start > plainFrom) runs.push({ text: text.slice(plainFrom, start), matched: false });
+    runs.push({ text: found[0], matched: true });
+    plainFrom = start + found[0].length;
+  }
+  if (plainFrom < text.length) runs.push({ text: text.slice(plainFrom), matched: false });
+  return runs;
+}
+
+/**
+ * Splits a name into runs, marking each place it contains the search as typed, ignoring case:
+ * how the service matches feeds, folders, tags and saved searches by name.
+ */
+export function markPhrase(text: string, q: string): TextRun[] {
+  const needle = q.normalize('NFKC').toLowerCase().trim();
+  if (needle === '' || text === '') return [{ text, matched: false }];
+  // The folded text, and for each of its code units the offset of the character it came from.
+  let folded = '';
+  const origin: number[] = [];
+  for (let offset = 0; offset < text.length;) {
+    const character = String.fromCodePoint(text.codePointAt(offset)!);
+    const foldedCharacter = character.normalize('NFKC').toLowerCase();
+    folded += foldedCharacter;
+    for (let unit = 0; unit < foldedCharacter.length; unit++) origin.push(offset);
+    offset += character.length;
+  }
+  origin.push(text.length);
+  const runs: TextRun[] = [];
+  let plainFrom = 0;
+  for (let at = folded.indexOf(needle); at !== -1; at = folded.indexOf(needle, at + needle.length)) {
+    const start = origin[at];
+    const end = origin[at + needle.length];
+    if (start < plainFrom || end <= start) continue;
+    if (start > plainFrom) runs.push({ text: text.slice(plainFrom, start), matched: false });
+    runs.push({ text: text.slice(start, end), matched: true });
+    plainFrom = end;
+  }
+  if (plainFrom < text.length) runs.push({ text: text.slice(plainFrom), matched: false });
+  return runs;
+}

@@ -172,7 +172,10 @@ describe('OPML import and export', () => {
 
     await user.upload(field, new File(['just some notes, not a reader export'], 'notes.opml', { type: 'text/x-opml' }));
     await user.click(screen.getByRole('button', { name: 'Import' }));
-    await screen.findByText(/^Nothing was imported: that file is not an OPML document\./, undefined, { timeout: 10_000 });
+    await screen.findByText(
+      'Nothing was imported: that file is not an OPML document. Choose the .opml file your other reader exports (often under Settings, Import or Export).',
+      undefined, { timeout: 10_000 },
+    );
 
     await user.upload(field, new File(['<?xml version="1.0"?><opml version="2.0"><head><title>Empty</title></head><body></body></opml>'], 'none.opml', { type: 'text/x-opml' }));
     await user.click(screen.getByRole('button', { name: 'Import' }));
@@ -234,6 +237,49 @@ describe('OPML import and export', () => {
       undefined, { timeout: 10_000 },
     );
     expect(sites.hits.get('/far-0.xml')).toBeUndefined();
+    expect((await callApi('GET', '/v1/subscriptions', { query: { all: 'true' } })).data).toEqual(before.data);
+  });
+
+  it('tells the refusals apart by status and the field they name, whatever the service\'s wording', async () => {
+    const user = userEvent.setup();
+    // A service that words its refusals otherwise: a 422 about opml, then a 413 about it.
+    const reworded = await new FeedServer().start();
+    const refusals = [
+      { status: 422, message: 'opml could not be read as XML (line 1).' },
+      { status: 413, message: 'opml names 3 feeds; one import takes 2.' },
+    ];
+    reworded.route('/v1/opml/import', (_request, response) => {
+      const { status, message } = refusals.shift()!;
+      response.writeHead(status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ message }));
+    });
+    configureApi({ base: reworded.baseUrl });
+    try {
+      renderRouted(<OpmlTools />);
+      const field = screen.getByLabelText('OPML file to import');
+      await user.upload(field, new File(['<opml'], 'broken.opml'));
+      await user.click(screen.getByRole('button', { name: 'Import' }));
+      await screen.findByText(
+        'Nothing was imported: that file is not an OPML document. Choose the .opml file your other reader exports (often under Settings, Import or Export).',
+        undefined, { timeout: 10_000 },
+      );
+      await user.upload(field, new File(['<opml version="2.0"><body/></opml>'], 'three.opml'));
+      await user.click(screen.getByRole('button', { name: 'Import' }));
+      await screen.findByText('Nothing was imported: that file names 3 feeds; one import takes 2.', undefined, { timeout: 10_000 });
+    } finally {
+      configureApi({ base: local.base });
+      await reworded.stop();
+    }
+  });
+
+  it('says a file over the 1 MB a request takes is too large, as any refusal that names no field', async () => {
+    const user = userEvent.setup();
+    const before = await callApi('GET', '/v1/subscriptions', { query: { all: 'true' } });
+    const padding = `<!-- ${'x'.repeat(1_100_000)} -->`;
+    renderRouted(<OpmlTools />);
+    await user.upload(screen.getByLabelText('OPML file to import'), new File([`<opml version="2.0"><body/>${padding}</opml>`], 'padded.opml'));
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+    await screen.findByText('Something went wrong: The request body is larger than 1 MB. (status 413)', undefined, { timeout: 10_000 });
     expect((await callApi('GET', '/v1/subscriptions', { query: { all: 'true' } })).data).toEqual(before.data);
   });
 

@@ -29,11 +29,11 @@ async function folderCount(account: TestUser): Promise<number> {
 }
 
 describe('bounds of an OPML import', () => {
-  it(`refuses an OPML file with more than ${maxImportFeeds} feeds with one sentence naming the limit, and keeps nothing`, async () => {
+  it(`refuses an OPML file with more than ${maxImportFeeds} feeds with a 413 whose one sentence names the field and the limit, and keeps nothing`, async () => {
     const account = h.createUser({ plan: 'plus' });
     const urls = Array.from({ length: maxImportFeeds + 1 }, (_, i) => `${site.baseUrl}/many/${i}.xml`);
     const answer = await h.call('POST', '/v1/opml/import', { key: account.appToken, body: { opml: opmlOf(urls) } });
-    expect(answer.status).toBe(422);
+    expect(answer.status).toBe(413);
     expect(answer.body.message).toBe('opml lists 1,001 feeds, more than the 1,000 one import takes; split the file into smaller ones.');
     expect([...site.hits.keys()].filter((path) => path.startsWith('/many/'))).toEqual([]);
     expect(await subscriptionCount(account)).toBe(0);

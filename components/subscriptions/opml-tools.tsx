@@ -2,7 +2,7 @@
 
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { ApiError } from '@/lib/client/api-client';
-import { errorSentence } from '@/lib/client/error-message';
+import { errorSentence, refusedFields } from '@/lib/client/error-message';
 import { useExportOpml, useImportOpml, type OpmlImportResult } from '@/lib/client/use-opml';
 import { buttonClass, labelClass } from '../control-styles';
 
@@ -35,18 +35,21 @@ function importSummary(result: OpmlImportResult): string {
   return `${summary} ${repeated}`;
 }
 
+/** The import's own field: a refusal that names it is about the chosen file. */
+const opmlField = 'opml';
+
 /**
- * Why an import was refused: a file that is not OPML says so and what to choose instead; any other
- * refusal (a file over the import's size limit) is the service's sentence, its field name read as "that file".
+ * Why an import was refused, told apart by status and the field the refusal names (SPEC.md gives no
+ * error codes, and the wording is the service's to change): a 422 about the file means it is not an
+ * OPML document, said with what to choose instead; any other refusal about the file (413: more feeds
+ * than one import takes) is the service's sentence, its field name read as "that file".
  */
 function importFailure(error: unknown): string {
-  if (error instanceof ApiError && error.status === 422) {
-    if (/not an OPML document/.test(error.message)) {
-      return 'Nothing was imported: that file is not an OPML document. Choose the .opml file your other reader exports (often under Settings, Import or Export).';
-    }
-    return `Nothing was imported: ${error.message.replace(/^opml\b/, 'that file')}`;
+  if (!(error instanceof ApiError) || !refusedFields(error).includes(opmlField)) return errorSentence(error);
+  if (error.status === 422) {
+    return 'Nothing was imported: that file is not an OPML document. Choose the .opml file your other reader exports (often under Settings, Import or Export).';
   }
-  return errorSentence(error);
+  return `Nothing was imported: ${error.message.replace(/^opml\b/, 'that file')}`;
 }
 
 /** OPML import (a file from another reader) and export (a download of every subscription, by folder); local mode only. */

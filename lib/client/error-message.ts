@@ -20,6 +20,20 @@ function sentences(message: string): string[] {
   return message.split(/(?<=[.!?])\s+/).map((part) => part.trim()).filter(Boolean);
 }
 
+/** A request field's name as the service writes it at the start of a sentence: `opml`, `item_ids[0]`, `filters.tag_ids`. */
+const fieldAtStart = /^([a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*|\[\d+\])*) /;
+
+/**
+ * The fields a refusal names, in order: SPEC.md words a 422's message as one sentence per invalid
+ * field, and the service begins each with the field's name (so do its other refusals about one field,
+ * such as an OPML import's 413). SPEC.md has no machine-readable codes, so this is what a refusal
+ * carries besides its status; a sentence that names no field (capitalised prose) adds none.
+ */
+export function refusedFields(error: ApiError): string[] {
+  const names = sentences(error.message).map((sentence) => fieldAtStart.exec(sentence)?.[1]).filter((name): name is string => !!name);
+  return [...new Set(names)];
+}
+
 /** Turns any thrown value from the API client into the words and actions shown on screen. */
 export function describeError(error: unknown): ErrorMessage {
   const api = error instanceof ApiError ? error : new ApiError(-1, error instanceof Error ? error.message : String(error));

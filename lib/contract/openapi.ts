@@ -11,6 +11,7 @@ const errorDescriptions: Record<number, string> = {
   402: "The plan does not include this, or a plan limit is reached",
   403: 'Banned or locked account, or a token outside its scope',
   404: 'Not found, or a filter names something that does not exist',
+  413: 'Too large: the request body, or what it lists, is more than one request takes',
   422: 'Validation failed; `message` joins one sentence per invalid field',
   429: 'Rate limit hit; `Retry-After` says how many seconds to wait',
   503: 'Temporarily unavailable; retry later',

@@ -129,6 +129,10 @@ export async function fetchEpisodeAudio(rawUrl: string, options: AudioFetchOptio
         const value = header(response, name);
         if (value) headers.set(name, value);
       }
+      // A 206 the host sent chunked still has a known length: its Content-Range names the bytes it holds.
+      // The body is the host's bytes as they came (never decoded or re-encoded), so the length holds for it.
+      const span = status === 206 && !headers.has('content-length') ? /^bytes (\d+)-(\d+)\//i.exec(headers.get('content-range') ?? '') : null;
+      if (span) headers.set('content-length', String(Number(span[2]) - Number(span[1]) + 1));
       if (status === 416) response.destroy();
       return new Response(status === 416 ? null : (Readable.toWeb(response) as ReadableStream<Uint8Array>), { status, headers });
     }

@@ -51,6 +51,9 @@ export async function episodeAudio(request: Request, itemId: string): Promise<Re
     audio.headers.set('x-content-type-options', 'nosniff');
     audio.headers.set('content-security-policy', "default-src 'none'; sandbox");
     if (enclosure.setCookie) audio.headers.append('set-cookie', enclosure.setCookie);
+    // Content-Length is set (the host's, or counted from a 206's Content-Range), but Next 16's
+    // sendResponse drops it from every route handler's answer, so on the wire the body is chunked:
+    // players and downloads learn the size from Content-Range (downloads ask for bytes=0- for that).
     return audio;
   } catch (error) {
     if (error instanceof AudioFetchError) return refuse(error.status, error.message);

@@ -61,6 +61,6 @@ export const organizingOperations = defineOperations({
   },
   importOpml: {
     method: 'POST', path: '/v1/opml/import', auth: 'first_party', summary: 'Subscribe to every feed of an OPML document, recreating its folders',
-    body: ImportOpmlBody, success: { status: 200, body: OpmlImportResult }, errors: [422],
+    body: ImportOpmlBody, success: { status: 200, body: OpmlImportResult }, errors: [413, 422],
   },
 });

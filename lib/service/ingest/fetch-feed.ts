@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import { guardedLookup, isPrivateAddress } from './address-guard';
 import { acquireHostSlot } from './host-limit';
 
-export type FetchFailure = 'invalid_url' | 'private_address' | 'timeout' | 'too_large' | 'too_many_redirects' | 'http_status' | 'network';
+export type FetchFailure = 'invalid_url' | 'private_address' | 'timeout' | 'too_large' | 'too_many_redirects' | 'http_status' | 'network' | 'cancelled';
 
 /** A fetch that produced no usable document; the message is one sentence. */
 export class FetchError extends Error {
@@ -32,6 +32,8 @@ export type FetchFeedOptions = {
   maxRedirects?: number;
   /** Allow private and loopback addresses (tests: TIDINGS_ALLOW_PRIVATE_URLS=1). */
   allowPrivate?: boolean;
+  /** The caller's own stop (the request that wanted the feed was aborted): the connection is closed at once. */
+  signal?: AbortSignal;
 };
 
 type Caching = { etag: string | null; lastModified: string | null; cacheControlMaxAge: number | null; retryAfterSeconds: number | null };
@@ -87,6 +89,12 @@ type Hop = { response: IncomingMessage; release: () => void };
 
 function request(url: URL, options: Required<Pick<FetchFeedOptions, 'allowPrivate' | 'connectTimeoutMs'>> & FetchFeedOptions, signal: AbortSignal, retried = false): Promise<Hop> {
   return acquireHostSlot(url.host).then((release) => new Promise<Hop>((resolve, reject) => {
+    // The wait for a slot may outlast the caller: a request it no longer wants is never sent.
+    if (signal.aborted) {
+      release();
+      reject(signal.reason);
+      return;
+    }
     const headers: Record<string, string> = { 'user-agent': USER_AGENT, accept: ACCEPT, 'accept-encoding': 'gzip, deflate, br' };
     if (options.etag) headers['if-none-match'] = options.etag;
     if (options.lastModified) headers['if-modified-since'] = options.lastModified;
@@ -171,8 +179,9 @@ function readBody(response: IncomingMessage, maxBytes: number): Promise<Buffer> 
   });
 }
 
-function asFetchError(error: unknown, url: URL, timeoutMs: number, signal: AbortSignal): FetchError {
+function asFetchError(error: unknown, url: URL, timeoutMs: number, signal: AbortSignal, cancel?: AbortSignal): FetchError {
   if (error instanceof FetchError) return error;
+  if (cancel?.aborted) return new FetchError('cancelled', `Fetching ${url.host} was stopped: the request that wanted it was cancelled.`);
   if (signal.aborted) return new FetchError('timeout', `Fetching ${url.host} took longer than ${timeoutMs} ms.`);
   const code = (error as NodeJS.ErrnoException)?.code;
   if (code === 'EPRIVATE') return new FetchError('private_address', `${url.hostname} resolves to a private or local address, which is not allowed.`);
@@ -191,6 +200,7 @@ function asFetchError(error: unknown, url: URL, timeoutMs: number, signal: Abort
 /**
  * Fetches a feed URL politely and safely: conditional GET, compression, up to 5 redirects,
  * deadlines, a size cap and refusal of private addresses after DNS resolution (each hop).
+ * Once `options.signal` aborts the fetch ends with a 'cancelled' FetchError, its connection closed.
  */
 export async function fetchFeed(rawUrl: string, options: FetchFeedOptions = {}): Promise<FetchResult> {
   const timeoutMs = options.timeoutMs ?? 15_000;
@@ -201,7 +211,8 @@ export async function fetchFeed(rawUrl: string, options: FetchFeedOptions = {}):
   };
   const maxBytes = options.maxBytes ?? 10 * 1024 * 1024;
   const maxRedirects = options.maxRedirects ?? 5;
-  const signal = AbortSignal.timeout(timeoutMs);
+  const deadline = AbortSignal.timeout(timeoutMs);
+  const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline;
   let url = parseUrl(rawUrl);
   const visited = new Set<string>();
   for (let redirects = 0; ; redirects++) {
@@ -213,7 +224,7 @@ export async function fetchFeed(rawUrl: string, options: FetchFeedOptions = {}):
     try {
       hop = await request(url, settings, signal);
     } catch (error) {
-      throw asFetchError(error, url, timeoutMs, signal);
+      throw asFetchError(error, url, timeoutMs, signal, options.signal);
     }
     const { response, release } = hop;
     try {
@@ -240,7 +251,7 @@ export async function fetchFeed(rawUrl: string, options: FetchFeedOptions = {}):
       return { kind: 'ok', status, finalUrl: url.href, body, contentType: header(response, 'content-type'), ...caching(response) };
     } catch (error) {
       response.destroy();
-      throw asFetchError(error, url, timeoutMs, signal);
+      throw asFetchError(error, url, timeoutMs, signal, options.signal);
     } finally {
       release();
     }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, callApi, configureApi } from '@/lib/client/api-client';
-import { describeError, errorSentence } from '@/lib/client/error-message';
+import { describeError, errorSentence, refusedFields } from '@/lib/client/error-message';
 import { startLocalService, type LocalService } from '../../components/local-service';
 
 async function failure(run: () => Promise<unknown>): Promise<ApiError> {
@@ -29,6 +29,15 @@ describe('what a person sees when the service answers an error', () => {
     expect(message.title).toBe('Some details need fixing');
     expect(message.fields.length).toBe(2);
     expect(message.canRetry).toBe(false);
+  });
+
+  it('reads the fields a refusal names from the start of its sentences, and none from prose', async () => {
+    const invalid = await failure(() => callApi('GET', '/v1/items', { query: { limit: 0, item_type: 'video' as 'article' } }));
+    expect(refusedFields(invalid).sort()).toEqual(['item_type', 'limit']);
+    const notOpml = await failure(() => callApi('POST', '/v1/opml/import', { body: { opml: 'just notes' } }));
+    expect([notOpml.status, refusedFields(notOpml)]).toEqual([422, ['opml']]);
+    const missing = await failure(() => callApi('GET', '/v1/items/{item_id}', { params: { item_id: '00000000-0000-4000-8000-000000000000' } }));
+    expect(refusedFields(missing)).toEqual([]);
   });
 
   it('explains a plan limit on 402 with the service\'s reason and a link to the plan', async () => {

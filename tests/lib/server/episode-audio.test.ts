@@ -47,13 +47,13 @@ beforeAll(async () => {
     method: 'POST', headers: { accept: 'application/json', 'content-type': 'application/json' }, body: JSON.stringify({ password }),
   }));
   cookie = (signedIn.headers.get('set-cookie') ?? '').split(';')[0];
-  const feedUrl = host.feedUrl({ direct: '/audio.wav', 'two hops': '/hop/2', 'six hops': '/hop/6', loop: '/loop', refused: '/refused', page: '/page.html' });
+  const feedUrl = host.feedUrl({ direct: '/audio.wav', chunked: '/chunked.wav', 'two hops': '/hop/2', 'six hops': '/hop/6', loop: '/loop', refused: '/refused', page: '/page.html' });
   const subscribed = await api('POST', '/v1/subscriptions', { url: feedUrl });
   expect(subscribed.status).toBe(201);
   const { subscription_id: subscriptionId } = (await subscribed.json()) as { subscription_id: string };
   const listed = (await (await api('GET', `/v1/items?subscription_ids=${subscriptionId}&limit=20`)).json()) as { data: { id: string; title: string; item_type: string }[] };
   for (const item of listed.data) ids[item.item_type === 'article' ? 'article' : item.title] = item.id;
-  expect(Object.keys(ids).sort()).toEqual(['article', 'direct', 'loop', 'page', 'refused', 'six hops', 'two hops']);
+  expect(Object.keys(ids).sort()).toEqual(['article', 'chunked', 'direct', 'loop', 'page', 'refused', 'six hops', 'two hops']);
 });
 
 afterAll(async () => {
@@ -90,6 +90,19 @@ describe('an episode’s audio from the app’s origin', () => {
     expect(response.headers.get('x-host-secret')).toBeNull();
     expect(Buffer.from(await response.arrayBuffer()).equals(host.audio.subarray(1000, 2000))).toBe(true);
     expect(host.seen).toContain('GET /audio.wav bytes=1000-1999');
+  });
+
+  it('gives a range the host streams without a length the length its Content-Range names, and a whole file none', async () => {
+    const ranged = await audio(ids.chunked!, { range: 'bytes=1000-1999' });
+    expect(ranged.status).toBe(206);
+    expect(ranged.headers.get('content-range')).toBe(`bytes 1000-1999/${host.audio.length}`);
+    expect(ranged.headers.get('content-length')).toBe('1000');
+    expect(Buffer.from(await ranged.arrayBuffer()).equals(host.audio.subarray(1000, 2000))).toBe(true);
+    // Without a length from the host or a range to count, any length given would be a guess.
+    const whole = await audio(ids.chunked!);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('content-length')).toBeNull();
+    expect(Buffer.from(await whole.arrayBuffer()).equals(host.audio)).toBe(true);
   });
 
   it('answers a range past the end with the host’s 416', async () => {

@@ -37,7 +37,7 @@ export type PodcastHost = {
 };
 
 /**
- * Paths: /audio.wav (ranges honoured), /hop/<n> (redirects n times, then to /audio.wav),
+ * Paths: /audio.wav (ranges honoured), /chunked.wav (the same without a Content-Length), /hop/<n> (redirects n times, then to /audio.wav),
  * /loop (redirects to itself), /refused (403), /silent (never answers), /feed.xml?key=…
  * (the feed last registered under that key).
  */
@@ -72,6 +72,16 @@ export async function startPodcastHost(): Promise<PodcastHost> {
       response.writeHead(200, { 'content-type': 'text/html' }).end('<script>fetch("/api/v1/items")</script>');
     } else if (url.pathname === '/silent') {
       // Never answers.
+    } else if (url.pathname === '/chunked.wav') {
+      // A host that streams the file without a Content-Length, whole or ranged (Transfer-Encoding: chunked).
+      const range = /^bytes=(\d+)-(\d*)$/.exec(request.headers.range ?? '');
+      const start = range ? Number(range[1]) : 0;
+      const end = range?.[2] ? Math.min(Number(range[2]), audio.length - 1) : audio.length - 1;
+      response.writeHead(range ? 206 : 200, {
+        'content-type': 'audio/wav', 'accept-ranges': 'bytes', ...(range ? { 'content-range': `bytes ${start}-${end}/${audio.length}` } : {}),
+      });
+      response.write(audio.subarray(start, start + 1));
+      response.end(audio.subarray(start + 1, end + 1));
     } else if (url.pathname === '/audio.wav') {
       const range = /^bytes=(\d*)-(\d*)$/.exec(request.headers.range ?? '');
       if (!range) {

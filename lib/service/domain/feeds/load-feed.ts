@@ -30,6 +30,8 @@ type FetchOptions = {
   timeoutMs?: number;
   /** How the feed document is read: on the calling thread unless a caller hands over its worker. */
   read?: ReadFeed;
+  /** The caller's stop: a fetch under way is cancelled (its connection closed) and no other is begun. */
+  signal?: AbortSignal;
 };
 
 /** One fetch's own deadline (fetchFeed's default). */
@@ -46,7 +48,7 @@ export async function loadFeed(url: string, options: FetchOptions): Promise<Load
   const fetchTimeout = () => Math.min(FETCH_TIMEOUT_MS, deadline - Date.now());
   let page;
   try {
-    page = await fetchFeed(url, { allowPrivate: options.allowPrivate, timeoutMs: fetchTimeout() });
+    page = await fetchFeed(url, { allowPrivate: options.allowPrivate, timeoutMs: fetchTimeout(), signal: options.signal });
   } catch (error) {
     throw asNotFound(error);
   }
@@ -60,9 +62,9 @@ export async function loadFeed(url: string, options: FetchOptions): Promise<Load
   let unreachableLink: string | null = null;
   for (const candidate of candidates) {
     if (options.isKnown?.(candidate)) return { knownUrl: candidate };
-    if (fetchTimeout() <= 0) break;
+    if (fetchTimeout() <= 0 || options.signal?.aborted) break;
     try {
-      const found = await fetchFeed(candidate, { allowPrivate: options.allowPrivate, timeoutMs: fetchTimeout() });
+      const found = await fetchFeed(candidate, { allowPrivate: options.allowPrivate, timeoutMs: fetchTimeout(), signal: options.signal });
       if (found.kind !== 'ok') continue;
       const body = decodeBody(found.body, found.contentType);
       if (looksLikeFeed(body, found.contentType)) return readLoaded(read, found);

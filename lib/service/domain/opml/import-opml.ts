@@ -4,7 +4,6 @@ import { ensureFolder } from '../folders/folders';
 import { normalizeFeedUrl, subscribe } from '../subscriptions/subscribe';
 import type { ServiceContext } from '../../context';
 import { fail, ServiceError } from '../../http/errors';
-import { validationError } from '../../http/validation';
 import { readOpml, type OpmlFeed } from './read-opml';
 
 /** Feeds fetched at once: quick for a long list, polite to the hosts and to the machine. */
@@ -42,7 +41,7 @@ function distinctFeeds(feeds: OpmlFeed[]): OpmlFeed[] {
  * reusing ones of the same name). A feed that fails (unreachable, not a feed, plan limit)
  * is reported with the reason and the rest go on. Subscriptions that already exist are
  * left where they are. Folders made here that end up empty are removed again. A document of
- * more than `maxImportFeeds` feeds is refused (422). Once `signal` aborts (the caller stopped
+ * more than `maxImportFeeds` feeds is refused (413). Once `signal` aborts (the caller stopped
  * waiting) no further feed is subscribed and the import answers 503 with what it got through.
  */
 export async function importOpml(
@@ -51,7 +50,9 @@ export async function importOpml(
   const outlines = readOpml(text);
   const feeds = distinctFeeds(outlines);
   if (feeds.length > maxImportFeeds) {
-    throw validationError([`opml lists ${feeds.length.toLocaleString('en-US')} feeds, more than the ${maxImportFeeds.toLocaleString('en-US')} one import takes; split the file into smaller ones.`]);
+    // 413, not 422: the document is readable but more than one import takes, as a body over 1 MB is;
+    // a client tells this apart from a document that is not OPML (422) by the status, not the wording.
+    throw fail(413, `opml lists ${feeds.length.toLocaleString('en-US')} feeds, more than the ${maxImportFeeds.toLocaleString('en-US')} one import takes; split the file into smaller ones.`);
   }
   const { signal } = options;
   const folderIds = new Map<string, string>();

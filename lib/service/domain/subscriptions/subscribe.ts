@@ -74,7 +74,7 @@ async function storeNewItems(service: ServiceContext, feedId: string, { feed, do
 /**
  * POST /v1/subscriptions: a known feed is subscribed at once; an unknown one is fetched,
  * parsed, stored and subscribed inline. 400 bad URL or folder or no feed, 402 plan limit, 503 unreachable.
- * Once `signal` aborts (the caller stopped waiting) a slow fetch that still ends subscribes to nothing.
+ * Once `signal` aborts (the caller stopped waiting) the fetch under way is cancelled, and one that still ends subscribes to nothing.
  */
 export async function subscribe(
   service: ServiceContext, user: User, input: { url: string; folder_id?: string | null }, options: { signal?: AbortSignal } = {},
@@ -94,6 +94,8 @@ export async function subscribe(
       allowPrivate: service.config.allowPrivateUrls,
       read: readOffThread(service),
       isKnown: (candidate) => findFeedByUrl(service.db, candidate) !== null,
+      // An abandoned request (the proxy's deadline, an import the browser left) closes its fetch too.
+      signal: options.signal,
     });
   } catch (error) {
     if (error instanceof FeedNotFound) throw fail(error.reason === 'unreachable' ? 503 : 400, error.message);

@@ -156,6 +156,18 @@ describe('fetchFeed against a local server', () => {
     expect(trickle.reason).toBe('timeout');
   });
 
+  it('stops at once when its caller cancels, waiting for an answer or for the rest of the body, and says so', async () => {
+    for (const path of ['/silent', '/trickle']) {
+      const caller = new AbortController();
+      // The 15 s deadline would end it too, as 'timeout': 'cancelled' is the caller's stop reaching it.
+      const fetching = failure(fetchFeed(`${origin}${path}`, { ...local, signal: caller.signal }));
+      setTimeout(() => caller.abort(), 100);
+      const error = await fetching;
+      expect(error.reason).toBe('cancelled');
+      expect(error.message).toBe(`Fetching ${new URL(origin).host} was stopped: the request that wanted it was cancelled.`);
+    }
+  });
+
   it('aborts bodies over the size cap, announced, chunked or compressed', async () => {
     const options = { ...local, maxBytes: 1024 * 1024 };
     for (const path of ['/big', '/big-chunked', '/bomb']) {

@@ -29,11 +29,11 @@ async function folderCount(account: TestUser): Promise<number> {
 }
 
 describe('bounds of an OPML import', () => {
-  it(`refuses an OPML file with more than ${maxImportFeeds} feeds with one sentence naming the limit, and keeps nothing`, async () => {
+  it(`refuses an OPML file with more than ${maxImportFeeds} feeds with a 413 whose one sentence names the field and the limit, and keeps nothing`, async () => {
     const account = h.createUser({ plan: 'plus' });
     const urls = Array.from({ length: maxImportFeeds + 1 }, (_, i) => `${site.baseUrl}/many/${i}.xml`);
     const answer = await h.call('POST', '/v1/opml/import', { key: account.appToken, body: { opml: opmlOf(urls) } });
-    expect(answer.status).toBe(422);
+    expect(answer.status).toBe(413);
     expect(answer.body.message).toBe('opml lists 1,001 feeds, more than the 1,000 one import takes; split the file into smaller ones.');
     expect([...site.hits.keys()].filter((path) => path.startsWith('/many/'))).toEqual([]);
     expect(await subscriptionCount(account)).toBe(0);
@@ -50,7 +50,7 @@ describe('bounds of an OPML import', () => {
     expect(answer.body).toEqual({ imported: maxImportFeeds, already_subscribed: 0, duplicates: 2, failed: [] });
   });
 
-  it('stops subscribing once the request is aborted: feeds fetched after it are not kept and the rest are never fetched', async () => {
+  it('stops subscribing once the request is aborted: feeds under way are not kept and the rest are never fetched', async () => {
     const account = h.createUser({ plan: 'pro' });
     const waiting: Array<() => void> = [];
     const started: string[] = [];
@@ -81,8 +81,46 @@ describe('bounds of an OPML import', () => {
     expect((await response.json()).message).toBe(
       'The import took longer than the app waits, so it stopped after subscribing to 0 of 8 feeds; import the file again to add the rest.',
     );
-    expect(started.sort()).toEqual(['/slow/0.xml', '/slow/1.xml', '/slow/2.xml', '/slow/3.xml']);
+    // The two waiting for a slot get one only after the abort, and send nothing.
+    expect(started.sort()).toEqual(['/slow/0.xml', '/slow/1.xml']);
     expect(await subscriptionCount(account)).toBe(0);
     expect(await folderCount(account)).toBe(0);
+  });
+
+  it('closes the connections of feeds being fetched once the request is aborted, and subscribes to nothing more', async () => {
+    const account = h.createUser({ plan: 'pro' });
+    const quick = site.route('/held-import/quick.xml', (_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/rss+xml' });
+      response.end(rss('Quick', [{ guid: 'quick-1', title: 'Quick post', date: new Date() }]));
+    });
+    // The other feeds never answer: only the service closing its side ends these requests.
+    const held: Array<{ path: string; closed: Promise<void> }> = [];
+    const urls = Array.from({ length: 5 }, (_, i) => site.route(`/held-import/${i}.xml`, (request, response) => {
+      held.push({ path: request.url!, closed: new Promise((resolve) => response.once('close', () => resolve())) });
+    }));
+    const caller = new AbortController();
+    const answering = h.service.fetch(new Request(`${h.baseUrl}/v1/opml/import`, {
+      method: 'POST', signal: caller.signal,
+      headers: { authorization: `Bearer ${account.appToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ opml: opmlOf([quick, ...urls]) }),
+    }));
+    // The quick feed is subscribed; two held ones fill the host's two slots, the others wait.
+    while (held.length < 2 || (await subscriptionCount(account)) < 1) await new Promise((resolve) => setTimeout(resolve, 10));
+    caller.abort();
+    // A fetch's own deadline is 15 s: a close well before it is the abort reaching the connection.
+    let stillOpen: ReturnType<typeof setTimeout> | undefined;
+    const closedInTime = await Promise.race([
+      Promise.all(held.map((request) => request.closed)).then(() => true),
+      new Promise<false>((resolve) => { stillOpen = setTimeout(() => resolve(false), 5_000); }),
+    ]);
+    clearTimeout(stillOpen);
+    expect(closedInTime).toBe(true);
+    const response = await answering;
+    expect(response.status).toBe(503);
+    expect((await response.json()).message).toBe(
+      'The import took longer than the app waits, so it stopped after subscribing to 1 of 6 feeds; import the file again to add the rest.',
+    );
+    expect(held.map((request) => request.path).sort()).toEqual(['/held-import/0.xml', '/held-import/1.xml']);
+    expect(await subscriptionCount(account)).toBe(1);
   });
 });

@@ -21,6 +21,8 @@ export function SelectionBar({ count, busy, onAct, onClear }: Props) {
     <div
       role="group"
       aria-label="Selected items"
+      // Over the list at the bottom of the screen: a drag starting on it is not a pull of the list.
+      data-own-gestures
       className="sticky bottom-[calc(var(--player-space,0px)+0.5rem)] z-10 mt-3 flex flex-wrap items-center gap-2 rounded-lg border border-line-strong bg-surface p-2 shadow-md"
     >
       <span className="px-2 font-medium">{count} selected</span>

@@ -1,11 +1,11 @@
 import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newAppContext } from './browser';
+import { expectNoAxeViolations, launchBrowser, newAppContext } from './browser';
 import { waitForWorker } from './offline-helpers';
 
 /*
- * The inbox on small phones (360 × 740): pull to refresh belongs to the list, not to the
- * fixed things over it (mini player, outbox panel).
+ * The inbox on small phones (360 × 740 and 320 px wide): the selection bar's rows, and pull to
+ * refresh, which belongs to the list and not to the fixed things over it (mini player, outbox panel).
  */
 
 let browser: Browser;
@@ -37,6 +37,14 @@ async function openInbox(width: number, query = ''): Promise<Page> {
   return page;
 }
 
+/** How many rows the visible children of `box` take: the distinct middles of their boxes (they are centred in a row). */
+function rowsOf(box: Locator): Promise<number> {
+  return box.evaluate((element) => new Set([...element.children]
+    .map((child) => child.getBoundingClientRect())
+    .filter((rect) => rect.width > 0)
+    .map((rect) => Math.round(rect.top + rect.height / 2))).size);
+}
+
 /** A one-finger drag straight down from (x, y), far enough for a pull from the list to refresh; `lift` ends it. */
 async function dragDown(page: Page, x: number, y: number): Promise<{ lift: () => Promise<void> }> {
   const touch = await page.context().newCDPSession(page);
@@ -63,6 +71,38 @@ async function expectNoRefreshPullingOn(page: Page, from: Locator): Promise<void
   expect(await page.getByText('Refreshing…').count()).toBe(0);
   expect(fetched).toEqual([]);
 }
+
+describe.each([360, 320])('the inbox selection bar on a %i px phone', (width) => {
+  it('takes two rows at most, offers every action by its full name, and stays above the mini player', async () => {
+    const page = await openInbox(width, '?view=all&type=episode');
+    const rows = page.locator('li[data-item-id]');
+    await rows.first().getByRole('button', { name: /^(Play|Resume|Play again):/ }).click();
+    const player = page.getByRole('region', { name: 'Podcast player' });
+    await player.waitFor();
+    await rows.nth(1).getByRole('checkbox').check();
+    await rows.nth(2).getByRole('checkbox').check();
+
+    const bar = page.getByRole('group', { name: 'Selected items' });
+    expect(await bar.getByText('2 selected').isVisible()).toBe(true);
+    expect(await rowsOf(bar)).toBeLessThanOrEqual(2);
+    for (const name of ['Mark read', 'Mark unread', 'Save', 'Unsave', 'Clear selection']) {
+      const button = bar.getByRole('button', { name, exact: true });
+      expect(await button.isVisible(), `${name} is visible`).toBe(true);
+      const box = (await button.boundingBox())!;
+      expect(Math.min(box.width, box.height), `${name} is a 44 px target`).toBeGreaterThanOrEqual(44);
+    }
+    await expect.poll(async () => {
+      const [barBox, playerBox] = [await bar.boundingBox(), await player.boundingBox()];
+      return barBox && playerBox ? Math.round(barBox.y + barBox.height - playerBox.y) : null;
+    }).toBeLessThanOrEqual(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+
+    const bulk = page.waitForResponse((response) => response.request().method() === 'PATCH' && new URL(response.url()).pathname === '/api/v1/items');
+    await bar.getByRole('button', { name: 'Unsave', exact: true }).click();
+    expect(((await bulk).request().postDataJSON() as { action: string }).action).toBe('unsave');
+    await expectNoAxeViolations(page);
+  });
+});
 
 describe('the inbox on a 360 px phone, pulled down', () => {
   it('does not refresh when the pull starts on the mini player', async () => {

@@ -12,14 +12,16 @@ export type Pull = { distance: number; ready: boolean; refreshing: boolean };
 
 /**
  * Whether a drag starting on `target` belongs to something else than the page: a dialog over it
- * (the Sources drawer, whose list scrolls while the page behind stays at its top, or its backdrop)
- * or a box of its own scrolled down, which the drag scrolls back up.
+ * (the Sources drawer, whose list scrolls while the page behind stays at its top, or its backdrop),
+ * anything fixed over the page or marked `data-own-gestures` (the mini player, the offline and sync
+ * panel: their place on the screen does not move with the list, so a drag on them is not one of the
+ * list), or a box of its own scrolled down, which the drag scrolls back up.
  */
 function ownedElsewhere(target: EventTarget | null): boolean {
   if (!(target instanceof Element)) return false;
-  if (target.closest('dialog')) return true;
+  if (target.closest('dialog, [data-own-gestures]')) return true;
   for (let element: Element | null = target; element && element !== document.documentElement; element = element.parentElement) {
-    if (element.scrollTop > 0) return true;
+    if (element.scrollTop > 0 || getComputedStyle(element).position === 'fixed') return true;
   }
   return false;
 }
@@ -27,8 +29,8 @@ function ownedElsewhere(target: EventTarget | null): boolean {
 /**
  * Pull to refresh on touch screens: a one-finger drag down while the page is scrolled to its
  * top stretches an indicator; let go past the threshold and `onRefresh` runs (the list is
- * fetched again). Sideways drags, two fingers, drags that start scrolled down and drags in a
- * dialog or a scrolled box are left to the browser. The Refresh button does the same for everyone else.
+ * fetched again). Sideways drags, two fingers, drags that start scrolled down and drags on a
+ * dialog, on fixed UI or in a scrolled box are left to the browser. The Refresh button does the same for everyone else.
  */
 export function usePullToRefresh(onRefresh: () => Promise<unknown>): Pull {
   const [distance, setDistance] = useState(0);

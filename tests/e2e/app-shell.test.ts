@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { THEME_STORAGE_KEY } from '@/components/shell/theme-script';
 import { expectNoAxeViolations, launchBrowser, newAppContext, type ViewportName } from './browser';
+import { mainNavLink } from './main-nav';
 
 const NAV_LINKS = [
   ['Inbox', '/inbox'],
@@ -45,7 +46,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('the app shell on a %s', (view
 
     const nav = page.getByRole('navigation', { name: 'Main' });
     for (const [name, href] of NAV_LINKS) {
-      const link = nav.getByRole('link', { name, exact: true });
+      const link = await mainNavLink(page, name);
       expect(await link.isVisible(), `${name} link is visible`).toBe(true);
       expect(await link.getAttribute('href')).toBe(href);
     }
@@ -88,6 +89,60 @@ describe.each<ViewportName>(['phone', 'desktop'])('the app shell on a %s', (view
     const page = await open(viewport, '/inbox');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBe(0);
+  });
+});
+
+/** How many rows the header's controls take: the distinct middles of the visible ones (they are centred in a row). */
+function headerRows(page: Page): Promise<number> {
+  return page.locator('header').first().evaluate((header) => new Set(
+    [...header.querySelectorAll('a, button')]
+      .map((control) => control.getBoundingClientRect())
+      .filter((rect) => rect.width > 0 && rect.height > 0)
+      .map((rect) => Math.round(rect.top + rect.height / 2)),
+  ).size);
+}
+
+describe.each([360, 320])('the app shell on a %i px phone', (width) => {
+  it.each(['/inbox', '/subscriptions'])('fits the header on one row on %s, with the other sections one press away', async (path) => {
+    context = await newAppContext(browser, 'phone', { viewport: { width, height: 740 } });
+    const page = await context.newPage();
+    await page.goto(path);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Inbox', exact: true }).waitFor();
+    expect(await headerRows(page)).toBe(1);
+    const more = nav.getByRole('button', { name: 'More', exact: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+
+    // The current section is marked where it is shown: in the row for the inbox, inside More for the others.
+    expect(await more.getAttribute('aria-expanded')).toBe('false');
+    await more.click();
+    expect(await more.getAttribute('aria-expanded')).toBe('true');
+    for (const [name, href] of NAV_LINKS) {
+      const link = nav.getByRole('link', { name, exact: true });
+      expect(await link.isVisible(), `${name} link is visible`).toBe(true);
+      expect(await link.getAttribute('href')).toBe(href);
+      expect(await link.getAttribute('aria-current')).toBe(href === path ? 'page' : null);
+      const box = (await link.boundingBox())!;
+      expect(Math.min(box.width, box.height), `${name} is a 44 px target`).toBeGreaterThanOrEqual(44);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    await expectNoAxeViolations(page);
+
+    // From the keyboard: Tab goes from More into its links, Escape closes it and gives focus back.
+    await more.focus();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Stories');
+    await page.keyboard.press('Escape');
+    expect(await more.getAttribute('aria-expanded')).toBe('false');
+    expect(await more.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await nav.getByRole('link', { name: 'Stories', exact: true }).isVisible()).toBe(false);
+
+    // A section chosen from it opens, and the menu closes behind it.
+    await more.click();
+    await nav.getByRole('link', { name: 'Settings', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
+    await expect.poll(() => more.getAttribute('aria-expanded')).toBe('false');
+    expect(await headerRows(page)).toBe(1);
   });
 });
 

@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, launchBrowser } from './browser';
+import { mainNavLink } from './main-nav';
 import { EpisodePhone, keptCopy, playerSeconds, subscribe, type Episode } from './episode-phone';
 import { waitForWorker } from './offline-helpers';
 
@@ -57,7 +58,7 @@ describe('episodes downloaded for offline listening, on a phone', () => {
     await expectNoAxeViolations(page);
 
     // The episodes page lists it with its size, and what is downloaded in all.
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Episodes', exact: true }).click();
+    await (await mainNavLink(page, 'Episodes')).click();
     const downloads = page.getByRole('region', { name: 'Downloaded' });
     await downloads.getByRole('heading', { level: 3, name: episode.title }).waitFor();
     expect(await downloads.getByText('1 episode · 480 KB on this device').count()).toBe(1);

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, launchBrowser, newAppContext, type ViewportName } from './browser';
+import { mainNavLink } from './main-nav';
 
 /*
  * The podcast player in Chromium: subscribe to a local podcast whose one episode is a
@@ -189,7 +190,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('the podcast player on a %s', 
     await page.getByRole('button', { name: 'Close the full player' }).click();
 
     // The episodes page lists it as in progress and as recently played, each with what is left and Resume.
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Episodes', exact: true }).click();
+    await (await mainNavLink(page, 'Episodes')).click();
     await page.getByRole('heading', { level: 1, name: 'Episodes' }).waitFor();
     for (const name of ['In progress', 'Recently played']) {
       const section = page.getByRole('region', { name });

@@ -71,4 +71,26 @@ describe('pulling the river down', () => {
     act(() => void fireEvent.touchEnd(window, { touches: [] }));
     expect(screen.getByRole('status').textContent).toBe('');
   });
+
+  it('leaves alone a drag that starts on fixed UI over the river, or on UI that keeps its own gestures', async () => {
+    renderApp(
+      <>
+        <InboxRiver selection={{ view: 'unread', type: null }} />
+        {/* As the mini player and the offline panel: fixed at the bottom of the screen. */}
+        <section aria-label="Podcast player" style={{ position: 'fixed', bottom: 0 }}><p><span>An episode</span></p></section>
+        <div data-own-gestures><span>A bar of its own</span></div>
+      </>,
+    );
+    await screen.findByRole('list', { name: 'Unread items' }, { timeout: 5000 });
+    for (const start of [screen.getByText('An episode'), screen.getByText('A bar of its own')]) {
+      drag(200, 0, false, start);
+      expect(screen.queryByText('Release to refresh')).toBeNull();
+      act(() => void fireEvent.touchEnd(window, { touches: [] }));
+    }
+    expect(screen.getByRole('status').textContent).toBe('');
+    // The same drag from the river itself still pulls.
+    drag(200, 0, false, screen.getByRole('list', { name: 'Unread items' }));
+    expect(screen.getByText('Release to refresh')).toBeTruthy();
+    act(() => void fireEvent.touchCancel(window, { touches: [] }));
+  });
 });

@@ -51,7 +51,8 @@ export function EpisodeRow({ item }: { item: ListedItem }) {
             <span className="text-sm text-muted">{progress}</span>
           </div>
         ) : null}
-        <div className="-ml-2 mt-1 flex flex-wrap items-center gap-x-2">
+        {/* The episodes page is where a phone plays and downloads: its row buttons get the full 44 px (the inbox keeps its denser rows). */}
+        <div className="-ml-2 mt-1 flex flex-wrap items-center gap-x-2 [&_button]:min-h-11">
           <PlayEpisodeButton item={item} />
           {episode && <DownloadButton episode={episode} />}
         </div>

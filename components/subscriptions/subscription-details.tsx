@@ -79,7 +79,8 @@ export function SubscriptionDetails({ id }: { id: string }) {
     if (subscription) document.title = `${subscription.title} · Tidings`;
   }, [subscription]);
 
-  const back = <p><Link href="/subscriptions" className="text-sm">← All subscriptions</Link></p>;
+  // A 44 px tall target: it is the way back on a phone, at the top corner under a thumb.
+  const back = <p><Link href="/subscriptions" className="-ml-1 inline-flex min-h-11 items-center px-1 text-sm">← All subscriptions</Link></p>;
   if (error && !subscription) {
     return (
       <div className="space-y-4">

@@ -1,0 +1,111 @@
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newAppContext } from './browser';
+
+/*
+ * On a phone every control of the subscriptions, settings and episodes pages is at least
+ * 44 px tall, and a list row opens where its title leads wherever the row is tapped
+ * (the demo content the suite is seeded with gives the rows).
+ */
+
+let browser: Browser;
+let context: BrowserContext | undefined;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function phonePage(): Promise<Page> {
+  context = await newAppContext(browser, 'phone', { viewport: { width: 360, height: 740 } });
+  return context.newPage();
+}
+
+async function height(locator: Locator): Promise<number> {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('The control is not on screen.');
+  return box.height;
+}
+
+/** Taps the row at its right edge, level with its second line: away from the title's own text. */
+async function tapRowAwayFromTitle(page: Page, row: Locator): Promise<void> {
+  await row.scrollIntoViewIfNeeded();
+  const box = (await row.boundingBox())!;
+  await page.touchscreen.tap(box.x + box.width - 8, box.y + box.height - 12);
+}
+
+describe('touch targets on a 360 px phone', () => {
+  it('opens a subscription by tapping anywhere on its row, not only on its name', async () => {
+    const page = await phonePage();
+    await page.goto('/subscriptions');
+    const list = page.getByRole('list', { name: 'Subscriptions' });
+    const row = list.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'The Sunday Margin', exact: true }) });
+    const href = await row.getByRole('link', { name: 'The Sunday Margin', exact: true }).getAttribute('href');
+    await tapRowAwayFromTitle(page, row);
+    await expect.poll(() => new URL(page.url()).pathname).toBe(href);
+    await page.getByRole('heading', { level: 1, name: 'The Sunday Margin' }).waitFor();
+  });
+
+  it('selects a subscription by tapping its checkbox, without opening it', async () => {
+    const page = await phonePage();
+    await page.goto('/subscriptions');
+    const box = page.getByRole('checkbox', { name: 'Select The Sunday Margin' });
+    await box.tap();
+    await expect.poll(() => box.isChecked()).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/subscriptions');
+  });
+
+  it('gives a subscription\'s page a 44 px way back, 44 px checkbox rows and items opened from anywhere on their row', async () => {
+    const page = await phonePage();
+    await page.goto('/subscriptions');
+    await page.getByRole('link', { name: 'The Sunday Margin', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'The Sunday Margin' }).waitFor();
+
+    expect(await height(page.getByRole('link', { name: '← All subscriptions' }))).toBeGreaterThanOrEqual(44);
+    for (const name of ['Pinned', 'Receive updates']) {
+      const label = page.locator('label').filter({ has: page.getByRole('checkbox', { name }) });
+      expect(await height(label)).toBeGreaterThanOrEqual(44);
+    }
+    // Tapping the words beside the box ticks it.
+    const pinned = page.getByRole('checkbox', { name: 'Pinned' });
+    const was = await pinned.isChecked();
+    await page.getByText('Shown first in the sidebar.').tap();
+    await expect.poll(() => pinned.isChecked()).toBe(!was);
+
+    const items = page.getByRole('list', { name: 'Items of this subscription' });
+    const first = items.getByRole('listitem').first();
+    // Asked of the point rather than tapped: opening an item would mark it read for the other tests.
+    const href = await first.getByRole('link').getAttribute('href');
+    const box = (await first.boundingBox())!;
+    const hit = await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.closest('a')?.getAttribute('href') ?? null, [box.x + box.width - 8, box.y + box.height - 12]);
+    expect(hit).toBe(href);
+  });
+
+  it('gives the episodes page\'s play and download buttons 44 px', async () => {
+    const page = await phonePage();
+    await page.goto('/episodes');
+    const buttons = page.getByRole('main').getByRole('button', { name: /^(Play|Resume|Play again|Download for offline):/ });
+    await buttons.first().waitFor();
+    const count = await buttons.count();
+    expect(count).toBeGreaterThan(1);
+    for (let index = 0; index < count; index += 1) expect(await height(buttons.nth(index))).toBeGreaterThanOrEqual(44);
+  });
+
+  it('keeps each shortcut\'s key beside its name in settings, even a long name', async () => {
+    const page = await phonePage();
+    await page.goto('/settings');
+    const field = page.getByRole('textbox', { name: 'Open the original in a new tab' });
+    const label = page.locator('label[for="shortcut-openOriginal"]');
+    const [fieldBox, labelBox] = [(await field.boundingBox())!, (await label.boundingBox())!];
+    expect(fieldBox.x).toBeGreaterThan(labelBox.x + labelBox.width - 1);
+    expect(fieldBox.y).toBeLessThan(labelBox.y + labelBox.height);
+  });
+});

@@ -54,6 +54,19 @@ describe('touch targets on a 360 px phone', () => {
     await page.getByRole('heading', { level: 1, name: 'The Sunday Margin' }).waitFor();
   });
 
+  it('lists a folder\'s subscriptions when its count under its name in the folders panel is tapped', async () => {
+    const page = await phonePage();
+    await page.goto('/subscriptions');
+    const link = page.getByRole('link', { name: 'Making things', exact: true });
+    const href = await link.getAttribute('href');
+    const count = page.getByRole('listitem').filter({ has: link }).getByText(/unread/);
+    await count.scrollIntoViewIfNeeded();
+    // At the point, not on the element: the link over it takes the tap, which is the point.
+    const box = (await count.boundingBox())!;
+    await page.touchscreen.tap(box.x + 10, box.y + box.height / 2);
+    await expect.poll(() => { const url = new URL(page.url()); return url.pathname + url.search; }).toBe(href);
+  });
+
   it('selects a subscription by tapping its checkbox, without opening it', async () => {
     const page = await phonePage();
     await page.goto('/subscriptions');
@@ -61,6 +74,42 @@ describe('touch targets on a 360 px phone', () => {
     await box.tap();
     await expect.poll(() => box.isChecked()).toBe(true);
     expect(new URL(page.url()).pathname).toBe('/subscriptions');
+  });
+
+  it('keeps the selection bar to three rows of buttons, the four switches side by side, so the list stays in sight', async () => {
+    const page = await phonePage();
+    await page.goto('/subscriptions');
+    await page.getByRole('checkbox', { name: 'Select Gridline' }).tap();
+    const bar = page.getByRole('group', { name: 'Selected subscriptions' });
+    await bar.waitFor();
+    const tops = await bar.getByRole('button').evaluateAll((buttons) => buttons.map((button) => Math.round(button.getBoundingClientRect().top)));
+    expect(new Set(tops).size).toBeLessThanOrEqual(3);
+    const switches = await Promise.all(['Pause', 'Resume', 'Pin', 'Unpin'].map(async (name) => (await bar.getByRole('button', { name, exact: true }).boundingBox())!));
+    expect(new Set(switches.map((box) => Math.round(box.y))).size).toBe(1);
+    for (const box of switches) expect(box.height).toBeGreaterThanOrEqual(44);
+    // Each word on one line: a word broken in two ("Resu me") is worse than a narrower margin.
+    const lines = await bar.getByRole('button').evaluateAll((buttons) => buttons.map((button) => {
+      const range = document.createRange();
+      range.selectNodeContents(button);
+      return new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size;
+    }));
+    expect(lines.every((count) => count === 1)).toBe(true);
+  });
+
+  it('keeps the selection bar above the mini player while an episode is loaded', async () => {
+    const page = await phonePage();
+    await page.goto('/episodes');
+    await page.getByRole('main').getByRole('button', { name: /^Resume:/ }).first().click();
+    const player = page.getByRole('region', { name: 'Podcast player' });
+    await player.waitFor();
+    // Through the menu, as a person would: a full load would start without the player.
+    await page.getByRole('button', { name: 'More' }).click();
+    await page.getByRole('link', { name: 'Subscriptions' }).click();
+    await page.getByRole('checkbox', { name: 'Select Gridline' }).tap();
+    const bar = page.getByRole('group', { name: 'Selected subscriptions' });
+    await bar.waitFor();
+    const [barBox, playerBox] = [(await bar.boundingBox())!, (await player.boundingBox())!];
+    expect(barBox.y + barBox.height).toBeLessThanOrEqual(playerBox.y);
   });
 
   it('gives a subscription\'s page a 44 px way back, 44 px checkbox rows and items opened from anywhere on their row', async () => {

@@ -148,6 +148,33 @@ describe('touch targets on a 360 px phone', () => {
     for (let index = 0; index < count; index += 1) expect(await height(buttons.nth(index))).toBeGreaterThanOrEqual(44);
   });
 
+  it('opens an episode from anywhere on its row but its buttons, which still play', async () => {
+    const page = await phonePage();
+    await page.goto('/episodes');
+    const row = page.getByRole('main').getByRole('listitem').filter({ has: page.getByRole('button', { name: /^Resume:/ }) }).first();
+    await row.waitFor();
+    const href = await row.getByRole('link').getAttribute('href');
+    // Asked of points rather than tapped: opening an episode would mark it read for the other tests.
+    const box = (await row.getByText(/min left|Finished/).boundingBox())!;
+    const button = (await row.getByRole('button', { name: /^Resume:/ }).boundingBox())!;
+    const hits = await page.evaluate(([points]) => points.map(([x, y]) => {
+      const hit = document.elementFromPoint(x!, y!);
+      return hit?.closest('button') ? 'button' : hit?.closest('a')?.getAttribute('href') ?? null;
+    }), [[[box.x + box.width / 2, box.y + box.height / 2], [button.x + button.width / 2, button.y + button.height / 2]]]);
+    expect(hits).toEqual([href, 'button']);
+  });
+
+  it('opens a story\'s article from its source line too', async () => {
+    const page = await phonePage();
+    await page.goto('/stories');
+    await page.getByRole('button', { name: /^Show your \d+ articles$/ }).first().click();
+    const article = page.getByRole('list', { name: /^Your articles about/ }).first().getByRole('listitem').first();
+    const href = await article.getByRole('link').getAttribute('href');
+    const box = (await article.boundingBox())!;
+    const hit = await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.closest('a')?.getAttribute('href') ?? null, [box.x + box.width - 8, box.y + box.height - 6]);
+    expect(hit).toBe(href);
+  });
+
   it('keeps each shortcut\'s key beside its name in settings, even a long name', async () => {
     const page = await phonePage();
     await page.goto('/settings');

@@ -72,13 +72,14 @@ export function SubscriptionBulkBar({ count, busy, status, withFolders, onAct, o
         </ConfirmGroup>
       ) : (
         // On a phone the sticky bar must leave the list in sight: three rows (count and Clear; the four
-        // switches side by side; moving and unsubscribing), where free wrapping took five.
+        // switches side by side, two by two under 360 px where "Resume" would not fit; moving and
+        // unsubscribing), where free wrapping took five.
         <div className="flex flex-wrap items-end gap-2">
           <div className="flex w-full items-center justify-between gap-2 sm:w-auto sm:self-center">
             <span className="px-2 font-medium">{count} selected</span>
             <button type="button" onClick={onClear} className={quietButtonClass}>Clear selection</button>
           </div>
-          <div className="grid w-full grid-cols-4 gap-1.5 sm:flex sm:w-auto sm:gap-2">
+          <div className="grid w-full grid-cols-4 gap-1.5 max-[359px]:grid-cols-2 sm:flex sm:w-auto sm:gap-2">
             {actions.map(({ action, label }) => (
               <button key={action} type="button" aria-disabled={busy} onClick={() => !busy && onAct(action)} className={`${smallButton} whitespace-nowrap px-1 sm:px-3`}>
                 {label}

@@ -96,6 +96,19 @@ describe('touch targets on a 360 px phone', () => {
     expect(lines.every((count) => count === 1)).toBe(true);
   });
 
+  it('fits every word of the selection bar inside its button on a 320 px screen', async () => {
+    context = await newAppContext(browser, 'phone', { viewport: { width: 320, height: 640 } });
+    const page = await context.newPage();
+    await page.goto('/subscriptions');
+    await page.getByRole('checkbox', { name: 'Select Gridline' }).tap();
+    const bar = page.getByRole('group', { name: 'Selected subscriptions' });
+    await bar.waitFor();
+    const spilling = await bar.getByRole('button').evaluateAll((buttons) => buttons
+      .filter((button) => button.scrollWidth > button.clientWidth)
+      .map((button) => button.textContent));
+    expect(spilling).toEqual([]);
+  });
+
   it('keeps the selection bar above the mini player while an episode is loaded', async () => {
     const page = await phonePage();
     await page.goto('/episodes');

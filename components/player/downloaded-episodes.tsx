@@ -10,7 +10,7 @@ import { RemoveLaterNote } from './download-button';
 import { EpisodeArtwork } from './episode-artwork';
 import { PlayEpisodeButton } from './play-episode-button';
 
-const removeClass = 'inline-flex min-h-9 items-center rounded-md px-2 text-sm font-medium text-muted hover:bg-surface hover:text-ink';
+const removeClass = 'inline-flex min-h-11 items-center rounded-md px-2 text-sm font-medium text-muted hover:bg-surface hover:text-ink';
 
 function DownloadedRow({ download }: { download: DownloadedEpisode }) {
   const { episode } = download;
@@ -24,7 +24,8 @@ function DownloadedRow({ download }: { download: DownloadedEpisode }) {
         <p className="mt-0.5 text-sm text-muted">
           {episode.feedTitle}{episode.feedTitle ? ' · ' : ''}{fileSize(download.bytes)}
         </p>
-        <div className="-ml-2 mt-1 flex flex-wrap items-center gap-x-2">
+        {/* The episodes page is where a phone plays and downloads: its row buttons get the full 44 px (the inbox keeps its denser rows). */}
+        <div className="-ml-2 mt-1 flex flex-wrap items-center gap-x-2 [&_button]:min-h-11">
           <PlayEpisodeButton item={episodeSource(episode)} />
           {state.status === 'downloaded' && state.removeLater ? (
             <RemoveLaterNote episode={episode} className={removeClass} />

@@ -30,11 +30,12 @@ export function EpisodeRow({ item }: { item: ListedItem }) {
   const progress = finished ? 'Finished' : duration ? timeLeft(heard, duration) : null;
 
   return (
-    <li data-item-id={item.id} className="flex gap-3 border-b border-line py-3 focus-within:bg-accent-soft">
+    // The title's link covers the row (artwork, progress and all); the buttons sit above it.
+    <li data-item-id={item.id} className="relative flex gap-3 border-b border-line py-3 focus-within:bg-accent-soft">
       <EpisodeArtwork src={item.artwork_url} className="mt-1 size-12 shrink-0 rounded" />
       <div className="min-w-0 flex-1">
         <h3 className="text-base font-semibold leading-snug">
-          <Link href={`/items/${item.id}`} data-item-link className="text-ink no-underline hover:underline">{item.title || 'Untitled episode'}</Link>
+          <Link href={`/items/${item.id}`} data-item-link className="text-ink no-underline after:absolute after:inset-0 after:content-[''] hover:underline">{item.title || 'Untitled episode'}</Link>
         </h3>
         <p className="mt-0.5 text-sm text-muted">
           {item.feeds.map((feed) => feed.title).join(', ')}
@@ -51,7 +52,8 @@ export function EpisodeRow({ item }: { item: ListedItem }) {
             <span className="text-sm text-muted">{progress}</span>
           </div>
         ) : null}
-        <div className="-ml-2 mt-1 flex flex-wrap items-center gap-x-2">
+        {/* The episodes page is where a phone plays and downloads: its row buttons get the full 44 px (the inbox keeps its denser rows). */}
+        <div className="relative z-10 -ml-2 mt-1 flex flex-wrap items-center gap-x-2 [&_button]:min-h-11">
           <PlayEpisodeButton item={item} />
           {episode && <DownloadButton episode={episode} />}
         </div>

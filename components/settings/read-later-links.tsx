@@ -114,9 +114,12 @@ function ServiceLink({ link }: { link: ReadLaterLink }) {
           {service.fields.map((field) => {
             const id = `${baseId}-${field.name}`;
             return (
-              <div key={field.name}>
-                <label htmlFor={id} className={labelClass}>{field.label}</label>
-                {field.hint && <p id={`${id}-hint`} className="text-sm text-muted">{field.hint}</p>}
+              // Side by side, a field under a hint lines up with its neighbour: the words on top, the boxes at the bottom.
+              <div key={field.name} className="flex flex-col justify-between">
+                <div>
+                  <label htmlFor={id} className={labelClass}>{field.label}</label>
+                  {field.hint && <p id={`${id}-hint`} className="text-sm text-muted">{field.hint}</p>}
+                </div>
                 <input
                   id={id}
                   type={field.type}

@@ -58,15 +58,16 @@ export function ShortcutSettings() {
         {defaultShortcuts.map(({ action, label, keys }) => {
           const id = `shortcut-${action}`;
           return (
-            <li key={action} className="flex flex-wrap items-center justify-between gap-2 py-2">
-              <label htmlFor={id}>{label}</label>
+            // No wrapping: a long name wraps within its own column, so its key stays beside it on a phone.
+            <li key={action} className="flex items-center justify-between gap-3 py-2">
+              <label htmlFor={id} className="min-w-0 flex-1">{label}</label>
               <input
                 id={id}
                 readOnly
                 value={shown(keyFor(remapped, action))}
                 onKeyDown={(event) => onKeyDown(event, action, label)}
                 aria-describedby={`${id}-default`}
-                className="min-h-11 w-24 rounded-md border border-line-strong bg-canvas px-3 text-center font-mono"
+                className="min-h-11 w-24 shrink-0 rounded-md border border-line-strong bg-canvas px-3 text-center font-mono"
               />
               <span id={`${id}-default`} className="sr-only">{`Default: ${keys.map(shown).join(' or ')}`}</span>
             </li>

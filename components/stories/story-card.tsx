@@ -66,6 +66,8 @@ export function StoryCard({ story }: { story: Story }) {
               type="button"
               aria-expanded={open}
               aria-controls={listId}
+              // Every story has this button: the story's title tells them apart when tabbing through.
+              aria-describedby={`${listId}-title`}
               onClick={() => setOpen(!open)}
               className={`${buttonClass} mt-3 inline-flex items-center gap-2`}
             >
@@ -74,8 +76,9 @@ export function StoryCard({ story }: { story: Story }) {
             </button>
             <ul ref={keyed} id={listId} hidden={!open} aria-label={`Your articles about ${story.title}`} className="mt-2 space-y-2 border-l-2 border-line pl-3" onClick={rememberListOnOpen(story.articles)}>
               {story.articles.map((article) => (
-                <li key={article.id} data-item-id={article.id} className="focus-within:bg-accent-soft">
-                  <Link href={`/items/${article.id}`} data-item-link className={article.is_read ? 'text-muted' : 'font-medium'}>
+                // The title's link covers its source line too: two lines to tap on a phone, not one.
+                <li key={article.id} data-item-id={article.id} className="relative focus-within:bg-accent-soft">
+                  <Link href={`/items/${article.id}`} data-item-link className={`after:absolute after:inset-0 after:content-[''] ${article.is_read ? 'text-muted' : 'font-medium'}`}>
                     {article.title || 'Untitled'}
                   </Link>
                   <span className="block text-sm text-muted">

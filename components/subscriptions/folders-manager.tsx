@@ -81,9 +81,10 @@ function FolderRow({ folder, report, nameField }: RowProps) {
       ) : (
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
           {/* At least 10rem for the name: on a narrow screen the buttons wrap below it instead. */}
-          <div className="min-w-0 flex-1 basis-40">
+          {/* The name's link covers its count too: a two-line target a finger can find, not one line of text. */}
+          <div className="relative min-w-0 flex-1 basis-40">
             <h3 className="font-medium">
-              <Link href={`/subscriptions?folder=${folder.id}`} className="break-words text-ink">{folder.name}</Link>
+              <Link href={`/subscriptions?folder=${folder.id}`} className="break-words text-ink after:absolute after:inset-0 after:content-['']">{folder.name}</Link>
             </h3>
             <p className="text-sm text-muted">{folder.unread_count} unread{folder.is_pinned ? ' · pinned' : ''}</p>
           </div>

@@ -35,8 +35,13 @@ function describeFailure(error: unknown, address: string, folderId: string | nul
   switch (status) {
     case 400:
       // SPEC.md gives one status for a bad address, a bad folder and a page without a feed.
+      // The service's own words here ("url must be an http or https URL") are for programmers.
       if (!looksLikeWebAddress(address)) {
-        return { kind: 'failed', title: 'That is not a web address', detail: `${detail} Paste an address such as example.com or https://example.com/feed.` };
+        return { kind: 'failed', title: 'That is not a web address', detail: 'Paste an address such as example.com or https://example.com/feed.' };
+      }
+      // A home-network or local address is refused on purpose: no other address of the feed will help.
+      if (/private or local address/i.test(detail)) {
+        return { kind: 'failed', title: 'That address is not on the public internet', detail: `${detail} Only feeds anyone can reach on the web can be followed here.` };
       }
       if (folderId && /folder/i.test(detail)) {
         return { kind: 'failed', folderGone: true, title: 'That folder is gone', detail: `${detail} Choose another folder, or none.` };

@@ -31,7 +31,8 @@ const smallButton = 'min-h-11 rounded-md border border-line-strong bg-canvas px-
 
 /**
  * Actions on the selected subscriptions. It stays in place after an action, so focus stays on
- * the button just pressed. Unsubscribing asks first, in place, with Cancel focused.
+ * the button just pressed. Unsubscribing asks first, in place, with Cancel focused. It sticks
+ * above the mini player (which publishes its height as --player-space), not behind it.
  */
 export function SubscriptionBulkBar({ count, busy, status, withFolders, onAct, onUnsubscribe, onAsk, onClear }: Props) {
   const [confirming, setConfirming] = useState(false);
@@ -58,7 +59,7 @@ export function SubscriptionBulkBar({ count, busy, status, withFolders, onAct, o
     <div
       role="group"
       aria-label="Selected subscriptions"
-      className="sticky bottom-2 z-10 mt-3 rounded-lg border border-line-strong bg-surface p-2 shadow-md"
+      className="sticky bottom-[calc(var(--player-space,0px)+0.5rem)] z-10 mt-3 rounded-lg border border-line-strong bg-surface p-2 shadow-md"
     >
       {confirming ? (
         <ConfirmGroup onCancel={() => setConfirming(false)} role="alertdialog" aria-labelledby={questionId} aria-describedby={effectId} className="flex flex-wrap items-center gap-2">
@@ -70,16 +71,24 @@ export function SubscriptionBulkBar({ count, busy, status, withFolders, onAct, o
           <button ref={cancel} type="button" className={buttonClass} onClick={() => setConfirming(false)}>Cancel</button>
         </ConfirmGroup>
       ) : (
+        // On a phone the sticky bar must leave the list in sight: three rows (count and Clear; the four
+        // switches side by side, two by two under 360 px where "Resume" would not fit; moving and
+        // unsubscribing), where free wrapping took five.
         <div className="flex flex-wrap items-end gap-2">
-          <span className="self-center px-2 font-medium">{count} selected</span>
-          {actions.map(({ action, label }) => (
-            <button key={action} type="button" aria-disabled={busy} onClick={() => !busy && onAct(action)} className={smallButton}>
-              {label}
-            </button>
-          ))}
+          <div className="flex w-full items-center justify-between gap-2 sm:w-auto sm:self-center">
+            <span className="px-2 font-medium">{count} selected</span>
+            <button type="button" onClick={onClear} className={quietButtonClass}>Clear selection</button>
+          </div>
+          <div className="grid w-full grid-cols-4 gap-1.5 max-[359px]:grid-cols-2 sm:flex sm:w-auto sm:gap-2">
+            {actions.map(({ action, label }) => (
+              <button key={action} type="button" aria-disabled={busy} onClick={() => !busy && onAct(action)} className={`${smallButton} whitespace-nowrap px-1 sm:px-3`}>
+                {label}
+              </button>
+            ))}
+          </div>
           {withFolders && (
-            <div className="flex items-end gap-2">
-              <FolderPicker label="Move to" value={folderId} onChange={setFolderId} className="text-sm" />
+            <div className="flex min-w-0 flex-1 items-end gap-2 sm:flex-none">
+              <FolderPicker label="Move to" value={folderId} onChange={setFolderId} className="min-w-0 flex-1 text-sm" />
               <button type="button" aria-disabled={busy} onClick={() => !busy && onAct('move', folderId)} className={smallButton}>
                 Move
               </button>
@@ -88,7 +97,6 @@ export function SubscriptionBulkBar({ count, busy, status, withFolders, onAct, o
           <button ref={ask} type="button" aria-disabled={busy} onClick={() => !busy && askToUnsubscribe()} className={`${smallButton} text-danger`}>
             Unsubscribe
           </button>
-          <button type="button" onClick={onClear} className={quietButtonClass}>Clear selection</button>
         </div>
       )}
       <p role="status" className="mt-1 px-2 text-sm empty:mt-0">{status}</p>

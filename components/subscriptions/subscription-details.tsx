@@ -6,6 +6,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { ErrorNotice } from '@/components/error-notice';
 import { useCapabilities } from '@/lib/client/capabilities';
 import { errorSentence } from '@/lib/client/error-message';
+import { leaveNote } from '@/lib/client/next-page-note';
 import { fullDate } from '@/lib/client/relative-date';
 import { sourceTypes } from '@/lib/client/subscriptions-view';
 import { useSubscription } from '@/lib/client/use-subscription';
@@ -44,7 +45,8 @@ function Unsubscribe({ id, title }: { id: string; title: string }) {
 
   async function confirm() {
     try {
-      await unsubscribe([id]);
+      // This page is gone with the subscription: the list it returns to says what happened.
+      leaveNote('/subscriptions', await unsubscribe([id]));
       router.push('/subscriptions');
     } catch (error) {
       setStatus(errorSentence(error));
@@ -79,7 +81,8 @@ export function SubscriptionDetails({ id }: { id: string }) {
     if (subscription) document.title = `${subscription.title} · Tidings`;
   }, [subscription]);
 
-  const back = <p><Link href="/subscriptions" className="text-sm">← All subscriptions</Link></p>;
+  // A 44 px tall target: it is the way back on a phone, at the top corner under a thumb.
+  const back = <p><Link href="/subscriptions" className="-ml-1 inline-flex min-h-11 items-center px-1 text-sm">← All subscriptions</Link></p>;
   if (error && !subscription) {
     return (
       <div className="space-y-4">

@@ -26,9 +26,10 @@ export function SubscriptionItems({ id }: { id: string }) {
     <>
       <ul aria-label="Items of this subscription" className="border-t border-line">
         {list.items.map((item) => (
-          <li key={item.id} className="border-b border-line py-3">
+          // The title's link covers the row: on a phone the whole row is the tap target, not one line of text.
+          <li key={item.id} className="relative border-b border-line py-3 focus-within:bg-accent-soft">
             <h3 className="leading-snug">
-              <Link href={`/items/${item.id}`} onClick={remember} className={`no-underline hover:underline ${item.is_read ? 'text-muted' : 'font-semibold text-ink'}`}>
+              <Link href={`/items/${item.id}`} onClick={remember} className={`no-underline after:absolute after:inset-0 after:content-[''] hover:underline ${item.is_read ? 'text-muted' : 'font-semibold text-ink'}`}>
                 {item.title || 'Untitled'}
               </Link>
             </h3>

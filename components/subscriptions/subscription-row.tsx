@@ -14,8 +14,9 @@ const badgeClass = 'rounded bg-accent-soft px-1.5 py-0.5 text-xs font-medium tex
 export const SubscriptionRow = memo(function SubscriptionRow({ subscription, selected, onSelect }: Props) {
   const kind = sourceTypes.find((entry) => entry.type === subscription.source_type)?.label ?? 'Feed';
   return (
-    <li data-subscription-id={subscription.id} className="flex gap-2 border-b border-line px-1 py-3 focus-within:bg-accent-soft sm:px-2">
-      <label className="-my-2 flex size-11 shrink-0 cursor-pointer items-center justify-center">
+    // The name's link stretches over the whole row, so a tap anywhere but the checkbox opens the details.
+    <li data-subscription-id={subscription.id} className="relative flex gap-2 border-b border-line px-1 py-3 focus-within:bg-accent-soft sm:px-2">
+      <label className="relative z-10 -my-2 flex size-11 shrink-0 cursor-pointer items-center justify-center">
         <input
           type="checkbox"
           checked={selected}
@@ -26,7 +27,7 @@ export const SubscriptionRow = memo(function SubscriptionRow({ subscription, sel
       </label>
       <div className="min-w-0 flex-1">
         <h3 className="text-base font-semibold leading-snug">
-          <Link href={`/subscriptions/${subscription.id}`} className="break-words text-ink no-underline hover:underline">
+          <Link href={`/subscriptions/${subscription.id}`} className="break-words text-ink no-underline after:absolute after:inset-0 after:content-[''] hover:underline">
             {subscription.title || 'Untitled'}
           </Link>
         </h3>

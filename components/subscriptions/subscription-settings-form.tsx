@@ -9,6 +9,8 @@ import { FolderPicker } from './folder-picker';
 
 type Props = { id: string; subscription: SubscriptionDetail; withFolders: boolean; onSaved: () => Promise<unknown> };
 
+const checkRowClass = 'flex min-h-11 cursor-pointer items-start gap-3 py-1';
+
 const speeds = [0.5, 0.75, 1, 1.1, 1.25, 1.5, 1.75, 2, 2.5, 3];
 
 /** What the person changed in the form; a field left alone shows (and keeps) the subscription's current value. */
@@ -30,7 +32,7 @@ export function SubscriptionSettingsForm({ id, subscription, withFolders, onSave
   const speed = edits.speed ?? subscription.playback_speed ?? 1;
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState('');
-  const ids = { title: useId(), speed: useId(), pinned: useId(), active: useId() };
+  const ids = { title: useId(), speed: useId() };
   const podcast = subscription.source_type === 'podcast';
   const speedChoices = speeds.includes(speed) ? speeds : [...speeds, speed].sort((a, b) => a - b);
 
@@ -74,14 +76,15 @@ export function SubscriptionSettingsForm({ id, subscription, withFolders, onSave
         <input id={ids.title} value={title} onChange={(event) => edit({ title: event.target.value })} required maxLength={256} className={`${fieldClass} mt-1`} />
       </div>
       {withFolders && <FolderPicker label="Folder" value={folderId} onChange={(value) => edit({ folderId: value })} />}
-      <div className="flex items-start gap-3">
-        <input id={ids.pinned} type="checkbox" checked={pinned} onChange={(event) => edit({ pinned: event.target.checked })} className="mt-1 size-5 shrink-0 accent-accent" />
-        <label htmlFor={ids.pinned}>Pinned <span className="block text-sm text-muted">Shown first in the sidebar.</span></label>
-      </div>
-      <div className="flex items-start gap-3">
-        <input id={ids.active} type="checkbox" checked={active} onChange={(event) => edit({ active: event.target.checked })} className="mt-1 size-5 shrink-0 accent-accent" />
-        <label htmlFor={ids.active}>Receive updates <span className="block text-sm text-muted">Untick to pause: no new items arrive until you resume.</span></label>
-      </div>
+      {/* The whole row is the label, so the box and its words are one target of at least 44 px. */}
+      <label className={checkRowClass}>
+        <input type="checkbox" checked={pinned} onChange={(event) => edit({ pinned: event.target.checked })} className="mt-1 size-5 shrink-0 accent-accent" />
+        <span>Pinned <span className="block text-sm text-muted">Shown first in the sidebar.</span></span>
+      </label>
+      <label className={checkRowClass}>
+        <input type="checkbox" checked={active} onChange={(event) => edit({ active: event.target.checked })} className="mt-1 size-5 shrink-0 accent-accent" />
+        <span>Receive updates <span className="block text-sm text-muted">Untick to pause: no new items arrive until you resume.</span></span>
+      </label>
       {podcast && (
         <div>
           <label htmlFor={ids.speed} className={labelClass}>Playback speed</label>

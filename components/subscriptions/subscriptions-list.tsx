@@ -1,10 +1,11 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { ErrorNotice } from '@/components/error-notice';
 import { LoadMore } from '@/components/inbox/load-more';
 import { errorSentence } from '@/lib/client/error-message';
+import { forgetNote, noteFor } from '@/lib/client/next-page-note';
 import {
   sourceTypes, subscriptionFiltersFor, subscriptionsHref, type SubscriptionsSelection,
 } from '@/lib/client/subscriptions-view';
@@ -92,12 +93,18 @@ export function SubscriptionsList({ selection, withFolders }: Props) {
   const unsubscribe = useUnsubscribe();
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
   const [busy, setBusy] = useState(false);
-  const [status, setStatus] = useState('');
+  const [status, setStatus] = useState(() => noteFor('/subscriptions'));
   // What a bulk action did is said in the bar, where it was pressed: on a phone the list's own
   // status line sits a screen or more above the sticky bar, out of sight.
   const [barStatus, setBarStatus] = useState('');
   const heading = useRef<HTMLHeadingElement>(null);
   const selectAll = useRef<HTMLInputElement>(null);
+
+  // Back from unsubscribing on a subscription's page: say so, and start from the list, as
+  // unsubscribing here does (the focused button went away with that page).
+  useEffect(() => {
+    if (forgetNote('/subscriptions')) heading.current?.focus();
+  }, []);
   const filtered = selection.folder !== 'all' || selection.type !== null;
 
   const onSelect = useCallback((id: string, on: boolean) => {

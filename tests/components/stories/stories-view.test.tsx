@@ -57,6 +57,14 @@ describe('stories with content', () => {
     expect(links).toEqual(articles.map((id) => `/items/${id}`).sort());
     expect(within(story).getByRole('button', { name: 'Hide your articles' })).toBe(toggle);
   });
+
+  it('tells each story\'s disclosure button apart by the story\'s title, for someone tabbing through them', async () => {
+    renderRouted(<StoriesView />, { url: '/stories' });
+    const list = await screen.findByRole('list', { name: 'Stories' });
+    const story = within(list).getAllByRole('listitem')[0]!;
+    const title = within(story).getByRole('heading', { level: 2 }).textContent!;
+    expect(within(story).getByRole('button', { name: 'Show your 2 articles', description: title })).toBeTruthy();
+  });
 });
 
 describe('stories without content', () => {

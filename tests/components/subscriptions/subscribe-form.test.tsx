@@ -86,7 +86,7 @@ describe('subscribing by address', () => {
     const user = userEvent.setup();
     renderRouted(<SubscribeForm withFolders={false} initialUrl="ftp://example.com/feed" />);
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
-    expect((await outcome()).textContent).toBe('That is not a web address. url must be an http or https URL. Paste an address such as example.com or https://example.com/feed.');
+    expect((await outcome()).textContent).toBe('That is not a web address. Paste an address such as example.com or https://example.com/feed.');
   });
 
   it('says a word without a dot is not a web address, and subscribes to nothing', async () => {
@@ -184,6 +184,23 @@ describe('subscribing without a connection', () => {
       delete (window.navigator as { onLine?: boolean }).onLine;
       local.close();
     }
+  });
+});
+
+describe('subscribing on a service that refuses private addresses', () => {
+  let local: LocalService;
+  beforeAll(async () => {
+    local = await startLocalService({ config: { allowPrivateUrls: false } });
+  });
+  afterAll(() => local.close());
+
+  it('says a local address is refused because it is not on the public internet, not that it holds no feed', async () => {
+    const user = userEvent.setup();
+    renderRouted(<SubscribeForm withFolders={false} initialUrl={feedUrl} />);
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect((await outcome()).textContent).toBe(
+      'That address is not on the public internet. 127.0.0.1 is a private or local address, which is not allowed. Only feeds anyone can reach on the web can be followed here.',
+    );
   });
 });
 

@@ -2,7 +2,9 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { usePathname } from 'next/navigation';
 import { SubscriptionDetails } from '@/components/subscriptions/subscription-details';
+import { SubscriptionsView } from '@/components/subscriptions/subscriptions-view';
 import { callApi } from '@/lib/client/api-client';
 import { rememberSubscriptionSpeed } from '@/lib/client/player/speed';
 import { startLocalService, type LocalService } from '../local-service';
@@ -14,6 +16,12 @@ function stored(local: LocalService, id: string) {
 }
 
 afterEach(() => cleanup());
+
+/** The two pages as the app routes them: the list at /subscriptions, one subscription at /subscriptions/<id>. */
+function SubscriptionPages() {
+  const id = usePathname().split('/')[2];
+  return id ? <SubscriptionDetails id={id} /> : <SubscriptionsView />;
+}
 
 describe('one subscription', () => {
   let local: LocalService;
@@ -138,6 +146,19 @@ describe('one subscription', () => {
     await user.click(within(section).getByRole('button', { name: 'Yes, unsubscribe' }));
     await waitFor(() => expect(app.visited).toEqual(['/subscriptions']));
     expect(local.service.db.prepare('SELECT COUNT(*) FROM subscriptions WHERE id = ?').pluck().get(newsletterId)).toBe(0);
+  });
+
+  it('says on the list it returns to whom it unsubscribed from, with focus on the list', async () => {
+    const user = userEvent.setup();
+    const { id } = await callApi('POST', '/v1/subscriptions/newsletters', { body: { title: 'Farewell Letters' } });
+    renderRouted(<SubscriptionPages />, { url: `/subscriptions/${id}` });
+    const section = (await screen.findByRole('heading', { name: 'Unsubscribe' })).closest('section')!;
+    await user.click(within(section).getByRole('button', { name: 'Unsubscribe' }));
+    await user.click(within(section).getByRole('button', { name: 'Yes, unsubscribe' }));
+    const heading = await screen.findByRole('heading', { level: 2, name: /^Your subscriptions/ });
+    const said = within(heading.closest('section')!).getAllByRole('status').map((status) => status.textContent);
+    expect(said).toContain('Unsubscribed from Farewell Letters.');
+    expect(document.activeElement).toBe(heading);
   });
 
   it('says when there is no such subscription (404)', async () => {

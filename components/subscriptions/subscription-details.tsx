@@ -4,8 +4,10 @@ import Link from '@/components/shell/intent-link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { ErrorNotice } from '@/components/error-notice';
+import { SessionEndedNotice } from '@/components/session/sign-in-again';
 import { useCapabilities } from '@/lib/client/capabilities';
 import { errorSentence } from '@/lib/client/error-message';
+import { useReadFailure } from '@/lib/client/kept-on-failure';
 import { fullDate } from '@/lib/client/relative-date';
 import { sourceTypes } from '@/lib/client/subscriptions-view';
 import { useSubscription } from '@/lib/client/use-subscription';
@@ -80,12 +82,13 @@ export function SubscriptionDetails({ id }: { id: string }) {
   }, [subscription]);
 
   const back = <p><Link href="/subscriptions" className="text-sm">← All subscriptions</Link></p>;
-  if (error && !subscription) {
+  const failure = useReadFailure(Boolean(subscription), error);
+  if (failure.instead) {
     return (
       <div className="space-y-4">
         {back}
         <h1 className="text-2xl font-bold">Subscription</h1>
-        <ErrorNotice error={error} onRetry={() => void mutate()} context="This subscription could not be loaded" />
+        <ErrorNotice error={failure.instead} onRetry={() => void mutate()} context="This subscription could not be loaded" />
       </div>
     );
   }
@@ -97,6 +100,7 @@ export function SubscriptionDetails({ id }: { id: string }) {
   return (
     <div className="space-y-6">
       {back}
+      {failure.signedOut && <SessionEndedNotice />}
       <header>
         <h1 className="break-words text-2xl font-bold">{subscription.title}</h1>
         <dl className="mt-2 space-y-1 text-sm">

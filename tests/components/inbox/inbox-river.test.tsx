@@ -318,22 +318,6 @@ describe('the inbox when loading fails', () => {
     expect(within(alert).queryByRole('button', { name: 'Try again' })).toBeNull();
   });
 
-  it('keeps the rows shown under a sign-in notice when a refresh answers 401, instead of trading them for the error', async () => {
-    renderApp(<InboxRiver selection={unread} />);
-    const list = await screen.findByRole('list', { name: 'Unread items' });
-    const shown = within(list).getAllByRole('listitem').length;
-    configureApi({ headers: { authorization: `Bearer tid_app_${'x'.repeat(40)}` } });
-    announceItemsChanged();
-    const ended = await waitFor(() => {
-      const found = screen.getAllByRole('status').find((element) => element.textContent?.startsWith('Your session has ended'));
-      expect(found).toBeTruthy();
-      return found!;
-    });
-    expect(within(ended).getByRole('link', { name: 'Sign in' }).getAttribute('href')).toMatch(/^\/sign-in\?next=/);
-    expect(within(screen.getByRole('list', { name: 'Unread items' })).getAllByRole('listitem')).toHaveLength(shown);
-    expect(screen.queryByRole('alert')).toBeNull();
-  });
-
   it('explains a locked account on 403', async () => {
     setStatus(local.service.db, local.user.id, 'locked');
     try {

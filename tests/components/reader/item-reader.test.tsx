@@ -268,39 +268,6 @@ describe('the reader on a plan with notes', () => {
     expect(within(alert).getByRole('heading', { name: 'Not found' })).toBeTruthy();
   });
 
-  it('keeps the item on screen under a sign-in notice when a refresh of it answers 401, the link coming back to the item', async () => {
-    renderApp(<ItemReader id={ids[2]!} />);
-    await screen.findByRole('heading', { level: 1, name: 'Fish market reopens' });
-    window.history.replaceState(null, '', `/items/${ids[2]}`);
-    // The session ended while the connection was away: the refresh on its return answers 401.
-    configureApi({ headers: { authorization: `Bearer tid_app_${'x'.repeat(40)}` } });
-    try {
-      window.dispatchEvent(new Event('online'));
-      const ended = await waitFor(() => {
-        const found = screen.getAllByRole('status').find((element) => element.textContent?.startsWith('Your session has ended'));
-        expect(found).toBeTruthy();
-        return found!;
-      });
-      expect(within(ended).getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe(`/sign-in?next=${encodeURIComponent(`/items/${ids[2]}`)}`);
-      // The article stays, whole, and nothing says it could not be loaded.
-      const article = screen.getByRole('heading', { level: 1, name: 'Fish market reopens' }).closest('article')!;
-      expect(article.contains(ended)).toBe(true);
-      expect(ended.compareDocumentPosition(screen.getByRole('heading', { level: 1 })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-      expect(document.querySelector('.reading')).not.toBeNull();
-      expect(screen.queryByRole('heading', { name: 'Please sign in again' })).toBeNull();
-      // A change refused for the same reason rolls back, which clears SWR's error: the session is still over.
-      const save = within(article).getByRole('button', { name: /^(Save|Unsave)$/ });
-      const label = save.textContent!;
-      await userEvent.click(save);
-      await waitFor(() => expect(article.textContent).toContain('Please sign in again: Your session has ended'));
-      expect(within(article).getByRole('button', { name: label })).toBeTruthy();
-      expect(screen.getAllByRole('status').some((element) => element.textContent?.startsWith('Your session has ended'))).toBe(true);
-    } finally {
-      configureApi({ headers: { authorization: `Bearer ${local.token}` } });
-      window.history.replaceState(null, '', '/');
-    }
-  });
-
   it('shows an item as its list had it when its detail cannot be fetched, and the whole item once it can', async () => {
     const [id] = local.addFeed('Ferry News', [{ title: 'Noon sailings', description: '<p>The ferry now leaves at <em>noon</em>.</p>', content: '<p>Full timetable inside.</p>' }]);
     localStorage.setItem(MARK_READ_STORAGE_KEY, 'manual');

@@ -132,6 +132,25 @@ describe('the offline and sync indicator', () => {
     await expect.poll(async () => ((await h.call('GET', `/v1/items/${id}`, { key: person.key })).body as { is_read: boolean }).is_read, { timeout: 5_000 }).toBe(true);
   });
 
+  it('sends changes held by an ended session as soon as a call succeeds again, as after signing in in another tab', async () => {
+    const [id] = h.seedSubscription(person.user, [article({ title: 'Story T' })]).itemIds;
+    const api = await import('@/lib/client/api-client');
+    const { enqueueOrSend } = await import('@/lib/client/outbox');
+    const { OutboxIndicator } = await import('@/components/offline/outbox-indicator');
+    render(createElement(OutboxIndicator));
+
+    api.configureApi({ headers: { authorization: `Bearer tid_app_${'x'.repeat(40)}` } });
+    expect(await enqueueOrSend({ kind: 'update', itemId: id!, body: { is_saved: true } }, { title: 'Story T' })).toEqual({ sent: false });
+    await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/^1 change waiting to sync: your session has ended/));
+    // Another refused call changes nothing; one that succeeds sends what waits.
+    await api.callApi('GET', '/v1/items', { query: { limit: 1 } }).catch(() => undefined);
+    expect(await isSaved(id!)).toBe(false);
+    api.configureApi({ headers: { authorization: `Bearer ${person.appToken}` } });
+    await api.callApi('GET', '/v1/items', { query: { limit: 1 } });
+    await expect.poll(() => isSaved(id!), { timeout: 5_000 }).toBe(true);
+    await waitFor(() => expect(screen.queryByRole('complementary', { name: 'Offline and sync' })).toBeNull());
+  });
+
   it('offers Try again for a change the service failed on (500), which then goes through, and keeps focus in the list', async () => {
     const [failedId, forbiddenId] = h.seedSubscription(person.user, [article({ title: 'Story A' }), article({ title: 'Story B' })]).itemIds;
     // As a replay leaves them: one change the service failed on, one it refused.

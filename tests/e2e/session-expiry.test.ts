@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectNoAxeViolations } from './browser';
 import { RelayedBrowser, ownerApiKey, rows, serviceItem, startDedicatedServer, waitForWorker, type Wire } from './offline-helpers';
@@ -30,6 +30,23 @@ async function setOffline(wire: Wire, context: BrowserContext, page: Page, on: b
   await page.waitForFunction((offline) => navigator.onLine !== offline, on);
 }
 
+/** The DevTools session of each page taken offline alone, kept: its emulation ends with it. */
+const sessions = new WeakMap<Page, CDPSession>();
+
+/**
+ * The same for the page alone, through DevTools, with the worker held off by the relay only:
+ * restored in that order, the worker has its network back before the page hears "online".
+ * Through context.setOffline the page could hear it first, refetch, and get the worker's kept
+ * copy (its fetch still failing), so no 401 and no notice.
+ */
+async function setPageOffline(wire: Wire, page: Page, on: boolean): Promise<void> {
+  let devtools = sessions.get(page);
+  if (!devtools) sessions.set(page, devtools = await page.context().newCDPSession(page));
+  wire.setCut(on);
+  await devtools.send('Network.emulateNetworkConditions', { offline: on, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await page.waitForFunction((offline) => navigator.onLine !== offline, on);
+}
+
 /** Signs in on the sign-in page the app's link led to, which then goes back where the person was. */
 async function signInOnPage(page: Page): Promise<void> {
   await page.waitForURL((url) => url.pathname === '/sign-in');
@@ -51,12 +68,12 @@ describe('a session that ends while offline', () => {
     // Opening it marks it read: that change is let through before the connection goes, so nothing waits to be sent.
     await expect.poll(async () => (await serviceItem(server.baseUrl, key, item!.id)).is_read, { timeout: 15_000 }).toBe(true);
 
-    await setOffline(wire, context, page, true);
+    await setPageOffline(wire, page, true);
     await context.clearCookies();
     // A while offline, as a person is: SWR folds a refresh into one begun less than 2 s before
     // (its dedupingInterval), here the one of the page's load, and would fetch nothing on reconnecting.
     await page.waitForTimeout(2_500);
-    await setOffline(wire, context, page, false);
+    await setPageOffline(wire, page, false);
 
     // The reader refetches on reconnecting and gets 401: the article stays, the notice sits above it.
     const notice = page.getByRole('article').getByRole('status').filter({ hasText: /^Your session has ended/ });

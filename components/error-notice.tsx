@@ -1,15 +1,9 @@
 'use client';
 
-import { useSyncExternalStore } from 'react';
+import { useHere } from '@/components/session/sign-in-again';
 import Link from '@/components/shell/intent-link';
 import { describeError } from '@/lib/client/error-message';
-
-const noSubscription = () => () => undefined;
-
-/** Where the person is, so signing in again brings them back here; null while rendering on the server. */
-function useHere(): string | null {
-  return useSyncExternalStore(noSubscription, () => `${window.location.pathname}${window.location.search}`, () => null);
-}
+import { signInHref } from '@/lib/client/session';
 
 type Props = {
   error: unknown;
@@ -23,7 +17,7 @@ type Props = {
 export function ErrorNotice({ error, onRetry, context }: Props) {
   const message = describeError(error);
   const here = useHere();
-  const href = message.link?.href === '/sign-in' && here ? `/sign-in?${new URLSearchParams({ next: here })}` : message.link?.href;
+  const href = message.link?.href === '/sign-in' ? signInHref(here) : message.link?.href;
   return (
     <div role="alert" className="rounded-lg border border-line-strong bg-surface p-4">
       <h2 className="text-lg font-semibold">{message.title}</h2>

@@ -2,9 +2,11 @@
 
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ErrorNotice } from '@/components/error-notice';
+import { SessionEndedNotice } from '@/components/session/sign-in-again';
 import { KeyboardShortcuts } from '@/components/keyboard-shortcuts';
 import { ListKeys, useKeyedList } from '@/components/list-keys';
 import { errorSentence } from '@/lib/client/error-message';
+import { useReadFailure } from '@/lib/client/kept-on-failure';
 import { describeDates, describeSelection, filtersFor, inboxHref, type InboxSelection } from '@/lib/client/inbox-view';
 import { filtersKey, type ListedItem } from '@/lib/client/item-cache';
 import { saveListContext } from '@/lib/client/list-context';
@@ -148,13 +150,15 @@ function River({ selection, sourceName = null }: Props) {
   const what = [describeSelection(selection), sourceName && `in ${sourceName}`, describeDates(selection)].filter(Boolean).join(' ');
   const allSelected = items.length > 0 && items.every((item) => selected.has(item.id));
 
+  const failure = useReadFailure(items.length > 0, list.error);
   let body: ReactNode;
   if (list.isLoading) body = <RiverSkeleton />;
-  else if (list.error?.status === 404 && selection.source && !items.length) body = <RiverSourceMissing selection={selection} />;
-  else if (list.error && !items.length) body = <div className="mt-4"><ErrorNotice error={list.error} onRetry={() => void list.refresh()} context="Your items could not be loaded" /></div>;
+  else if (failure.instead?.status === 404 && selection.source) body = <RiverSourceMissing selection={selection} />;
+  else if (failure.instead) body = <div className="mt-4"><ErrorNotice error={failure.instead} onRetry={() => void list.refresh()} context="Your items could not be loaded" /></div>;
   else if (!items.length) body = <RiverEmpty selection={selection} sourceName={sourceName} />;
   else body = (
     <>
+      {failure.signedOut && <SessionEndedNotice className="mt-4" />}
       <ul ref={listElement} aria-label={`${what[0]!.toUpperCase()}${what.slice(1)}`} className="mt-2 border-t border-line">
         {items.map((item, index) => (
           <ItemRow
@@ -167,7 +171,7 @@ function River({ selection, sourceName = null }: Props) {
           />
         ))}
       </ul>
-      {list.error && <div className="mt-4"><ErrorNotice error={list.error} onRetry={() => void list.refresh()} context="More items could not be loaded" /></div>}
+      {failure.beside && <div className="mt-4"><ErrorNotice error={failure.beside} onRetry={() => void list.refresh()} context="More items could not be loaded" /></div>}
       <LoadMore hasMore={list.hasMore} loading={list.isLoadingMore} count={items.length} onLoadMore={list.loadMore} list={listRef} />
     </>
   );

@@ -1,6 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { SignInLink } from '@/components/session/sign-in-again';
 import { loadOutbox } from '@/lib/client/outbox';
 import { useOutboxStatus } from '@/lib/client/outbox/use-outbox-status';
 
@@ -68,7 +69,7 @@ export function OutboxIndicator({ notice }: { notice?: ReactNode }) {
     failing ? 'the connection is failing; they are sent as soon as it works'
       : activity === 'offline' ? 'you are offline; they are sent when the connection returns'
       : activity === 'paused' ? `the service asked to wait${wait !== null ? ` ${wait} s` : ''}; sending resumes by itself`
-        : activity === 'signed-out' ? 'sign in again to send them'
+        : activity === 'signed-out' ? 'your session has ended'
           : 'sending…';
 
   return (
@@ -91,6 +92,14 @@ export function OutboxIndicator({ notice }: { notice?: ReactNode }) {
                       {pending.map((change) => <li key={change.requestId}>{change.label}</li>)}
                     </ul>
                   </details>
+                  {activity === 'signed-out' && (
+                    // The replay stopped at a 401 with every change still queued: signing in (back to this
+                    // page) loads the app again, whose outbox sends them first thing.
+                    <>
+                      <p className="mt-1">They stay on this device and are sent once you sign in again.</p>
+                      <p className="mt-2"><SignInLink /></p>
+                    </>
+                  )}
                   {failing && (
                     <button type="button" onClick={() => void loadOutbox().then((outbox) => outbox.flushOutbox())} className={`${rowButtonClass} mt-2`}>
                       Send now

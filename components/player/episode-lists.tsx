@@ -2,11 +2,13 @@
 
 import Link from '@/components/shell/intent-link';
 import { ErrorNotice } from '@/components/error-notice';
+import { SessionEndedNotice } from '@/components/session/sign-in-again';
 import { KeyboardShortcuts } from '@/components/keyboard-shortcuts';
 import { ListKeys, useKeyedList } from '@/components/list-keys';
 import type { ItemFilters } from '@/lib/client/inbox-view';
 import type { QueryOf } from '@/lib/contract/types';
 import { filtersKey } from '@/lib/client/item-cache';
+import { useReadFailure } from '@/lib/client/kept-on-failure';
 import { rememberList, rememberListOnOpen } from '@/lib/client/list-context';
 import { useItems } from '@/lib/client/use-items';
 import { useSubscriptionCheck } from '@/lib/client/use-subscription-check';
@@ -40,24 +42,26 @@ function Section({ id, title, filters, empty, playedOnly }: { id: string; title:
   const continuation = hasMore ? { filters: filtersKey(filters), nextCursor: list.nextCursor } : undefined;
   const keyed = useKeyedList({ items, more: { hasMore, loadMore: list.loadMore }, onOpen: () => rememberList(items, continuation) });
 
-  const notice = (context: string) => <div className="mt-3"><ErrorNotice error={list.error} onRetry={() => void list.refresh()} context={context} /></div>;
+  const failure = useReadFailure(items.length > 0, list.error);
+  const notice = (error: unknown, context: string) => <div className="mt-3"><ErrorNotice error={error} onRetry={() => void list.refresh()} context={context} /></div>;
 
   return (
     <section aria-labelledby={id} className="mt-8">
       <h2 id={id} className="text-xl font-semibold">{title}</h2>
       {list.isLoading ? <Loading what={title.toLowerCase()} />
         // As in the inbox, a failed fetch (offline, say) hides only what never loaded: rows already shown stay.
-        : list.error && items.length === 0 ? notice(`${title} could not be loaded`)
+        : failure.instead ? notice(failure.instead, `${title} could not be loaded`)
           : items.length === 0 ? (
             <p className="mt-3 text-muted">
               {empty} <Link href="/inbox?view=all&type=episode">Find an episode in the inbox</Link>.
             </p>
           ) : (
             <>
+              {failure.signedOut && <SessionEndedNotice className="mt-3" />}
               <ul ref={keyed} className="mt-2" onClick={rememberListOnOpen(items, continuation)}>
                 {items.map((item) => <EpisodeRow key={item.id} item={item} />)}
               </ul>
-              {list.error && notice('More episodes could not be loaded')}
+              {failure.beside && notice(failure.beside, 'More episodes could not be loaded')}
               {hasMore && (
                 <button type="button" onClick={list.loadMore} disabled={list.isLoadingMore} className={buttonClass}>
                   {list.isLoadingMore ? 'Loading…' : 'Show more'}

@@ -4,10 +4,12 @@ import Link from '@/components/shell/intent-link';
 import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ErrorNotice } from '@/components/error-notice';
+import { SessionEndedNotice } from '@/components/session/sign-in-again';
 import { KeyboardShortcuts } from '@/components/keyboard-shortcuts';
 import { EpisodeActions } from '@/components/player/episode-actions';
 import { ApiError } from '@/lib/client/api-client';
 import { errorSentence } from '@/lib/client/error-message';
+import { useReadFailure } from '@/lib/client/kept-on-failure';
 import { rememberShownItem, useListNeighbours } from '@/lib/client/list-context';
 import { reachedInsideApp } from '@/lib/client/page-arrival';
 import { marksReadByReading, readMarkReadMode } from '@/lib/client/reading-preferences';
@@ -61,6 +63,8 @@ function connectionTrouble(error: unknown): boolean {
 export function ItemReader({ id }: { id: string }) {
   const { data: item, error, isLoading, mutate } = useItem(id);
   const listed = useListedCopy(id, !item && connectionTrouble(error));
+  // A failed refresh of an item on screen (a slow or dropped link, an ended session) leaves it there; one that is gone or barred does not.
+  const failure = useReadFailure(Boolean(item), error, { goneReplaces: true });
   // What the actions work on: the detail, or the list's copy standing in for it.
   const shown = item ?? listed;
   const actions = useItemActions();
@@ -142,8 +146,7 @@ export function ItemReader({ id }: { id: string }) {
       </article>
     );
   }
-  // A failed refresh of an item on screen (a slow or dropped link) leaves it there; one that is gone or barred does not.
-  if (!item || (error instanceof ApiError && [401, 403, 404].includes(error.status))) {
+  if (!item || failure.instead) {
     return (
       <div className="mx-auto max-w-[68ch]">
         <h1 className="sr-only">Item</h1>
@@ -155,6 +158,7 @@ export function ItemReader({ id }: { id: string }) {
 
   return (
     <article aria-labelledby="item-title" {...swipe} className="mx-auto max-w-[68ch]">
+      {failure.signedOut && <SessionEndedNotice className="mb-4" />}
       <ReaderHeader item={item} titleRef={title} back={back} onToggleRead={toggleRead} onToggleSaved={toggleSaved} status={status}>
         {/* Only an article with a web page has one to fetch (a newsletter mail has none); one pressed before can be released. */}
         {item.item_type === 'article' && (item.canonical_url || item.prefers_full_content) && (

@@ -5,6 +5,7 @@ import { ErrorNotice } from '@/components/error-notice';
 import { RelativeTime } from '@/components/relative-time';
 import { ApiError } from '@/lib/client/api-client';
 import { describeError } from '@/lib/client/error-message';
+import { readFailure } from '@/lib/client/kept-on-failure';
 import { useSimilarItems } from '@/lib/client/use-similar-items';
 
 type Props = { id: string; onNavigate: (id: string) => void };
@@ -28,7 +29,9 @@ function PlanExplanation({ error }: { error: ApiError }) {
 export function SimilarItems({ id, onNavigate }: Props) {
   const { data, error, isLoading, mutate } = useSimilarItems(id);
   if (error instanceof ApiError && error.status === 402) return <PlanExplanation error={error} />;
-  if (error && !data) return <div className="mt-3"><ErrorNotice error={error} onRetry={() => void mutate()} context="Similar items could not be loaded" /></div>;
+  // An ended session is told once, above the article (ItemReader); the similar items shown stay.
+  const { instead } = readFailure(Boolean(data), error);
+  if (instead) return <div className="mt-3"><ErrorNotice error={instead} onRetry={() => void mutate()} context="Similar items could not be loaded" /></div>;
   if (isLoading || !data) return <p role="status" className="mt-3 text-muted">Finding similar items…</p>;
   if (data.length === 0) return <p className="mt-3 text-muted">Nothing similar among your items yet.</p>;
   return (

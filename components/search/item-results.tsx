@@ -3,9 +3,11 @@
 import Link from '@/components/shell/intent-link';
 import { useCallback, useMemo, useRef } from 'react';
 import { ErrorNotice } from '@/components/error-notice';
+import { SessionEndedNotice } from '@/components/session/sign-in-again';
 import { LoadMore } from '@/components/inbox/load-more';
 import { useKeyedList } from '@/components/list-keys';
 import { RelativeTime } from '@/components/relative-time';
+import { useReadFailure } from '@/lib/client/kept-on-failure';
 import { rememberList, rememberListOnOpen } from '@/lib/client/list-context';
 import { markMatches, searchTerms, type SearchTerm } from '@/lib/client/search-highlight';
 import { bestMatchLimit, useBestMatches, useItemSearch, type BestMatch, type ItemResult, type ItemSearch } from '@/lib/client/use-search';
@@ -70,12 +72,14 @@ export function ItemResults({ search }: { search: ItemSearch }) {
     list.current = element;
     keyed(element);
   }, [keyed]);
-  if (found.error && found.results.length === 0) {
-    return <ErrorNotice error={found.error} onRetry={() => void found.refresh()} context="The search could not be done" />;
+  const failure = useReadFailure(found.results.length > 0, found.error);
+  if (failure.instead) {
+    return <ErrorNotice error={failure.instead} onRetry={() => void found.refresh()} context="The search could not be done" />;
   }
   if (found.isLoading) return <ResultsSkeleton what="items" />;
   return (
     <>
+      {failure.signedOut && <SessionEndedNotice className="mt-3" />}
       <ResultsSummary count={found.total ?? 0} noun={['item', 'items']} q={search.q}>
         {search.includeGlobal && found.results.length > 0 && ' Matches from beyond your subscriptions follow your own, marked as such.'}
       </ResultsSummary>
@@ -95,12 +99,14 @@ export function BestMatchResults({ q }: { q: string }) {
   const matches = found.data ?? [];
   const keyed = useKeyedList({ items: matches, onOpen: () => rememberList(matches) });
   const terms = useMemo(() => searchTerms(q), [q]);
-  if (found.error && !found.data) {
-    return <ErrorNotice error={found.error} onRetry={() => void found.mutate()} context="The search could not be done" />;
+  const failure = useReadFailure(Boolean(found.data), found.error);
+  if (failure.instead) {
+    return <ErrorNotice error={failure.instead} onRetry={() => void found.mutate()} context="The search could not be done" />;
   }
   if (!found.data) return <ResultsSkeleton what="best matches" />;
   return (
     <>
+      {failure.signedOut && <SessionEndedNotice className="mt-3" />}
       {matches.length === 0 ? <ResultsSummary count={0} noun={['item', 'items']} q={q} /> : (
         <p role="status" className="mt-3 text-sm text-muted">
           {matches.length === bestMatchLimit ? `The ${bestMatchLimit} items that match “${q}” best, best first.`

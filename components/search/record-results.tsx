@@ -3,9 +3,11 @@
 import Link from '@/components/shell/intent-link';
 import type { ReactNode } from 'react';
 import { ErrorNotice } from '@/components/error-notice';
+import { SessionEndedNotice } from '@/components/session/sign-in-again';
 import { LoadMore } from '@/components/inbox/load-more';
 import type { SourceType } from '@/lib/contract/common';
 import { markPhrase } from '@/lib/client/search-highlight';
+import { useReadFailure } from '@/lib/client/kept-on-failure';
 import { savedSearchHref } from '@/lib/client/search-view';
 import { sourceTypes } from '@/lib/client/subscriptions-view';
 import {
@@ -21,12 +23,14 @@ type Row = { id: string; href: string; title: string; meta: ReactNode };
 function RecordList<T extends { id: string }>({ found, q, noun, label, toRow }: {
   found: SearchResults<T>; q: string; noun: [string, string]; label: string; toRow: (record: T) => Row;
 }) {
-  if (found.error && found.results.length === 0) {
-    return <ErrorNotice error={found.error} onRetry={() => void found.refresh()} context="The search could not be done" />;
+  const failure = useReadFailure(found.results.length > 0, found.error);
+  if (failure.instead) {
+    return <ErrorNotice error={failure.instead} onRetry={() => void found.refresh()} context="The search could not be done" />;
   }
   if (found.isLoading) return <ResultsSkeleton what={noun[1]} />;
   return (
     <>
+      {failure.signedOut && <SessionEndedNotice className="mt-3" />}
       <ResultsSummary count={found.total ?? 0} noun={noun} q={q} />
       {found.results.length > 0 && (
         <ul aria-label={label} className="border-t border-line">

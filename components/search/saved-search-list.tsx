@@ -2,17 +2,22 @@
 
 import Link from '@/components/shell/intent-link';
 import { ErrorNotice } from '@/components/error-notice';
+import { SessionEndedNotice } from '@/components/session/sign-in-again';
+import { useReadFailure } from '@/lib/client/kept-on-failure';
 import { savedSearchHref } from '@/lib/client/search-view';
 import { useSavedSearches } from '@/lib/client/use-saved-searches';
 
 /** The search page before a query: the person's saved searches, pinned first, each one click from running again. */
 export function SavedSearchList() {
   const saved = useSavedSearches();
-  const notice = (context: string) => <div className="mt-6"><ErrorNotice error={saved.error} onRetry={() => void saved.mutate()} context={context} /></div>;
-  if (!saved.data) return saved.error ? notice('Your saved searches could not be loaded') : null;
+  const failure = useReadFailure(Boolean(saved.data), saved.error);
+  const notice = (error: unknown, context: string) => <div className="mt-6"><ErrorNotice error={error} onRetry={() => void saved.mutate()} context={context} /></div>;
+  if (failure.instead) return notice(failure.instead, 'Your saved searches could not be loaded');
+  if (!saved.data) return null;
   return (
     <section aria-labelledby="saved-searches-heading" className="mt-8">
       <h2 id="saved-searches-heading" className="text-xl font-semibold">Saved searches</h2>
+      {failure.signedOut && <SessionEndedNotice className="mt-2" />}
       {saved.data.length === 0 ? (
         <p className="mt-2 text-muted">None yet: search your items, then save the search to find it here.</p>
       ) : (
@@ -31,7 +36,7 @@ export function SavedSearchList() {
         </ul>
       )}
       {/* Fetching them again failed (offline, say): the ones already shown stay, with the reason under them. */}
-      {saved.error && notice('Your saved searches could not be brought up to date')}
+      {failure.beside && notice(failure.beside, 'Your saved searches could not be brought up to date')}
     </section>
   );
 }

@@ -2,6 +2,8 @@
 
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { ErrorNotice } from '@/components/error-notice';
+import { SessionEndedNotice } from '@/components/session/sign-in-again';
+import { useReadFailure } from '@/lib/client/kept-on-failure';
 import { errorSentence } from '@/lib/client/error-message';
 import { fullDate } from '@/lib/client/relative-date';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey, type ApiKey, type CreatedApiKey } from '@/lib/client/use-api-keys';
@@ -64,6 +66,7 @@ function KeyRow({ apiKey, report, nameField }: RowProps) {
 /** The account's API keys for other programs: list, create (the secret shown once, with Copy) and revoke. */
 export function ApiKeys() {
   const { data: keys, error, isLoading, mutate } = useApiKeys();
+  const failure = useReadFailure(Boolean(keys), error);
   const create = useCreateApiKey();
   const [name, setName] = useState('');
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
@@ -112,8 +115,9 @@ export function ApiKeys() {
           </div>
         )}
       </div>
-      {error && !keys ? (
-        <ErrorNotice error={error} onRetry={() => void mutate()} context="Your API keys could not be loaded" />
+      {failure.signedOut && <SessionEndedNotice />}
+      {failure.instead ? (
+        <ErrorNotice error={failure.instead} onRetry={() => void mutate()} context="Your API keys could not be loaded" />
       ) : isLoading || !keys ? (
         <p role="status" className="text-muted">Loading keys…</p>
       ) : keys.length === 0 ? (

@@ -1,6 +1,8 @@
 'use client';
 
 import { ErrorNotice } from '@/components/error-notice';
+import { SessionEndedNotice } from '@/components/session/sign-in-again';
+import { useReadFailure } from '@/lib/client/kept-on-failure';
 import { useAccount, type Account } from '@/lib/client/use-account';
 
 const planNames: Record<Account['plan'], string> = { free: 'Free', pro: 'Pro', plus: 'Plus' };
@@ -21,10 +23,12 @@ function limit(value: number | null, noun: string): string {
 /** The account's plan: its limits and which features it includes (GET /v1/account). */
 export function PlanSummary() {
   const { data: account, error, isLoading, mutate } = useAccount();
-  if (error && !account) return <ErrorNotice error={error} onRetry={() => void mutate()} context="Your plan could not be loaded" />;
+  const failure = useReadFailure(Boolean(account), error);
+  if (failure.instead) return <ErrorNotice error={failure.instead} onRetry={() => void mutate()} context="Your plan could not be loaded" />;
   if (isLoading || !account) return <p role="status" className="text-muted">Loading your plan…</p>;
   return (
     <div className="space-y-3">
+      {failure.signedOut && <SessionEndedNotice />}
       <p>
         <span className="text-lg font-semibold">{planNames[account.plan]} plan</span>
         <span className="block text-sm text-muted">Signed in as {account.email}</span>

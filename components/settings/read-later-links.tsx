@@ -2,6 +2,8 @@
 
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ErrorNotice } from '@/components/error-notice';
+import { SessionEndedNotice } from '@/components/session/sign-in-again';
+import { useReadFailure } from '@/lib/client/kept-on-failure';
 import { errorSentence } from '@/lib/client/error-message';
 import { fullDate } from '@/lib/client/relative-date';
 import {
@@ -146,10 +148,12 @@ function ServiceLink({ link }: { link: ReadLaterLink }) {
 /** Read-later services: link each with its credentials (checked with the service), or unlink it. */
 export function ReadLaterLinks() {
   const { data: links, error, isLoading, mutate } = useReadLaterLinks();
-  if (error && !links) return <ErrorNotice error={error} onRetry={() => void mutate()} context="Your read-later links could not be loaded" />;
+  const failure = useReadFailure(Boolean(links), error);
+  if (failure.instead) return <ErrorNotice error={failure.instead} onRetry={() => void mutate()} context="Your read-later links could not be loaded" />;
   if (isLoading || !links) return <p role="status" className="text-muted">Loading read-later services…</p>;
   return (
     <>
+      {failure.signedOut && <SessionEndedNotice />}
       <p className="text-sm text-muted">Linked services appear in the reader’s Send to menu. Credentials are kept encrypted on this server.</p>
       <ul aria-label="Read-later services">
         {links.map((link) => <ServiceLink key={link.service} link={link} />)}

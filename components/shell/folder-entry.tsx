@@ -1,6 +1,7 @@
 'use client';
 
 import { useId } from 'react';
+import { readFailure } from '@/lib/client/kept-on-failure';
 import type { Folder } from '@/lib/client/use-folders';
 import { useSourceSubscriptions } from '@/lib/client/use-sources';
 import { SourceLink } from './source-link';
@@ -53,8 +54,9 @@ function FolderSubscriptions({ id, folderId, params, onNavigate }: { id: string;
   const { subscriptions, error, isLoading, retry } = useSourceSubscriptions({ folder_id: folderId });
   const current = currentSource(params);
   if (isLoading) return <div id={id} className="pl-9"><SourcesNote>Loading…</SourcesNote></div>;
-  if (error && subscriptions.length === 0) {
-    return <div id={id} className="pl-9"><SourcesNote onRetry={retry}>{loadFailure('Its subscriptions', error)}</SourcesNote></div>;
+  const failure = readFailure(subscriptions.length > 0, error).instead;
+  if (failure) {
+    return <div id={id} className="pl-9"><SourcesNote onRetry={retry}>{loadFailure('Its subscriptions', failure)}</SourcesNote></div>;
   }
   if (subscriptions.length === 0) return <div id={id} className="pl-9"><SourcesNote>No subscriptions in this folder.</SourcesNote></div>;
   return (

@@ -4,6 +4,7 @@ import Link from '@/components/shell/intent-link';
 import { usePathname, useSearchParams } from 'next/navigation';
 import { useCallback, useState, type ReactNode } from 'react';
 import { useCapabilities } from '@/lib/client/capabilities';
+import { readFailure } from '@/lib/client/kept-on-failure';
 import { useFolders } from '@/lib/client/use-folders';
 import { useCountsFollowOutbox, useSourceSubscriptions, useTags } from '@/lib/client/use-sources';
 import { FolderEntry } from './folder-entry';
@@ -58,6 +59,9 @@ export function SourcesList({ onNavigate }: { onNavigate?: () => void }) {
 
   const current = pathname === '/inbox' ? currentSource(params) : null;
   const folderUnread = (folders.data ?? []).reduce((sum, folder) => sum + folder.unread_count, 0);
+  // The sources shown stay through a failed refresh (an ended session is told by the page's content).
+  const foldersFailure = readFailure(Boolean(folders.data), folders.error).instead;
+  const tagsFailure = readFailure(Boolean(tags.data), tags.error).instead;
 
   return (
     <nav aria-label="Sources">
@@ -70,8 +74,8 @@ export function SourcesList({ onNavigate }: { onNavigate?: () => void }) {
           >
             {firstParty && (folders.error || (folders.data?.length ?? 0) > 0) && (
               <SourcesSection title="Folders">
-                {folders.error && !folders.data ? (
-                  <SourcesNote onRetry={() => void folders.mutate()}>{loadFailure('Folders', folders.error)}</SourcesNote>
+                {foldersFailure ? (
+                  <SourcesNote onRetry={() => void folders.mutate()}>{loadFailure('Folders', foldersFailure)}</SourcesNote>
                 ) : (
                   <ul>
                     {(folders.data ?? []).map((folder) => (
@@ -86,8 +90,8 @@ export function SourcesList({ onNavigate }: { onNavigate?: () => void }) {
           </Loose>
           {firstParty && (tags.error || (tags.data?.length ?? 0) > 0) && (
             <SourcesSection title="Tags">
-              {tags.error && !tags.data ? (
-                <SourcesNote onRetry={() => void tags.mutate()}>{loadFailure('Tags', tags.error)}</SourcesNote>
+              {tagsFailure ? (
+                <SourcesNote onRetry={() => void tags.mutate()}>{loadFailure('Tags', tagsFailure)}</SourcesNote>
               ) : (
                 <ul>
                   {(tags.data ?? []).map((tag) => (
@@ -125,6 +129,7 @@ function Loose({ firstParty, params, everythingCurrent, folderUnread, hasFolders
   const current = currentSource(params);
   const looseUnread = subscriptions.reduce((sum, subscription) => sum + subscription.unread_count, 0);
   const total = folderUnread === null || isLoading || error ? null : folderUnread + looseUnread;
+  const failure = readFailure(subscriptions.length > 0, error).instead;
   return (
     <>
       <ul>
@@ -136,8 +141,8 @@ function Loose({ firstParty, params, everythingCurrent, folderUnread, hasFolders
       <SourcesSection title="Subscriptions">
         {isLoading ? (
           <SourcesNote>Loading…</SourcesNote>
-        ) : error && subscriptions.length === 0 ? (
-          <SourcesNote onRetry={retry}>{loadFailure('Subscriptions', error)}</SourcesNote>
+        ) : failure ? (
+          <SourcesNote onRetry={retry}>{loadFailure('Subscriptions', failure)}</SourcesNote>
         ) : subscriptions.length === 0 ? (
           <SourcesNote>
             {hasFolders ? 'None outside a folder.' : (

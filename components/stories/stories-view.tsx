@@ -2,10 +2,12 @@
 
 import Link from '@/components/shell/intent-link';
 import { ErrorNotice } from '@/components/error-notice';
+import { SessionEndedNotice } from '@/components/session/sign-in-again';
 import { KeyboardShortcuts } from '@/components/keyboard-shortcuts';
 import { ListKeys } from '@/components/list-keys';
 import type { ShortcutLabels } from '@/components/list-keys-context';
 import { ApiError } from '@/lib/client/api-client';
+import { useReadFailure } from '@/lib/client/kept-on-failure';
 import { useStories } from '@/lib/client/use-stories';
 import { StoryCard } from './story-card';
 
@@ -74,9 +76,10 @@ export function StoriesView() {
 
 function Stories() {
   const { data: stories, error, isLoading, mutate } = useStories();
+  const failure = useReadFailure(Boolean(stories), error);
   if (error instanceof ApiError && error.status === 402) return <PlanExplanation message={error.message} />;
-  if (error && !stories) {
-    return <div className="mt-4"><ErrorNotice error={error} onRetry={() => void mutate()} context="Stories could not be loaded" /></div>;
+  if (failure.instead) {
+    return <div className="mt-4"><ErrorNotice error={failure.instead} onRetry={() => void mutate()} context="Stories could not be loaded" /></div>;
   }
   if (isLoading || !stories) return <StoriesSkeleton />;
   if (stories.length === 0) {
@@ -93,8 +96,11 @@ function Stories() {
     );
   }
   return (
-    <ul aria-label="Stories" className="mt-2 border-t border-line">
-      {stories.map((story) => <StoryCard key={story.id} story={story} />)}
-    </ul>
+    <>
+      {failure.signedOut && <SessionEndedNotice className="mt-4" />}
+      <ul aria-label="Stories" className="mt-2 border-t border-line">
+        {stories.map((story) => <StoryCard key={story.id} story={story} />)}
+      </ul>
+    </>
   );
 }

@@ -3,6 +3,8 @@
 import Link from '@/components/shell/intent-link';
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { ErrorNotice } from '@/components/error-notice';
+import { SessionEndedNotice } from '@/components/session/sign-in-again';
+import { useReadFailure } from '@/lib/client/kept-on-failure';
 import { errorSentence } from '@/lib/client/error-message';
 import { useCreateFolder, useDeleteFolder, useUpdateFolder } from '@/lib/client/use-folder-actions';
 import { useFolders, type Folder } from '@/lib/client/use-folders';
@@ -118,6 +120,8 @@ export function FoldersManager() {
   const inputId = useId();
   const nameField = useRef<HTMLInputElement>(null);
 
+  const failure = useReadFailure(Boolean(folders), error);
+
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!name.trim()) return setStatus('Give the folder a name; spaces alone are not one.');
@@ -141,10 +145,11 @@ export function FoldersManager() {
       </form>
       <p role="status" className="min-h-6 text-sm">{status}</p>
       {/* Folders already shown stay when fetching them again fails (offline, say); the notice says why. */}
-      {error && (
-        <ErrorNotice error={error} onRetry={() => void mutate()} context={folders ? 'Your folders could not be brought up to date' : 'Your folders could not be loaded'} />
+      {failure.signedOut && <SessionEndedNotice />}
+      {(failure.instead ?? failure.beside) && (
+        <ErrorNotice error={failure.instead ?? failure.beside} onRetry={() => void mutate()} context={folders ? 'Your folders could not be brought up to date' : 'Your folders could not be loaded'} />
       )}
-      {error && !folders ? null : isLoading ? (
+      {failure.instead ? null : isLoading ? (
         <p role="status" className="text-muted">Loading folders…</p>
       ) : folders && folders.length > 0 ? (
         <ul aria-label="Folders" className="border-t border-line">

@@ -4,9 +4,11 @@ import Link from '@/components/shell/intent-link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { ErrorNotice } from '@/components/error-notice';
+import { SessionEndedNotice } from '@/components/session/sign-in-again';
 import { useCapabilities } from '@/lib/client/capabilities';
 import { errorSentence } from '@/lib/client/error-message';
 import { leaveNote } from '@/lib/client/next-page-note';
+import { useReadFailure } from '@/lib/client/kept-on-failure';
 import { fullDate } from '@/lib/client/relative-date';
 import { sourceTypes } from '@/lib/client/subscriptions-view';
 import { useSubscription } from '@/lib/client/use-subscription';
@@ -83,12 +85,13 @@ export function SubscriptionDetails({ id }: { id: string }) {
 
   // A 44 px tall target: it is the way back on a phone, at the top corner under a thumb.
   const back = <p><Link href="/subscriptions" className="-ml-1 inline-flex min-h-11 items-center px-1 text-sm">← All subscriptions</Link></p>;
-  if (error && !subscription) {
+  const failure = useReadFailure(Boolean(subscription), error);
+  if (failure.instead) {
     return (
       <div className="space-y-4">
         {back}
         <h1 className="text-2xl font-bold">Subscription</h1>
-        <ErrorNotice error={error} onRetry={() => void mutate()} context="This subscription could not be loaded" />
+        <ErrorNotice error={failure.instead} onRetry={() => void mutate()} context="This subscription could not be loaded" />
       </div>
     );
   }
@@ -100,6 +103,7 @@ export function SubscriptionDetails({ id }: { id: string }) {
   return (
     <div className="space-y-6">
       {back}
+      {failure.signedOut && <SessionEndedNotice />}
       <header>
         <h1 className="break-words text-2xl font-bold">{subscription.title}</h1>
         <dl className="mt-2 space-y-1 text-sm">

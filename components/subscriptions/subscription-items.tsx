@@ -6,6 +6,7 @@ import { ErrorNotice } from '@/components/error-notice';
 import { LoadMore } from '@/components/inbox/load-more';
 import { RelativeTime } from '@/components/relative-time';
 import { filtersKey } from '@/lib/client/item-cache';
+import { readFailure } from '@/lib/client/kept-on-failure';
 import { saveListContext } from '@/lib/client/list-context';
 import { useItems } from '@/lib/client/use-items';
 
@@ -15,8 +16,10 @@ export function SubscriptionItems({ id }: { id: string }) {
   const list = useItems(filters);
   const remember = () => saveListContext(`/subscriptions/${id}`, filtersKey(filters), list.items, list.nextCursor);
 
-  if (list.error && list.items.length === 0) {
-    return <ErrorNotice error={list.error} onRetry={() => void list.refresh()} context="Its items could not be loaded" />;
+  // An ended session is told once, above the whole subscription (SubscriptionDetails).
+  const failure = readFailure(list.items.length > 0, list.error);
+  if (failure.instead) {
+    return <ErrorNotice error={failure.instead} onRetry={() => void list.refresh()} context="Its items could not be loaded" />;
   }
   if (list.isLoading) return <p role="status" className="text-muted">Loading its items…</p>;
   if (list.items.length === 0) {

@@ -3,9 +3,11 @@
 import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { ErrorNotice } from '@/components/error-notice';
+import { SessionEndedNotice } from '@/components/session/sign-in-again';
 import { LoadMore } from '@/components/inbox/load-more';
 import { errorSentence } from '@/lib/client/error-message';
 import { forgetNote, noteFor } from '@/lib/client/next-page-note';
+import { useReadFailure } from '@/lib/client/kept-on-failure';
 import {
   sourceTypes, subscriptionFiltersFor, subscriptionsHref, type SubscriptionsSelection,
 } from '@/lib/client/subscriptions-view';
@@ -147,6 +149,7 @@ export function SubscriptionsList({ selection, withFolders }: Props) {
     }
   }
 
+  const failure = useReadFailure(list.subscriptions.length > 0, list.error);
   return (
     <section aria-labelledby="subscriptions-heading">
       <h2 id="subscriptions-heading" ref={heading} tabIndex={-1} className="text-xl font-semibold focus:outline-none">
@@ -155,8 +158,8 @@ export function SubscriptionsList({ selection, withFolders }: Props) {
       <ListFilters selection={selection} withFolders={withFolders} />
       <p role="status" className="mt-2 min-h-6 text-sm">{status}</p>
 
-      {list.error && !list.subscriptions.length ? (
-        <div className="mt-3"><ErrorNotice error={list.error} onRetry={() => void list.refresh()} context="Your subscriptions could not be loaded" /></div>
+      {failure.instead ? (
+        <div className="mt-3"><ErrorNotice error={failure.instead} onRetry={() => void list.refresh()} context="Your subscriptions could not be loaded" /></div>
       ) : list.isLoading ? (
         <ListSkeleton />
       ) : list.subscriptions.length === 0 ? (
@@ -170,6 +173,7 @@ export function SubscriptionsList({ selection, withFolders }: Props) {
         </div>
       ) : (
         <>
+          {failure.signedOut && <SessionEndedNotice className="mt-3" />}
           <label className="mt-2 inline-flex min-h-11 cursor-pointer items-center gap-3 px-3 text-sm font-medium">
             <input
               ref={selectAll}
@@ -189,7 +193,7 @@ export function SubscriptionsList({ selection, withFolders }: Props) {
             ))}
           </ul>
           <LoadMore hasMore={list.hasMore} loading={list.isLoadingMore} count={list.subscriptions.length} onLoadMore={list.loadMore} />
-          {list.error && <ErrorNotice error={list.error} onRetry={() => void list.refresh()} context="More subscriptions could not be loaded" />}
+          {failure.beside && <ErrorNotice error={failure.beside} onRetry={() => void list.refresh()} context="More subscriptions could not be loaded" />}
         </>
       )}
 

@@ -26,10 +26,10 @@ export class ApiError extends Error {
 }
 
 type ApiSettings = { base: string; headers: Record<string, string> };
-const answerListeners = new Set<() => void>();
+const answerListeners = new Set<(status: number) => void>();
 
-/** Calls `listener` each time a call gets an answer, whatever its status: the connection works. Answers the function that stops it. */
-export function onServiceAnswer(listener: () => void): () => void {
+/** Calls `listener` with the status each time a call gets an answer, whatever it is: the connection works. Answers the function that stops it. */
+export function onServiceAnswer(listener: (status: number) => void): () => void {
   answerListeners.add(listener);
   return () => {
     answerListeners.delete(listener);
@@ -107,7 +107,7 @@ export async function callApi<M extends HttpMethod, P extends PathFor<M>>(
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, 'You appear to be offline.');
   }
-  for (const listener of answerListeners) listener();
+  for (const listener of answerListeners) listener(response.status);
   const payload = await readAnswerBody(response) as { message?: string; retry_after?: number } | null;
   if (!response.ok) {
     const retryAfter = Number(response.headers.get('retry-after') ?? payload?.retry_after);

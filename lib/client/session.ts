@@ -94,3 +94,8 @@ export async function signOut(options: { discardUnsent?: boolean; goTo?: string 
   if (options.goTo !== null) window.location.assign(options.goTo ?? '/sign-in?signed_out=1');
   return { status: 'signed-out' };
 }
+
+/** The sign-in page, bringing the person back to `next` (a path of this app) once signed in; plain without one. */
+export function signInHref(next: string | null): string {
+  return next ? `/sign-in?${new URLSearchParams({ next })}` : '/sign-in';
+}

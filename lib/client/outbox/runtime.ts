@@ -99,10 +99,11 @@ export function startOutbox(): Promise<boolean> {
       if (!sent) throw new Error(`${pending} ${pending === 1 ? 'change is' : 'changes are'} not sent yet.`);
     });
     window.addEventListener('online', () => void flushOutbox());
-    // An answer to any call proves the link works again: what waits goes now, not on its timer.
-    onServiceAnswer(() => {
+    // An answer to any call proves the link works again, and a success after a 401 a new session
+    // (signed in in another tab): what waits goes now, not on its timer or at the next start.
+    onServiceAnswer((status) => {
       const { activity, pending } = outboxStatus();
-      if (activity === 'offline' && online() && pending.length) void flushOutbox();
+      if ((activity === 'offline' || (activity === 'signed-out' && status < 300)) && online() && pending.length) void flushOutbox();
     });
     window.addEventListener('offline', () => updateOutboxStatus({ activity: 'offline' }));
     navigator.serviceWorker?.addEventListener('message', (event: MessageEvent<Partial<OutboxSyncMessage> | null>) => {

@@ -100,6 +100,57 @@ describe('the offline and sync indicator', () => {
     await waitFor(async () => expect(((await h.call('GET', `/v1/items/${second}`, { key: person.key })).body as { is_read: boolean }).is_read).toBe(true), { timeout: 2_500 });
   });
 
+  it('holds changes when the session ended while offline, offers a sign-in link back to the page, and sends them once signed in', async () => {
+    const [id] = h.seedSubscription(person.user, [article({ title: 'Story S' })]).itemIds;
+    const api = await import('@/lib/client/api-client');
+    const { enqueueOrSend } = await import('@/lib/client/outbox');
+    const { OutboxIndicator } = await import('@/components/offline/outbox-indicator');
+    window.history.replaceState(null, '', '/inbox?view=all');
+    render(createElement(OutboxIndicator));
+
+    online = false;
+    window.dispatchEvent(new Event('offline'));
+    await enqueueOrSend({ kind: 'update', itemId: id!, body: { is_read: true } }, { title: 'Story S' });
+    // The session ends while the device is away; the replay on reconnecting gets 401.
+    api.configureApi({ headers: { authorization: `Bearer tid_app_${'x'.repeat(40)}` } });
+    online = true;
+    window.dispatchEvent(new Event('online'));
+    const region = await screen.findByRole('complementary', { name: 'Offline and sync' });
+    await waitFor(() => expect(within(region).getByRole('status').textContent).toMatch(/^1 change waiting to sync: your session has ended/));
+    const waiting = within(region).getByRole('status');
+    expect(waiting.textContent).toContain('They stay on this device and are sent once you sign in again.');
+    expect(within(waiting).getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe(`/sign-in?next=${encodeURIComponent('/inbox?view=all')}`);
+    expect(within(region).queryByRole('region')).toBeNull();
+    expect(((await h.call('GET', `/v1/items/${id}`, { key: person.key })).body as { is_read: boolean }).is_read).toBe(false);
+
+    // Signed in again, the page loads afresh: its outbox sends what waited.
+    cleanup();
+    window.history.replaceState(null, '', '/');
+    vi.resetModules();
+    (await import('@/lib/client/api-client')).configureApi({ base: h.baseUrl, headers: { authorization: `Bearer ${person.appToken}` } });
+    await (await import('@/lib/client/outbox')).loadOutbox();
+    await expect.poll(async () => ((await h.call('GET', `/v1/items/${id}`, { key: person.key })).body as { is_read: boolean }).is_read, { timeout: 5_000 }).toBe(true);
+  });
+
+  it('sends changes held by an ended session as soon as a call succeeds again, as after signing in in another tab', async () => {
+    const [id] = h.seedSubscription(person.user, [article({ title: 'Story T' })]).itemIds;
+    const api = await import('@/lib/client/api-client');
+    const { enqueueOrSend } = await import('@/lib/client/outbox');
+    const { OutboxIndicator } = await import('@/components/offline/outbox-indicator');
+    render(createElement(OutboxIndicator));
+
+    api.configureApi({ headers: { authorization: `Bearer tid_app_${'x'.repeat(40)}` } });
+    expect(await enqueueOrSend({ kind: 'update', itemId: id!, body: { is_saved: true } }, { title: 'Story T' })).toEqual({ sent: false });
+    await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/^1 change waiting to sync: your session has ended/));
+    // Another refused call changes nothing; one that succeeds sends what waits.
+    await api.callApi('GET', '/v1/items', { query: { limit: 1 } }).catch(() => undefined);
+    expect(await isSaved(id!)).toBe(false);
+    api.configureApi({ headers: { authorization: `Bearer ${person.appToken}` } });
+    await api.callApi('GET', '/v1/items', { query: { limit: 1 } });
+    await expect.poll(() => isSaved(id!), { timeout: 5_000 }).toBe(true);
+    await waitFor(() => expect(screen.queryByRole('complementary', { name: 'Offline and sync' })).toBeNull());
+  });
+
   it('offers Try again for a change the service failed on (500), which then goes through, and keeps focus in the list', async () => {
     const [failedId, forbiddenId] = h.seedSubscription(person.user, [article({ title: 'Story A' }), article({ title: 'Story B' })]).itemIds;
     // As a replay leaves them: one change the service failed on, one it refused.

@@ -1,0 +1,60 @@
+'use client';
+
+import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { signInHref } from '@/lib/client/session';
+
+const noSubscription = () => () => undefined;
+
+/** Where the person is, so signing in again brings them back here; null while rendering on the server. */
+export function useHere(): string | null {
+  return useSyncExternalStore(noSubscription, () => `${window.location.pathname}${window.location.search}`, () => null);
+}
+
+const linkClass = 'inline-flex min-h-11 items-center rounded-md bg-accent px-4 font-medium text-on-accent no-underline';
+
+/**
+ * A link to the sign-in page that comes back to this page afterwards. A plain link, not a client
+ * navigation: the page after signing in loads whole, so the outbox starts afresh and sends what waits.
+ */
+export function SignInLink({ children = 'Sign in', className = linkClass }: { children?: ReactNode; className?: string }) {
+  return <a href={signInHref(useHere())} className={className}>{children}</a>;
+}
+
+/** The notices mounted, in order: only the first one shows. */
+let mounted: symbol[] = [];
+const listeners = new Set<() => void>();
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/**
+ * Whether this notice is the first of the page: every list on a page (the settings' sections,
+ * the episodes page's) hears the same 401, and the person needs one sign-in link, not four.
+ */
+function useFirstNotice(): boolean {
+  const [id] = useState(() => Symbol('session-ended'));
+  useEffect(() => {
+    mounted = [...mounted, id];
+    listeners.forEach((listener) => listener());
+    return () => {
+      mounted = mounted.filter((other) => other !== id);
+      listeners.forEach((listener) => listener());
+    };
+  }, [id]);
+  return useSyncExternalStore(subscribe, () => mounted[0] === id, () => false);
+}
+
+/**
+ * Above content kept after a refresh of it answered 401: the session ended, which says nothing
+ * about the content, so it stays, and signing in brings it up to date. One a page.
+ */
+export function SessionEndedNotice({ className = '' }: { className?: string }) {
+  if (!useFirstNotice()) return null;
+  return (
+    <div role="status" className={`rounded-lg border border-line-strong bg-surface p-3 ${className}`}>
+      <p>Your session has ended, so this could not be brought up to date. What is shown stays; sign in again to see the latest.</p>
+      <p className="mt-2"><SignInLink /></p>
+    </div>
+  );
+}

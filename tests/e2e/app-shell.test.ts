@@ -1,7 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { THEME_STORAGE_KEY } from '@/components/shell/theme-script';
-import { expectNoAxeViolations, launchBrowser, newAppContext, type ViewportName } from './browser';
+import { contextPerTest, expectNoAxeViolations, type ViewportName } from './browser';
 import { mainNavLink } from './main-nav';
 
 const NAV_LINKS = [
@@ -13,24 +13,10 @@ const NAV_LINKS = [
   ['Settings', '/settings'],
 ] as const;
 
-let browser: Browser;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const contexts = contextPerTest();
 
 async function open(viewport: ViewportName, path: string, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
-  context = await newAppContext(browser, viewport, { colorScheme });
+  const context = await contexts.open(viewport, { colorScheme });
   const page = await context.newPage();
   await page.goto(path);
   return page;
@@ -69,7 +55,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('the app shell on a %s', (view
   it('has no accessibility violations in the light and the dark theme', async () => {
     const light = await open(viewport, '/inbox', 'light');
     await expectNoAxeViolations(light);
-    await context?.close();
+    await light.context().close();
 
     const dark = await open(viewport, '/inbox', 'dark');
     expect(await dark.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(17, 18, 20)');
@@ -104,7 +90,7 @@ function headerRows(page: Page): Promise<number> {
 
 describe.each([360, 320])('the app shell on a %i px phone', (width) => {
   it.each(['/inbox', '/subscriptions'])('fits the header on one row on %s, with the other sections one press away', async (path) => {
-    context = await newAppContext(browser, 'phone', { viewport: { width, height: 740 } });
+    const context = await contexts.open('phone', { viewport: { width, height: 740 } });
     const page = await context.newPage();
     await page.goto(path);
     const nav = page.getByRole('navigation', { name: 'Main' });
@@ -153,7 +139,7 @@ describe('the app shell anywhere', () => {
   });
 
   it.each<ViewportName>(['phone', 'desktop'])('answers an unknown address with a not-found page and a way back on a %s', async (viewport) => {
-    context = await newAppContext(browser, viewport);
+    const context = await contexts.open(viewport);
     const page = await context.newPage();
     const response = await page.goto('/no-such-page');
     expect(response?.status()).toBe(404);
@@ -163,7 +149,7 @@ describe('the app shell anywhere', () => {
   });
 
   it('fits a 320 px wide screen without sideways scrolling', async () => {
-    context = await newAppContext(browser, 'phone', { viewport: { width: 320, height: 640 } });
+    const context = await contexts.open('phone', { viewport: { width: 320, height: 640 } });
     const page = await context.newPage();
     await page.goto('/inbox');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -171,7 +157,7 @@ describe('the app shell anywhere', () => {
   });
 
   it('keeps a theme chosen in settings from the first paint', async () => {
-    context = await newAppContext(browser, 'desktop', { colorScheme: 'light' });
+    const context = await contexts.open('desktop', { colorScheme: 'light' });
     await context.addInitScript((key) => localStorage.setItem(key, 'dark'), THEME_STORAGE_KEY);
     const page = await context.newPage();
     await page.goto('/inbox');

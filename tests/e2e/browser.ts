@@ -4,7 +4,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 
 /** The two screens every journey is checked on. */
 export const VIEWPORTS = {
@@ -74,3 +74,32 @@ export async function expectNoAxeViolations(page: Page, configure?: (builder: Ax
     .join('\n');
   throw new Error(`axe found ${results.violations.length} accessibility violation(s) on ${page.url()}:\n${report}`);
 }
+
+/**
+ * The hooks of a test file whose tests each open one context: one browser for the whole file,
+ * and the context a test opens closed after it, passed or failed.
+ */
+export function contextPerTest() {
+  let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterEach(async () => {
+    await context?.close();
+    context = undefined;
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    /** The file's browser, launched before its first test. */
+    browser: () => browser!,
+    /** Opens this test's context, as newAppContext does; it is closed after the test. */
+    open: async (...args: Parameters<typeof newAppContext> extends [Browser, ...infer Rest] ? Rest : never) => {
+      context = await newAppContext(browser!, ...args);
+      return context;
+    },
+  };
+}
+

@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, launchBrowser, newAppContext } from './browser';
+import type { Locator, Page, Response } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { contextPerTest, expectNoAxeViolations } from './browser';
 import { waitForWorker } from './offline-helpers';
 
 /*
@@ -8,21 +8,7 @@ import { waitForWorker } from './offline-helpers';
  * refresh, which belongs to the list and not to the fixed things over it (mini player, outbox panel).
  */
 
-let browser: Browser;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const contexts = contextPerTest();
 
 function isItemsList(response: Response): boolean {
   return response.request().method() === 'GET' && new URL(response.url()).pathname === '/api/v1/items';
@@ -30,7 +16,7 @@ function isItemsList(response: Response): boolean {
 
 /** Opens the inbox at `query` on a touch phone `width` px wide and waits for its rows. */
 async function openInbox(width: number, query = ''): Promise<Page> {
-  context = await newAppContext(browser, 'phone', { viewport: { width, height: 740 } });
+  const context = await contexts.open('phone', { viewport: { width, height: 740 } });
   const page = await context.newPage();
   await page.goto(`/inbox${query}`);
   await page.locator('li[data-item-id]').first().waitFor();
@@ -120,11 +106,11 @@ describe('the inbox on a 360 px phone, pulled down', () => {
     const page = await openInbox(360);
     // Offline before the worker holds the app's code, the outbox (which shows the panel) might not load.
     await waitForWorker(page);
-    await context!.setOffline(true);
+    await page.context().setOffline(true);
     const panel = page.getByRole('complementary', { name: 'Offline and sync' });
     await panel.getByText('You are offline.').waitFor();
     await expectNoRefreshPullingOn(page, panel.getByRole('status'));
-    await context!.setOffline(false);
+    await page.context().setOffline(false);
   });
 
   it('still refreshes when the pull starts on the list, with the player showing', async () => {

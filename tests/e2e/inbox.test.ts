@@ -1,22 +1,8 @@
-import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, launchBrowser, newAppContext, type ViewportName } from './browser';
+import type { Page, Response } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { contextPerTest, expectNoAxeViolations, type ViewportName } from './browser';
 
-let browser: Browser;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const contexts = contextPerTest();
 
 function isCall(method: string, path: RegExp) {
   return (response: Response) => response.request().method() === method && path.test(new URL(response.url()).pathname);
@@ -24,7 +10,7 @@ function isCall(method: string, path: RegExp) {
 
 /** Opens the inbox at a view and waits for its first page, which must come through the proxy at /api/v1. */
 async function openInbox(viewport: ViewportName, query = '', colorScheme: 'light' | 'dark' = 'light'): Promise<{ page: Page; first: Response }> {
-  context = await newAppContext(browser, viewport, { colorScheme });
+  const context = await contexts.open(viewport, { colorScheme });
   const page = await context.newPage();
   const firstPage = page.waitForResponse(isCall('GET', /^\/api\/v1\/items$/));
   await page.goto(`/inbox${query}`);
@@ -133,7 +119,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('the inbox on a %s', (viewport
   it('has no accessibility violations with items listed, in the light and the dark theme', async () => {
     const { page } = await openInbox(viewport);
     await expectNoAxeViolations(page);
-    await context?.close();
+    await page.context().close();
     const { page: dark } = await openInbox(viewport, '?view=all', 'dark');
     await expectNoAxeViolations(dark);
   });
@@ -199,7 +185,7 @@ describe('the inbox with a keyboard', () => {
 
 describe('the inbox marking read on scrolling past', () => {
   it('marks the rows scrolled above the top read, in one bulk change the service stores', async () => {
-    context = await newAppContext(browser, 'desktop');
+    const context = await contexts.open('desktop');
     await context.addInitScript(() => localStorage.setItem('tidings:mark-read', 'on-scroll'));
     const page = await context.newPage();
     await page.goto('/inbox');
@@ -226,7 +212,7 @@ describe('the inbox marking read on scrolling past', () => {
 describe('the inbox on a small phone', () => {
   it('shows the first two items’ titles whole on the first screen of a 360 × 740 phone', async () => {
     // The controls above the river (views, dates, toolbar) once filled the first screen of a phone.
-    context = await newAppContext(browser, 'phone', { viewport: { width: 360, height: 740 } });
+    const context = await contexts.open('phone', { viewport: { width: 360, height: 740 } });
     const page = await context.newPage();
     await page.goto('/inbox?view=all');
     const titles = page.getByRole('list', { name: 'Items' }).locator('li[data-item-id] h2');

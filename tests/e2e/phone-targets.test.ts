@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newAppContext } from './browser';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { contextPerTest } from './browser';
 
 /*
  * On a phone every control of the subscriptions, settings and episodes pages is at least
@@ -8,24 +8,10 @@ import { launchBrowser, newAppContext } from './browser';
  * (the demo content the suite is seeded with gives the rows).
  */
 
-let browser: Browser;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const contexts = contextPerTest();
 
 async function phonePage(): Promise<Page> {
-  context = await newAppContext(browser, 'phone', { viewport: { width: 360, height: 740 } });
+  const context = await contexts.open('phone', { viewport: { width: 360, height: 740 } });
   return context.newPage();
 }
 
@@ -97,7 +83,7 @@ describe('touch targets on a 360 px phone', () => {
   });
 
   it('fits every word of the selection bar inside its button on a 320 px screen', async () => {
-    context = await newAppContext(browser, 'phone', { viewport: { width: 320, height: 640 } });
+    const context = await contexts.open('phone', { viewport: { width: 320, height: 640 } });
     const page = await context.newPage();
     await page.goto('/subscriptions');
     await page.getByRole('checkbox', { name: 'Select Gridline' }).tap();

@@ -1,25 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page, Response } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { MARK_READ_STORAGE_KEY } from '@/lib/client/reading-preferences';
-import { expectNoAxeViolations, launchBrowser, newAppContext, type ViewportName } from './browser';
+import { contextPerTest, expectNoAxeViolations, type ViewportName } from './browser';
 
-let browser: Browser;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const contexts = contextPerTest();
 
 function isCall(method: string, path: RegExp) {
   return (response: Response) => response.request().method() === method && path.test(new URL(response.url()).pathname);
@@ -27,7 +13,7 @@ function isCall(method: string, path: RegExp) {
 
 /** Opens the inbox at `query`, then the item at `index` by its title link, as a person would. */
 async function openItemFromInbox(viewport: ViewportName, index: number, query = '?view=all', colorScheme: 'light' | 'dark' = 'light') {
-  context = await newAppContext(browser, viewport, { colorScheme });
+  const context = await contexts.open(viewport, { colorScheme });
   const page = await context.newPage();
   await page.goto(`/inbox${query}`);
   const link = page.locator('li[data-item-id] [data-item-link]').nth(index);
@@ -59,7 +45,7 @@ async function isFocused(page: Page, selector: string): Promise<boolean> {
 
 describe.each<ViewportName>(['phone', 'desktop'])('the reader on a %s', (viewport) => {
   it('shows the item with its source, original link and content, and marks it read on opening', async () => {
-    context = await newAppContext(browser, viewport);
+    const context = await contexts.open(viewport);
     const page = await context.newPage();
     // Unread articles: an episode, which the demo may list first once the tests before have read
     // the articles above it, stays unread until heard.
@@ -142,7 +128,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('the reader on a %s', (viewpor
   it('has no accessibility violations in the light and the dark theme', async () => {
     const { page } = await openItemFromInbox(viewport, 0);
     await expectNoAxeViolations(page);
-    await context?.close();
+    await page.context().close();
     const { page: dark } = await openItemFromInbox(viewport, 1, '?view=all', 'dark');
     await expectNoAxeViolations(dark);
   });
@@ -190,7 +176,7 @@ describe('the reader with a keyboard', () => {
   });
 
   it('puts focus on the title of an item opened from the inbox with Enter, and not on a fresh load', async () => {
-    context = await newAppContext(browser, 'desktop');
+    const context = await contexts.open('desktop');
     const page = await context.newPage();
     await page.goto('/inbox?view=all');
     const link = page.locator('li[data-item-id] [data-item-link]').nth(2);
@@ -212,7 +198,7 @@ describe('the reader with a keyboard', () => {
 
 describe('the reader when marking read is by hand', () => {
   it('leaves an item opened straight from its address unread', async () => {
-    context = await newAppContext(browser, 'phone');
+    const context = await contexts.open('phone');
     await context.addInitScript((key) => localStorage.setItem(key, 'manual'), MARK_READ_STORAGE_KEY);
     const page = await context.newPage();
     const { data } = (await (await page.request.get('/api/v1/items?is_read=unread&item_type=article&limit=1')).json()) as { data: { id: string; title: string }[] };
@@ -236,7 +222,7 @@ describe('the reader when marking read is by hand', () => {
 
 describe('similar items in the reader', () => {
   it('loads when the section nears the screen and links to each similar item', async () => {
-    context = await newAppContext(browser, 'phone');
+    const context = await contexts.open('phone');
     const query = await courierInbox(await context.newPage());
     await context.close();
     const { page } = await openItemFromInbox('phone', 0, query);
@@ -299,7 +285,7 @@ describe('the full-article toggle', () => {
   it('shows the web page\'s article in place of the feed\'s teaser and back, with no accessibility violations', async () => {
     const site = await startArticleSite();
     try {
-      context = await newAppContext(browser, 'phone');
+      const context = await contexts.open('phone');
       const page = await context.newPage();
       await page.goto('/inbox');
       const origin = new URL(page.url()).origin;
@@ -358,7 +344,7 @@ describe('swiping in the reader on a phone', () => {
 
 describe('the installed app on a phone', () => {
   it('has a Back control, and after the system closes it reopens on the item at the place reached', async () => {
-    context = await newAppContext(browser, 'phone');
+    const context = await contexts.open('phone');
     // Chromium cannot emulate (display-mode: standalone); iOS's navigator.standalone is the other signal the app reads.
     await context.addInitScript(() => Object.defineProperty(Navigator.prototype, 'standalone', { get: () => true }));
     const page = await context.newPage();

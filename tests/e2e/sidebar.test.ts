@@ -1,27 +1,13 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, launchBrowser, newAppContext, type ViewportName } from './browser';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { contextPerTest, expectNoAxeViolations, type ViewportName } from './browser';
 
-let browser: Browser;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const contexts = contextPerTest();
 
 type Folder = { id: string; name: string; unread_count: number };
 
 async function openInbox(viewport: ViewportName, query = ''): Promise<Page> {
-  context = await newAppContext(browser, viewport);
+  const context = await contexts.open(viewport);
   const page = await context.newPage();
   await page.goto(`/inbox${query}`);
   await page.getByRole('list').filter({ has: page.locator('li[data-item-id]') }).first().waitFor();

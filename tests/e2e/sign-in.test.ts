@@ -1,27 +1,12 @@
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { expectNoAxeViolations, launchBrowser, newAppContext } from './browser';
+import { contextPerTest, expectNoAxeViolations } from './browser';
 
-let browser: Browser;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const contexts = contextPerTest();
 
 describe('signing in', () => {
   it('sends a visitor without a session to the sign-in page, which passes axe', async () => {
-    context = await newAppContext(browser, 'phone', { signedIn: false });
+    const context = await contexts.open('phone', { signedIn: false });
     const page = await context.newPage();
     await page.goto('/inbox?view=saved');
     const url = new URL(page.url());
@@ -33,7 +18,7 @@ describe('signing in', () => {
   });
 
   it('says so when the password is wrong, and opens where the visitor was going when it is right', async () => {
-    context = await newAppContext(browser, 'desktop', { signedIn: false });
+    const context = await contexts.open('desktop', { signedIn: false });
     const page = await context.newPage();
     await page.goto('/inbox?view=saved');
 
@@ -53,7 +38,7 @@ describe('signing in', () => {
   });
 
   it('keeps the API answering 401 until signed in', async () => {
-    context = await newAppContext(browser, 'desktop', { signedIn: false });
+    const context = await contexts.open('desktop', { signedIn: false });
     const page = await context.newPage();
     await page.goto('/sign-in');
     const status = await page.evaluate(async () => (await fetch('/api/v1/items')).status);
@@ -63,7 +48,7 @@ describe('signing in', () => {
 
 describe('signing out', () => {
   it('ends the session: the cookie is gone and pages send the visitor back to sign in', async () => {
-    context = await newAppContext(browser, 'desktop');
+    const context = await contexts.open('desktop');
     const page = await context.newPage();
     await page.goto('/inbox');
     expect(new URL(page.url()).pathname).toBe('/inbox');
@@ -77,7 +62,7 @@ describe('signing out', () => {
   });
 
   it('signs out with the plain form too, which asks the browser to clear the cache and storage', async () => {
-    context = await newAppContext(browser, 'desktop', { javaScriptEnabled: false });
+    const context = await contexts.open('desktop', { javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto('/settings');
     // Chromium acts on Clear-Site-Data and hides it from scripts; the network view still shows it.
@@ -92,7 +77,7 @@ describe('signing out', () => {
   });
 
   it('signs out from Settings with the Sign out button and clears what the browser kept', async () => {
-    context = await newAppContext(browser, 'phone');
+    const context = await contexts.open('phone');
     const page = await context.newPage();
     await page.goto('/settings');
     await page.evaluate(() => localStorage.setItem('tidings-left-behind', 'a reading position'));

@@ -1,6 +1,5 @@
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newAppContext } from './browser';
+import { describe, expect, it } from 'vitest';
+import { contextPerTest } from './browser';
 
 /*
  * What installing Tidings gives a person, as the browser reads it: the manifest's name,
@@ -15,19 +14,7 @@ type Manifest = {
   share_target: { action: string; method: string; params: Record<string, string> };
 };
 
-let browser: Browser;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const contexts = contextPerTest();
 
 /** Width and height from a PNG's IHDR chunk. */
 function pngSize(bytes: Buffer): string {
@@ -37,7 +24,7 @@ function pngSize(bytes: Buffer): string {
 
 describe('installing the app', () => {
   it('links a manifest with name, standalone display, colours and icons that load at their stated sizes, a maskable one included', async () => {
-    context = await newAppContext(browser, 'phone');
+    const context = await contexts.open('phone');
     const page = await context.newPage();
     await page.goto('/inbox');
     const href = await page.locator('link[rel="manifest"]').getAttribute('href');
@@ -61,7 +48,7 @@ describe('installing the app', () => {
   });
 
   it('has shortcuts that open the inbox and the saved items', async () => {
-    context = await newAppContext(browser, 'phone');
+    const context = await contexts.open('phone');
     const page = await context.newPage();
     const manifest = (await (await page.request.get('/manifest.webmanifest')).json()) as Manifest;
     expect(manifest.shortcuts.map((shortcut) => shortcut.name)).toEqual(['Inbox', 'Saved']);
@@ -73,7 +60,7 @@ describe('installing the app', () => {
   });
 
   it('opens the subscribe flow with a link shared from the share sheet, as the share target sends it', async () => {
-    context = await newAppContext(browser, 'phone');
+    const context = await contexts.open('phone');
     const page = await context.newPage();
     const { share_target: target } = (await (await page.request.get('/manifest.webmanifest')).json()) as Manifest;
     expect(target).toMatchObject({ action: '/share-target', method: 'GET' });

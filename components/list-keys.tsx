@@ -1,7 +1,7 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { errorSentence } from '@/lib/client/error-message';
 import { takeShownItem } from '@/lib/client/list-context';
 import { focusPlace, focusRow, isRow, placesIn, rowShows, rowsIn } from '@/lib/client/list-rows';
@@ -47,7 +47,7 @@ export function useKeyedList<T extends KeyedItem>(list: KeyedList<T>): (element:
   const { registry, element, setElement } = useRegistered('lists', list);
   const hasItems = list.items.length > 0;
   useEffect(() => {
-    if (registry && element && hasItems) registry.arrived(element);
+    if (registry && element.current && hasItems) registry.arrived(element.current);
   }, [registry, element, hasItems]);
   return setElement;
 }
@@ -60,20 +60,25 @@ export function useKeyedStop(open: () => void): (element: HTMLElement | null) =>
   return useRegistered('stops', open).setElement;
 }
 
-/** Keeps `value` (always its latest) in the registry's `kind` map under the element the answered ref is given. */
+/**
+ * Keeps `value` (always its latest) in the registry's `kind` map under the element the answered
+ * ref is given. The element is kept in a ref, not state: a state set from a ref runs in the commit,
+ * which made React render the list again and run every effect of the page in the same task as
+ * hydration's commit (one long task on a phone).
+ */
 function useRegistered(kind: 'lists' | 'stops', value: unknown) {
   const registry = useContext(Context)?.registry;
   const latest = useRef(value);
   useEffect(() => {
     latest.current = value;
   });
-  const [element, setElement] = useState<HTMLElement | null>(null);
-  useEffect(() => {
-    if (!registry || !element) return;
-    const map = registry[kind] as Map<HTMLElement, { current: unknown }>;
-    map.set(element, latest);
-    return () => void map.delete(element);
-  }, [registry, element, kind]);
+  const element = useRef<HTMLElement | null>(null);
+  const setElement = useCallback((next: HTMLElement | null) => {
+    const map = registry?.[kind] as Map<HTMLElement, { current: unknown }> | undefined;
+    if (element.current && element.current !== next) map?.delete(element.current);
+    element.current = next;
+    if (next) map?.set(next, latest);
+  }, [registry, kind]);
   return { registry, element, setElement };
 }
 

@@ -199,8 +199,16 @@ describe('subscribing on a service that refuses private addresses', () => {
     renderRouted(<SubscribeForm withFolders={false} initialUrl={feedUrl} />);
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
     expect((await outcome()).textContent).toBe(
-      'That address is not on the public internet. 127.0.0.1 is a private or local address, which is not allowed. Only feeds anyone can reach on the web can be followed here.',
+      'That address is not on the public internet. It leads to a private or local network, such as a home network or this device, which is never fetched. Only feeds anyone can reach on the web can be followed here.',
     );
+  });
+
+  it('says the same when a host name resolves to a local address', async () => {
+    const user = userEvent.setup();
+    // localhost is looked up in DNS, unlike a literal IP: the service's refusal is worded otherwise, the field it names is the same.
+    renderRouted(<SubscribeForm withFolders={false} initialUrl={feedUrl.replace('127.0.0.1', 'localhost')} />);
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect((await outcome()).textContent).toMatch(/^That address is not on the public internet\. /);
   });
 });
 

@@ -4,7 +4,7 @@ import dynamic from 'next/dynamic';
 import { useSearchParams } from 'next/navigation';
 import { useMemo } from 'react';
 import { useCapabilities } from '@/lib/client/capabilities';
-import { readSubscriptionsSelection, subscriptionsHref } from '@/lib/client/subscriptions-view';
+import { readSubscriptionsNameFilter, readSubscriptionsSelection, subscriptionsHref } from '@/lib/client/subscriptions-view';
 import { panelClass } from '../control-styles';
 import { NewsletterForm } from './newsletter-form';
 import { SubscribeForm } from './subscribe-form';
@@ -41,7 +41,13 @@ export function SubscriptionsView() {
         </div>
       </section>
 
-      <SubscriptionsList key={subscriptionsHref(selection)} selection={selection} withFolders={firstParty} />
+      {/* A fresh list per folder, order and kind; the name filter only narrows it, so it is no part of the key. */}
+      <SubscriptionsList
+        key={subscriptionsHref(selection)}
+        selection={selection}
+        withFolders={firstParty}
+        initialNameFilter={readSubscriptionsNameFilter(params)}
+      />
 
       {firstParty && (
         <div className="grid gap-6 md:grid-cols-2">

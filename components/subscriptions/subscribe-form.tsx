@@ -1,7 +1,7 @@
 'use client';
 
 import Link from '@/components/shell/intent-link';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type Ref } from 'react';
 import { useSWRConfig } from 'swr';
 import { ApiError } from '@/lib/client/api-client';
 import { errorSentence, refusedFields } from '@/lib/client/error-message';
@@ -67,10 +67,12 @@ type Props = {
   initialUrl?: string;
   /** Whether folders can be chosen (first-party only). */
   withFolders: boolean;
+  /** The address field, for a button that opens the form to move focus into it. */
+  fieldRef?: Ref<HTMLInputElement>;
 };
 
 /** Subscribe by pasting an address, into a folder if wanted; every outcome is said plainly in a live region. */
-export function SubscribeForm({ initialUrl = '', withFolders }: Props) {
+export function SubscribeForm({ initialUrl = '', withFolders, fieldRef }: Props) {
   const subscribe = useSubscribe();
   const { mutate } = useSWRConfig();
   const [url, setUrl] = useState(initialUrl);
@@ -114,6 +116,7 @@ export function SubscribeForm({ initialUrl = '', withFolders }: Props) {
         <p id={hintId} className="text-sm text-muted">A blog, news site, podcast or its feed link.</p>
         <input
           id={inputId}
+          ref={fieldRef}
           name="url"
           type="text"
           inputMode="url"

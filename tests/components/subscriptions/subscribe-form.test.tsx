@@ -64,6 +64,9 @@ describe('subscribing by address', () => {
     const list = await screen.findByRole('list', { name: 'Subscriptions' });
     expect(within(list).getByRole('link', { name: 'Harbour Notes' }).closest('li')!.textContent).toContain('2 unread');
     expect((screen.getByRole('textbox', { name: 'Feed or website address' }) as HTMLInputElement).value).toBe('');
+    // Now there is a subscription, adding can fold away on a phone, but not under the person's outcome.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Add a subscription' }).getAttribute('aria-expanded')).toBe('true'));
+    expect(status.textContent).toContain('Subscribed: you now follow Harbour Notes.');
   });
 
   it('says plainly when the feed is already followed (200) and changes nothing', async () => {

@@ -84,7 +84,9 @@ export function SubscriptionsView() {
           </div>
           {firstParty && (
             <p className="mt-4 text-sm">
-              Moving from another reader? <a href="#opml-heading" className="font-medium underline">Import an OPML file</a> below the list.
+              Moving from another reader?{' '}
+              {/* 44 px tall like every control here; the import itself sits below the list. */}
+              <a href="#opml-heading" className="inline-flex min-h-11 items-center font-medium underline">Import an OPML file</a>
             </p>
           )}
         </section>

@@ -8,7 +8,7 @@ import { errorSentence } from '@/lib/client/error-message';
 import { forgetNote, noteFor } from '@/lib/client/next-page-note';
 import { useReadFailure } from '@/lib/client/kept-on-failure';
 import {
-  matchesNameFilter, subscriptionFiltersFor, subscriptionsHref, type SubscriptionsSelection,
+  matchesNameFilter, subscriptionFiltersFor, type SubscriptionsSelection,
 } from '@/lib/client/subscriptions-view';
 import { useBulkUpdateSubscriptions, useUnsubscribe, type BulkSubscriptionAction } from '@/lib/client/use-subscription-actions';
 import { useSubscriptions } from '@/lib/client/use-subscriptions';
@@ -41,9 +41,9 @@ function plural(count: number): string {
 }
 
 /** What the name filter left, in words: over the whole list once it is loaded, else over what is. */
-function matchNoteFor(nameFilter: string, matches: number, loaded: number, total: number | null, looking: boolean): string {
+function matchNoteFor(nameFilter: string, matches: number, loaded: number, total: number | null, lookingThrough: number | null): string {
   if (!nameFilter) return '';
-  if (looking) return `Looking through all ${plural(total ?? loaded)}…`;
+  if (lookingThrough !== null) return `Looking through ${plural(lookingThrough)}…`;
   const found = `${matches === 0 ? 'No subscriptions match' : `${plural(matches)} ${matches === 1 ? 'matches' : 'match'}`} “${nameFilter}”`;
   if (total === null || loaded >= total) return `${found}.`;
   return `${found} among the first ${loaded.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}.`;
@@ -81,16 +81,21 @@ export function SubscriptionsList({ selection, withFolders, initialNameFilter = 
     if (wanted && total !== null) loadAtLeast(Math.min(total, reach));
   }, [wanted, total, reach, loadAtLeast]);
   const shown = useMemo(() => list.subscriptions.filter((entry) => matchesNameFilter(entry, wanted)), [list.subscriptions, wanted]);
-  const looking = Boolean(wanted) && list.isLoadingMore && list.subscriptions.length < Math.min(total ?? 0, reach);
-  const matchNote = matchNoteFor(wanted, shown.length, list.subscriptions.length, total, looking);
+  const goal = Math.min(total ?? 0, reach);
+  const looking = Boolean(wanted) && list.isLoadingMore && list.subscriptions.length < goal;
+  const matchNote = matchNoteFor(wanted, shown.length, list.subscriptions.length, total, looking ? goal : null);
 
   function changeNameFilter(text: string) {
     setNameFilter(text);
     setBarStatus('');
     // Selected rows the new filter hides are let go: a bulk action acts on what is shown.
     setSelected((current) => new Set(list.subscriptions.filter((entry) => current.has(entry.id) && matchesNameFilter(entry, text)).map((entry) => entry.id)));
-    // Kept in the URL without a navigation (Next follows the History API), so a reload or a shared link keeps it.
-    window.history.replaceState(null, '', subscriptionsHref(selection, text));
+    // Kept in the URL without a navigation (Next follows the History API), so a reload or a shared link keeps it;
+    // the rest of the query stays (a shared ?subscribe= address keys the add form).
+    const url = new URL(window.location.href);
+    if (text.trim()) url.searchParams.set('q', text);
+    else url.searchParams.delete('q');
+    window.history.replaceState(null, '', `${url.pathname}${url.search}`);
   }
 
   function clearNameFilter() {

@@ -24,8 +24,8 @@ const everything = subscriptionFiltersFor({ folder: 'all', sort: 'name', type: n
 
 /**
  * The subscriptions page's client island: add, list with bulk actions, and (local mode) folders and OPML.
- * On a phone, someone with subscriptions sees the list first and opens adding with one button; from
- * md up there is room for both, so adding stays open above the list.
+ * Someone with subscriptions sees the list first and opens adding with one button, on every width:
+ * open, the add panel pushed the list below the first screen on a phone and on a 1280 × 800 desktop alike.
  */
 export function SubscriptionsView() {
   const params = useSearchParams();
@@ -61,15 +61,16 @@ export function SubscriptionsView() {
             aria-expanded={addOpen}
             aria-controls={addPanel}
             onClick={toggleAdd}
-            className={`${buttonClass} mb-3 inline-flex items-center gap-2 md:hidden`}
+            className={`${buttonClass} mb-3 inline-flex items-center gap-2`}
           >
             <span aria-hidden className={`inline-block transition-transform ${addOpen ? 'rotate-90' : ''}`}>▸</span>
             Add a subscription
           </button>
         )}
-        <section id={addPanel} aria-labelledby="add-heading" className={`${panelClass} ${addOpen ? '' : 'max-md:hidden'}`}>
+        {/* Hidden rather than unmounted, so an address typed before closing is still there on opening. */}
+        <section id={addPanel} aria-labelledby="add-heading" hidden={!addOpen} className={panelClass}>
           {/* Under the button that opened it the heading would say the same again; screen readers still find it. */}
-          <h2 id="add-heading" className={`text-xl font-semibold ${empty ? '' : 'max-md:sr-only'}`}>Add a subscription</h2>
+          <h2 id="add-heading" className={`text-xl font-semibold ${empty ? '' : 'sr-only'}`}>Add a subscription</h2>
           <div className="mt-3 grid gap-6 md:grid-cols-2">
             <div>
               <h3 className="mb-2 font-semibold">From an address</h3>

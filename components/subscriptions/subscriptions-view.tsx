@@ -6,7 +6,7 @@ import { useId, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useCapabilities } from '@/lib/client/capabilities';
 import {
-  readSubscriptionsNameFilter, readSubscriptionsSelection, subscriptionFiltersFor, subscriptionsHref,
+  readAddRequested, readSubscriptionsNameFilter, readSubscriptionsSelection, subscriptionFiltersFor, subscriptionsHref,
 } from '@/lib/client/subscriptions-view';
 import { useSubscriptions } from '@/lib/client/use-subscriptions';
 import { buttonClass, panelClass } from '../control-styles';
@@ -34,8 +34,8 @@ export function SubscriptionsView() {
   const { firstParty } = useCapabilities();
   const shared = params.get('subscribe') ?? '';
   const { total } = useSubscriptions(everything);
-  // A shared link came here to be added, so adding starts open.
-  const [addOpen, setAddOpen] = useState(shared !== '');
+  // Opened to add (a shared link, or a link such as "Subscribe to a podcast"): adding starts open.
+  const [addOpen, setAddOpen] = useState(() => readAddRequested(params));
   const empty = total === 0;
   // With no subscription yet adding is the one thing to do; it stays open after the first, under its outcome.
   if (empty && !addOpen) setAddOpen(true);

@@ -30,6 +30,14 @@ export function readSubscriptionsSelection(params: { get(name: string): string |
   };
 }
 
+/** Where a link whose purpose is adding leads: the subscriptions page with its add panel open (`?add=1`). */
+export const addSubscriptionHref = '/subscriptions?add=1';
+
+/** Whether the page was opened to add a subscription: `?add=1`, or a shared address in `?subscribe=`. */
+export function readAddRequested(params: { get(name: string): string | null }): boolean {
+  return params.get('add') === '1' || Boolean(params.get('subscribe'));
+}
+
 /** The longest name filter kept: longer than any title worth typing, short enough for a URL. */
 export const maxNameFilterLength = 128;
 

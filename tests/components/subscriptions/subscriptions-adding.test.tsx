@@ -41,10 +41,14 @@ describe('adding a subscription when the person has some', () => {
     expect(panel.hidden).toBe(true);
   });
 
-  it('starts open when a shared link arrives to be added', async () => {
-    renderRouted(<SubscriptionsView />, { url: `/subscriptions?subscribe=${encodeURIComponent('https://shared.example/feed')}` });
+  it.each([
+    ['a shared link arrives to be added', `/subscriptions?subscribe=${encodeURIComponent('https://shared.example/feed')}`],
+    ['a link to add one leads here (?add=1)', '/subscriptions?add=1'],
+  ])('starts open when %s', async (_case, url) => {
+    renderRouted(<SubscriptionsView />, { url });
     await screen.findByRole('list', { name: 'Subscriptions' });
     expect(screen.getByRole('button', { name: 'Add a subscription' }).getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByRole('textbox', { name: 'Feed or website address' })).toBeTruthy();
   });
 });
 

@@ -19,7 +19,8 @@ function shownTitles(): string[] {
 async function matchNote(text: string) {
   const box = screen.getByRole('searchbox', { name: 'Filter by name or website' });
   const note = within(box.parentElement!).getByRole('status');
-  await waitFor(() => expect(note.textContent).toBe(text));
+  // Loading the pages a filter reaches for takes several requests.
+  await waitFor(() => expect(note.textContent).toBe(text), { timeout: 5000 });
 }
 
 afterEach(() => {
@@ -134,5 +135,30 @@ describe('filtering a list longer than one page', () => {
 
     await waitFor(() => expect(shownTitles()).toEqual(['Zulu Quarterly']));
     await matchNote('1 subscription matches “zulu”.');
+  });
+});
+
+describe('filtering a list longer than a filter loads by itself', () => {
+  let local: LocalService;
+
+  beforeAll(async () => {
+    local = await startLocalService();
+    for (let index = 0; index < 520; index += 1) local.addFeed(`Filler ${String(index).padStart(3, '0')}`, []);
+    local.addFeed('Zulu Quarterly', []);
+  });
+  afterAll(() => local.close());
+
+  it('says its matches are among the first 500 only, and looks through the rest when asked', async () => {
+    const user = userEvent.setup();
+    renderRouted(<SubscriptionsList selection={everything} withFolders />, { url: '/subscriptions' });
+    await screen.findByRole('list', { name: 'Subscriptions' });
+    await user.type(screen.getByRole('searchbox', { name: 'Filter by name or website' }), 'zulu');
+
+    await matchNote('No subscriptions match “zulu” among the first 500 of 521.');
+    expect(screen.getByText(/Only part of the list is loaded/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Look through 21 subscriptions more' }));
+    await waitFor(() => expect(shownTitles()).toEqual(['Zulu Quarterly']));
+    await matchNote('1 subscription matches “zulu”.');
+    expect(screen.queryByRole('button', { name: /^Look through/ })).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import Link from '@/components/shell/intent-link';
 import { describeDates, describeSelection, inboxHref, type InboxSelection } from '@/lib/client/inbox-view';
+import { addSubscriptionHref } from '@/lib/client/subscriptions-view';
 
 /** Grey rows where items will be, while the first page loads; announced once to screen readers. */
 export function RiverSkeleton() {
@@ -66,7 +67,7 @@ function emptyContent(selection: InboxSelection, sourceName: string | null): Con
     all: {
       title: `No ${what} yet`,
       text: 'Subscribe to a feed, newsletter or podcast and its items arrive here.',
-      link: { href: '/subscriptions', label: 'Add a subscription' },
+      link: { href: addSubscriptionHref, label: 'Add a subscription' },
     },
     saved: {
       title: `No ${what}`,

@@ -14,6 +14,7 @@ import { useItems } from '@/lib/client/use-items';
 import { useSubscriptionCheck } from '@/lib/client/use-subscription-check';
 import { DownloadedEpisodes } from './downloaded-episodes';
 import { EpisodeRow } from './episode-row';
+import { addSubscriptionHref } from '@/lib/client/subscriptions-view';
 
 type EpisodeFilters = ItemFilters & Pick<QueryOf<'listItems'>, 'order_by' | 'in_progress'>;
 
@@ -82,7 +83,7 @@ function NoPodcastsYet() {
     <div className="mt-6 rounded-lg border border-dashed border-line-strong px-4 py-6">
       <h2 className="text-xl font-semibold">No podcasts yet</h2>
       <p className="mt-2 text-muted">Episodes come from the podcasts you subscribe to; you follow none so far.</p>
-      <Link href="/subscriptions" className={`${buttonClass} text-ink no-underline`}>Subscribe to a podcast</Link>
+      <Link href={addSubscriptionHref} className={`${buttonClass} text-ink no-underline`}>Subscribe to a podcast</Link>
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { FolderEntry } from './folder-entry';
 import { SourceLink } from './source-link';
 import { currentSource, sourceHref } from './source-href';
 import { loadFailure, SourcesNote, SourcesSection } from './sources-section';
+import { addSubscriptionHref } from '@/lib/client/subscriptions-view';
 
 /** Where the sidebar remembers which folders are open (a JSON array of folder ids). */
 const openFoldersKey = 'tidings:sidebar-open-folders';
@@ -146,7 +147,7 @@ function Loose({ firstParty, params, everythingCurrent, folderUnread, hasFolders
         ) : subscriptions.length === 0 ? (
           <SourcesNote>
             {hasFolders ? 'None outside a folder.' : (
-              <>No subscriptions yet. <Link href="/subscriptions" onClick={onNavigate} className="font-medium text-ink underline">Subscribe to a feed</Link></>
+              <>No subscriptions yet. <Link href={addSubscriptionHref} onClick={onNavigate} className="font-medium text-ink underline">Subscribe to a feed</Link></>
             )}
           </SourcesNote>
         ) : (

@@ -10,6 +10,7 @@ import { ApiError } from '@/lib/client/api-client';
 import { useReadFailure } from '@/lib/client/kept-on-failure';
 import { useStories } from '@/lib/client/use-stories';
 import { StoryCard } from './story-card';
+import { addSubscriptionHref } from '@/lib/client/subscriptions-view';
 
 function StoriesSkeleton() {
   return (
@@ -89,7 +90,7 @@ function Stories() {
         <p className="mx-auto mt-2 max-w-md text-muted">
           A story appears when two or more of your sources cover the same event. Following more sources makes that likelier.
         </p>
-        <Link href="/subscriptions" className="mt-4 inline-flex min-h-11 items-center rounded-md border border-line-strong px-4 font-medium no-underline">
+        <Link href={addSubscriptionHref} className="mt-4 inline-flex min-h-11 items-center rounded-md border border-line-strong px-4 font-medium no-underline">
           Add a subscription
         </Link>
       </div>

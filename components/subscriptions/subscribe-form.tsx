@@ -1,10 +1,10 @@
 'use client';
 
 import Link from '@/components/shell/intent-link';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type Ref } from 'react';
 import { useSWRConfig } from 'swr';
 import { ApiError } from '@/lib/client/api-client';
-import { errorSentence } from '@/lib/client/error-message';
+import { errorSentence, refusedFields } from '@/lib/client/error-message';
 import { foldersKey } from '@/lib/client/use-folders';
 import { useSubscribe, type SubscribeResult } from '@/lib/client/use-subscription-actions';
 import { buttonClass, fieldClass, labelClass, primaryButtonClass } from '../control-styles';
@@ -28,7 +28,7 @@ function looksLikeWebAddress(address: string): boolean {
   }
 }
 
-/** The plain words for each way subscribing can end (SPEC.md: 201, 200, 400, 402, 503). */
+/** The plain words for each way subscribing can end (SPEC.md: 201, 200, 400, 402, 503), chosen by status and refused field. */
 function describeFailure(error: unknown, address: string, folderId: string | null): Exclude<Outcome, { kind: 'done' } | null> {
   const status = error instanceof ApiError ? error.status : -1;
   const detail = error instanceof Error ? error.message : String(error);
@@ -39,9 +39,14 @@ function describeFailure(error: unknown, address: string, folderId: string | nul
       if (!looksLikeWebAddress(address)) {
         return { kind: 'failed', title: 'That is not a web address', detail: 'Paste an address such as example.com or https://example.com/feed.' };
       }
-      // A home-network or local address is refused on purpose: no other address of the feed will help.
-      if (/private or local address/i.test(detail)) {
-        return { kind: 'failed', title: 'That address is not on the public internet', detail: `${detail} Only feeds anyone can reach on the web can be followed here.` };
+      // The service refuses the url field itself (not "no feed here") only for where a web address
+      // leads: a home network or this device. No other address of that feed will help.
+      if (error instanceof ApiError && refusedFields(error).includes('url')) {
+        return {
+          kind: 'failed',
+          title: 'That address is not on the public internet',
+          detail: 'It leads to a private or local network, such as a home network or this device, which is never fetched. Only feeds anyone can reach on the web can be followed here.',
+        };
       }
       if (folderId && /folder/i.test(detail)) {
         return { kind: 'failed', folderGone: true, title: 'That folder is gone', detail: `${detail} Choose another folder, or none.` };
@@ -62,10 +67,12 @@ type Props = {
   initialUrl?: string;
   /** Whether folders can be chosen (first-party only). */
   withFolders: boolean;
+  /** The address field, for a button that opens the form to move focus into it. */
+  fieldRef?: Ref<HTMLInputElement>;
 };
 
 /** Subscribe by pasting an address, into a folder if wanted; every outcome is said plainly in a live region. */
-export function SubscribeForm({ initialUrl = '', withFolders }: Props) {
+export function SubscribeForm({ initialUrl = '', withFolders, fieldRef }: Props) {
   const subscribe = useSubscribe();
   const { mutate } = useSWRConfig();
   const [url, setUrl] = useState(initialUrl);
@@ -109,6 +116,7 @@ export function SubscribeForm({ initialUrl = '', withFolders }: Props) {
         <p id={hintId} className="text-sm text-muted">A blog, news site, podcast or its feed link.</p>
         <input
           id={inputId}
+          ref={fieldRef}
           name="url"
           type="text"
           inputMode="url"

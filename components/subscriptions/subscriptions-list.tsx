@@ -1,7 +1,6 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ErrorNotice } from '@/components/error-notice';
 import { SessionEndedNotice } from '@/components/session/sign-in-again';
 import { LoadMore } from '@/components/inbox/load-more';
@@ -9,86 +8,49 @@ import { errorSentence } from '@/lib/client/error-message';
 import { forgetNote, noteFor } from '@/lib/client/next-page-note';
 import { useReadFailure } from '@/lib/client/kept-on-failure';
 import {
-  sourceTypes, subscriptionFiltersFor, subscriptionsHref, type SubscriptionsSelection,
+  matchesNameFilter, subscriptionFiltersFor, type SubscriptionsSelection,
 } from '@/lib/client/subscriptions-view';
-import { useFolders } from '@/lib/client/use-folders';
 import { useBulkUpdateSubscriptions, useUnsubscribe, type BulkSubscriptionAction } from '@/lib/client/use-subscription-actions';
 import { useSubscriptions } from '@/lib/client/use-subscriptions';
-import { fieldClass, labelClass } from '../control-styles';
+import { buttonClass } from '../control-styles';
 import { SubscriptionBulkBar } from './subscription-bulk-bar';
+import { SubscriptionListFilters } from './subscription-list-filters';
+import { EmptyList, ListSkeleton, NoMatches } from './subscription-list-states';
 import { SubscriptionRow } from './subscription-row';
 
-type Props = { selection: SubscriptionsSelection; withFolders: boolean };
+type Props = {
+  selection: SubscriptionsSelection;
+  withFolders: boolean;
+  /** The name filter the page was opened with (`?q=`). */
+  initialNameFilter?: string;
+};
+
+/**
+ * How many subscriptions a name filter loads by itself: the list endpoint takes no text, so
+ * matching happens here over what is loaded; past this many, the person asks for more
+ * (fetching thousands a page at a time would run into the rate limit).
+ */
+const filterReach = 500;
 
 const pastTense: Record<BulkSubscriptionAction, string> = {
   pause: 'paused', resume: 'resumed', pin: 'pinned', unpin: 'unpinned', move: 'moved',
 };
 
-function ListSkeleton() {
-  return (
-    <div role="status" className="mt-4">
-      <span className="sr-only">Loading subscriptions…</span>
-      <ul aria-hidden className="animate-pulse">
-        {[0, 1, 2, 3].map((row) => (
-          <li key={row} className="flex gap-3 border-b border-line py-4 pl-3">
-            <div className="mt-1 size-5 shrink-0 rounded bg-line" />
-            <div className="flex-1 space-y-2">
-              <div className="h-4 w-1/2 rounded bg-line" />
-              <div className="h-3 w-1/3 rounded bg-line" />
-            </div>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
+function plural(count: number): string {
+  return count === 1 ? '1 subscription' : `${count.toLocaleString('en-US')} subscriptions`;
 }
 
-/** How the list is chosen: folder, order and kind, kept in the URL. */
-function ListFilters({ selection, withFolders }: Props) {
-  const router = useRouter();
-  const { data: folders } = useFolders(withFolders);
-  const ids = { folder: useId(), sort: useId(), type: useId() };
-  const go = (change: Partial<SubscriptionsSelection>) => router.replace(subscriptionsHref({ ...selection, ...change }), { scroll: false });
-  return (
-    <div className="mt-3 grid gap-3 sm:grid-cols-3">
-      {withFolders && (
-        <div>
-          <label htmlFor={ids.folder} className={labelClass}>Folder</label>
-          <select id={ids.folder} value={selection.folder} onChange={(event) => go({ folder: event.target.value })} className={`${fieldClass} mt-1`}>
-            <option value="all">All folders</option>
-            <option value="none">Not in a folder</option>
-            {(folders ?? []).map((folder) => <option key={folder.id} value={folder.id}>{folder.name}</option>)}
-            {selection.folder !== 'all' && selection.folder !== 'none' && !folders?.some((folder) => folder.id === selection.folder) && (
-              <option value={selection.folder}>This folder</option>
-            )}
-          </select>
-        </div>
-      )}
-      <div>
-        <label htmlFor={ids.sort} className={labelClass}>Order</label>
-        <select id={ids.sort} value={selection.sort} onChange={(event) => go({ sort: event.target.value === 'recent' ? 'recent' : 'name' })} className={`${fieldClass} mt-1`}>
-          <option value="name">By name, A to Z</option>
-          <option value="recent">Newest items first</option>
-        </select>
-      </div>
-      <div>
-        <label htmlFor={ids.type} className={labelClass}>Kind</label>
-        <select
-          id={ids.type}
-          value={selection.type ?? ''}
-          onChange={(event) => go({ type: sourceTypes.find((entry) => entry.type === event.target.value)?.type ?? null })}
-          className={`${fieldClass} mt-1`}
-        >
-          <option value="">Every kind</option>
-          {sourceTypes.map((entry) => <option key={entry.type} value={entry.type}>{entry.plural}</option>)}
-        </select>
-      </div>
-    </div>
-  );
+/** What the name filter left, in words: over the whole list once it is loaded, else over what is. */
+function matchNoteFor(nameFilter: string, matches: number, loaded: number, total: number | null, lookingThrough: number | null): string {
+  if (!nameFilter) return '';
+  if (lookingThrough !== null) return `Looking through ${plural(lookingThrough)}…`;
+  const found = `${matches === 0 ? 'No subscriptions match' : `${plural(matches)} ${matches === 1 ? 'matches' : 'match'}`} “${nameFilter}”`;
+  if (total === null || loaded >= total) return `${found}.`;
+  return `${found} among the first ${loaded.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}.`;
 }
 
-/** The subscriptions of the chosen folder, order and kind, with select-many actions. */
-export function SubscriptionsList({ selection, withFolders }: Props) {
+/** The subscriptions of the chosen folder, order and kind, narrowed by name, with select-many actions. */
+export function SubscriptionsList({ selection, withFolders, initialNameFilter = '' }: Props) {
   const filters = useMemo(() => subscriptionFiltersFor(selection), [selection]);
   const list = useSubscriptions(filters);
   const bulkUpdate = useBulkUpdateSubscriptions();
@@ -101,6 +63,11 @@ export function SubscriptionsList({ selection, withFolders }: Props) {
   const [barStatus, setBarStatus] = useState('');
   const heading = useRef<HTMLHeadingElement>(null);
   const selectAll = useRef<HTMLInputElement>(null);
+  const nameField = useRef<HTMLInputElement>(null);
+  const [nameFilter, setNameFilter] = useState(initialNameFilter);
+  const wanted = nameFilter.trim();
+  const [reach, setReach] = useState(filterReach);
+  const { loadAtLeast, total } = list;
 
   // Back from unsubscribing on a subscription's page: say so, and start from the list, as
   // unsubscribing here does (the focused button went away with that page).
@@ -108,6 +75,33 @@ export function SubscriptionsList({ selection, withFolders }: Props) {
     if (forgetNote('/subscriptions')) heading.current?.focus();
   }, []);
   const filtered = selection.folder !== 'all' || selection.type !== null;
+
+  // Matching happens over what is loaded, so a filter first loads the rest of the list (up to its reach).
+  useEffect(() => {
+    if (wanted && total !== null) loadAtLeast(Math.min(total, reach));
+  }, [wanted, total, reach, loadAtLeast]);
+  const shown = useMemo(() => list.subscriptions.filter((entry) => matchesNameFilter(entry, wanted)), [list.subscriptions, wanted]);
+  const goal = Math.min(total ?? 0, reach);
+  const looking = Boolean(wanted) && list.isLoadingMore && list.subscriptions.length < goal;
+  const matchNote = matchNoteFor(wanted, shown.length, list.subscriptions.length, total, looking ? goal : null);
+
+  function changeNameFilter(text: string) {
+    setNameFilter(text);
+    setBarStatus('');
+    // Selected rows the new filter hides are let go: a bulk action acts on what is shown.
+    setSelected((current) => new Set(list.subscriptions.filter((entry) => current.has(entry.id) && matchesNameFilter(entry, text)).map((entry) => entry.id)));
+    // Kept in the URL without a navigation (Next follows the History API), so a reload or a shared link keeps it;
+    // the rest of the query stays (a shared ?subscribe= address keys the add form).
+    const url = new URL(window.location.href);
+    if (text.trim()) url.searchParams.set('q', text);
+    else url.searchParams.delete('q');
+    window.history.replaceState(null, '', `${url.pathname}${url.search}`);
+  }
+
+  function clearNameFilter() {
+    changeNameFilter('');
+    nameField.current?.focus();
+  }
 
   const onSelect = useCallback((id: string, on: boolean) => {
     setBarStatus('');
@@ -119,9 +113,9 @@ export function SubscriptionsList({ selection, withFolders }: Props) {
     });
   }, []);
 
-  // Only what is still listed counts as selected (a refetch may drop some).
-  const chosen = list.subscriptions.filter((entry) => selected.has(entry.id)).map((entry) => entry.id);
-  const allChosen = list.subscriptions.length > 0 && chosen.length === list.subscriptions.length;
+  // Only what is still listed and shown counts as selected (a refetch may drop some).
+  const chosen = shown.filter((entry) => selected.has(entry.id)).map((entry) => entry.id);
+  const allChosen = shown.length > 0 && chosen.length === shown.length;
 
   async function act(action: BulkSubscriptionAction, folderId: string | null = null) {
     setBusy(true);
@@ -155,7 +149,14 @@ export function SubscriptionsList({ selection, withFolders }: Props) {
       <h2 id="subscriptions-heading" ref={heading} tabIndex={-1} className="text-xl font-semibold focus:outline-none">
         Your subscriptions{list.total !== null ? ` (${list.total})` : ''}
       </h2>
-      <ListFilters selection={selection} withFolders={withFolders} />
+      <SubscriptionListFilters
+        selection={selection}
+        withFolders={withFolders}
+        nameFilter={nameFilter}
+        onNameFilter={changeNameFilter}
+        nameField={nameField}
+        matchNote={matchNote}
+      />
       <p role="status" className="mt-2 min-h-6 text-sm">{status}</p>
 
       {failure.instead ? (
@@ -163,36 +164,44 @@ export function SubscriptionsList({ selection, withFolders }: Props) {
       ) : list.isLoading ? (
         <ListSkeleton />
       ) : list.subscriptions.length === 0 ? (
-        <div className="mt-4 rounded-lg border border-dashed border-line-strong px-4 py-8 text-center">
-          <p className="text-lg font-semibold">{filtered ? 'Nothing here' : 'No subscriptions yet'}</p>
-          <p className="mx-auto mt-1 max-w-md text-muted">
-            {filtered
-              ? 'No subscription matches this folder and kind. Choose another above.'
-              : 'Paste the address of a blog, news site or podcast above to start reading it here.'}
-          </p>
-        </div>
+        <EmptyList filtered={filtered} />
       ) : (
         <>
           {failure.signedOut && <SessionEndedNotice className="mt-3" />}
-          <label className="mt-2 inline-flex min-h-11 cursor-pointer items-center gap-3 px-3 text-sm font-medium">
-            <input
-              ref={selectAll}
-              type="checkbox"
-              checked={allChosen}
-              onChange={(event) => {
-                setBarStatus('');
-                setSelected(event.target.checked ? new Set(list.subscriptions.map((entry) => entry.id)) : new Set());
-              }}
-              className="size-5 accent-accent"
-            />
-            Select all shown
-          </label>
-          <ul aria-label="Subscriptions" className="border-t border-line">
-            {list.subscriptions.map((subscription) => (
-              <SubscriptionRow key={subscription.id} subscription={subscription} selected={selected.has(subscription.id)} onSelect={onSelect} />
-            ))}
-          </ul>
-          <LoadMore hasMore={list.hasMore} loading={list.isLoadingMore} count={list.subscriptions.length} onLoadMore={list.loadMore} />
+          {shown.length === 0 ? (
+            <NoMatches nameFilter={wanted} partial={list.hasMore} onClear={clearNameFilter} />
+          ) : (
+            <>
+              <label className="mt-2 inline-flex min-h-11 cursor-pointer items-center gap-3 px-3 text-sm font-medium">
+                <input
+                  ref={selectAll}
+                  type="checkbox"
+                  checked={allChosen}
+                  onChange={(event) => {
+                    setBarStatus('');
+                    setSelected(event.target.checked ? new Set(shown.map((entry) => entry.id)) : new Set());
+                  }}
+                  className="size-5 accent-accent"
+                />
+                Select all shown
+              </label>
+              <ul aria-label="Subscriptions" className="border-t border-line">
+                {shown.map((subscription) => (
+                  <SubscriptionRow key={subscription.id} subscription={subscription} selected={selected.has(subscription.id)} onSelect={onSelect} />
+                ))}
+              </ul>
+            </>
+          )}
+          {wanted ? (
+            // Past the filter's reach the person asks for more: scrolling would fetch page after page unasked.
+            list.hasMore && !list.isLoadingMore && (
+              <button type="button" onClick={() => setReach(list.subscriptions.length + filterReach)} className={`${buttonClass} mt-4`}>
+                Look through {plural(Math.min(filterReach, (total ?? 0) - list.subscriptions.length))} more
+              </button>
+            )
+          ) : (
+            <LoadMore hasMore={list.hasMore} loading={list.isLoadingMore} count={list.subscriptions.length} onLoadMore={list.loadMore} />
+          )}
           {failure.beside && <ErrorNotice error={failure.beside} onRetry={() => void list.refresh()} context="More subscriptions could not be loaded" />}
         </>
       )}

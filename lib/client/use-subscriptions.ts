@@ -32,6 +32,8 @@ export type SubscriptionsState = {
   isLoadingMore: boolean;
   hasMore: boolean;
   loadMore: () => void;
+  /** Fetches pages until at least `count` subscriptions are loaded or the list ends, in one go. */
+  loadAtLeast: (count: number) => void;
   refresh: () => Promise<unknown>;
 };
 
@@ -71,9 +73,15 @@ export function useSubscriptions(filters: SubscriptionFilters): SubscriptionsSta
   const loadMore = useCallback(() => {
     if (hasMore && !isLoadingMore) void setSize((current) => current + 1);
   }, [hasMore, isLoadingMore, setSize]);
+  // One jump of the page count: SWR fetches the missing pages in turn (cursor pages too, each from the one before)
+  // and revalidates the first page once, where one page at a time revalidated it again for every page.
+  const loadAtLeast = useCallback((count: number) => {
+    const pages = Math.ceil(count / subscriptionsPageSize);
+    if (hasMore && !isLoadingMore && pages > size) void setSize(pages);
+  }, [hasMore, isLoadingMore, setSize, size]);
   const refresh = useCallback(() => mutate(), [mutate]);
 
   return {
-    subscriptions, total: data?.[0]?.pagination.total ?? null, error, isLoading, isLoadingMore, hasMore, loadMore, refresh,
+    subscriptions, total: data?.[0]?.pagination.total ?? null, error, isLoading, isLoadingMore, hasMore, loadMore, loadAtLeast, refresh,
   };
 }

@@ -38,6 +38,11 @@ async function openSubscriptions(viewport: ViewportName, query = '', colorScheme
   return page;
 }
 
+/** Adding sits behind its button for someone with subscriptions (the list comes first). */
+async function openAdding(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Add a subscription' }).click();
+}
+
 /** Whether the page is wider than the window (a horizontal scroll bar). */
 function overflows(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
@@ -51,6 +56,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('subscriptions on a %s', (view
       { guid: `q2-${viewport}`, title: `New fish market opens (${viewport})`, body: 'Stalls open at dawn.', date: new Date(Date.now() - 7_200_000) },
     ]);
     const page = await openSubscriptions(viewport);
+    await openAdding(page);
     await page.getByRole('textbox', { name: 'Feed or website address' }).fill(url);
     const created = page.waitForResponse(isCall('POST', /^\/api\/v1\/subscriptions$/));
     await page.getByRole('button', { name: 'Subscribe' }).click();
@@ -85,6 +91,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('subscriptions on a %s', (view
 
   it('says plainly when an address is not a feed or cannot be reached', async () => {
     const page = await openSubscriptions(viewport);
+    await openAdding(page);
     const field = page.getByRole('textbox', { name: 'Feed or website address' });
     const status = field.locator('xpath=ancestor::form').getByRole('status');
     // A web page that answers but neither is nor links to a feed: 400, not a feed.
@@ -131,6 +138,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('subscriptions on a %s', (view
   it('creates a newsletter address and shows a mail sent to it as an item', async () => {
     const page = await openSubscriptions(viewport);
     const name = `Harbour Letter ${viewport}`;
+    await openAdding(page);
     await page.getByRole('textbox', { name: 'Newsletter name' }).fill(name);
     await page.getByRole('button', { name: 'Create address' }).click();
     const addressField = page.getByRole('textbox', { name: 'Newsletter address' });
@@ -161,6 +169,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('subscriptions on a %s', (view
     context = await newAppContext(browser, viewport, { permissions: ['clipboard-read', 'clipboard-write'] });
     const page = await context.newPage();
     await page.goto('/subscriptions');
+    await openAdding(page);
     await page.getByRole('textbox', { name: 'Newsletter name' }).fill(`Pier Notices ${viewport}`);
     await page.getByRole('button', { name: 'Create address' }).click();
     const address = await page.getByRole('textbox', { name: 'Newsletter address' }).inputValue();

@@ -283,7 +283,7 @@ describe('the empty inbox', () => {
   it.each<[InboxSelection, string, string, string]>([
     [{ view: 'unread', type: null }, 'All caught up', 'See everything', '/inbox?view=all'],
     [{ view: 'saved', type: null }, 'No saved items', 'Back to unread', '/inbox'],
-    [{ view: 'all', type: 'episode' }, 'No episodes yet', 'Add a subscription', '/subscriptions'],
+    [{ view: 'all', type: 'episode' }, 'No episodes yet', 'Add a subscription', '/subscriptions?add=1'],
   ])('says what an empty %o view means and where to go', async (selection, title, linkName, href) => {
     renderApp(<InboxRiver selection={selection} />);
     expect(await screen.findByRole('heading', { name: title })).toBeTruthy();

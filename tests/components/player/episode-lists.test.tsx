@@ -80,7 +80,7 @@ describe('the episodes page of a person without podcasts', () => {
     renderApp(<EpisodeLists />);
     const note = await screen.findByRole('heading', { level: 2, name: 'No podcasts yet' });
     expect(note.parentElement!.textContent).toContain('you follow none so far');
-    expect(within(note.parentElement!).getByRole('link', { name: 'Subscribe to a podcast' }).getAttribute('href')).toBe('/subscriptions');
+    expect(within(note.parentElement!).getByRole('link', { name: 'Subscribe to a podcast' }).getAttribute('href')).toBe('/subscriptions?add=1');
   });
 
   it('says nothing of the kind once a podcast is followed', async () => {

@@ -127,6 +127,6 @@ describe('the sources list of a new person', () => {
   it('says there are no subscriptions yet and where to add one', async () => {
     renderRouted(<SourcesList />, { url: '/inbox' });
     expect(await screen.findByText(/No subscriptions yet/)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Subscribe to a feed' }).getAttribute('href')).toBe('/subscriptions');
+    expect(screen.getByRole('link', { name: 'Subscribe to a feed' }).getAttribute('href')).toBe('/subscriptions?add=1');
   });
 });

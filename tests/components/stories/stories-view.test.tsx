@@ -79,7 +79,7 @@ describe('stories without content', () => {
   it('says what a story is when there is none yet', async () => {
     renderRouted(<StoriesView />);
     expect(await screen.findByRole('heading', { name: 'No stories yet' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Add a subscription' }).getAttribute('href')).toBe('/subscriptions');
+    expect(screen.getByRole('link', { name: 'Add a subscription' }).getAttribute('href')).toBe('/subscriptions?add=1');
   });
 
   it('asks to sign in again on 401', async () => {

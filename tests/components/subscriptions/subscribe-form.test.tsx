@@ -64,6 +64,9 @@ describe('subscribing by address', () => {
     const list = await screen.findByRole('list', { name: 'Subscriptions' });
     expect(within(list).getByRole('link', { name: 'Harbour Notes' }).closest('li')!.textContent).toContain('2 unread');
     expect((screen.getByRole('textbox', { name: 'Feed or website address' }) as HTMLInputElement).value).toBe('');
+    // Now there is a subscription, adding can fold away on a phone, but not under the person's outcome.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Add a subscription' }).getAttribute('aria-expanded')).toBe('true'));
+    expect(status.textContent).toContain('Subscribed: you now follow Harbour Notes.');
   });
 
   it('says plainly when the feed is already followed (200) and changes nothing', async () => {
@@ -199,8 +202,16 @@ describe('subscribing on a service that refuses private addresses', () => {
     renderRouted(<SubscribeForm withFolders={false} initialUrl={feedUrl} />);
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
     expect((await outcome()).textContent).toBe(
-      'That address is not on the public internet. 127.0.0.1 is a private or local address, which is not allowed. Only feeds anyone can reach on the web can be followed here.',
+      'That address is not on the public internet. It leads to a private or local network, such as a home network or this device, which is never fetched. Only feeds anyone can reach on the web can be followed here.',
     );
+  });
+
+  it('says the same when a host name resolves to a local address', async () => {
+    const user = userEvent.setup();
+    // localhost is looked up in DNS, unlike a literal IP: the service's refusal is worded otherwise, the field it names is the same.
+    renderRouted(<SubscribeForm withFolders={false} initialUrl={feedUrl.replace('127.0.0.1', 'localhost')} />);
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect((await outcome()).textContent).toMatch(/^That address is not on the public internet\. /);
   });
 });
 

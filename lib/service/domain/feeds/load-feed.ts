@@ -16,9 +16,9 @@ export type ReadFeed = (source: FeedSource) => Promise<PreparedFeed>;
 
 const readInline: ReadFeed = async (source) => prepareFeed(source, (keys) => keys.map(() => false));
 
-/** Why a URL gave no feed: unreachable (SPEC.md's 503) or not a feed (400). */
+/** Why a URL gave no feed: unreachable (SPEC.md's 503), not a feed (400), or an address that is never fetched (400). */
 export class FeedNotFound extends Error {
-  constructor(readonly reason: 'unreachable' | 'not_a_feed', message: string) {
+  constructor(readonly reason: 'unreachable' | 'not_a_feed' | 'refused_address', message: string) {
     super(message);
   }
 }
@@ -92,7 +92,8 @@ async function readLoaded(read: ReadFeed, response: Fetched): Promise<LoadedFeed
 
 function asNotFound(error: unknown): FeedNotFound {
   if (error instanceof FetchError) {
-    if (error.reason === 'invalid_url' || error.reason === 'private_address') return new FeedNotFound('not_a_feed', error.message);
+    if (error.reason === 'private_address') return new FeedNotFound('refused_address', error.message);
+    if (error.reason === 'invalid_url') return new FeedNotFound('not_a_feed', error.message);
     return new FeedNotFound('unreachable', `The feed URL could not be fetched: ${error.message}`);
   }
   return new FeedNotFound('unreachable', 'The feed URL could not be fetched.');

@@ -98,6 +98,8 @@ export async function subscribe(
       signal: options.signal,
     });
   } catch (error) {
+    // A refused address starts with the field's name, as refusals about one field do, so a client can tell it from "no feed here".
+    if (error instanceof FeedNotFound && error.reason === 'refused_address') throw fail(400, `url is refused: ${error.message}`);
     if (error instanceof FeedNotFound) throw fail(error.reason === 'unreachable' ? 503 : 400, error.message);
     throw error;
   }

@@ -110,6 +110,23 @@ describe('POST /v1/subscriptions', () => {
     expect(refused.body.message).toMatch(/could not be fetched/);
   });
 
+  it('answers 400 naming the url field when the address is private or local, and subscribes to nothing', async () => {
+    const guarded = await startHarness({ allowPrivateUrls: false });
+    try {
+      const { key } = guarded.createUser();
+      const url = site.route('/private.xml', document(rss('Private', recent(1))));
+      for (const address of [url, url.replace('127.0.0.1', 'localhost')]) {
+        const answer = await guarded.call('POST', '/v1/subscriptions', { key, body: { url: address } });
+        expect(answer.status, address).toBe(400);
+        // Refusals about one field begin with its name; "no feed here" (capitalised prose) names none.
+        expect(answer.body.message, address).toMatch(/^url is refused: .*private or local address/);
+      }
+      expect((await guarded.call('GET', '/v1/subscriptions', { key, query: { all: 'true' } })).body.data).toEqual([]);
+    } finally {
+      await guarded.stop();
+    }
+  });
+
   it('answers 402 once the free plan has 50 subscriptions, and adds nothing', async () => {
     const { user, key } = harness.createUser({ plan: 'free' });
     for (let i = 0; i < 50; i++) harness.subscribe(user, harness.createFeed());

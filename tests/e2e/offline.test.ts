@@ -180,14 +180,20 @@ async function offlineJourney(server: Server, hooks: { beforeOnline?: () => Prom
   return { calls, page };
 }
 
+/** A fresh profile signed in to the suite's server, on the inbox with the service worker in control. */
+async function inboxWithWorker(): Promise<Page> {
+  profile = new Profile(inject('baseUrl'));
+  context = await profile.launch();
+  await signInTo(context, inject('baseUrl'));
+  const page = context.pages()[0] ?? await context.newPage();
+  await page.goto('/inbox');
+  await waitForWorker(page);
+  return page;
+}
+
 describe('the app without a connection', () => {
   it('is installable, with a worker from /sw.js that controls the app', async () => {
-    profile = new Profile(inject('baseUrl'));
-    context = await profile.launch();
-    await signInTo(context, inject('baseUrl'));
-    const page = context.pages()[0] ?? await context.newPage();
-    await page.goto('/inbox');
-    await waitForWorker(page);
+    const page = await inboxWithWorker();
     const script = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.scriptURL ?? null);
     expect(script).toBe(`${inject('baseUrl')}/sw.js`);
     const worker = await page.request.get('/sw.js');
@@ -195,14 +201,13 @@ describe('the app without a connection', () => {
     expect(worker.headers()['content-type']).toMatch(/javascript/);
 
     // Chromium's own verdict on installing the app (what Lighthouse's installability audit asked).
-    const cdp = await context.newCDPSession(page);
+    const cdp = await page.context().newCDPSession(page);
     const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors' as never)) as unknown as { installabilityErrors: unknown[] };
     expect(installabilityErrors).toEqual([]);
     const manifest = (await cdp.send('Page.getAppManifest' as never)) as unknown as { url: string; errors: unknown[] };
     expect(manifest.url).toBe(`${inject('baseUrl')}/manifest.webmanifest`);
     expect(manifest.errors).toEqual([]);
   });
-
 });
 
 describe('a new version of the app', () => {
@@ -217,12 +222,7 @@ describe('a new version of the app', () => {
   });
 
   it('offers a reload when a new worker waits, also after a second update, and the reload brings the newest', async () => {
-    profile = new Profile(inject('baseUrl'));
-    context = await profile.launch();
-    await signInTo(context, inject('baseUrl'));
-    const page = context.pages()[0] ?? await context.newPage();
-    await page.goto('/inbox');
-    await waitForWorker(page);
+    const page = await inboxWithWorker();
     const prompt = page.getByRole('status').filter({ hasText: 'A new version of Tidings is ready.' });
     // Checks for an update as the page does, and answers once a worker other than the one before waits.
     const waitingScript = () => page.evaluate(async () => {

@@ -1,5 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { TEXT_SIZE_STORAGE_KEY, THEME_STORAGE_KEY } from '@/components/shell/theme-script';
+import { subscribeToStoredSetting } from '@/lib/client/storage-change';
 
 /*
  * Theme and text size: kept in localStorage under the keys the head script reads before
@@ -41,14 +42,7 @@ export function readTextSize(): TextSize {
   return value === 'small' || value === 'large' || value === 'larger' ? value : 'normal';
 }
 
-function subscribe(onChange: () => void): () => void {
-  window.addEventListener('storage', onChange);
-  window.addEventListener(changeEvent, onChange);
-  return () => {
-    window.removeEventListener('storage', onChange);
-    window.removeEventListener(changeEvent, onChange);
-  };
-}
+const subscribe = subscribeToStoredSetting(changeEvent);
 
 /** Applies and keeps a theme: `system` removes the pin so the device's preference decides. */
 export function applyTheme(theme: ThemeChoice): void {

@@ -1,5 +1,6 @@
 'use client';
 
+import { escapeClosesMenu, onPressOutside } from '@/components/close-on-escape';
 import Link from '@/components/shell/intent-link';
 import { usePathname } from 'next/navigation';
 import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
@@ -35,21 +36,13 @@ function MoreSections({ sections }: { sections: Section[] }) {
   const button = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
-    if (!open) return;
-    const onPress = (event: PointerEvent) => {
-      if (!box.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPress, true);
-    return () => document.removeEventListener('pointerdown', onPress, true);
+    if (!open || !box.current) return;
+    return onPressOutside(box.current, () => setOpen(false));
   }, [open]);
 
   const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key !== 'Escape' || !open) return;
-    // Taken here: the page's own Escape (closing the reader, say) must not run too.
-    event.preventDefault();
-    event.stopPropagation();
-    setOpen(false);
-    button.current?.focus();
+    // Stopped here too: the page's own Escape (closing the reader, say) must not run as well.
+    if (escapeClosesMenu(event, open, () => setOpen(false), button.current)) event.stopPropagation();
   };
   const onBlur = (event: FocusEvent) => {
     if (!box.current?.contains(event.relatedTarget as Node | null)) setOpen(false);

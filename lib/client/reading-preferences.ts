@@ -1,4 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
+import { subscribeToStoredSetting } from '@/lib/client/storage-change';
 
 /** Where the read-marking setting is kept (the settings page writes the same key). */
 export const MARK_READ_STORAGE_KEY = 'tidings:mark-read';
@@ -31,14 +32,7 @@ export function readMarkReadMode(): MarkReadMode {
   }
 }
 
-function subscribe(onChange: () => void): () => void {
-  window.addEventListener('storage', onChange);
-  window.addEventListener(changeEvent, onChange);
-  return () => {
-    window.removeEventListener('storage', onChange);
-    window.removeEventListener(changeEvent, onChange);
-  };
-}
+const subscribe = subscribeToStoredSetting(changeEvent);
 
 /** The read-marking setting and a setter, kept in step across components and tabs. */
 export function useMarkReadMode(): [MarkReadMode, (mode: MarkReadMode) => void] {

@@ -35,21 +35,30 @@ function matches(word: string, term: SearchTerm): boolean {
   return word.startsWith(term.stem) && (term.prefix || endingAfterStem.test(word.slice(term.stem.length)));
 }
 
-/** Splits text into runs, marking each word that one of the search's terms matches. */
-export function markMatches(text: string, terms: readonly SearchTerm[]): TextRun[] {
-  if (terms.length === 0 || text === '') return [{ text, matched: false }];
+/** A stretch of text to mark, by UTF-16 offsets (end excluded). */
+type Span = { start: number; end: number };
+
+/** Splits text into runs, marking the spans (in order); one that is empty or overlaps an earlier span stays plain. */
+function runsFrom(text: string, spans: readonly Span[]): TextRun[] {
   const runs: TextRun[] = [];
   let plainFrom = 0;
-  for (const found of text.matchAll(wordPattern)) {
-    const word = fold(found[0]);
-    if (!terms.some((term) => matches(word, term))) continue;
-    const start = found.index;
+  for (const { start, end } of spans) {
+    if (start < plainFrom || end <= start) continue;
     if (start > plainFrom) runs.push({ text: text.slice(plainFrom, start), matched: false });
-    runs.push({ text: found[0], matched: true });
-    plainFrom = start + found[0].length;
+    runs.push({ text: text.slice(start, end), matched: true });
+    plainFrom = end;
   }
   if (plainFrom < text.length) runs.push({ text: text.slice(plainFrom), matched: false });
   return runs;
+}
+
+/** Splits text into runs, marking each word that one of the search's terms matches. */
+export function markMatches(text: string, terms: readonly SearchTerm[]): TextRun[] {
+  if (terms.length === 0 || text === '') return [{ text, matched: false }];
+  const spans = [...text.matchAll(wordPattern)]
+    .filter((found) => terms.some((term) => matches(fold(found[0]), term)))
+    .map((found) => ({ start: found.index, end: found.index + found[0].length }));
+  return runsFrom(text, spans);
 }
 
 /**
@@ -70,16 +79,9 @@ export function markPhrase(text: string, q: string): TextRun[] {
     offset += character.length;
   }
   origin.push(text.length);
-  const runs: TextRun[] = [];
-  let plainFrom = 0;
+  const spans: Span[] = [];
   for (let at = folded.indexOf(needle); at !== -1; at = folded.indexOf(needle, at + needle.length)) {
-    const start = origin[at];
-    const end = origin[at + needle.length];
-    if (start < plainFrom || end <= start) continue;
-    if (start > plainFrom) runs.push({ text: text.slice(plainFrom, start), matched: false });
-    runs.push({ text: text.slice(start, end), matched: true });
-    plainFrom = end;
+    spans.push({ start: origin[at], end: origin[at + needle.length] });
   }
-  if (plainFrom < text.length) runs.push({ text: text.slice(plainFrom), matched: false });
-  return runs;
+  return runsFrom(text, spans);
 }

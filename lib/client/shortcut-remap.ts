@@ -1,5 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { SHORTCUTS_STORAGE_KEY, defaultShortcuts, type ShortcutAction } from './shortcuts';
+import { subscribeToStoredSetting } from '@/lib/client/storage-change';
 
 /*
  * Remapping keyboard shortcuts: the settings page writes `{ action: key }` under the key
@@ -56,14 +57,7 @@ export function conflictFor(remapped: Remapped, action: ShortcutAction, key: str
   return null;
 }
 
-function subscribe(onChange: () => void): () => void {
-  window.addEventListener('storage', onChange);
-  window.addEventListener(changeEvent, onChange);
-  return () => {
-    window.removeEventListener('storage', onChange);
-    window.removeEventListener(changeEvent, onChange);
-  };
-}
+const subscribe = subscribeToStoredSetting(changeEvent);
 
 const none: Remapped = {};
 

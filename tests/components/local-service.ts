@@ -132,3 +132,21 @@ export async function closedPort(): Promise<number> {
   await new Promise((resolve) => probe.close(resolve));
   return port;
 }
+
+/**
+ * Runs `test` with the API client pointed at a service that answers every call 503 with this
+ * message (Retry-After: 5), as a busy or unavailable service does; stops it afterwards.
+ */
+export async function withUnavailableService(message: string, test: () => Promise<void>): Promise<void> {
+  const unavailable: Server = createServer((_request, response) => {
+    response.writeHead(503, { 'content-type': 'application/json', 'retry-after': '5' });
+    response.end(JSON.stringify({ message }));
+  });
+  await new Promise<void>((resolve) => unavailable.listen(0, '127.0.0.1', resolve));
+  try {
+    configureApi({ base: `http://127.0.0.1:${(unavailable.address() as AddressInfo).port}` });
+    await test();
+  } finally {
+    await new Promise((resolve) => unavailable.close(resolve));
+  }
+}

@@ -1,8 +1,6 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, launchBrowser } from './browser';
-import { EpisodePhone, keptCopy, leftInProgress, playerSeconds, subscribe } from './episode-phone';
-import { waitForWorker } from './offline-helpers';
+import { describe, expect, it } from 'vitest';
+import { expectNoAxeViolations } from './browser';
+import { keptCopy, leftInProgress, openEpisode, phonePerTest, playerSeconds } from './episode-phone';
 
 /*
  * Downloads that outlive the page, on a phone: the podcast's host serves the file slowly, the
@@ -10,31 +8,13 @@ import { waitForWorker } from './offline-helpers';
  * bytes kept in IndexedDB, asking the host only for the rest; a cancelled one never comes back.
  */
 
-let browser: Browser;
-const phone = new EpisodePhone();
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterEach(() => phone.end());
-
-afterAll(async () => {
-  await browser?.close();
-});
+const phone = phonePerTest();
 
 describe('episode downloads interrupted, on a phone', () => {
   it('carries on a download a reload interrupted, from the bytes kept, and plays it offline', async () => {
-    const page = await phone.open(browser);
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
     // 480 KB at 40 KB/s: twelve seconds, time enough to reload in the middle.
-    const podcast = await phone.host({ bytesPerSecond: 40_000 });
-    await page.goto('/inbox');
-    await waitForWorker(page);
-    const { subscriptionId, episode } = await subscribe(page, podcast.feedUrl);
-    await page.goto(`/items/${episode.id}`);
-    await page.getByRole('heading', { level: 1, name: episode.title }).waitFor();
+    const { page, errors, podcast, subscriptionId, episode } = await phone.openSubscribed({ bytesPerSecond: 40_000 });
+    await openEpisode(page, episode);
     await page.getByRole('button', { name: 'Download for offline' }).click();
     const main = page.getByRole('main');
     const progress = main.getByRole('progressbar', { name: `Download of ${episode.title}` });
@@ -68,15 +48,9 @@ describe('episode downloads interrupted, on a phone', () => {
     await page.request.delete(`/api/v1/subscriptions/${subscriptionId}`);
   }, 90_000);
 
-
   it('does not carry on a download the person cancelled', async () => {
-    const page = await phone.open(browser);
-    const podcast = await phone.host({ bytesPerSecond: 40_000 });
-    await page.goto('/inbox');
-    await waitForWorker(page);
-    const { subscriptionId, episode } = await subscribe(page, podcast.feedUrl);
-    await page.goto(`/items/${episode.id}`);
-    await page.getByRole('heading', { level: 1, name: episode.title }).waitFor();
+    const { page, podcast, subscriptionId, episode } = await phone.openSubscribed({ bytesPerSecond: 40_000 });
+    await openEpisode(page, episode);
     await page.getByRole('button', { name: 'Download for offline' }).click();
     const progress = page.getByRole('main').getByRole('progressbar', { name: `Download of ${episode.title}` });
     await expect.poll(async () => Number(await progress.getAttribute('value')), { timeout: 20_000 }).toBeGreaterThanOrEqual(10);
@@ -95,13 +69,8 @@ describe('episode downloads interrupted, on a phone', () => {
   }, 90_000);
 
   it('waits for a connection lost mid-download, says so across a reload offline, and carries on once it is back', async () => {
-    const page = await phone.open(browser);
-    const podcast = await phone.host({ bytesPerSecond: 40_000 });
-    await page.goto('/inbox');
-    await waitForWorker(page);
-    const { subscriptionId, episode } = await subscribe(page, podcast.feedUrl);
-    await page.goto(`/items/${episode.id}`);
-    await page.getByRole('heading', { level: 1, name: episode.title }).waitFor();
+    const { page, podcast, subscriptionId, episode } = await phone.openSubscribed({ bytesPerSecond: 40_000 });
+    await openEpisode(page, episode);
     await page.getByRole('button', { name: 'Download for offline' }).click();
     const main = page.getByRole('main');
     const progress = main.getByRole('progressbar', { name: `Download of ${episode.title}` });

@@ -1,9 +1,7 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, launchBrowser } from './browser';
+import { describe, expect, it } from 'vitest';
+import { expectNoAxeViolations } from './browser';
 import { mainNavLink } from './main-nav';
-import { EpisodePhone, keptCopy, playerSeconds, subscribe, type Episode } from './episode-phone';
-import { waitForWorker } from './offline-helpers';
+import { keptCopy, openEpisode, phonePerTest, playerSeconds, type Episode } from './episode-phone';
 
 /*
  * Downloading an episode for listening offline, on a phone, in Chromium: subscribe to a podcast
@@ -13,36 +11,18 @@ import { waitForWorker } from './offline-helpers';
  * the download of the episode playing offline waits until the player lets go of it.
  */
 
-let browser: Browser;
-const phone = new EpisodePhone();
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterEach(() => phone.end());
-
-afterAll(async () => {
-  await browser?.close();
-});
+const phone = phonePerTest();
 
 describe('episodes downloaded for offline listening, on a phone', () => {
   it('downloads an episode, plays and seeks it offline, reports the position once online, and removes it', async () => {
-    const page = await phone.open(browser);
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    const podcast = await phone.host();
-    await page.goto('/inbox');
-    await waitForWorker(page);
-    const { subscriptionId, episode } = await subscribe(page, podcast.feedUrl);
+    const { page, errors, podcast, subscriptionId, episode } = await phone.openSubscribed();
     // Another tab of the app, on the episodes page: it learns of the download, and later of its removal, without a reload.
     const otherTab = await phone.context!.newPage();
     await otherTab.goto('/episodes');
     await otherTab.getByRole('heading', { level: 1 }).waitFor();
     const otherTabDownloads = otherTab.getByRole('region', { name: 'Downloaded' });
 
-    await page.goto(`/items/${episode.id}`);
-    await page.getByRole('heading', { level: 1, name: episode.title }).waitFor();
+    await openEpisode(page, episode);
     await page.getByRole('button', { name: 'Download for offline' }).click();
     const main = page.getByRole('main');
     await main.getByRole('status').filter({ hasText: 'Downloaded' }).waitFor({ timeout: 20_000 });
@@ -105,13 +85,8 @@ describe('episodes downloaded for offline listening, on a phone', () => {
   });
 
   it('says why a download failed when the device is offline, and keeps nothing', async () => {
-    const page = await phone.open(browser);
-    const podcast = await phone.host();
-    await page.goto('/inbox');
-    await waitForWorker(page);
-    const { subscriptionId, episode } = await subscribe(page, podcast.feedUrl);
-    await page.goto(`/items/${episode.id}`);
-    await page.getByRole('heading', { level: 1, name: episode.title }).waitFor();
+    const { page, subscriptionId, episode } = await phone.openSubscribed();
+    await openEpisode(page, episode);
 
     await phone.setOffline(true);
     await page.getByRole('button', { name: 'Download for offline' }).click();
@@ -127,15 +102,8 @@ describe('episodes downloaded for offline listening, on a phone', () => {
   });
 
   it('keeps playing an episode whose download is removed while it plays offline, and removes it once the player closes', async () => {
-    const page = await phone.open(browser);
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    const podcast = await phone.host();
-    await page.goto('/inbox');
-    await waitForWorker(page);
-    const { subscriptionId, episode } = await subscribe(page, podcast.feedUrl);
-    await page.goto(`/items/${episode.id}`);
-    await page.getByRole('heading', { level: 1, name: episode.title }).waitFor();
+    const { page, errors, podcast, subscriptionId, episode } = await phone.openSubscribed();
+    await openEpisode(page, episode);
     const main = page.getByRole('main');
     await main.getByRole('button', { name: 'Download for offline' }).click();
     await main.getByRole('status').filter({ hasText: 'Downloaded' }).waitFor({ timeout: 20_000 });

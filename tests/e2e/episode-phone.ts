@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
-import { VIEWPORTS } from './browser';
-import { signInTo, startPodcastHost, Wire } from './offline-helpers';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import { launchBrowser, VIEWPORTS } from './browser';
+import { signInTo, startPodcastHost, waitForWorker, Wire } from './offline-helpers';
 
 /*
  * What the episode-download journeys share: a phone's browser signed in through a wire to
@@ -9,22 +9,58 @@ import { signInTo, startPodcastHost, Wire } from './offline-helpers';
  * (the player's clock, the kept copy, what is left of downloads under way).
  */
 
+type PodcastHost = Awaited<ReturnType<typeof startPodcastHost>>;
+
+/**
+ * The hooks of an episode-download test file: one browser for the file, and the phone its tests
+ * open, ended after each test, passed or failed.
+ */
+export function phonePerTest(): EpisodePhone {
+  let browser: Browser | undefined;
+  const phone = new EpisodePhone(() => browser!);
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterEach(() => phone.end());
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return phone;
+}
+
 /** One test's phone: `open` starts it; `end` (in afterEach) closes the browser context, the wire and the podcast's host. */
 export class EpisodePhone {
   wire: Wire | undefined;
   context: BrowserContext | undefined;
-  podcast: Awaited<ReturnType<typeof startPodcastHost>> | undefined;
+  podcast: PodcastHost | undefined;
+
+  constructor(private readonly browser: () => Browser) {}
 
   /** A phone's browser signed in through a wire to the app that the test can cut. */
-  async open(browser: Browser): Promise<Page> {
+  async open(): Promise<Page> {
     this.wire = await new Wire(inject('baseUrl')).open();
-    this.context = await browser.newContext({ ...VIEWPORTS.phone, baseURL: this.wire.baseUrl });
+    this.context = await this.browser().newContext({ ...VIEWPORTS.phone, baseURL: this.wire.baseUrl });
     await signInTo(this.context, this.wire.baseUrl);
     return this.context.newPage();
   }
 
+  /**
+   * Opens the phone on the inbox with its service worker in control, starts the podcast's host and
+   * subscribes to it; answers the page, the page's errors from then on, the host, and the episode.
+   */
+  async openSubscribed(options: Parameters<typeof startPodcastHost>[0] = {}): Promise<{ page: Page; errors: string[]; podcast: PodcastHost; subscriptionId: string; episode: Episode }> {
+    const page = await this.open();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const podcast = await this.host(options);
+    await page.goto('/inbox');
+    await waitForWorker(page);
+    const { subscriptionId, episode } = await subscribe(page, podcast.feedUrl);
+    return { page, errors, podcast, subscriptionId, episode };
+  }
+
   /** Starts the podcast's host (see startPodcastHost), closed by `end`. */
-  async host(options: Parameters<typeof startPodcastHost>[0] = {}): Promise<NonNullable<EpisodePhone['podcast']>> {
+  async host(options: Parameters<typeof startPodcastHost>[0] = {}): Promise<PodcastHost> {
     this.podcast = await startPodcastHost(options);
     return this.podcast;
   }
@@ -56,6 +92,12 @@ export async function subscribe(page: Page, feedUrl: string): Promise<{ subscrip
   const { subscription_id: subscriptionId } = (await created.json()) as { subscription_id: string };
   const listed = await page.request.get(`/api/v1/items?subscription_ids=${subscriptionId}&item_type=episode`);
   return { subscriptionId, episode: ((await listed.json()) as { data: Episode[] }).data[0]! };
+}
+
+/** Opens the episode's page and waits for its heading. */
+export async function openEpisode(page: Page, episode: Episode): Promise<void> {
+  await page.goto(`/items/${episode.id}`);
+  await page.getByRole('heading', { level: 1, name: episode.title }).waitFor();
 }
 
 /** What is left of downloads under way in IndexedDB: their records and kept parts. */

@@ -5,6 +5,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
 
 export type FeedEntry = { guid: string; title: string; body: string; date: Date };
 
@@ -59,4 +60,16 @@ export async function startFeedSite(): Promise<FeedSite> {
       server.close(() => resolve());
     }),
   };
+}
+
+/** The hooks of a test file with a feed site of its own: started before its tests, closed after them; answers the site. */
+export function feedSitePerFile(): () => FeedSite {
+  let site: FeedSite | undefined;
+  beforeAll(async () => {
+    site = await startFeedSite();
+  });
+  afterAll(async () => {
+    await site?.close();
+  });
+  return () => site!;
 }

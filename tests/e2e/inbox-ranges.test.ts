@@ -1,8 +1,8 @@
 import nodemailer from 'nodemailer';
-import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newAppContext, type ViewportName } from './browser';
-import { startFeedSite, type FeedSite } from './feed-site';
+import type { Page, Response } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { contextPerTest, type ViewportName } from './browser';
+import { feedSitePerFile } from './feed-site';
 
 /*
  * Ranges of the river, as a person uses them: marking everything above or below an item
@@ -11,24 +11,8 @@ import { startFeedSite, type FeedSite } from './feed-site';
  * as they were.
  */
 
-let browser: Browser;
-let context: BrowserContext | undefined;
-let site: FeedSite;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  site = await startFeedSite();
-});
-
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const contexts = contextPerTest();
+const site = feedSitePerFile();
 
 type ListedItem = { id: string; title: string; is_read: boolean };
 
@@ -74,10 +58,10 @@ async function openSubscriptionInbox(page: Page, subscriptionId: string, titles:
 describe.each<ViewportName>(['phone', 'desktop'])('marking stretches of the inbox read on a %s', (viewport) => {
   it('marks the items above, then the items below, one item as read and leaves that item unread', async () => {
     const titles = [1, 2, 3, 4, 5].map((n) => `Harbour log ${n} (${viewport})`);
-    const url = site.feed(`/harbour-log-${viewport}.xml`, `Harbour Log (${viewport})`, titles.map((title, index) => ({
+    const url = site().feed(`/harbour-log-${viewport}.xml`, `Harbour Log (${viewport})`, titles.map((title, index) => ({
       guid: `log-${index}-${viewport}`, title, body: `Entry ${index + 1}.`, date: new Date(Date.now() - (index + 1) * 3_600_000),
     })));
-    context = await newAppContext(browser, viewport);
+    const context = await contexts.open(viewport);
     const page = await context.newPage();
     const subscriptionId = await subscribe(page, url);
     await openSubscriptionInbox(page, subscriptionId, titles);
@@ -108,7 +92,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('marking stretches of the inbo
   });
 
   it('marks all as read up to when the list loaded: a newsletter that arrives later stays unread', async () => {
-    context = await newAppContext(browser, viewport);
+    const context = await contexts.open(viewport);
     const page = await context.newPage();
     const made = await page.request.post('/api/v1/subscriptions/newsletters', { data: { title: `Tide Tables (${viewport})` } });
     expect(made.status()).toBe(200);
@@ -165,9 +149,9 @@ describe.each<ViewportName>(['phone', 'desktop'])('marking stretches of the inbo
       { guid: `old-${viewport}`, title: `Autumn gales (${viewport})`, body: 'Forty days ago.', date: new Date(now - 40 * dayMs) },
     ];
     const titles = entries.map((entry) => entry.title);
-    context = await newAppContext(browser, viewport);
+    const context = await contexts.open(viewport);
     const page = await context.newPage();
-    const subscriptionId = await subscribe(page, site.feed(`/almanac-${viewport}.xml`, `Almanac (${viewport})`, entries));
+    const subscriptionId = await subscribe(page, site().feed(`/almanac-${viewport}.xml`, `Almanac (${viewport})`, entries));
     await openSubscriptionInbox(page, subscriptionId, titles, '&view=all');
 
     const from = calendarDay(now - 25 * dayMs);
@@ -205,14 +189,14 @@ describe.each<ViewportName>(['phone', 'desktop'])('marking stretches of the inbo
 describe('dates in a browser set to another language', () => {
   it('words a date range as the server did, in English, and hydrates without an error', async () => {
     const entries = [{ guid: 'lighthouse-keeper', title: 'The lighthouse keeper', body: 'Ten days ago.', date: new Date(Date.now() - 10 * dayMs) }];
-    context = await newAppContext(browser, 'desktop', { locale: 'de-DE' });
+    const context = await contexts.open('desktop', { locale: 'de-DE' });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(message.text());
     });
-    const subscriptionId = await subscribe(page, site.feed('/keeper.xml', 'Keeper', entries));
+    const subscriptionId = await subscribe(page, site().feed('/keeper.xml', 'Keeper', entries));
 
     // Nothing falls in these days: the page arrives with the empty state rendered on the server.
     await page.goto(`/inbox?subscription=${subscriptionId}&view=all&from=2025-05-01&to=2025-05-31`);

@@ -1,7 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, launchBrowser, newAppContext } from './browser';
-import { startFeedSite, type FeedSite } from './feed-site';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { contextPerTest, expectNoAxeViolations, newAppContext } from './browser';
+import { feedSitePerFile } from './feed-site';
 
 /*
  * The smallest screen the app supports (320 px) against text that has no place to break:
@@ -9,24 +9,8 @@ import { startFeedSite, type FeedSite } from './feed-site';
  * Every page must still fit the width; nothing may scroll sideways.
  */
 
-let browser: Browser;
-let context: BrowserContext | undefined;
-let site: FeedSite;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  site = await startFeedSite();
-});
-
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const contexts = contextPerTest();
+const site = feedSitePerFile();
 
 const word = 'Supercalifragilisticexpialidocious'.repeat(3);
 
@@ -44,12 +28,12 @@ async function waitForItemsList(page: Page, path: string): Promise<void> {
 describe('a 320 px wide screen', () => {
   it('fits words wider than the screen in the inbox and its empty state, the reader, its pager and tag suggestions, and search', async () => {
     const now = Date.now();
-    const url = site.feed('/long-words.xml', `Feed${word}`, [
+    const url = site().feed('/long-words.xml', `Feed${word}`, [
       // Code and a table wider than the screen scroll sideways inside the text, not the page.
       { guid: 'narrow-1', title: `First${word}`, body: `A body with ${word} in it.</p><pre>const harbour = ['${'tide,'.repeat(30)}'];</pre><table><tr>${'<td>Harbour</td>'.repeat(9)}</tr></table><p>The end.`, date: new Date(now) },
       { guid: 'narrow-2', title: `Second${word}`, body: `Another ${word}.`, date: new Date(now - 60_000) },
     ]);
-    context = await newAppContext(browser, 'phone', { viewport: { width: 320, height: 640 } });
+    const context = await contexts.open('phone', { viewport: { width: 320, height: 640 } });
     const page = await context.newPage();
     const created = await page.request.post('/api/v1/subscriptions', { data: { url } });
     expect(created.status()).toBe(201);
@@ -79,7 +63,7 @@ describe('a 320 px wide screen', () => {
       expect((await page.request.patch(`/api/v1/items/${itemId}`, { data: { is_saved: true } })).status()).toBe(200);
       const link = await page.request.post('/api/share-links', { data: { item_id: itemId } });
       expect(link.status()).toBe(201);
-      const visitor = await (await newAppContext(browser, 'phone', { viewport: { width: 320, height: 640 }, signedIn: false })).newPage();
+      const visitor = await (await newAppContext(contexts.browser(), 'phone', { viewport: { width: 320, height: 640 }, signedIn: false })).newPage();
       try {
         await visitor.goto(((await link.json()) as { url: string }).url);
         await visitor.getByRole('heading', { level: 1, name: `First${word}` }).waitFor();
@@ -106,7 +90,7 @@ describe('a 320 px wide screen', () => {
   });
 
   it('keeps a folder name on its line, with its buttons below it', async () => {
-    context = await newAppContext(browser, 'phone', { viewport: { width: 320, height: 640 } });
+    const context = await contexts.open('phone', { viewport: { width: 320, height: 640 } });
     const page = await context.newPage();
     await page.goto('/subscriptions');
     const name = page.getByRole('heading', { level: 3, name: 'News & science' });

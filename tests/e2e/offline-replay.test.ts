@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './browser';
-import { RelayedBrowser, ownerApiKey, rows, serviceItem, startDedicatedServer, waitForWorker, type Row } from './offline-helpers';
+import { ownerApiKey, rows, serviceItem, waitForWorker, type Row } from './offline-helpers';
+import { ownServer, relayedBrowserPerTest } from './own-server';
 
 /*
  * A phone on a bad connection: changes made offline in two tabs, then a connection that
@@ -9,16 +10,8 @@ import { RelayedBrowser, ownerApiKey, rows, serviceItem, startDedicatedServer, w
  * each item, and nothing is refused on the way.
  */
 
-const browser = new RelayedBrowser();
-let server: Awaited<ReturnType<typeof startDedicatedServer>>;
-
-beforeAll(async () => {
-  server = await startDedicatedServer({});
-});
-afterAll(async () => {
-  await server?.stop();
-});
-afterEach(() => browser.end());
+const server = ownServer();
+const browser = relayedBrowserPerTest();
 
 /** Presses a row's button by its name, and waits for the row to show the change. */
 async function press(page: Page, name: string, shown: string): Promise<void> {
@@ -30,8 +23,8 @@ const waiting = (page: Page, count: number) => page.getByRole('status').filter({
 
 describe('coming back on a bad connection', () => {
   it('sends changes made offline in two tabs once, through a connection that drops again, ending in the last state of each item', async () => {
-    const key = ownerApiKey(server.dataDir);
-    const { wire, context, page: first } = await browser.start(server.baseUrl);
+    const key = ownerApiKey(server().dataDir);
+    const { wire, context, page: first } = await browser.start(server().baseUrl);
     await first.goto('/inbox?view=all');
     const list = await rows(first);
     await waitForWorker(first);
@@ -91,21 +84,21 @@ describe('coming back on a bad connection', () => {
     // A slow link, so the queue is still going when the connection drops.
     wire.latencyMs = 300;
     await offline(false);
-    await expect.poll(async () => (await serviceItem(server.baseUrl, key, item.id)).is_read, { timeout: 30_000, interval: 50 }).toBe(true);
+    await expect.poll(async () => (await serviceItem(server().baseUrl, key, item.id)).is_read, { timeout: 30_000, interval: 50 }).toBe(true);
     await offline(true);
     // The drop came mid-queue: d's save, fifth in line, had not gone yet.
-    expect((await serviceItem(server.baseUrl, key, d.id)).is_saved).toBe(false);
+    expect((await serviceItem(server().baseUrl, key, d.id)).is_saved).toBe(false);
     await second.getByRole('status').filter({ hasText: /waiting to sync: you are offline/ }).waitFor();
     await offline(false);
     for (const page of [first, second]) {
       await page.getByRole('status').filter({ hasText: /waiting to sync/ }).waitFor({ state: 'detached', timeout: 90_000 });
     }
 
-    expect(await serviceItem(server.baseUrl, key, item.id)).toMatchObject({ is_read: true, is_saved: false });
-    expect(await serviceItem(server.baseUrl, key, a.id)).toMatchObject({ is_read: false, is_saved: false });
-    expect(await serviceItem(server.baseUrl, key, b.id)).toMatchObject({ is_read: false, is_saved: true });
-    expect(await serviceItem(server.baseUrl, key, c.id)).toMatchObject({ is_read: true, is_saved: false });
-    expect(await serviceItem(server.baseUrl, key, d.id)).toMatchObject({ is_read: false, is_saved: true });
+    expect(await serviceItem(server().baseUrl, key, item.id)).toMatchObject({ is_read: true, is_saved: false });
+    expect(await serviceItem(server().baseUrl, key, a.id)).toMatchObject({ is_read: false, is_saved: false });
+    expect(await serviceItem(server().baseUrl, key, b.id)).toMatchObject({ is_read: false, is_saved: true });
+    expect(await serviceItem(server().baseUrl, key, c.id)).toMatchObject({ is_read: true, is_saved: false });
+    expect(await serviceItem(server().baseUrl, key, d.id)).toMatchObject({ is_read: false, is_saved: true });
     for (const page of [first, second]) {
       expect(await page.getByRole('heading', { name: /not saved/ }).count()).toBe(0);
     }

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { request as http, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startFeedSite } from './feed-site';
-import { Profile, Wire, ownerApiKey, rows, serviceItem, serviceItems, signInTo, startDedicatedServer, startPodcastHost, waitForWorker, type Row } from './offline-helpers';
+import { Profile, Wire, ownerApiKey, rows, serviceItem, serviceItems, signInTo, startPodcastHost, waitForWorker, type Row } from './offline-helpers';
+import { ownServer } from './own-server';
 
 let context: BrowserContext | undefined;
 let profile: Profile | undefined;
@@ -179,14 +180,20 @@ async function offlineJourney(server: Server, hooks: { beforeOnline?: () => Prom
   return { calls, page };
 }
 
+/** A fresh profile signed in to the suite's server, on the inbox with the service worker in control. */
+async function inboxWithWorker(): Promise<Page> {
+  profile = new Profile(inject('baseUrl'));
+  context = await profile.launch();
+  await signInTo(context, inject('baseUrl'));
+  const page = context.pages()[0] ?? await context.newPage();
+  await page.goto('/inbox');
+  await waitForWorker(page);
+  return page;
+}
+
 describe('the app without a connection', () => {
   it('is installable, with a worker from /sw.js that controls the app', async () => {
-    profile = new Profile(inject('baseUrl'));
-    context = await profile.launch();
-    await signInTo(context, inject('baseUrl'));
-    const page = context.pages()[0] ?? await context.newPage();
-    await page.goto('/inbox');
-    await waitForWorker(page);
+    const page = await inboxWithWorker();
     const script = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.scriptURL ?? null);
     expect(script).toBe(`${inject('baseUrl')}/sw.js`);
     const worker = await page.request.get('/sw.js');
@@ -194,14 +201,13 @@ describe('the app without a connection', () => {
     expect(worker.headers()['content-type']).toMatch(/javascript/);
 
     // Chromium's own verdict on installing the app (what Lighthouse's installability audit asked).
-    const cdp = await context.newCDPSession(page);
+    const cdp = await page.context().newCDPSession(page);
     const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors' as never)) as unknown as { installabilityErrors: unknown[] };
     expect(installabilityErrors).toEqual([]);
     const manifest = (await cdp.send('Page.getAppManifest' as never)) as unknown as { url: string; errors: unknown[] };
     expect(manifest.url).toBe(`${inject('baseUrl')}/manifest.webmanifest`);
     expect(manifest.errors).toEqual([]);
   });
-
 });
 
 describe('a new version of the app', () => {
@@ -216,12 +222,7 @@ describe('a new version of the app', () => {
   });
 
   it('offers a reload when a new worker waits, also after a second update, and the reload brings the newest', async () => {
-    profile = new Profile(inject('baseUrl'));
-    context = await profile.launch();
-    await signInTo(context, inject('baseUrl'));
-    const page = context.pages()[0] ?? await context.newPage();
-    await page.goto('/inbox');
-    await waitForWorker(page);
+    const page = await inboxWithWorker();
     const prompt = page.getByRole('status').filter({ hasText: 'A new version of Tidings is ready.' });
     // Checks for an update as the page does, and answers once a worker other than the one before waits.
     const waitingScript = () => page.evaluate(async () => {
@@ -290,22 +291,15 @@ describe('a new version of the app', () => {
 
 // These journeys change items, so they run on servers of their own and leave the suite's demo data as it was.
 describe('reading and changing things offline', () => {
-  let server: Awaited<ReturnType<typeof startDedicatedServer>>;
-
-  beforeAll(async () => {
-    server = await startDedicatedServer({});
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  const server = ownServer();
 
   it('opens the inbox and a read item offline, queues changes across a restart, and sends exactly them when back online', async () => {
-    await offlineJourney(server);
+    await offlineJourney(server());
   }, 120_000);
 
   it('sends the queue from the worker when the browser starts again with a connection, with no page of the app open', async () => {
-    const key = ownerApiKey(server.dataDir);
-    const { page, ...browsing } = await signedInBehindWire(server.baseUrl);
+    const key = ownerApiKey(server().dataDir);
+    const { page, ...browsing } = await signedInBehindWire(server().baseUrl);
     await page.goto('/inbox?view=all');
     await rows(page);
     await waitForWorker(page);
@@ -327,7 +321,7 @@ describe('reading and changing things offline', () => {
     browsing.wire.setCut(false);
     context = await browsing.profile.launch();
     expect(context.pages().every((open) => !open.url().startsWith(browsing.wire.baseUrl))).toBe(true);
-    await expect.poll(async () => (await serviceItem(server.baseUrl, key, target.id)).is_saved, { timeout: 45_000, interval: 1000 }).toBe(true);
+    await expect.poll(async () => (await serviceItem(server().baseUrl, key, target.id)).is_saved, { timeout: 45_000, interval: 1000 }).toBe(true);
   }, 120_000);
 
   it("shows an opened item's image after going offline and reloading, with the image's site gone too", async () => {
@@ -338,7 +332,7 @@ describe('reading and changing things offline', () => {
     const feedUrl = site.feed('/pictures.xml', 'Pictures', [
       { guid: 'harbour', title: 'The harbour at dawn', body: `Boats at rest. <img src="${imageUrl}" alt="The harbour at dawn">`, date: new Date() },
     ]);
-    const { page, ...browsing } = await signedInBehindWire(server.baseUrl);
+    const { page, ...browsing } = await signedInBehindWire(server().baseUrl);
     await page.goto('/inbox');
     await waitForWorker(page);
     const subscribed = await page.request.post('/api/v1/subscriptions', { data: { url: feedUrl } });
@@ -376,7 +370,7 @@ describe('reading and changing things offline', () => {
   }, 120_000);
 
   it('shows the offline page for a page not kept when the connection takes requests but passes nothing, and a kept page as usual', async () => {
-    const { page, ...browsing } = await signedInBehindWire(server.baseUrl);
+    const { page, ...browsing } = await signedInBehindWire(server().baseUrl);
     await page.goto('/inbox');
     await waitForWorker(page);
     // Loaded again under the worker, the inbox is kept.
@@ -398,20 +392,13 @@ describe('reading and changing things offline', () => {
 });
 
 describe('coming back online into a rate limit', () => {
-  let server: Awaited<ReturnType<typeof startDedicatedServer>>;
-
-  beforeAll(async () => {
-    server = await startDedicatedServer({ TIDINGS_APP_RATE_LIMIT: '60' });
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  const server = ownServer({ TIDINGS_APP_RATE_LIMIT: '60' });
 
   it('waits out the 429 of the first replay and still sends every change, in order', async () => {
-    const { calls } = await offlineJourney(server, {
+    const { calls } = await offlineJourney(server(), {
       async beforeOnline() {
         // Another session of the same installation spends what is left of the app's minute.
-        const other = await http.newContext({ baseURL: server.baseUrl });
+        const other = await http.newContext({ baseURL: server().baseUrl });
         const signedIn = await other.post('/api/session', { form: { password: inject('appPassword') }, headers: { accept: 'application/json' } });
         expect(signedIn.status()).toBe(200);
         let status = 200;

@@ -1,33 +1,17 @@
-import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, launchBrowser, newAppContext, type ViewportName } from './browser';
-import { startFeedSite, type FeedSite } from './feed-site';
+import type { Page, Response } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { contextPerTest, expectNoAxeViolations, type ViewportName } from './browser';
+import { feedSitePerFile } from './feed-site';
 
-let browser: Browser;
-let context: BrowserContext | undefined;
-let site: FeedSite;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  site = await startFeedSite();
-});
-
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const contexts = contextPerTest();
+const site = feedSitePerFile();
 
 function isCall(method: string, path: RegExp) {
   return (response: Response) => response.request().method() === method && path.test(new URL(response.url()).pathname);
 }
 
 async function open(viewport: ViewportName, path: string, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
-  context = await newAppContext(browser, viewport, { colorScheme });
+  const context = await contexts.open(viewport, { colorScheme });
   const page = await context.newPage();
   await page.goto(path);
   return page;
@@ -106,10 +90,10 @@ describe.each<ViewportName>(['phone', 'desktop'])('stories on a %s', (viewport) 
   it('shows a story once two sources report the same event, expandable to its articles', async () => {
     const report = 'The volcano near Grindavik erupted overnight, sending lava towards the town; residents were evacuated and the Blue Lagoon closed.';
     const when = new Date(Date.now() - 2 * 3_600_000);
-    const first = site.feed(`/times-${viewport}.xml`, `Northern Times ${viewport}`, [
+    const first = site().feed(`/times-${viewport}.xml`, `Northern Times ${viewport}`, [
       { guid: `t-${viewport}`, title: 'Volcano erupts near Grindavik, lava flows towards town', body: `${report} Our reporter is at the scene.`, date: when },
     ]);
-    const second = site.feed(`/herald-${viewport}.xml`, `Island Herald ${viewport}`, [
+    const second = site().feed(`/herald-${viewport}.xml`, `Island Herald ${viewport}`, [
       { guid: `h-${viewport}`, title: 'Grindavik volcano eruption: lava flows towards the town', body: `${report} More to follow.`, date: when },
     ]);
     const page = await open(viewport, '/stories');

@@ -1,7 +1,8 @@
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { expectNoAxeViolations } from './browser';
-import { RelayedBrowser, ownerApiKey, rows, serviceItem, startDedicatedServer, waitForWorker, type Wire } from './offline-helpers';
+import { ownerApiKey, rows, serviceItem, waitForWorker, type Wire } from './offline-helpers';
+import { ownServer, relayedBrowserPerTest } from './own-server';
 
 /*
  * A session that ends while the device is offline (the cookie gone, as when it expired or
@@ -9,16 +10,8 @@ import { RelayedBrowser, ownerApiKey, rows, serviceItem, startDedicatedServer, w
  * again, and what was changed offline waits for that and is sent once signed in.
  */
 
-const browser = new RelayedBrowser();
-let server: Awaited<ReturnType<typeof startDedicatedServer>>;
-
-beforeAll(async () => {
-  server = await startDedicatedServer({});
-});
-afterAll(async () => {
-  await server?.stop();
-});
-afterEach(() => browser.end());
+const server = ownServer();
+const browser = relayedBrowserPerTest();
 
 /**
  * Cuts or restores the connection, for the page (offline emulation) and the worker (the relay),
@@ -57,8 +50,8 @@ async function signInOnPage(page: Page): Promise<void> {
 
 describe('a session that ends while offline', () => {
   it('keeps the article on screen when it comes back, under a notice whose link signs in and returns to it', async () => {
-    const key = ownerApiKey(server.dataDir);
-    const { wire, context, page } = await browser.start(server.baseUrl);
+    const key = ownerApiKey(server().dataDir);
+    const { wire, context, page } = await browser.start(server().baseUrl);
     await page.goto('/inbox?view=all');
     const [item] = await rows(page);
     await waitForWorker(page);
@@ -66,7 +59,7 @@ describe('a session that ends while offline', () => {
     const heading = page.getByRole('heading', { level: 1, name: item!.title });
     await heading.waitFor();
     // Opening it marks it read: that change is let through before the connection goes, so nothing waits to be sent.
-    await expect.poll(async () => (await serviceItem(server.baseUrl, key, item!.id)).is_read, { timeout: 15_000 }).toBe(true);
+    await expect.poll(async () => (await serviceItem(server().baseUrl, key, item!.id)).is_read, { timeout: 15_000 }).toBe(true);
 
     await setPageOffline(wire, page, true);
     await context.clearCookies();
@@ -94,8 +87,8 @@ describe('a session that ends while offline', () => {
   }, 90_000);
 
   it('holds a change made offline, offers to sign in, and sends the change once signed in', async () => {
-    const key = ownerApiKey(server.dataDir);
-    const { wire, context, page } = await browser.start(server.baseUrl);
+    const key = ownerApiKey(server().dataDir);
+    const { wire, context, page } = await browser.start(server().baseUrl);
     await page.goto('/inbox?view=all');
     const item = (await rows(page)).find((row) => !row.isRead);
     expect(item, 'the demo data has an unread item').toBeTruthy();
@@ -112,7 +105,7 @@ describe('a session that ends while offline', () => {
     const held = panel.getByRole('status').filter({ hasText: '1 change waiting to sync: your session has ended' });
     await held.waitFor({ timeout: 20_000 });
     expect(await held.innerText()).toContain('They stay on this device and are sent once you sign in again.');
-    expect((await serviceItem(server.baseUrl, key, item!.id)).is_read).toBe(false);
+    expect((await serviceItem(server().baseUrl, key, item!.id)).is_read).toBe(false);
     // Nothing was refused, and the list keeps its rows, the queued change on them.
     expect(await page.getByRole('heading', { name: /not saved/ }).count()).toBe(0);
     expect((await rows(page)).find((row) => row.id === item!.id)).toMatchObject({ isRead: true });
@@ -120,7 +113,7 @@ describe('a session that ends while offline', () => {
     await held.getByRole('link', { name: 'Sign in', exact: true }).click();
     await signInOnPage(page);
     expect(`${new URL(page.url()).pathname}${new URL(page.url()).search}`).toBe('/inbox?view=all');
-    await expect.poll(async () => (await serviceItem(server.baseUrl, key, item!.id)).is_read, { timeout: 30_000 }).toBe(true);
+    await expect.poll(async () => (await serviceItem(server().baseUrl, key, item!.id)).is_read, { timeout: 30_000 }).toBe(true);
     await panel.getByRole('status').filter({ hasText: /waiting to sync/ }).waitFor({ state: 'detached', timeout: 30_000 });
     expect(await page.getByRole('heading', { name: /not saved/ }).count()).toBe(0);
   }, 120_000);

@@ -1,8 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { SHORTCUTS_STORAGE_KEY } from '@/lib/client/shortcuts';
-import { expectNoAxeViolations, launchBrowser, newAppContext, VIEWPORTS, type ViewportName } from './browser';
-import { startFeedSite, type FeedSite } from './feed-site';
+import { contextPerTest, expectNoAxeViolations, VIEWPORTS, type ViewportName } from './browser';
+import { feedSitePerFile } from './feed-site';
 
 /*
  * Keyboard shortcuts as a person sets them up: remapped in settings, then used in the inbox
@@ -10,24 +10,8 @@ import { startFeedSite, type FeedSite } from './feed-site';
  * Bluetooth); every action they do also has a button, which the other files press by touch.
  */
 
-let browser: Browser;
-let context: BrowserContext | undefined;
-let site: FeedSite;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  site = await startFeedSite();
-});
-
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const contexts = contextPerTest();
+const site = feedSitePerFile();
 
 function focusedHref(page: Page): Promise<string | null> {
   return page.evaluate(() => document.activeElement?.getAttribute('href') ?? null);
@@ -35,7 +19,7 @@ function focusedHref(page: Page): Promise<string | null> {
 
 describe.each<ViewportName>(['phone', 'desktop'])('keyboard shortcuts on a %s', (viewport) => {
   it('takes a key remapped in settings in the inbox and lists it with ?, in a dialog that fits and closes by its button', async () => {
-    context = await newAppContext(browser, viewport);
+    const context = await contexts.open(viewport);
     const page = await context.newPage();
     await page.goto('/settings');
     const next = page.getByRole('list', { name: 'Keyboard shortcuts' }).getByLabel('Next item', { exact: true });
@@ -93,7 +77,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('keyboard shortcuts on a %s', 
 
 describe('the shared shortcuts', () => {
   it('lists the shortcuts with ? and goes to search with / from stories, subscriptions and settings, and / on search returns to the box', async () => {
-    context = await newAppContext(browser, 'desktop');
+    const context = await contexts.open('desktop');
     const page = await context.newPage();
     const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
     for (const path of ['/stories', '/subscriptions', '/settings']) {
@@ -125,10 +109,10 @@ describe('the shared shortcuts', () => {
 
 describe('list keys in search results', () => {
   it('moves between results with j and k and marks the focused one read and unread with m, which the row shows', async () => {
-    context = await newAppContext(browser, 'desktop');
+    const context = await contexts.open('desktop');
     const page = await context.newPage();
     const when = Date.now() - 3_600_000;
-    const feed = site.feed('/quokka.xml', 'Quokka Quarterly', [0, 1, 2].map((index) => ({
+    const feed = site().feed('/quokka.xml', 'Quokka Quarterly', [0, 1, 2].map((index) => ({
       guid: `quokka-${index}`, title: `Quokka sighting number ${index + 1}`, body: 'A quokka was seen on the island.', date: new Date(when - index * 60_000),
     })));
     await page.goto('/search');

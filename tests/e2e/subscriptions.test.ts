@@ -1,35 +1,19 @@
 import { readFileSync } from 'node:fs';
 import nodemailer from 'nodemailer';
-import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { expectNoAxeViolations, launchBrowser, newAppContext, type ViewportName } from './browser';
-import { startFeedSite, type FeedSite } from './feed-site';
+import type { Page, Response } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { contextPerTest, expectNoAxeViolations, type ViewportName } from './browser';
+import { feedSitePerFile } from './feed-site';
 
-let browser: Browser;
-let context: BrowserContext | undefined;
-let site: FeedSite;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  site = await startFeedSite();
-});
-
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const contexts = contextPerTest();
+const site = feedSitePerFile();
 
 function isCall(method: string, path: RegExp) {
   return (response: Response) => response.request().method() === method && path.test(new URL(response.url()).pathname);
 }
 
 async function openSubscriptions(viewport: ViewportName, query = '', colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
-  context = await newAppContext(browser, viewport, { colorScheme });
+  const context = await contexts.open(viewport, { colorScheme });
   const page = await context.newPage();
   const listed = page.waitForResponse(isCall('GET', /^\/api\/v1\/subscriptions$/));
   await page.goto(`/subscriptions${query}`);
@@ -51,7 +35,7 @@ function overflows(page: Page): Promise<boolean> {
 describe.each<ViewportName>(['phone', 'desktop'])('subscriptions on a %s', (viewport) => {
   it('subscribes to a local feed, lists it, and shows its items', async () => {
     const title = `Quayside Bulletin (${viewport})`;
-    const url = site.feed(`/quayside-${viewport}.xml`, title, [
+    const url = site().feed(`/quayside-${viewport}.xml`, title, [
       { guid: `q1-${viewport}`, title: `Ferry timetable changes (${viewport})`, body: 'The winter timetable starts on Monday.', date: new Date(Date.now() - 3_600_000) },
       { guid: `q2-${viewport}`, title: `New fish market opens (${viewport})`, body: 'Stalls open at dawn.', date: new Date(Date.now() - 7_200_000) },
     ]);
@@ -95,7 +79,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('subscriptions on a %s', (view
     const field = page.getByRole('textbox', { name: 'Feed or website address' });
     const status = field.locator('xpath=ancestor::form').getByRole('status');
     // A web page that answers but neither is nor links to a feed: 400, not a feed.
-    await field.fill(site.page(`/about-${viewport}.html`, '<!doctype html><html><head><title>About the harbour</title></head><body><p>No feed here.</p></body></html>'));
+    await field.fill(site().page(`/about-${viewport}.html`, '<!doctype html><html><head><title>About the harbour</title></head><body><p>No feed here.</p></body></html>'));
     const notFeed = page.waitForResponse(isCall('POST', /^\/api\/v1\/subscriptions$/));
     await page.getByRole('button', { name: 'Subscribe' }).click();
     expect((await notFeed).status()).toBe(400);
@@ -166,7 +150,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('subscriptions on a %s', (view
   });
 
   it('copies a new newsletter address to the clipboard with the Copy button', async () => {
-    context = await newAppContext(browser, viewport, { permissions: ['clipboard-read', 'clipboard-write'] });
+    const context = await contexts.open(viewport, { permissions: ['clipboard-read', 'clipboard-write'] });
     const page = await context.newPage();
     await page.goto('/subscriptions');
     await openAdding(page);
@@ -228,7 +212,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('subscriptions on a %s', (view
       { title: `Lighthouse Keepers ${viewport}`, path: `/lighthouse-${viewport}.xml`, folder },
       { title: `Coastguard Notes ${viewport}`, path: `/coastguard-${viewport}.xml`, folder },
       { title: `Pier Gossip ${viewport}`, path: `/pier-${viewport}.xml`, folder: null },
-    ].map((feed) => ({ ...feed, url: site.feed(feed.path, feed.title, [
+    ].map((feed) => ({ ...feed, url: site().feed(feed.path, feed.title, [
       { guid: `${feed.path}-1`, title: `First word from ${feed.title}`, body: 'Hello.', date: new Date(Date.now() - 3_600_000) },
     ]) }));
     const gone = 'http://127.0.0.1:9/gone.xml';
@@ -269,7 +253,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('subscriptions on a %s', (view
   });
 
   it('answers a cut-off subscription link with the not-found page, not a validation error', async () => {
-    context = await newAppContext(browser, viewport);
+    const context = await contexts.open(viewport);
     const page = await context.newPage();
     const response = await page.goto('/subscriptions/3f2c9a1e-not-a-whole-id');
     expect(response?.status()).toBe(404);

@@ -1,87 +1,33 @@
-import { ApiError, onServiceAnswer } from '@/lib/client/api-client';
-import { announceItemsChanged } from '@/lib/client/item-lists';
+import { onServiceAnswer } from '@/lib/client/api-client';
 import { registerOutboxFlush } from '@/lib/client/session';
-import { changesOf, describeAction, requestFor, type OutboxAction } from './actions';
+import { requestFor, type OutboxAction } from './actions';
+import { cancelResume, flushOutbox, resumeScheduled } from './flush';
 import type { SendOutcome } from './index';
-import { mergeChanges } from './overlay';
-import { replayOutbox, type ReplayOutcome } from './replay';
-import type { PendingEntry, RefusedEntry } from './schema';
+import { online } from './online';
+import { answerAllQueued, answerQueued, awaitAnswer, store } from './page-queue';
 import { sendOutboxRequest } from './send';
-import { outboxStatus, subscribeOutboxStatus, updateOutboxStatus, type ChangeSummary } from './status';
-import { OutboxStore } from './store';
-import { outboxSyncTag, registerOutboxSync, type OutboxSyncMessage } from './sync';
+import { followWorkerReplay, refreshStatus } from './status-refresh';
+import { outboxStatus, subscribeOutboxStatus, updateOutboxStatus } from './status';
+import { outboxSyncTag, registerOutboxSync } from './sync';
 
 /*
- * The outbox in the page: queues changes, replays them when the connection returns
- * (online event, app start, a message from the service worker after Background Sync),
- * keeps the status snapshot current, and asks SWR to refetch items after a replay.
+ * The outbox in the page, as loadOutbox() hands it over: queues changes, replays them when the
+ * connection returns (online event, app start, a message from the service worker after
+ * Background Sync), and answers sign-out and the indicator's buttons. The replay itself is in
+ * ./flush, the status snapshot's upkeep in ./status-refresh.
  */
 
-type Waiter = { resolve: (outcome: SendOutcome) => void; reject: (error: unknown) => void };
-/** What the page hands over so a replay can refresh SWR's items (see components/offline). */
-export type SwrHandle = { keys: () => Iterable<string>; revalidate: (key: string) => unknown };
+export { flushOutbox } from './flush';
+export { connectSwr, refreshStatus, type SwrHandle } from './status-refresh';
 
-const store = new OutboxStore();
-const waiters = new Map<string, Waiter>();
-let started: Promise<boolean> | null = null;
-let flushing: Promise<ReplayOutcome> | null = null;
-let again = false;
-let resumeTimer: ReturnType<typeof setTimeout> | null = null;
-let swr: SwrHandle | null = null;
-/** The reads that follow the worker's replay, one after another, so an earlier one never lands last. */
-let workerProgress: Promise<void> = Promise.resolve();
-/** Replays in a row that found no network although the browser said it was online. */
-let networkMisses = 0;
-const networkRetryMs = [2_000, 5_000, 15_000, 30_000, 60_000];
 /** How close to the end of a 429 pause a read waits for it, to let the queue go first. */
 const pauseEndingMs = 2_000;
+let started: Promise<boolean> | null = null;
 
-function summary(entry: Pick<PendingEntry, 'requestId' | 'queuedAt' | 'action' | 'title'>): ChangeSummary {
-  return { requestId: entry.requestId, queuedAt: entry.queuedAt, label: describeAction(entry.action, () => entry.title) };
-}
-
-/**
- * Tells the app's other tabs that the queue changed, so their counts and the changes they show
- * on items follow (each tab reads the same IndexedDB but keeps its own snapshot).
- */
-const otherTabs = typeof BroadcastChannel === 'function' ? new BroadcastChannel('tidings-outbox') : null;
-otherTabs?.addEventListener('message', () => {
-  const before = outboxStatus().pending.length;
-  void readStatus().then(() => {
-    // Another tab sent changes: what this one shows of them is now the service's to tell.
-    if (outboxStatus().pending.length < before) revalidateItems();
-  }, () => undefined);
-});
-
-/** Re-reads the queue and the refused list into the status snapshot, and lets other tabs know. */
-export async function refreshStatus(): Promise<void> {
-  await readStatus();
-  otherTabs?.postMessage('changed');
-}
-
-async function readStatus(): Promise<void> {
-  const [pending, refused] = await Promise.all([store.pending(), store.refused()]);
-  updateOutboxStatus({
-    loaded: true,
-    pending: pending.map(summary),
-    refused: refused.map((entry: RefusedEntry) => ({ ...summary(entry), status: entry.status, message: entry.message })),
-    changes: mergeChanges(pending.map((entry) => changesOf(entry.action))),
-  });
-}
-
-/** Lets a replay refetch SWR's item data afterwards; the offline boot component connects it. */
-export function connectSwr(handle: SwrHandle): void {
-  swr = handle;
-}
-
-function revalidateItems(): void {
-  announceItemsChanged();
-  if (!swr) return;
-  for (const key of [...swr.keys()]) if (key.includes('/v1/items')) void swr.revalidate(key);
-}
-
-function online(): boolean {
-  return typeof navigator === 'undefined' || navigator.onLine !== false;
+/** Shows the replay as offline and asks the browser to wake the worker when the connection returns. */
+function waitForConnection(): void {
+  updateOutboxStatus({ activity: 'offline' });
+  void registerOutboxSync(outboxSyncTag);
 }
 
 /** Reads the queue once and starts listening for the moments to replay; true when IndexedDB works. */
@@ -106,16 +52,7 @@ export function startOutbox(): Promise<boolean> {
       if ((activity === 'offline' || (activity === 'signed-out' && status < 300)) && online() && pending.length) void flushOutbox();
     });
     window.addEventListener('offline', () => updateOutboxStatus({ activity: 'offline' }));
-    navigator.serviceWorker?.addEventListener('message', (event: MessageEvent<Partial<OutboxSyncMessage> | null>) => {
-      const message = event.data;
-      // The worker's replay (Background Sync) took one change off the queue: the count follows.
-      // Every open page hears it, so no word to other tabs; items are refetched at the end.
-      if (message?.type === 'outbox-progress') workerProgress = workerProgress.then(readStatus).catch(() => undefined);
-      if (message?.type !== 'outbox-replayed') return;
-      void refreshStatus().then(() => {
-        if (message.sent || message.refused) revalidateItems();
-      });
-    });
+    followWorkerReplay();
     if (!online()) updateOutboxStatus({ activity: 'offline' });
     else if (outboxStatus().pending.length) void flushOutbox();
     return true;
@@ -123,112 +60,21 @@ export function startOutbox(): Promise<boolean> {
   return started;
 }
 
-/**
- * Sends what waits, in order; one replay at a time (a call during a replay makes it look
- * again at the end). Changes nobody awaits (made offline) trigger a refetch of items after.
- */
-export function flushOutbox(): Promise<ReplayOutcome> {
-  if (flushing) {
-    again = true;
-    return flushing;
-  }
-  if (resumeTimer) clearTimeout(resumeTimer);
-  resumeTimer = null;
-  let unawaited = false;
-  updateOutboxStatus({ activity: 'sending', resumeAt: null });
-  flushing = (async () => {
-    let outcome: ReplayOutcome;
-    do {
-      again = false;
-      outcome = await replayOutbox(store, {
-        send: sendOutboxRequest,
-        onSent(entry, result) {
-          const waiter = waiters.get(entry.requestId);
-          waiters.delete(entry.requestId);
-          if (waiter) waiter.resolve({ sent: true, result });
-          else unawaited = true;
-          void refreshStatus();
-        },
-        onRefused(refused) {
-          const waiter = waiters.get(refused.requestId);
-          waiters.delete(refused.requestId);
-          if (waiter) {
-            // The person is still looking at this change: they see the refusal where they made it.
-            void store.dismiss(refused.requestId).then(refreshStatus);
-            waiter.reject(new ApiError(refused.status, refused.message));
-          } else {
-            unawaited = true;
-            void refreshStatus();
-          }
-        },
-        onPause(until) {
-          if (until) {
-            // Whoever waits for a change learns now that it is queued, not after the wait.
-            for (const waiter of waiters.values()) waiter.resolve({ sent: false });
-            waiters.clear();
-          }
-          updateOutboxStatus({ activity: until ? 'paused' : 'sending', resumeAt: until });
-        },
-      }).catch((): ReplayOutcome => ({ state: 'offline', sent: 0, refused: 0, retryAt: null }));
-    } while (again && outcome.state === 'done');
-    return outcome;
-  })();
-  return flushing.then(async (outcome) => {
-    flushing = null;
-    if (again && outcome.state === 'done') {
-      // A change arrived as the replay finished: look again before telling anyone it waits.
-      if (unawaited) revalidateItems();
-      return flushOutbox();
-    }
-    // Whatever was not answered stays queued; its callers keep their optimistic state.
-    for (const waiter of waiters.values()) waiter.resolve({ sent: false });
-    waiters.clear();
-    await refreshStatus().catch(() => undefined);
-    const activity = outcome.state === 'done' ? 'idle' : outcome.state;
-    updateOutboxStatus({ activity, resumeAt: outcome.retryAt });
-    if (outcome.state === 'paused' && outcome.retryAt) {
-      resumeTimer = setTimeout(() => void flushOutbox(), Math.max(0, outcome.retryAt - Date.now()));
-    }
-    if (outcome.state === 'offline') {
-      void registerOutboxSync(outboxSyncTag);
-      // "Online" but nothing got through (a network still coming up, a captive portal): the
-      // online event will not fire again, so try again after a growing wait.
-      if (online()) {
-        const wait = networkRetryMs[Math.min(networkMisses, networkRetryMs.length - 1)]!;
-        networkMisses += 1;
-        resumeTimer = setTimeout(() => void flushOutbox(), wait);
-      }
-    } else {
-      networkMisses = 0;
-    }
-    if (unawaited) revalidateItems();
-    return outcome;
-  });
-}
-
 /** See enqueueOrSend in ./index. */
 export async function enqueueOrSend(action: OutboxAction, options: { title?: string | null }): Promise<SendOutcome> {
   if (!(await startOutbox())) return { sent: true, result: await sendOutboxRequest(requestFor(action)) };
   const added = await store.add(action, { title: options.title });
   if (!added) return { sent: false };
-  for (const requestId of added.dropped) {
-    waiters.get(requestId)?.resolve({ sent: false });
-    waiters.delete(requestId);
-  }
+  for (const requestId of added.dropped) answerQueued(requestId);
   await refreshStatus();
   if (!online()) {
-    updateOutboxStatus({ activity: 'offline' });
-    void registerOutboxSync(outboxSyncTag);
+    waitForConnection();
     return { sent: false };
   }
-  const answer = new Promise<SendOutcome>((resolve, reject) => waiters.set(added.entry.requestId, { resolve, reject }));
+  const answer = awaitAnswer(added.entry.requestId);
   // A paused replay (429) resumes on its timer; a change made meanwhile just waits its turn.
-  if (outboxStatus().activity === 'paused') {
-    waiters.get(added.entry.requestId)?.resolve({ sent: false });
-    waiters.delete(added.entry.requestId);
-  } else {
-    void flushOutbox();
-  }
+  if (outboxStatus().activity === 'paused') answerQueued(added.entry.requestId);
+  else void flushOutbox();
   return answer;
 }
 
@@ -240,7 +86,7 @@ export async function settle(): Promise<void> {
   if (!(await startOutbox())) return;
   const { pending, activity, resumeAt } = outboxStatus();
   if (!pending.length || !online() || activity === 'signed-out') return;
-  if (activity === 'paused' || resumeTimer) {
+  if (activity === 'paused' || resumeScheduled()) {
     // A read retried after the same Retry-After would race the replay's own timer and land
     // first: when the pause is about to end, the queue goes first, as it does otherwise.
     const wait = resumeAt === null ? Infinity : resumeAt - Date.now();
@@ -282,12 +128,8 @@ export async function retryRefusal(requestId: string): Promise<void> {
   await store.add(refused.action, { title: refused.title });
   await store.dismiss(requestId);
   await refreshStatus();
-  if (!online()) {
-    updateOutboxStatus({ activity: 'offline' });
-    void registerOutboxSync(outboxSyncTag);
-  } else if (outboxStatus().activity !== 'paused') {
-    void flushOutbox();
-  }
+  if (!online()) waitForConnection();
+  else if (outboxStatus().activity !== 'paused') void flushOutbox();
 }
 
 /** Forgets a refused change the person has seen. */
@@ -298,10 +140,8 @@ export async function dismissRefusal(requestId: string): Promise<void> {
 
 /** Empties the queue and the refused list, and tells anyone waiting that nothing was sent. */
 export async function clearOutbox(): Promise<void> {
-  for (const waiter of waiters.values()) waiter.resolve({ sent: false });
-  waiters.clear();
-  if (resumeTimer) clearTimeout(resumeTimer);
-  resumeTimer = null;
+  answerAllQueued();
+  cancelResume();
   await store.clear();
   await refreshStatus();
 }

@@ -7,6 +7,7 @@ import { InboxRiver } from '@/components/inbox/inbox-river';
 import { outboxStatus } from '@/lib/client/outbox/status';
 import { startLocalService, type LocalService } from '../local-service';
 import { renderApp } from '../render-app';
+import { connectionSwitch } from '../../connection-switch';
 
 /*
  * Mark all as read while changes made before it still wait in the outbox (offline, or a
@@ -17,19 +18,18 @@ import { renderApp } from '../render-app';
 
 let local: LocalService;
 let ids: string[];
-let online = true;
+const connection = connectionSwitch();
 
 function isRead(id: string): number {
   return (local.service.db.prepare('SELECT is_read FROM entries WHERE user_id = ? AND item_id = ?').get(local.user.id, id) as { is_read: number }).is_read;
 }
 
 beforeAll(async () => {
-  Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => online });
   local = await startLocalService();
   ids = local.addFeed('Commute Post', Array.from({ length: 4 }, () => ({})));
 });
 afterAll(() => {
-  online = true;
+  connection.online = true;
   local.close();
 });
 afterEach(() => {
@@ -45,7 +45,7 @@ describe('mark all as read after changes that wait to be sent', () => {
     renderApp(<InboxRiver selection={{ view: 'all', type: null }} />);
     await screen.findByRole('button', { name: 'Mark unread: Commute Post item 0' }, { timeout: 5000 });
 
-    online = false;
+    connection.online = false;
     window.dispatchEvent(new Event('offline'));
     await user.click(screen.getByRole('button', { name: 'Mark unread: Commute Post item 0' }));
     await waitFor(() => expect(outboxStatus().pending).toHaveLength(1), { timeout: 5000 });
@@ -60,8 +60,7 @@ describe('mark all as read after changes that wait to be sent', () => {
       }
     }, { timeout: 5000 });
 
-    online = true;
-    window.dispatchEvent(new Event('online'));
+    connection.reconnect();
     await waitFor(() => expect(outboxStatus()).toMatchObject({ activity: 'idle', pending: [], refused: [] }), { timeout: 5000 });
     expect(ids.map(isRead)).toEqual([1, 1, 1, 1]);
   });

@@ -1,6 +1,4 @@
 // @vitest-environment jsdom
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +8,7 @@ import type { InboxSelection } from '@/lib/client/inbox-view';
 import { announceItemsChanged } from '@/lib/client/item-lists';
 import { rememberShownItem } from '@/lib/client/list-context';
 import { setStatus } from '@/lib/service/domain/accounts';
-import { closedPort, startLocalService, type LocalService } from '../local-service';
+import { closedPort, startLocalService, type LocalService, withUnavailableService } from '../local-service';
 import { renderApp } from '../render-app';
 
 const unread: InboxSelection = { view: 'unread', type: null };
@@ -340,20 +338,12 @@ describe('the inbox when loading fails', () => {
   });
 
   it('offers a retry when the service is unavailable (503)', async () => {
-    const unavailable: Server = createServer((_request, response) => {
-      response.writeHead(503, { 'content-type': 'application/json', 'retry-after': '5' });
-      response.end(JSON.stringify({ message: 'The feed service did not answer in time; try again shortly.' }));
-    });
-    await new Promise<void>((resolve) => unavailable.listen(0, '127.0.0.1', resolve));
-    try {
-      configureApi({ base: `http://127.0.0.1:${(unavailable.address() as AddressInfo).port}` });
+    await withUnavailableService('The feed service did not answer in time; try again shortly.', async () => {
       renderApp(<InboxRiver selection={unread} />);
       const alert = await alertText();
       expect(within(alert).getByRole('heading', { name: 'The service is unavailable' })).toBeTruthy();
       expect(within(alert).getByRole('button', { name: 'Try again' })).toBeTruthy();
-    } finally {
-      await new Promise((resolve) => unavailable.close(resolve));
-    }
+    });
   });
 
   it('says the reader is offline when the browser has no network', async () => {

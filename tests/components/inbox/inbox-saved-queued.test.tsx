@@ -9,6 +9,7 @@ import type { InboxView } from '@/lib/client/inbox-view';
 import { outboxStatus } from '@/lib/client/outbox/status';
 import { startLocalService, type LocalService } from '../local-service';
 import { renderApp } from '../render-app';
+import { connectionSwitch } from '../../connection-switch';
 
 /*
  * The Saved view while saves and unsaves made offline wait in the outbox: the service's
@@ -18,15 +19,14 @@ import { renderApp } from '../render-app';
 
 let local: LocalService;
 let ids: string[];
-let online = true;
+const connection = connectionSwitch();
 
 beforeAll(async () => {
-  Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => online });
   local = await startLocalService();
   ids = local.addFeed('Harbour Post', Array.from({ length: 4 }, () => ({})));
 });
 afterAll(() => {
-  online = true;
+  connection.online = true;
   local.close();
 });
 afterEach(() => {
@@ -58,7 +58,7 @@ describe('the Saved view while saves and unsaves wait to be sent', () => {
     renderApp(<Inbox />);
     await screen.findByRole('button', { name: 'Save: Harbour Post item 0' }, { timeout: 5000 });
 
-    online = false;
+    connection.online = false;
     window.dispatchEvent(new Event('offline'));
     await user.click(screen.getByRole('button', { name: 'Save: Harbour Post item 0' }));
     await user.click(screen.getByRole('button', { name: 'Save: Harbour Post item 2' }));
@@ -73,8 +73,7 @@ describe('the Saved view while saves and unsaves wait to be sent', () => {
     const expected = ['Unsave: Harbour Post item 0', 'Unsave: Harbour Post item 2', 'Unsave: Harbour Post item 3'];
     await waitFor(() => expect(savedRows()).toEqual(expected), { timeout: 5000 });
 
-    online = true;
-    window.dispatchEvent(new Event('online'));
+    connection.reconnect();
     await waitFor(() => expect(outboxStatus()).toMatchObject({ activity: 'idle', pending: [], refused: [] }));
     const saved = local.service.db.prepare('SELECT item_id FROM entries WHERE user_id = ? AND is_saved = 1').pluck().all(local.user.id);
     expect(new Set(saved)).toEqual(new Set([ids[0], ids[2], ids[3]]));

@@ -8,6 +8,7 @@ import { FoldersManager } from '@/components/subscriptions/folders-manager';
 import { callApi, configureApi } from '@/lib/client/api-client';
 import { closedPort, startLocalService, type LocalService } from '../local-service';
 import { renderApp } from '../render-app';
+import { connectionSwitch } from '../../connection-switch';
 
 /*
  * Lists a page already showed, opened again after the phone went offline: the fetch on
@@ -17,7 +18,7 @@ import { renderApp } from '../render-app';
  */
 
 let local: LocalService;
-let online = true;
+const connection = connectionSwitch();
 
 /** The view, with a button that shows it again from scratch, as going to its page again does (the SWR cache stays). */
 function OpenedAgain({ view }: { view: () => ReactElement }) {
@@ -31,24 +32,23 @@ function OpenedAgain({ view }: { view: () => ReactElement }) {
 }
 
 async function goOfflineAndOpenAgain(): Promise<void> {
-  online = false;
+  connection.online = false;
   configureApi({ base: `http://127.0.0.1:${await closedPort()}` });
   await userEvent.setup().click(screen.getByRole('button', { name: 'Open again' }));
 }
 
 beforeAll(async () => {
-  Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => online });
   local = await startLocalService();
   await callApi('POST', '/v1/folders', { body: { name: 'Science' } });
   await callApi('POST', '/v1/saved-searches', { body: { name: 'Harbour news', query_data: { q: 'harbour' } } });
 });
 afterAll(async () => {
-  online = true;
+  connection.online = true;
   await local.close();
 });
 afterEach(() => {
   cleanup();
-  online = true;
+  connection.online = true;
   configureApi({ base: local.base, headers: { authorization: `Bearer ${local.token}` } });
 });
 

@@ -13,14 +13,14 @@ import { createElement } from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { article, startHarness, type Harness, type TestUser } from '../../lib/service/harness';
 import { closedPort } from '../local-service';
+import { connectionSwitch } from '../../connection-switch';
 
 let h: Harness;
 let person: TestUser;
-let online = true;
+const connection = connectionSwitch();
 
 beforeAll(async () => {
   h = await startHarness();
-  Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => online });
 });
 afterAll(async () => {
   await h.stop();
@@ -29,7 +29,7 @@ afterEach(() => cleanup());
 
 beforeEach(async () => {
   globalThis.indexedDB = new IDBFactory();
-  online = true;
+  connection.online = true;
   // The outbox keeps its state per page: each test loads it afresh, with the indicator that reads it.
   vi.resetModules();
   const api = await import('@/lib/client/api-client');
@@ -52,7 +52,7 @@ describe('the offline and sync indicator', () => {
     // With nothing waiting and a connection, it shows nothing.
     expect(screen.queryByRole('complementary', { name: 'Offline and sync' })).toBeNull();
 
-    online = false;
+    connection.online = false;
     window.dispatchEvent(new Event('offline'));
     await enqueueOrSend({ kind: 'update', itemId: ids[0]!, body: { is_read: true } }, { title: 'Story 0' });
     await enqueueOrSend({ kind: 'update', itemId: ids[1]!, body: { is_saved: true } }, { title: 'Story 1' });
@@ -61,8 +61,7 @@ describe('the offline and sync indicator', () => {
     await waitFor(() => expect(waiting.textContent).toMatch(/^2 changes waiting to sync: you are offline; they are sent when the connection returns/));
     expect(within(waiting).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Mark read “Story 0”', 'Save “Story 1”']);
 
-    online = true;
-    window.dispatchEvent(new Event('online'));
+    connection.reconnect();
     const refused = await within(region).findByRole('region', { name: '1 change was not saved' }, { timeout: 10_000 });
     expect(refused.textContent).toMatch(/Save “Story 1”: .*100 saved items/);
     await waitFor(() => expect(within(region).queryByRole('status')).toBeNull());
@@ -108,13 +107,12 @@ describe('the offline and sync indicator', () => {
     window.history.replaceState(null, '', '/inbox?view=all');
     render(createElement(OutboxIndicator));
 
-    online = false;
+    connection.online = false;
     window.dispatchEvent(new Event('offline'));
     await enqueueOrSend({ kind: 'update', itemId: id!, body: { is_read: true } }, { title: 'Story S' });
     // The session ends while the device is away; the replay on reconnecting gets 401.
     api.configureApi({ headers: { authorization: `Bearer tid_app_${'x'.repeat(40)}` } });
-    online = true;
-    window.dispatchEvent(new Event('online'));
+    connection.reconnect();
     const region = await screen.findByRole('complementary', { name: 'Offline and sync' });
     await waitFor(() => expect(within(region).getByRole('status').textContent).toMatch(/^1 change waiting to sync: your session has ended/));
     const waiting = within(region).getByRole('status');

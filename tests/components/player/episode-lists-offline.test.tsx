@@ -10,6 +10,7 @@ import { announceItemsChanged } from '@/lib/client/item-lists';
 import { recordPlayback } from '@/lib/service/domain/items/playback';
 import { startLocalService, type LocalService } from '../local-service';
 import { renderApp } from '../render-app';
+import { connectionSwitch } from '../../connection-switch';
 
 /*
  * A phone going offline while the episodes page still waits for its lists: the answers'
@@ -19,7 +20,7 @@ import { renderApp } from '../render-app';
 
 let local: LocalService;
 let relay: Server;
-let online = true;
+const connection = connectionSwitch();
 let cutting = false;
 
 function isList(request: IncomingMessage): boolean {
@@ -42,7 +43,6 @@ function startRelay(target: string): Promise<Server> {
 }
 
 beforeAll(async () => {
-  Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => online });
   local = await startLocalService();
   const [half, done] = local.addFeed('Harbour Hour', [
     { title: 'Half heard', item_type: 'episode', audio_url: 'https://example.com/1.mp3', duration_seconds: 1800 },
@@ -54,19 +54,19 @@ beforeAll(async () => {
   configureApi({ base: `http://127.0.0.1:${(relay.address() as AddressInfo).port}`, headers: { authorization: `Bearer ${local.token}` } });
 });
 afterAll(async () => {
-  online = true;
+  connection.online = true;
   await new Promise((resolve) => relay.close(resolve));
   await local.close();
 });
 afterEach(() => {
   cleanup();
-  online = true;
+  connection.online = true;
   cutting = false;
 });
 
 describe('the episodes page when the connection drops mid-answer', () => {
   it('says in each list that it is offline, and the page stays', async () => {
-    online = false;
+    connection.online = false;
     cutting = true;
     renderApp(<EpisodeLists />);
 
@@ -84,7 +84,7 @@ describe('the episodes page when the connection drops mid-answer', () => {
     const section = screen.getByRole('region', { name: 'In progress' });
     expect((await within(section).findAllByRole('listitem')).length).toBe(1);
 
-    online = false;
+    connection.online = false;
     cutting = true;
     announceItemsChanged();
 

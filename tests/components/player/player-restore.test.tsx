@@ -11,6 +11,7 @@ import { PLAYER_STORAGE_KEY, readSavedPlayer, type SavedPlayer } from '@/lib/cli
 import { startLocalService, type LocalService } from '../local-service';
 import { renderApp } from '../render-app';
 import { arriveMetadata, installMediaStandIn } from './media-stand-in';
+import { eventually, storedPlayback } from './stored-playback';
 
 /*
  * After a reload (or the phone killing the app) the mini player comes back from
@@ -20,24 +21,6 @@ import { arriveMetadata, installMediaStandIn } from './media-stand-in';
 
 let local: LocalService;
 let episode: PlayerEpisode;
-
-function entry(id: string) {
-  return local.service.db.prepare('SELECT playback_position, playback_client_ms FROM entries WHERE user_id = ? AND item_id = ?').get(local.user.id, id) as
-    { playback_position: number | null; playback_client_ms: number | null };
-}
-
-async function eventually(check: () => void, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      check();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
-}
 
 function keep(saved: Partial<SavedPlayer>): void {
   localStorage.setItem(PLAYER_STORAGE_KEY, JSON.stringify({ episode, position: 0, rate: 1, savedAt: new Date().toISOString(), unsent: false, ...saved }));
@@ -79,7 +62,7 @@ describe('the player after a reload', () => {
     expect(audio.currentTime).toBe(125.4);
     expect(audio.paused).toBe(true);
 
-    await eventually(() => expect(entry(episode.id)).toEqual({ playback_position: 125, playback_client_ms: Date.parse(savedAt) }));
+    await eventually(() => expect(storedPlayback(local, episode.id)).toEqual({ playback_position: 125, playback_client_ms: Date.parse(savedAt) }));
     await eventually(() => expect(readSavedPlayer()?.unsent).toBe(false));
   });
 

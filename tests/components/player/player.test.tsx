@@ -13,6 +13,7 @@ import { PLAYER_STORAGE_KEY, readSavedPlayer } from '@/lib/client/player/saved-p
 import { startLocalService, type LocalService } from '../local-service';
 import { renderApp } from '../render-app';
 import { arriveMetadata, failToLoad, installMediaStandIn, playFor } from './media-stand-in';
+import { eventually, storedPlayback } from './stored-playback';
 
 /*
  * The player against the real service: Play buttons, the mini and full player, progress
@@ -61,25 +62,6 @@ async function newShow(): Promise<{ episodeId: string; secondId: string; subscri
   ], { sourceType: 'podcast' });
   const item = await callApi('GET', '/v1/items/{item_id}', { params: { item_id: episodeId! } });
   return { episodeId: episodeId!, secondId: secondId!, subscriptionId: item.feeds[0]!.id, title, feedTitle };
-}
-
-function entry(id: string) {
-  return local.service.db.prepare('SELECT playback_position, playback_client_ms FROM entries WHERE user_id = ? AND item_id = ?').get(local.user.id, id) as
-    { playback_position: number | null; playback_client_ms: number | null };
-}
-
-/** Polls with real timers (some tests fake setInterval, which waitFor relies on). */
-async function eventually(check: () => void, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      check();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
 }
 
 async function renderEpisode(id: string) {
@@ -138,11 +120,11 @@ describe('the podcast player', () => {
 
     act(() => playFor(audio, 20));
     act(() => vi.advanceTimersByTime(15_000));
-    await eventually(() => expect(entry(show.episodeId).playback_position).toBe(20));
+    await eventually(() => expect(storedPlayback(local, show.episodeId).playback_position).toBe(20));
 
     act(() => playFor(audio, 7));
     await userEvent.click(within(screen.getByRole('region', { name: 'Podcast player' })).getByRole('button', { name: 'Pause' }));
-    await eventually(() => expect(entry(show.episodeId).playback_position).toBe(27));
+    await eventually(() => expect(storedPlayback(local, show.episodeId).playback_position).toBe(27));
     expect(screen.getByRole('button', { name: `Resume: ${show.title}` })).toBeTruthy();
 
     // A run of skips is one seek: one report, a second after the last.
@@ -151,7 +133,7 @@ describe('the podcast player', () => {
     await userEvent.click(forward);
     await userEvent.click(forward);
     expect(audio.currentTime).toBe(87);
-    await eventually(() => expect(entry(show.episodeId).playback_position).toBe(87));
+    await eventually(() => expect(storedPlayback(local, show.episodeId).playback_position).toBe(87));
     // The service stores the position before its answer reaches the player, which then marks it sent.
     await eventually(() => expect(readSavedPlayer()).toMatchObject({ position: 87, unsent: false }));
   });
@@ -226,7 +208,7 @@ describe('the podcast player', () => {
     act(() => lockScreen.handlers.get('pause')!({}));
     expect(audio.paused).toBe(true);
     expect(lockScreen.playbackState).toBe('paused');
-    await eventually(() => expect(entry(show.episodeId).playback_position).toBe(300));
+    await eventually(() => expect(storedPlayback(local, show.episodeId).playback_position).toBe(300));
   });
 
   it('shows playing on the lock screen when the audio started before the player loaded, as on the first Play of a visit', async () => {
@@ -279,7 +261,7 @@ describe('the podcast player', () => {
 
     await eventually(() => expect(audio.paused).toBe(true));
     expect(await within(player).findByRole('button', { name: 'Play' })).toBeTruthy();
-    await eventually(() => expect(entry(show.episodeId).playback_position).toBe(33));
+    await eventually(() => expect(storedPlayback(local, show.episodeId).playback_position).toBe(33));
     expect(otherTab.paused).toBe(false);
 
     await userEvent.click(within(player).getByRole('button', { name: 'Play' }));
@@ -339,7 +321,7 @@ describe('the podcast player', () => {
     await userEvent.click(screen.getByRole('button', { name: `Play: ${show.title}, part two` }));
     expect(sharedAudio().src).toBe('https://example.com/2.mp3');
     expect(sharedAudio().currentTime).toBe(0);
-    await eventually(() => expect(entry(show.episodeId).playback_position).toBe(50));
+    await eventually(() => expect(storedPlayback(local, show.episodeId).playback_position).toBe(50));
     expect((await screen.findByRole('region', { name: 'Podcast player' })).textContent).toContain(`${show.title}, part two`);
   });
 });

@@ -8,6 +8,7 @@ import { MARK_READ_STORAGE_KEY } from '@/lib/client/reading-preferences';
 import { outboxStatus, resetOutboxStatus } from '@/lib/client/outbox/status';
 import { startLocalService, type LocalService } from '../local-service';
 import { renderApp } from '../render-app';
+import { connectionSwitch } from '../../connection-switch';
 
 /*
  * What the reader says after a change made offline: the change waits in the outbox, so the
@@ -17,15 +18,14 @@ import { renderApp } from '../render-app';
 
 let local: LocalService;
 let ids: string[];
-let online = true;
+const connection = connectionSwitch();
 
 beforeAll(async () => {
-  Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => online });
   local = await startLocalService();
   ids = local.addFeed('Harbour Gazette', [{ title: 'Tides rise over the harbour wall' }]);
 });
 afterAll(() => {
-  online = true;
+  connection.online = true;
   local.close();
 });
 afterEach(() => {
@@ -41,7 +41,7 @@ describe('the reader’s sentences for changes made offline', () => {
     renderApp(<ItemReader id={ids[0]!} />);
     await screen.findByRole('heading', { level: 1, name: 'Tides rise over the harbour wall' });
 
-    online = false;
+    connection.online = false;
     window.dispatchEvent(new Event('offline'));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.getByRole('status').textContent)
@@ -52,8 +52,7 @@ describe('the reader’s sentences for changes made offline', () => {
     expect(outboxStatus().pending).toHaveLength(2);
     expect(local.stateOf(ids[0]!)).toMatchObject({ is_saved: 0, is_read: 0 });
 
-    online = true;
-    window.dispatchEvent(new Event('online'));
+    connection.reconnect();
     await waitFor(() => expect(local.stateOf(ids[0]!)).toMatchObject({ is_saved: 1, is_read: 1 }));
   });
 });

@@ -7,6 +7,7 @@ import { SearchView } from '@/components/search/search-view';
 import { outboxStatus } from '@/lib/client/outbox/status';
 import { startLocalService, type LocalService } from '../local-service';
 import { renderRouted } from '../render-routed';
+import { connectionSwitch } from '../../connection-switch';
 
 /*
  * m and s in search results without a connection: queued in the outbox like every change,
@@ -16,15 +17,14 @@ import { renderRouted } from '../render-routed';
 
 let local: LocalService;
 let ids: string[];
-let online = true;
+const connection = connectionSwitch();
 
 beforeAll(async () => {
-  Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => online });
   local = await startLocalService();
   ids = local.addFeed('Morning Gazette', [{ title: 'Harbour reopens after storm' }, { title: 'Harbour market prices' }]);
 });
 afterAll(() => {
-  online = true;
+  connection.online = true;
   local.close();
 });
 afterEach(() => {
@@ -38,7 +38,7 @@ describe('keys in search results while offline', () => {
     renderRouted(<SearchView />, { url: '/search?q=harbour' });
     const results = await screen.findByRole('list', { name: 'Matching items' });
 
-    online = false;
+    connection.online = false;
     window.dispatchEvent(new Event('offline'));
     await user.keyboard('jms');
     await waitFor(() => expect(outboxStatus().pending).toHaveLength(2));
@@ -53,8 +53,7 @@ describe('keys in search results while offline', () => {
     const rowAgain = within(again).getByRole('link', { name: 'Harbour reopens after storm' }).closest('li')!;
     expect(within(rowAgain).getByText('Read, saved')).toBeTruthy();
 
-    online = true;
-    window.dispatchEvent(new Event('online'));
+    connection.reconnect();
     await waitFor(() => expect(outboxStatus()).toMatchObject({ activity: 'idle', pending: [], refused: [] }));
     expect(local.stateOf(ids[0]!)).toEqual({ is_read: 1, is_saved: 1 });
   });

@@ -1,6 +1,4 @@
 // @vitest-environment jsdom
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +10,7 @@ import { configureApi } from '@/lib/client/api-client';
 import { MARK_READ_STORAGE_KEY, readMarkReadMode } from '@/lib/client/reading-preferences';
 import { actionForKey, SHORTCUTS_STORAGE_KEY } from '@/lib/client/shortcuts';
 import { FeedServer } from '../../lib/service/feed-server';
-import { startLocalService, type LocalService } from '../local-service';
+import { startLocalService, type LocalService, withUnavailableService } from '../local-service';
 import { renderRouted } from '../render-routed';
 
 afterEach(() => {
@@ -236,19 +234,14 @@ describe('account settings in local mode', () => {
   });
 
   it('explains when the account cannot be loaded (503)', async () => {
-    const unavailable: Server = createServer((_request, response) => {
-      response.writeHead(503, { 'content-type': 'application/json', 'retry-after': '5' });
-      response.end(JSON.stringify({ message: 'Busy.' }));
-    });
-    await new Promise<void>((resolve) => unavailable.listen(0, '127.0.0.1', resolve));
     try {
-      configureApi({ base: `http://127.0.0.1:${(unavailable.address() as AddressInfo).port}` });
-      renderRouted(<LocalSettings />);
-      const alerts = await screen.findAllByRole('alert');
-      expect(alerts.some((alert) => within(alert).queryByRole('heading', { name: 'The service is unavailable' }))).toBe(true);
+      await withUnavailableService('Busy.', async () => {
+        renderRouted(<LocalSettings />);
+        const alerts = await screen.findAllByRole('alert');
+        expect(alerts.some((alert) => within(alert).queryByRole('heading', { name: 'The service is unavailable' }))).toBe(true);
+      });
     } finally {
       configureApi({ base: local.base, headers: { authorization: `Bearer ${local.token}` } });
-      await new Promise((resolve) => unavailable.close(resolve));
     }
   });
 });

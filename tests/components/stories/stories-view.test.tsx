@@ -1,12 +1,10 @@
 // @vitest-environment jsdom
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { StoriesView } from '@/components/stories/stories-view';
 import { configureApi } from '@/lib/client/api-client';
-import { startLocalService, type LocalService } from '../local-service';
+import { startLocalService, type LocalService, withUnavailableService } from '../local-service';
 import { renderRouted } from '../render-routed';
 
 afterEach(() => cleanup());
@@ -90,20 +88,12 @@ describe('stories without content', () => {
   });
 
   it('offers a retry when the service is unavailable (503)', async () => {
-    const unavailable: Server = createServer((_request, response) => {
-      response.writeHead(503, { 'content-type': 'application/json', 'retry-after': '5' });
-      response.end(JSON.stringify({ message: 'Busy.' }));
-    });
-    await new Promise<void>((resolve) => unavailable.listen(0, '127.0.0.1', resolve));
-    try {
-      configureApi({ base: `http://127.0.0.1:${(unavailable.address() as AddressInfo).port}` });
+    await withUnavailableService('Busy.', async () => {
       renderRouted(<StoriesView />);
       const alert = await screen.findByRole('alert');
       expect(within(alert).getByRole('heading', { name: 'The service is unavailable' })).toBeTruthy();
       expect(within(alert).getByRole('button', { name: 'Try again' })).toBeTruthy();
-    } finally {
-      await new Promise((resolve) => unavailable.close(resolve));
-    }
+    });
   });
 });
 

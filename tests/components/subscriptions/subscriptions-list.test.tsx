@@ -1,6 +1,4 @@
 // @vitest-environment jsdom
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +7,7 @@ import { useSearchParams } from 'next/navigation';
 import { callApi, configureApi } from '@/lib/client/api-client';
 import { readSubscriptionsSelection, type SubscriptionsSelection } from '@/lib/client/subscriptions-view';
 import { setStatus } from '@/lib/service/domain/accounts';
-import { startLocalService, type LocalService } from '../local-service';
+import { startLocalService, type LocalService, withUnavailableService } from '../local-service';
 import { renderRouted } from '../render-routed';
 
 const everything: SubscriptionsSelection = { folder: 'all', sort: 'name', type: null };
@@ -186,19 +184,11 @@ describe('an empty or failing subscriptions list', () => {
   });
 
   it('offers a retry when the service is unavailable (503)', async () => {
-    const unavailable: Server = createServer((_request, response) => {
-      response.writeHead(503, { 'content-type': 'application/json', 'retry-after': '5' });
-      response.end(JSON.stringify({ message: 'Busy.' }));
-    });
-    await new Promise<void>((resolve) => unavailable.listen(0, '127.0.0.1', resolve));
-    try {
-      configureApi({ base: `http://127.0.0.1:${(unavailable.address() as AddressInfo).port}` });
+    await withUnavailableService('Busy.', async () => {
       renderRouted(<SubscriptionsList selection={everything} withFolders />);
       const alert = await screen.findByRole('alert');
       expect(within(alert).getByRole('heading', { name: 'The service is unavailable' })).toBeTruthy();
       expect(within(alert).getByRole('button', { name: 'Try again' })).toBeTruthy();
-    } finally {
-      await new Promise((resolve) => unavailable.close(resolve));
-    }
+    });
   });
 });

@@ -8,14 +8,14 @@ import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { article, startHarness, type Harness, type TestUser } from '../../service/harness';
+import { connectionSwitch } from '../../../connection-switch';
 
 let h: Harness;
 let person: TestUser;
-let online = true;
+const connection = connectionSwitch();
 
 beforeAll(async () => {
   h = await startHarness();
-  Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => online });
 });
 afterAll(async () => {
   await h.stop();
@@ -33,7 +33,7 @@ let m: Modules;
 beforeEach(async () => {
   globalThis.indexedDB = new IDBFactory();
   localStorage.clear();
-  online = true;
+  connection.online = true;
   vi.resetModules();
   const api = await import('@/lib/client/api-client');
   person = h.createUser({ plan: 'free' });
@@ -50,11 +50,6 @@ async function serviceItem(id: string) {
   return (await h.call('GET', `/v1/items/${id}`, { key: person.key })).body as { is_read: boolean; is_saved: boolean; notes: string | null };
 }
 
-function goOnline(): void {
-  online = true;
-  window.dispatchEvent(new Event('online'));
-}
-
 describe('the outbox in the page', () => {
   it('sends a change at once when online and answers the service’s result', async () => {
     const [id] = h.seedSubscription(person.user, [article()]).itemIds;
@@ -68,7 +63,7 @@ describe('the outbox in the page', () => {
 
   it('queues offline, shows the change on fetched data, and sends it in order when the connection returns', async () => {
     const [first, second] = h.seedSubscription(person.user, [article({ title: 'First' }), article()]).itemIds;
-    online = false;
+    connection.online = false;
 
     expect(await m.outbox.enqueueOrSend({ kind: 'update', itemId: first!, body: { is_read: true } }, { title: 'First' })).toEqual({ sent: false });
     expect(await m.outbox.enqueueOrSend({ kind: 'update', itemId: second!, body: { is_saved: true } })).toEqual({ sent: false });
@@ -78,7 +73,7 @@ describe('the outbox in the page', () => {
     expect(m.outbox.withPendingChanges({ id: first, is_read: false, is_saved: false })).toEqual({ id: first, is_read: true, is_saved: false });
     expect((await serviceItem(first!)).is_read).toBe(false);
 
-    goOnline();
+    connection.reconnect();
     await vi.waitFor(() => expect(m.status.outboxStatus()).toMatchObject({ activity: 'idle', pending: [] }));
     expect((await serviceItem(first!)).is_read).toBe(true);
     expect((await serviceItem(second!)).is_saved).toBe(true);
@@ -86,7 +81,7 @@ describe('the outbox in the page', () => {
 
   it('shows changes queued before the app was closed from its first render when reopened, before the outbox reads its database', async () => {
     const [id] = h.seedSubscription(person.user, [article({ title: 'Read before closing' })]).itemIds;
-    online = false;
+    connection.online = false;
     await m.outbox.enqueueOrSend({ kind: 'update', itemId: id!, body: { is_read: true } }, { title: 'Read before closing' });
 
     // The app opens again: fresh modules over the same storage, the outbox not loaded yet.
@@ -98,7 +93,7 @@ describe('the outbox in the page', () => {
     expect(reopened.initialOutboxStatus().changes.size).toBe(0);
 
     // Sent: nothing is left to show on the next opening.
-    goOnline();
+    connection.reconnect();
     await vi.waitFor(() => expect(m.status.outboxStatus().pending).toEqual([]));
     expect(localStorage.getItem(reopened.OUTBOX_SNAPSHOT_KEY)).toBeNull();
     vi.resetModules();
@@ -115,12 +110,12 @@ describe('the outbox in the page', () => {
     await (await import('@/lib/client/outbox')).loadOutbox();
     expect(otherStatus.outboxStatus().pending).toEqual([]);
 
-    online = false;
+    connection.online = false;
     await m.outbox.enqueueOrSend({ kind: 'update', itemId: id!, body: { is_read: true } }, { title: 'Both tabs' });
     await vi.waitFor(() => expect(otherStatus.outboxStatus().pending).toMatchObject([{ label: 'Mark read “Both tabs”' }]));
 
     // This tab sends it (no online event, which would make the other tab replay too).
-    online = true;
+    connection.online = true;
     await m.runtime.flushOutbox();
     expect((await serviceItem(id!)).is_read).toBe(true);
     await vi.waitFor(() => expect(otherStatus.outboxStatus().pending).toEqual([]));
@@ -128,12 +123,12 @@ describe('the outbox in the page', () => {
 
   it('sends what an earlier page left queued as soon as the app starts again with a connection, with no online event', async () => {
     const [id] = h.seedSubscription(person.user, [article()]).itemIds;
-    online = false;
+    connection.online = false;
     await m.outbox.enqueueOrSend({ kind: 'update', itemId: id!, body: { is_saved: true } });
 
     // The page is closed; later the app starts with a connection, where no Background Sync ran.
     vi.resetModules();
-    online = true;
+    connection.online = true;
     (await import('@/lib/client/api-client')).configureApi({ base: h.baseUrl, headers: { authorization: `Bearer ${person.appToken}` } });
     const status = await import('@/lib/client/outbox/status');
     await (await import('@/lib/client/outbox')).loadOutbox();
@@ -147,7 +142,7 @@ describe('the outbox in the page', () => {
     const worker = new EventTarget();
     Object.defineProperty(window.navigator, 'serviceWorker', { configurable: true, value: worker });
     try {
-      online = false;
+      connection.online = false;
       for (const id of ids) await m.outbox.enqueueOrSend({ kind: 'update', itemId: id, body: { is_read: true } });
       expect(m.status.outboxStatus().pending).toHaveLength(3);
 
@@ -180,9 +175,9 @@ describe('the outbox in the page', () => {
 
   it('holds a fetch until queued changes are sent once the connection is back', async () => {
     const [id] = h.seedSubscription(person.user, [article()]).itemIds;
-    online = false;
+    connection.online = false;
     await m.outbox.enqueueOrSend({ kind: 'update', itemId: id!, body: { is_saved: true } });
-    online = true;
+    connection.online = true;
 
     await m.outbox.settleOutbox();
 
@@ -193,9 +188,9 @@ describe('the outbox in the page', () => {
 
   it('lets a fetch go on while a 429 pause lasts, but sends the queue first when the pause is about to end', async () => {
     const [id] = h.seedSubscription(person.user, [article()]).itemIds;
-    online = false;
+    connection.online = false;
     await m.outbox.enqueueOrSend({ kind: 'update', itemId: id!, body: { is_saved: true } });
-    online = true;
+    connection.online = true;
 
     // As a replay leaves it after a 429 with a long Retry-After: a fetch does not wait for it.
     m.status.updateOutboxStatus({ activity: 'paused', resumeAt: Date.now() + 30_000 });
@@ -215,9 +210,9 @@ describe('the outbox in the page', () => {
       .rejects.toMatchObject({ status: 402 });
     expect(m.status.outboxStatus().refused).toEqual([]);
 
-    online = false;
+    connection.online = false;
     await m.outbox.enqueueOrSend({ kind: 'update', itemId: later!, body: { notes: 'Written offline.' } }, { title: 'Later' });
-    goOnline();
+    connection.reconnect();
 
     await vi.waitFor(() => expect(m.status.outboxStatus().refused).toHaveLength(1));
     expect(m.status.outboxStatus().refused[0]).toMatchObject({ status: 402, label: 'Change notes of “Later”', message: expect.stringMatching(/notes/i) });
@@ -243,14 +238,14 @@ describe('the outbox in the page', () => {
   it('makes sign-out wait for the queue, and refuse while changes cannot be sent', async () => {
     const [id] = h.seedSubscription(person.user, [article()]).itemIds;
     await m.runtime.startOutbox();
-    online = false;
+    connection.online = false;
     await m.outbox.enqueueOrSend({ kind: 'update', itemId: id!, body: { is_read: true } });
 
     // signOut asks before ending the session: the registered flush fails while offline.
     expect(await m.session.signOut()).toEqual({ status: 'unsent' });
     expect(m.status.outboxStatus().pending).toHaveLength(1);
 
-    online = true;
+    connection.online = true;
     const { sent } = await m.runtime.flushForSignOut();
     expect(sent).toBe(true);
     expect((await serviceItem(id!)).is_read).toBe(true);

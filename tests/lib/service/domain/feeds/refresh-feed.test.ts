@@ -1,28 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dueFeeds, failuresBeforeDead, refreshFeed, refreshFeeds } from '@/lib/service/domain/feeds/refresh-feed';
-import { startHarness, type Harness } from '../../harness';
-import { FeedServer, rss } from '../../feed-server';
+import { rss } from '../../feed-server';
+import { harnessWithFeedSite } from '../../harness-with-feed-site';
 
-let harness: Harness;
-let site: FeedServer;
-beforeAll(async () => {
-  harness = await startHarness({ allowPrivateUrls: true });
-  site = await new FeedServer().start();
-});
-afterAll(async () => {
-  await site.stop();
-  await harness.stop();
-});
+const { harness, site } = harnessWithFeedSite();
 
 type FeedState = { status: string; failure_count: number; last_error: string | null; next_fetch_at: string; etag: string | null };
-const feedState = (id: string) => harness.service.db.prepare('SELECT status, failure_count, last_error, next_fetch_at, etag FROM feeds WHERE id = ?').get(id) as FeedState;
+const feedState = (id: string) => harness().service.db.prepare('SELECT status, failure_count, last_error, next_fetch_at, etag FROM feeds WHERE id = ?').get(id) as FeedState;
 const post = (guid: string, hoursAgo: number) => ({ guid, title: `Post ${guid}`, date: new Date(Date.now() - hoursAgo * 3_600_000) });
 
 async function subscribeTo(path: string) {
-  const { user, key } = harness.createUser({ plan: 'pro' });
-  const answer = await harness.call('POST', '/v1/subscriptions', { key, body: { url: `${site.baseUrl}${path}` } });
+  const { user, key } = harness().createUser({ plan: 'pro' });
+  const answer = await harness().call('POST', '/v1/subscriptions', { key, body: { url: `${site.baseUrl}${path}` } });
   expect(answer.status).toBe(201);
-  const feedId = harness.service.db.prepare('SELECT feed_id FROM subscriptions WHERE id = ?').pluck().get(answer.body.subscription_id) as string;
+  const feedId = harness().service.db.prepare('SELECT feed_id FROM subscriptions WHERE id = ?').pluck().get(answer.body.subscription_id) as string;
   return { user, key, feedId, subscriptionId: answer.body.subscription_id as string };
 }
 
@@ -38,11 +29,11 @@ describe('refreshing a feed', () => {
       response.end(body);
     });
     const { key, feedId } = await subscribeTo('/etag.xml');
-    expect(await refreshFeed(harness.service, feedId)).toMatchObject({ result: 'not_modified', added: 0 });
+    expect(await refreshFeed(harness().service, feedId)).toMatchObject({ result: 'not_modified', added: 0 });
     expect(conditional).toBe(1);
     items = [post('b', 1), ...items];
-    expect(await refreshFeed(harness.service, feedId)).toMatchObject({ result: 'updated', added: 1 });
-    const list = await harness.call('GET', '/v1/items', { key });
+    expect(await refreshFeed(harness().service, feedId)).toMatchObject({ result: 'updated', added: 1 });
+    const list = await harness().call('GET', '/v1/items', { key });
     expect(list.body.data.map((item: { title: string }) => item.title)).toEqual(['Post b', 'Post a']);
     expect(feedState(feedId)).toMatchObject({ status: 'healthy', failure_count: 0, etag: '"2"' });
   });
@@ -55,12 +46,12 @@ describe('refreshing a feed', () => {
     });
     const { key, feedId, subscriptionId } = await subscribeTo('/flaky.xml');
     broken = true;
-    const outcome = await refreshFeed(harness.service, feedId);
+    const outcome = await refreshFeed(harness().service, feedId);
     expect(outcome.result).toBe('failed');
-    const listed = await harness.call('GET', `/v1/subscriptions/${subscriptionId}`, { key });
+    const listed = await harness().call('GET', `/v1/subscriptions/${subscriptionId}`, { key });
     expect(listed.body.status).toBe('failing');
     broken = false;
-    await refreshFeed(harness.service, feedId);
+    await refreshFeed(harness().service, feedId);
     expect(feedState(feedId)).toMatchObject({ status: 'healthy', failure_count: 0, last_error: null });
   });
 
@@ -72,13 +63,13 @@ describe('refreshing a feed', () => {
     });
     const { key, feedId, subscriptionId } = await subscribeTo('/mangled-later.xml');
     mangled = true;
-    expect(await refreshFeed(harness.service, feedId)).toMatchObject({ result: 'failed', added: 0 });
+    expect(await refreshFeed(harness().service, feedId)).toMatchObject({ result: 'failed', added: 0 });
     expect(feedState(feedId)).toMatchObject({
       status: 'failing', failure_count: 1, last_error: 'The document is not well-formed XML and no feed items could be read from it.',
     });
-    const detail = await harness.call('GET', `/v1/subscriptions/${subscriptionId}`, { key });
+    const detail = await harness().call('GET', `/v1/subscriptions/${subscriptionId}`, { key });
     expect(detail.body.status).toBe('failing');
-    expect((await harness.call('GET', '/v1/items', { key })).body.pagination.total).toBe(1);
+    expect((await harness().call('GET', '/v1/items', { key })).body.pagination.total).toBe(1);
   });
 
   it(`gives up after ${failuresBeforeDead} failures in a row and tries again when the subscription is resumed`, async () => {
@@ -90,12 +81,12 @@ describe('refreshing a feed', () => {
     });
     const { key, feedId, subscriptionId } = await subscribeTo('/dying.xml');
     up = false;
-    for (let i = 0; i < failuresBeforeDead; i++) await refreshFeed(harness.service, feedId);
+    for (let i = 0; i < failuresBeforeDead; i++) await refreshFeed(harness().service, feedId);
     expect(feedState(feedId).status).toBe('dead');
-    expect(dueFeeds(harness.service, new Date(Date.now() + 365 * 86_400_000), 1000)).not.toContain(feedId);
-    await harness.call('PATCH', '/v1/subscriptions', { key, body: { subscription_ids: [subscriptionId], action: 'resume' } });
+    expect(dueFeeds(harness().service, new Date(Date.now() + 365 * 86_400_000), 1000)).not.toContain(feedId);
+    await harness().call('PATCH', '/v1/subscriptions', { key, body: { subscription_ids: [subscriptionId], action: 'resume' } });
     expect(feedState(feedId).status).toBe('failing');
-    expect(dueFeeds(harness.service, new Date(Date.now() + 1000), 1000)).toContain(feedId);
+    expect(dueFeeds(harness().service, new Date(Date.now() + 1000), 1000)).toContain(feedId);
   });
 
   it('waits at least as long as Retry-After says before the next try', async () => {
@@ -106,9 +97,9 @@ describe('refreshing a feed', () => {
     const fine = rss('Busy', [post('b', 1)]);
     site.route('/busy-first.xml', (_request, response) => { response.writeHead(200, { 'content-type': 'application/rss+xml' }); response.end(fine); });
     const { feedId } = await subscribeTo('/busy-first.xml');
-    harness.service.db.prepare('UPDATE feeds SET url = ? WHERE id = ?').run(`${site.baseUrl}/busy.xml`, feedId);
+    harness().service.db.prepare('UPDATE feeds SET url = ? WHERE id = ?').run(`${site.baseUrl}/busy.xml`, feedId);
     const before = Date.now();
-    await refreshFeed(harness.service, feedId);
+    await refreshFeed(harness().service, feedId);
     expect(Date.parse(feedState(feedId).next_fetch_at) - before).toBeGreaterThanOrEqual(7200 * 1000 - 1000);
   });
 
@@ -119,13 +110,13 @@ describe('refreshing a feed', () => {
       response.end(rss('Paused', items));
     });
     const active = await subscribeTo('/paused.xml');
-    const { key } = harness.createUser({ plan: 'pro' });
-    const paused = await harness.call('POST', '/v1/subscriptions', { key, body: { url: `${site.baseUrl}/paused.xml` } });
-    await harness.call('PATCH', `/v1/subscriptions/${paused.body.subscription_id}`, { key, body: { is_active: false } });
+    const { key } = harness().createUser({ plan: 'pro' });
+    const paused = await harness().call('POST', '/v1/subscriptions', { key, body: { url: `${site.baseUrl}/paused.xml` } });
+    await harness().call('PATCH', `/v1/subscriptions/${paused.body.subscription_id}`, { key, body: { is_active: false } });
     items = [post('p2', 1), ...items];
-    await refreshFeed(harness.service, active.feedId);
-    expect((await harness.call('GET', '/v1/items', { key: active.key })).body.pagination.total).toBe(2);
-    expect((await harness.call('GET', '/v1/items', { key })).body.pagination.total).toBe(1);
+    await refreshFeed(harness().service, active.feedId);
+    expect((await harness().call('GET', '/v1/items', { key: active.key })).body.pagination.total).toBe(2);
+    expect((await harness().call('GET', '/v1/items', { key })).body.pagination.total).toBe(1);
   });
 
   it('refreshes many feeds together: each gets its own outcome and a broken one keeps no one else from updating', async () => {
@@ -145,7 +136,7 @@ describe('refreshing a feed', () => {
       if (feed.name === 'broken') feed.breakDown();
       else feed.grow();
     }
-    const outcomes = await refreshFeeds(harness.service, subscribed.map((feed) => feed.feedId), 3);
+    const outcomes = await refreshFeeds(harness().service, subscribed.map((feed) => feed.feedId), 3);
     expect(outcomes).toHaveLength(4);
     for (const feed of subscribed) {
       const outcome = outcomes.find((candidate) => candidate.feedId === feed.feedId);
@@ -154,7 +145,7 @@ describe('refreshing a feed', () => {
         expect(feedState(feed.feedId).status).toBe('failing');
       } else {
         expect(outcome).toMatchObject({ result: 'updated', added: 1 });
-        expect((await harness.call('GET', '/v1/items', { key: feed.key })).body.data.map((item: { title: string }) => item.title))
+        expect((await harness().call('GET', '/v1/items', { key: feed.key })).body.data.map((item: { title: string }) => item.title))
           .toEqual([`Post ${feed.name}-2`, `Post ${feed.name}-1`]);
       }
     }
@@ -173,12 +164,12 @@ describe('refreshing a feed', () => {
       subscribed.push({ ...subscription, name });
     }
     const unstorable = subscribed.find((feed) => feed.name === 'unstorable')!;
-    const db = harness.service.db;
+    const db = harness().service.db;
     // The store refuses the feed's second new item, after its first went in.
     db.exec(`CREATE TRIGGER refuse_item BEFORE INSERT ON items WHEN new.guid = 'unstorable-3'
       BEGIN SELECT RAISE(ABORT, 'The disk refused the item.'); END`);
     try {
-      const outcomes = await refreshFeeds(harness.service, subscribed.map((feed) => feed.feedId), 3);
+      const outcomes = await refreshFeeds(harness().service, subscribed.map((feed) => feed.feedId), 3);
       for (const feed of subscribed) {
         const outcome = outcomes.find((candidate) => candidate.feedId === feed.feedId);
         const guids = db.prepare('SELECT guid FROM items WHERE feed_id = ? ORDER BY guid').pluck().all(feed.feedId);

@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { maxImportFeeds } from '@/lib/service/domain/opml/import-opml';
-import { startHarness, type Harness, type TestUser } from '../../harness';
-import { FeedServer, rss } from '../../feed-server';
+import type { TestUser } from '../../harness';
+import { rss } from '../../feed-server';
+import { harnessWithFeedSite } from '../../harness-with-feed-site';
 
-let h: Harness;
-let site: FeedServer;
-beforeAll(async () => {
-  h = await startHarness({ allowPrivateUrls: true });
-  site = await new FeedServer().start();
-});
-afterAll(async () => {
-  await site.stop();
-  await h.stop();
-});
+const { harness, site } = harnessWithFeedSite();
 
 /** An OPML document with one outline per URL, all in the folder "Bound". */
 function opmlOf(urls: string[]): string {
@@ -21,18 +13,18 @@ function opmlOf(urls: string[]): string {
 }
 
 async function subscriptionCount(account: TestUser): Promise<number> {
-  return (await h.call('GET', '/v1/subscriptions', { key: account.key, query: { all: 'true' } })).body.pagination.total;
+  return (await harness().call('GET', '/v1/subscriptions', { key: account.key, query: { all: 'true' } })).body.pagination.total;
 }
 
 async function folderCount(account: TestUser): Promise<number> {
-  return (await h.call('GET', '/v1/folders', { key: account.appToken })).body.data.length;
+  return (await harness().call('GET', '/v1/folders', { key: account.appToken })).body.data.length;
 }
 
 describe('bounds of an OPML import', () => {
   it(`refuses an OPML file with more than ${maxImportFeeds} feeds with a 413 whose one sentence names the field and the limit, and keeps nothing`, async () => {
-    const account = h.createUser({ plan: 'plus' });
+    const account = harness().createUser({ plan: 'plus' });
     const urls = Array.from({ length: maxImportFeeds + 1 }, (_, i) => `${site.baseUrl}/many/${i}.xml`);
-    const answer = await h.call('POST', '/v1/opml/import', { key: account.appToken, body: { opml: opmlOf(urls) } });
+    const answer = await harness().call('POST', '/v1/opml/import', { key: account.appToken, body: { opml: opmlOf(urls) } });
     expect(answer.status).toBe(413);
     expect(answer.body.message).toBe('opml lists 1,001 feeds, more than the 1,000 one import takes; split the file into smaller ones.');
     expect([...site.hits.keys()].filter((path) => path.startsWith('/many/'))).toEqual([]);
@@ -41,17 +33,17 @@ describe('bounds of an OPML import', () => {
   });
 
   it(`takes a file of exactly ${maxImportFeeds} feeds, counting repeated outlines apart from that limit`, async () => {
-    const account = h.createUser({ plan: 'plus' });
+    const account = harness().createUser({ plan: 'plus' });
     // Feeds the instance already stores are subscribed without a fetch, so this stays quick.
     const urls = Array.from({ length: maxImportFeeds }, (_, i) => `${site.baseUrl}/known/${i}.xml`);
-    for (const url of urls) h.createFeed({ url, title: `Known ${url}` });
-    const answer = await h.call('POST', '/v1/opml/import', { key: account.appToken, body: { opml: opmlOf([...urls, urls[0], urls[1]]) } });
+    for (const url of urls) harness().createFeed({ url, title: `Known ${url}` });
+    const answer = await harness().call('POST', '/v1/opml/import', { key: account.appToken, body: { opml: opmlOf([...urls, urls[0], urls[1]]) } });
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ imported: maxImportFeeds, already_subscribed: 0, duplicates: 2, failed: [] });
   });
 
   it('stops subscribing once the request is aborted: feeds under way are not kept and the rest are never fetched', async () => {
-    const account = h.createUser({ plan: 'pro' });
+    const account = harness().createUser({ plan: 'pro' });
     const waiting: Array<() => void> = [];
     const started: string[] = [];
     let gaveUp = false;
@@ -66,7 +58,7 @@ describe('bounds of an OPML import', () => {
       else waiting.push(answer);
     }));
     const caller = new AbortController();
-    const answering = h.service.fetch(new Request(`${h.baseUrl}/v1/opml/import`, {
+    const answering = harness().service.fetch(new Request(`${harness().baseUrl}/v1/opml/import`, {
       method: 'POST', signal: caller.signal,
       headers: { authorization: `Bearer ${account.appToken}`, 'content-type': 'application/json' },
       body: JSON.stringify({ opml: opmlOf(urls) }),
@@ -88,7 +80,7 @@ describe('bounds of an OPML import', () => {
   });
 
   it('closes the connections of feeds being fetched once the request is aborted, and subscribes to nothing more', async () => {
-    const account = h.createUser({ plan: 'pro' });
+    const account = harness().createUser({ plan: 'pro' });
     const quick = site.route('/held-import/quick.xml', (_request, response) => {
       response.writeHead(200, { 'content-type': 'application/rss+xml' });
       response.end(rss('Quick', [{ guid: 'quick-1', title: 'Quick post', date: new Date() }]));
@@ -99,7 +91,7 @@ describe('bounds of an OPML import', () => {
       held.push({ path: request.url!, closed: new Promise((resolve) => response.once('close', () => resolve())) });
     }));
     const caller = new AbortController();
-    const answering = h.service.fetch(new Request(`${h.baseUrl}/v1/opml/import`, {
+    const answering = harness().service.fetch(new Request(`${harness().baseUrl}/v1/opml/import`, {
       method: 'POST', signal: caller.signal,
       headers: { authorization: `Bearer ${account.appToken}`, 'content-type': 'application/json' },
       body: JSON.stringify({ opml: opmlOf([quick, ...urls]) }),

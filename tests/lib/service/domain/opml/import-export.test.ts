@@ -1,22 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseOpml } from 'feedsmith';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { readOpml } from '@/lib/service/domain/opml/read-opml';
 import { normalizeFeedUrl } from '@/lib/service/domain/subscriptions/subscribe';
-import { startHarness, type Harness, type TestUser } from '../../harness';
-import { document, FeedServer, rss } from '../../feed-server';
+import type { TestUser } from '../../harness';
+import { document, rss } from '../../feed-server';
+import { harnessWithFeedSite } from '../../harness-with-feed-site';
 
-let h: Harness;
-let site: FeedServer;
-beforeAll(async () => {
-  h = await startHarness({ allowPrivateUrls: true });
-  site = await new FeedServer().start();
-});
-afterAll(async () => {
-  await site.stop();
-  await h.stop();
-});
+const { harness, site } = harnessWithFeedSite();
 
 const posts = (name: string) => [1, 2].map((n) => ({ guid: `${name}-${n}`, title: `${name} post ${n}`, date: new Date(Date.now() - n * 3_600_000) }));
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -32,11 +24,11 @@ function layout(opml: string): Record<string, string[]> {
 }
 
 async function folderNames(account: TestUser): Promise<string[]> {
-  return (await h.call('GET', '/v1/folders', { key: account.appToken })).body.data.map((f: { name: string }) => f.name);
+  return (await harness().call('GET', '/v1/folders', { key: account.appToken })).body.data.map((f: { name: string }) => f.name);
 }
 
 async function importDoc(account: TestUser, opml: string) {
-  const answer = await h.call('POST', '/v1/opml/import', { key: account.appToken, body: { opml } });
+  const answer = await harness().call('POST', '/v1/opml/import', { key: account.appToken, body: { opml } });
   expect(answer.status).toBe(200);
   return answer.body;
 }
@@ -64,7 +56,7 @@ describe('OPML import and export', () => {
 </body></opml>`;
 
   it('imports each distinct feed once, counting the repeated outline, recreating folders from the nesting and reporting failures by URL', async () => {
-    const account = h.createUser();
+    const account = harness().createUser();
     const result = await importDoc(account, sourceDocument());
     expect(result).toEqual({
       imported: 3,
@@ -78,13 +70,13 @@ describe('OPML import and export', () => {
     // "Broken" held only failures, so it is not left behind empty.
     expect(await folderNames(account)).toEqual(['Outer / Inner', 'Tech']);
 
-    const exported = await h.call('GET', '/v1/opml', { key: account.appToken });
+    const exported = await harness().call('GET', '/v1/opml', { key: account.appToken });
     expect(layout(exported.body.opml)).toEqual({ '': [urls.alpha], 'Outer / Inner': [urls.gamma], Tech: [urls.beta] });
-    expect((await h.call('GET', '/v1/items', { key: account.key })).body.pagination.total).toBe(6);
+    expect((await harness().call('GET', '/v1/items', { key: account.key })).body.pagination.total).toBe(6);
   });
 
   it('counts feeds the user already follows as already_subscribed, leaving them where they are', async () => {
-    const account = h.createUser();
+    const account = harness().createUser();
     await importDoc(account, sourceDocument());
     const again = await importDoc(account, sourceDocument());
     expect(again).toMatchObject({ imported: 0, already_subscribed: 3 });
@@ -93,12 +85,12 @@ describe('OPML import and export', () => {
   });
 
   it('exports OPML 2.0: feeds without a folder first, then one outline per folder, newsletters left out', async () => {
-    const account = h.createUser();
+    const account = harness().createUser();
     await importDoc(account, sourceDocument());
-    await h.call('POST', '/v1/subscriptions/newsletters', { key: account.appToken, body: { title: 'Letters' } });
-    await h.call('POST', '/v1/folders', { key: account.appToken, body: { name: 'Empty shelf' } });
+    await harness().call('POST', '/v1/subscriptions/newsletters', { key: account.appToken, body: { title: 'Letters' } });
+    await harness().call('POST', '/v1/folders', { key: account.appToken, body: { name: 'Empty shelf' } });
 
-    const answer = await h.call('GET', '/v1/opml', { key: account.appToken });
+    const answer = await harness().call('GET', '/v1/opml', { key: account.appToken });
     expect(answer.status).toBe(200);
     expect(answer.body.filename).toMatch(/^tidings-subscriptions-\d{4}-\d{2}-\d{2}\.opml$/);
     expect(answer.body.opml).toMatch(/^<\?xml version="1.0" encoding="utf-8"\?>\s*<opml version="2.0">/);
@@ -117,8 +109,8 @@ describe('OPML import and export', () => {
   });
 
   it('exports a valid, empty OPML document for an account with no feeds', async () => {
-    const account = h.createUser();
-    const answer = await h.call('GET', '/v1/opml', { key: account.appToken });
+    const account = harness().createUser();
+    const answer = await harness().call('GET', '/v1/opml', { key: account.appToken });
     expect(answer.status).toBe(200);
     const parsed = parseOpml(answer.body.opml) as { head?: { title?: string }; body?: { outlines?: Outline[] } };
     expect(parsed.head?.title).toBe('Tidings subscriptions');
@@ -126,32 +118,32 @@ describe('OPML import and export', () => {
   });
 
   it('round-trips: another user importing the export gets the same feeds in the same folders, without refetching', async () => {
-    const first = h.createUser();
+    const first = harness().createUser();
     await importDoc(first, sourceDocument());
-    const exported = (await h.call('GET', '/v1/opml', { key: first.appToken })).body.opml;
+    const exported = (await harness().call('GET', '/v1/opml', { key: first.appToken })).body.opml;
     const hitsBefore = [...site.hits.values()].reduce((a, b) => a + b, 0);
 
-    const second = h.createUser();
+    const second = harness().createUser();
     expect(await importDoc(second, exported)).toEqual({ imported: 3, already_subscribed: 0, duplicates: 0, failed: [] });
     expect([...site.hits.values()].reduce((a, b) => a + b, 0)).toBe(hitsBefore);
-    const reexported = (await h.call('GET', '/v1/opml', { key: second.appToken })).body.opml;
+    const reexported = (await harness().call('GET', '/v1/opml', { key: second.appToken })).body.opml;
     expect(layout(reexported)).toEqual(layout(exported));
     expect(await folderNames(second)).toEqual(await folderNames(first));
   });
 
   it('puts imported feeds into an existing folder of the same name, in any case', async () => {
-    const account = h.createUser();
-    const tech = (await h.call('POST', '/v1/folders', { key: account.appToken, body: { name: 'TECH' } })).body;
+    const account = harness().createUser();
+    const tech = (await harness().call('POST', '/v1/folders', { key: account.appToken, body: { name: 'TECH' } })).body;
     await importDoc(account, sourceDocument());
     expect(await folderNames(account)).toEqual(['Outer / Inner', 'TECH']);
-    const inTech = await h.call('GET', '/v1/subscriptions', { key: account.key, query: { folder_id: tech.id } });
+    const inTech = await harness().call('GET', '/v1/subscriptions', { key: account.key, query: { folder_id: tech.id } });
     expect(inTech.body.data.map((s: { title: string }) => s.title)).toEqual(['Beta Blog']);
   });
 
   it('answers 422 for a document that is not OPML, and imports nothing from one without feeds', async () => {
-    const account = h.createUser();
+    const account = harness().createUser();
     for (const opml of ['', 'plain text', '<rss version="2.0"><channel><title>x</title></channel></rss>']) {
-      const answer = await h.call('POST', '/v1/opml/import', { key: account.appToken, body: { opml } });
+      const answer = await harness().call('POST', '/v1/opml/import', { key: account.appToken, body: { opml } });
       expect(answer.status).toBe(422);
       expect(answer.body.message).toMatch(/opml/);
     }
@@ -170,25 +162,25 @@ describe.skipIf(!hasRealWorld)('importing the real-world Subs.opml (feeds alread
   beforeAll(() => {
     const text = readFileSync(path.join(realWorld, 'Subs.opml'), 'utf8');
     const known = new Set(readOpml(text).map((feed) => normalizeFeedUrl(feed.url)!));
-    for (const url of known) h.createFeed({ url, title: `Known ${url}` });
+    for (const url of known) harness().createFeed({ url, title: `Known ${url}` });
   });
   const subs = () => readFileSync(path.join(realWorld, 'Subs.opml'), 'utf8');
 
   it('subscribes to the 206 distinct feeds (Katie Floyd is listed twice) in the four folders', async () => {
-    const account = h.createUser({ plan: 'plus' });
+    const account = harness().createUser({ plan: 'plus' });
     expect(await importDoc(account, subs())).toEqual({ imported: 206, already_subscribed: 0, duplicates: 1, failed: [] });
-    const folders = (await h.call('GET', '/v1/folders', { key: account.appToken })).body.data as { id: string; name: string }[];
+    const folders = (await harness().call('GET', '/v1/folders', { key: account.appToken })).body.data as { id: string; name: string }[];
     expect(folders.map((f) => f.name)).toEqual(['Macintosh', 'Programming', 'Weblogs', 'Writers']);
     const counts: Record<string, number> = {};
     for (const folder of folders) {
-      counts[folder.name] = (await h.call('GET', '/v1/subscriptions', { key: account.key, query: { folder_id: folder.id, limit: 100 } })).body.pagination.total;
+      counts[folder.name] = (await harness().call('GET', '/v1/subscriptions', { key: account.key, query: { folder_id: folder.id, limit: 100 } })).body.pagination.total;
     }
     expect(counts).toEqual({ Programming: 33, Macintosh: 5, Weblogs: 97, Writers: 3 });
-    expect((await h.call('GET', '/v1/subscriptions', { key: account.key })).body.pagination.total).toBe(68);
+    expect((await harness().call('GET', '/v1/subscriptions', { key: account.key })).body.pagination.total).toBe(68);
   });
 
   it('stops at the free plan’s 50 feeds, reporting each feed beyond it', async () => {
-    const account = h.createUser({ plan: 'free' });
+    const account = harness().createUser({ plan: 'free' });
     const result = await importDoc(account, subs());
     expect(result.imported).toBe(50);
     expect(result.failed).toHaveLength(156);

@@ -1,36 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from '../../harness';
-import { document, FeedServer } from '../../feed-server';
+import { describe, expect, it } from 'vitest';
+import { document } from '../../feed-server';
 import { corpusFile, hasSharedFeeds, missingFeedsMessage } from '../../ingest/shared-feeds';
 import { realWorldFeeds } from '../../ingest/real-world-expectations';
+import { harnessWithFeedSite } from '../../harness-with-feed-site';
 
 const contentTypes = { rss: 'application/rss+xml', atom: 'application/atom+xml', rdf: 'application/rdf+xml', json: 'application/feed+json' };
 
 describe.skipIf(!hasSharedFeeds)('real-world feeds subscribed through the service', () => {
-  let harness: Harness;
-  let site: FeedServer;
-  beforeAll(async () => {
-    harness = await startHarness({ allowPrivateUrls: true });
-    site = await new FeedServer().start();
-  });
-  afterAll(async () => {
-    await site?.stop();
-    await harness?.stop();
-  });
+  const { harness, site } = harnessWithFeedSite();
 
   for (const expected of realWorldFeeds) {
     it(`stores ${expected.file} with its title, link, items, dates and enclosures`, async () => {
-      const { key } = harness.createUser({ plan: 'plus' });
+      const { key } = harness().createUser({ plan: 'plus' });
       // Served without a charset so the service has to find the encoding itself.
       const url = site.route(`/${expected.file}`, document(corpusFile('real-world', expected.file), contentTypes[expected.format]));
-      const created = await harness.call('POST', '/v1/subscriptions', { key, body: { url } });
+      const created = await harness().call('POST', '/v1/subscriptions', { key, body: { url } });
       expect(created.status).toBe(201);
       expect(created.body.title).toBe(expected.title || new URL(url).hostname);
-      const detail = await harness.call('GET', `/v1/subscriptions/${created.body.subscription_id}`, { key });
+      const detail = await harness().call('GET', `/v1/subscriptions/${created.body.subscription_id}`, { key });
       expect(detail.body.website).toBe(expected.website);
       expect(detail.body.source_type).toBe(expected.podcast ? 'podcast' : detail.body.source_type);
 
-      const items = await harness.call('GET', '/v1/items', { key, query: { subscription_ids: created.body.subscription_id, limit: 100 } });
+      const items = await harness().call('GET', '/v1/items', { key, query: { subscription_ids: created.body.subscription_id, limit: 100 } });
       expect(items.body.pagination.total).toBe(expected.count);
       const first = items.body.data.find((item: { canonical_url: string | null; title: string }) =>
         item.canonical_url === expected.first.url && item.title === expected.first.title);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { document, rss } from '../../feed-server';
+import { startHarness } from '../../harness';
 import { harnessWithFeedSite } from '../../harness-with-feed-site';
 
 const day = 86_400_000;

@@ -5,6 +5,7 @@ import { ErrorNotice } from '@/components/error-notice';
 import { SessionEndedNotice } from '@/components/session/sign-in-again';
 import { KeyboardShortcuts } from '@/components/keyboard-shortcuts';
 import { ListKeys, useKeyedList } from '@/components/list-keys';
+import { useRovingRows } from '@/components/roving-rows';
 import { errorSentence } from '@/lib/client/error-message';
 import { useReadFailure } from '@/lib/client/kept-on-failure';
 import { describeDates, describeSelection, filtersFor, inboxHref, type InboxSelection } from '@/lib/client/inbox-view';
@@ -25,6 +26,9 @@ import { outcomeSentence } from '@/lib/client/outbox/outcome-sentence';
 const bulkDone: Record<BulkAction, string> = {
   mark_read: 'marked read', mark_unread: 'marked unread', save: 'saved', unsave: 'unsaved',
 };
+
+// Rows are the ones j and k move between (lib/client/list-rows.ts); the arrows land where they do.
+const rovingRows = { row: 'li[data-item-id]', target: '[data-item-link]' };
 
 function plural(count: number, noun = 'item'): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;
@@ -130,10 +134,13 @@ function River({ selection, sourceName = null }: Props) {
   }), [actions, run, list, filters]);
 
   const keyed = useKeyedList({ items, more: list, onToggleRead: handlers.onToggleRead, onToggleSaved: handlers.onToggleSaved });
+  const [listNode, setListNode] = useState<HTMLUListElement | null>(null);
   const listElement = useCallback((element: HTMLUListElement | null) => {
     listRef.current = element;
+    setListNode(element);
     keyed(element);
   }, [keyed]);
+  useRovingRows(listNode, rovingRows);
   const [markReadMode] = useMarkReadMode();
   const markScrolledPast = useCallback((ids: string[]) => {
     // Quietly: announcing every scroll would drown a screen reader; only a refusal is said.
@@ -196,7 +203,6 @@ function River({ selection, sourceName = null }: Props) {
         onRefresh={() => void onRefresh()}
       />
       <p role="status" className="min-h-6 text-sm text-muted">{status}</p>
-      {body}
       {selected.size > 0 && (
         <SelectionBar count={selected.size} busy={busy} onAct={onBulk} onClear={() => {
           setSelected(new Set());
@@ -204,6 +210,7 @@ function River({ selection, sourceName = null }: Props) {
           document.getElementById('select-all')?.focus();
         }} />
       )}
+      {body}
       <KeyboardShortcuts />
     </>
   );

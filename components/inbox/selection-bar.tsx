@@ -1,6 +1,7 @@
 'use client';
 
 import type { BulkAction } from '@/lib/client/use-item-actions';
+import { useStickyTopSpace } from '../use-sticky-top-space';
 
 type Props = { count: number; busy: boolean; onAct: (action: BulkAction) => void; onClear: () => void };
 
@@ -13,22 +14,36 @@ const actions: { action: BulkAction; label: string; short: string }[] = [
 ];
 
 /**
- * Actions on the selected items. It stays in place after an action (the selection is kept),
- * so focus stays on the button just pressed and the next action is one Tab away. It sticks
- * above the mini player (which publishes its height as --player-space), not behind it.
- * Below sm it takes two rows, not three: the count and Clear, then the four actions side by
- * side with short labels; from sm up, one row with the full labels.
+ * Actions on the selected items, between the river's toolbar and its list, as mail readers put
+ * them: the list is one Tab stop (components/roving-rows.ts), so Shift+Tab from a ticked row's
+ * checkbox lands here, and the bar sticks to the top of the screen, above the row, where focus
+ * goes. At the top it also stays clear of the mini player at the foot. It stays after an action
+ * (the selection is kept), so focus stays on the button just pressed.
+ * Below sm it takes two rows: the count and Clear, then the four actions side by side with short
+ * labels; from sm up, one row with the full labels.
  */
 export function SelectionBar({ count, busy, onAct, onClear }: Props) {
+  const sticky = useStickyTopSpace();
   return (
     <div
+      ref={sticky}
       role="group"
       aria-label="Selected items"
-      // Over the list at the bottom of the screen: a drag starting on it is not a pull of the list.
+      // Over the list at the top of the screen: a drag starting on it is not a pull of the list.
       data-own-gestures
-      className="sticky bottom-[calc(var(--player-space,0px)+0.5rem)] z-10 mt-3 grid grid-cols-4 items-center gap-1 rounded-lg border border-line-strong bg-surface p-2 shadow-md sm:flex sm:flex-wrap sm:gap-2"
+      className="sticky top-0 z-10 mt-1 grid grid-cols-4 items-center gap-1 rounded-lg border border-line-strong bg-surface p-2 shadow-md sm:flex sm:flex-wrap sm:gap-2"
     >
       <span className="col-span-3 px-2 font-medium">{count} selected</span>
+      {/* Beside the count, before the actions, on a phone and from sm up alike: the order Tab takes is the order seen. */}
+      <button
+        type="button"
+        aria-label="Clear selection"
+        onClick={onClear}
+        className="min-h-11 rounded-md px-1 text-sm font-medium text-muted hover:text-ink sm:px-3"
+      >
+        <span className="sm:hidden">Clear</span>
+        <span className="max-sm:hidden">Clear selection</span>
+      </button>
       {actions.map(({ action, label, short }) => (
         <button
           key={action}
@@ -42,16 +57,6 @@ export function SelectionBar({ count, busy, onAct, onClear }: Props) {
           <span className="max-sm:hidden">{label}</span>
         </button>
       ))}
-      {/* First row, last column on a phone (beside the count); last in the row, as in the reading order, from sm up. */}
-      <button
-        type="button"
-        aria-label="Clear selection"
-        onClick={onClear}
-        className="col-start-4 row-start-1 min-h-11 rounded-md px-1 text-sm font-medium text-muted hover:text-ink sm:px-3"
-      >
-        <span className="sm:hidden">Clear</span>
-        <span className="max-sm:hidden">Clear selection</span>
-      </button>
     </div>
   );
 }

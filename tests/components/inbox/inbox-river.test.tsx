@@ -103,6 +103,42 @@ describe('the inbox river with items', () => {
     expect(within(list).getByRole('button', { name: 'Unsave: Morning Post item 5' })).toBeTruthy();
   });
 
+  it('reaches the selection bar from a ticked row with one Shift+Tab, and leaves the list with Tab past that row alone', async () => {
+    const user = userEvent.setup();
+    renderApp(<InboxRiver selection={unread} />);
+    const list = await screen.findByRole('list', { name: 'Unread items' });
+    // Down the list by arrow from the first title, as j does, to the 13th row.
+    within(list).getByRole('link', { name: 'Morning Post item 0' }).focus();
+    for (let step = 0; step < 12; step += 1) await user.keyboard('{ArrowDown}');
+    expect(document.activeElement).toBe(within(list).getByRole('link', { name: 'Morning Post item 12' }));
+    await user.tab({ shift: true });
+    const box = within(list).getByRole('checkbox', { name: 'Select Morning Post item 12' });
+    expect(document.activeElement).toBe(box);
+    await user.keyboard(' ');
+
+    const bar = screen.getByRole('group', { name: 'Selected items' });
+    // The bar sits above the list, so it is one Shift+Tab back, not thirty rows on.
+    await user.tab({ shift: true });
+    expect(bar.contains(document.activeElement)).toBe(true);
+    expect(document.activeElement).toBe(within(bar).getByRole('button', { name: 'Unsave' }));
+    await user.tab({ shift: true });
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('1 item saved.'));
+    expect(local.stateOf(ids[12]!).is_saved).toBe(1);
+    expect(document.activeElement).toBe(within(bar).getByRole('button', { name: 'Save' }));
+
+    // Forward, Tab goes through the row it left and then out of the list, not through every row.
+    box.focus();
+    const row = box.closest('li')!;
+    const rowsPassed = new Set<Element | null>();
+    for (let step = 0; step < 10 && list.contains(document.activeElement); step += 1) {
+      rowsPassed.add(document.activeElement!.closest('li'));
+      await user.tab();
+    }
+    expect([...rowsPassed]).toEqual([row]);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Load more' }));
+  });
+
   it('lets go of selected items a refresh leaves out of the unread view, so the bar acts only on rows shown', async () => {
     const user = userEvent.setup();
     renderApp(<InboxRiver selection={unread} />);

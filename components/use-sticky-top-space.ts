@@ -3,13 +3,13 @@
 import { useEffect, useState } from 'react';
 
 /**
- * Ref for a bar that sticks to the top of the screen: while it is shown, the page's scrolling
+ * Ref for a bar that sticks to the top of the screen while `active`: then the page's scrolling
  * keeps its height clear, so what takes focus (a row j or an arrow moves to) is not hidden under it.
  */
-export function useStickyTopSpace(): (element: HTMLElement | null) => void {
+export function useStickyTopSpace(active: boolean): (element: HTMLElement | null) => void {
   const [element, setElement] = useState<HTMLElement | null>(null);
   useEffect(() => {
-    if (!element) return;
+    if (!element || !active) return;
     const root = document.documentElement.style;
     const measure = () => root.setProperty('scroll-padding-top', `${element.offsetHeight + 8}px`);
     measure();
@@ -20,6 +20,6 @@ export function useStickyTopSpace(): (element: HTMLElement | null) => void {
       observer?.disconnect();
       root.removeProperty('scroll-padding-top');
     };
-  }, [element]);
+  }, [element, active]);
   return setElement;
 }

@@ -18,7 +18,6 @@ import { ItemRow } from './item-row';
 import { LoadMore } from './load-more';
 import { RiverEmpty, RiverSkeleton, RiverSourceMissing } from './river-states';
 import { RiverToolbar } from './river-toolbar';
-import { SelectionBar } from './selection-bar';
 import { useMarkOnScroll } from './use-mark-on-scroll';
 import { usePullToRefresh } from './use-pull-to-refresh';
 import { outcomeSentence } from '@/lib/client/outbox/outcome-sentence';
@@ -197,19 +196,19 @@ function River({ selection, sourceName = null }: Props) {
         unreadCount={selection.view === 'unread' ? list.total : null}
         loadedAt={list.loadedAt}
         allSelected={allSelected}
-        someSelected={selected.size > 0}
+        selectedCount={selected.size}
+        busy={busy}
         onSelectAll={(on) => setSelected(on ? new Set(items.map((item) => item.id)) : new Set())}
         onMarkAllRead={onMarkAllRead}
         onRefresh={() => void onRefresh()}
+        onBulk={onBulk}
+        onClearSelection={() => {
+          setSelected(new Set());
+          // The actions go with the selection; focus goes to the control that starts a new one.
+          document.getElementById('select-all')?.focus();
+        }}
       />
       <p role="status" className="min-h-6 text-sm text-muted">{status}</p>
-      {selected.size > 0 && (
-        <SelectionBar count={selected.size} busy={busy} onAct={onBulk} onClear={() => {
-          setSelected(new Set());
-          // The bar goes away with the selection; focus goes to the control that starts a new one.
-          document.getElementById('select-all')?.focus();
-        }} />
-      )}
       {body}
       <KeyboardShortcuts />
     </>

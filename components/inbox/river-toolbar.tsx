@@ -1,7 +1,6 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
-import { useMarkReadMode, type MarkReadMode } from '@/lib/client/reading-preferences';
 import { clockTime } from '@/lib/client/relative-date';
 import type { BulkAction } from '@/lib/client/use-item-actions';
 import { ConfirmGroup } from '../confirm-group';
@@ -31,11 +30,12 @@ type Props = {
 const buttonClass = 'min-h-11 rounded-md border border-line-strong px-2.5 text-sm font-medium sm:px-3';
 
 /**
- * Controls for the whole river: select all, mark all as read (confirmed), refresh, and when items
- * become read. Once items are ticked it becomes the selection's toolbar, as in mail readers: Select
- * all stays (with focus, if it has it), the actions on the selection take the others' place, and
- * it sticks to the top of the screen. It sits above the list, which is one Tab stop
- * (components/roving-rows.ts), so a ticked row's checkbox is one Shift+Tab from the actions.
+ * Controls for the whole river: select all, mark all as read (confirmed) and refresh (when items
+ * become read is chosen with the views, in inbox-view.tsx). Once items are ticked it becomes the
+ * selection's toolbar, as in mail readers: Select all stays (with focus, if it has it), the
+ * actions on the selection take the others' place, and it sticks to the top of the screen. It
+ * sits above the list, which is one Tab stop (components/roving-rows.ts), so a ticked row's
+ * checkbox is one Shift+Tab from the actions.
  */
 export function RiverToolbar(props: Props) {
   const { what, total, unreadCount, loadedAt, allSelected, selectedCount, onSelectAll, onMarkAllRead, onRefresh } = props;
@@ -45,7 +45,6 @@ export function RiverToolbar(props: Props) {
   if (selecting && confirming) setConfirming(false);
   const [busy, setBusy] = useState(false);
   const sticky = useStickyTopSpace(selecting);
-  const [mode, setMode] = useMarkReadMode();
   const selectAll = useRef<HTMLInputElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef(false);
@@ -119,20 +118,6 @@ export function RiverToolbar(props: Props) {
         </button>
       )}
       {!selecting && <button type="button" onClick={onRefresh} className={buttonClass}>Refresh</button>}
-      {!selecting && (
-        <label className="ml-auto inline-flex min-h-11 items-center gap-2 text-sm">
-          Mark as read
-          <select
-            value={mode}
-            onChange={(event) => setMode(event.target.value as MarkReadMode)}
-            className="min-h-11 rounded-md border border-line-strong bg-canvas px-2"
-          >
-            <option value="on-open">when opened</option>
-            <option value="on-scroll">when scrolled past</option>
-            <option value="manual">only by hand</option>
-          </select>
-        </label>
-      )}
     </div>
   );
 }

@@ -70,7 +70,8 @@ function ViewSwitcher({ selection }: { selection: InboxSelection }) {
             ))}
           </ul>
         </nav>
-        <MarkReadModePicker />
+        {/* From sm up it sits at the end of the river's toolbar, where this row has no room for it. */}
+        <MarkReadModePicker className="sm:hidden" />
       </div>
     </div>
   );

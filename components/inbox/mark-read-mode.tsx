@@ -2,11 +2,14 @@
 
 import { useMarkReadMode, type MarkReadMode } from '@/lib/client/reading-preferences';
 
-/** When items of the river become read: opened, scrolled past, or only by hand (kept per device). */
-export function MarkReadModePicker() {
+/**
+ * When items of the river become read: opened, scrolled past, or only by hand (kept per device).
+ * `className` says on which screens it shows: the inbox places it once for phones, once for wider.
+ */
+export function MarkReadModePicker({ className }: { className: string }) {
   const [mode, setMode] = useMarkReadMode();
   return (
-    <label className="inline-flex min-h-11 items-center gap-2 text-sm sm:ml-auto">
+    <label className={`inline-flex min-h-11 items-center gap-2 text-sm ${className}`}>
       Mark as read
       <select
         value={mode}

@@ -5,6 +5,7 @@ import { clockTime } from '@/lib/client/relative-date';
 import type { BulkAction } from '@/lib/client/use-item-actions';
 import { ConfirmGroup } from '../confirm-group';
 import { useStickyTopSpace } from '../use-sticky-top-space';
+import { MarkReadModePicker } from './mark-read-mode';
 import { SelectionActions } from './selection-bar';
 
 type Props = {
@@ -30,8 +31,8 @@ type Props = {
 const buttonClass = 'min-h-11 rounded-md border border-line-strong px-2.5 text-sm font-medium sm:px-3';
 
 /**
- * Controls for the whole river: select all, mark all as read (confirmed) and refresh (when items
- * become read is chosen with the views, in inbox-view.tsx). Once items are ticked it becomes the
+ * Controls for the whole river: select all, mark all as read (confirmed), refresh, and from sm up
+ * when items become read (on a phone that is with the views, in inbox-view.tsx). Once items are ticked it becomes the
  * selection's toolbar, as in mail readers: Select all stays (with focus, if it has it), the
  * actions on the selection take the others' place, and it sticks to the top of the screen. It
  * sits above the list, which is one Tab stop (components/roving-rows.ts), so a ticked row's
@@ -84,7 +85,7 @@ export function RiverToolbar(props: Props) {
       // Over the list at the top of the screen: a drag starting on it is not a pull of the list.
       data-own-gestures={selecting || undefined}
       // The same border and padding either way, so ticking the first item does not move the list on a wide screen.
-      className={`mt-3 flex flex-wrap items-center gap-1.5 rounded-lg border p-1 sm:gap-2 ${selecting ? 'sticky top-0 z-10 border-line-strong bg-surface shadow-md' : 'border-transparent'}`}
+      className={`mt-3 flex flex-wrap items-center gap-1.5 rounded-lg border p-1 sm:gap-2 ${selecting ? 'sticky top-0 z-20 border-line-strong bg-surface shadow-md' : 'border-transparent'}`}
     >
       <label className="inline-flex min-h-11 items-center gap-2 rounded-md pl-1 pr-1.5 text-sm font-medium sm:px-2">
         <input
@@ -118,6 +119,8 @@ export function RiverToolbar(props: Props) {
         </button>
       )}
       {!selecting && <button type="button" onClick={onRefresh} className={buttonClass}>Refresh</button>}
+      {/* On a phone it is with the views, behind Options (inbox-view.tsx). */}
+      {!selecting && <MarkReadModePicker className="ml-auto max-sm:hidden" />}
     </div>
   );
 }

@@ -187,8 +187,9 @@ export function SubscriptionsList({ selection, withFolders }: Props) {
             ref={sticky}
             role={chosen.length > 0 ? 'group' : undefined}
             aria-label={chosen.length > 0 ? 'Selected subscriptions' : undefined}
-            // The same border and padding either way, so ticking the first row moves the list as little as can be.
-            className={`mt-2 flex flex-wrap items-center gap-1.5 rounded-lg border p-1 sm:gap-2 ${chosen.length > 0 ? 'sticky top-0 z-10 border-line-strong bg-surface shadow-md' : 'border-transparent'}`}
+            // The same border and padding either way, so ticking the first row moves the list as little as can be;
+            // above the rows' checkboxes, which sit over their stretched links (z-10).
+            className={`mt-2 flex flex-wrap items-center gap-1.5 rounded-lg border p-1 sm:gap-2 ${chosen.length > 0 ? 'sticky top-0 z-20 border-line-strong bg-surface shadow-md' : 'border-transparent'}`}
           >
             <label className="inline-flex min-h-11 cursor-pointer items-center gap-3 px-2 text-sm font-medium">
               <input

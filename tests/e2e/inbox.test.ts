@@ -1,6 +1,7 @@
 import type { Page, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { contextPerTest, expectNoAxeViolations, type ViewportName } from './browser';
+import { showInboxOptions } from './inbox-options';
 
 const contexts = contextPerTest();
 
@@ -40,6 +41,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('the inbox on a %s', (viewport
 
     const episodes = page.waitForResponse((response) => isCall('GET', /^\/api\/v1\/items$/)(response)
       && new URL(response.url()).searchParams.get('item_type') === 'episode');
+    await showInboxOptions(page);
     await page.getByRole('main').getByRole('link', { name: 'Episodes', exact: true }).click();
     await episodes;
     await page.getByRole('list', { name: 'Saved episodes' }).waitFor();

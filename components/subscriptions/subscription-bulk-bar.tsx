@@ -28,7 +28,7 @@ const actions: { action: Exclude<BulkSubscriptionAction, 'move'>; label: string 
 ];
 
 // The quiet button's look, narrower on a phone so Select all, the count and Clear share a row.
-const clearClass = 'inline-flex min-h-11 items-center rounded-md px-2 text-sm font-medium text-muted hover:bg-surface hover:text-ink sm:px-3';
+const clearClass = 'min-h-11 rounded-md px-2 text-sm font-medium text-muted hover:bg-surface hover:text-ink sm:px-3';
 const smallButton = 'min-h-11 rounded-md border border-line-strong bg-canvas px-3 text-sm font-medium aria-disabled:text-muted';
 
 /**

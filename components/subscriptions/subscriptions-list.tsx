@@ -130,6 +130,10 @@ export function SubscriptionsList({ selection, withFolders }: Props) {
   const chosen = list.subscriptions.filter((entry) => selected.has(entry.id)).map((entry) => entry.id);
   const allChosen = list.subscriptions.length > 0 && chosen.length === list.subscriptions.length;
   const sticky = useStickyTopSpace(chosen.length > 0);
+  // Some but not all ticked: the box says so, as the inbox's Select all does.
+  useEffect(() => {
+    if (selectAll.current) selectAll.current.indeterminate = chosen.length > 0 && !allChosen;
+  });
 
   async function act(action: BulkSubscriptionAction, folderId: string | null = null) {
     setBusy(true);

@@ -89,7 +89,7 @@ describe('the subscriptions list', () => {
     expect(within(bar).getByText('2 selected')).toBeTruthy();
     const pause = within(bar).getByRole('button', { name: 'Pause' });
     await user.click(pause);
-    // In the bar itself: on a phone the list's heading and its status line are screens above the sticky bar.
+    // In the bar itself: once the list is scrolled, its heading and status line are out of sight above the stuck bar.
     await waitFor(() => expect(within(bar).getByRole('status').textContent).toBe('2 subscriptions paused.'));
     expect(document.activeElement).toBe(pause);
     expect(subscriptionRow(local, 'Morning Post')!.is_active).toBe(0);

@@ -28,6 +28,7 @@ const bulkDone: Record<BulkAction, string> = {
 
 // Rows are the ones j and k move between (lib/client/list-rows.ts); the arrows land where they do.
 const rovingRows = { row: 'li[data-item-id]', target: '[data-item-link]' };
+const listNote = 'In the list, ↑ and ↓ move between items too, and Tab moves on past the list.';
 
 function plural(count: number, noun = 'item'): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;
@@ -210,7 +211,7 @@ function River({ selection, sourceName = null }: Props) {
       />
       <p role="status" className="min-h-6 text-sm text-muted">{status}</p>
       {body}
-      <KeyboardShortcuts />
+      <KeyboardShortcuts note={listNote} />
     </>
   );
 }

@@ -30,8 +30,8 @@ function Choice({ href, current, label }: { href: string; current: boolean; labe
  * The views of the inbox (unread, all, saved; articles, episodes; dates), kept in the URL so they
  * can be shared and reloaded, and when items become read. On a phone only the views stay out,
  * beside an Options button that unfolds the rest (it counts the filters in use while folded), so
- * the views and the river's toolbar take two rows above the list, not four; from sm up everything
- * shows in one row and the button is not there.
+ * the views and the river's toolbar take two rows above the list, not four; from sm up dates and
+ * item types sit beside the views (when items become read ends the toolbar) and the button is not there.
  */
 function ViewSwitcher({ selection }: { selection: InboxSelection }) {
   const [open, setOpen] = useState(false);

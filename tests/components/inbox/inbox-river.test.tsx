@@ -141,6 +141,15 @@ describe('the inbox river with items', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Load more' }));
   });
 
+  it('says in the ? overlay that the arrows move in the list and Tab moves past it', async () => {
+    const user = userEvent.setup();
+    renderApp(<InboxRiver selection={unread} />);
+    await screen.findByRole('list', { name: 'Unread items' });
+    await user.keyboard('?');
+    const dialog = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+    expect(within(dialog).getByText('In the list, ↑ and ↓ move between items too, and Tab moves on past the list.')).toBeTruthy();
+  });
+
   it('lets go of selected items a refresh leaves out of the unread view, so the bar acts only on rows shown', async () => {
     const user = userEvent.setup();
     renderApp(<InboxRiver selection={unread} />);

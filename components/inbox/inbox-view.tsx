@@ -50,13 +50,12 @@ function ViewSwitcher({ selection }: { selection: InboxSelection }) {
         type="button"
         aria-expanded={open}
         aria-controls={panelId}
-        // The count is a badge to the eye; spelled out for a screen reader, after the visible word.
-        aria-label={inUse > 0 ? `Options, ${inUse} in use` : undefined}
         onClick={() => setOpen(!open)}
         className="ml-auto inline-flex min-h-11 items-center gap-1.5 rounded-md border border-line-strong px-3 text-sm font-medium sm:hidden"
       >
         Options
-        {inUse > 0 && <span aria-hidden className="rounded-full bg-accent px-1.5 text-xs text-on-accent">{inUse}</span>}
+        {/* A badge to the eye, spelled out for a screen reader; the name holds what is seen, as it must. */}
+        {inUse > 0 && <span className="rounded-full bg-accent px-1.5 text-xs text-on-accent">{inUse}<span className="sr-only"> in use</span></span>}
       </button>
       {/* Folded on a phone only; from sm up its contents sit in the row above as if unwrapped. */}
       <div id={panelId} className={`w-full flex-wrap items-center gap-x-4 gap-y-2 sm:contents ${open ? 'flex' : 'max-sm:hidden'}`}>

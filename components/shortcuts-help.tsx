@@ -11,11 +11,12 @@ function focusables(root: HTMLElement): HTMLElement[] {
 
 /**
  * The `?` overlay: the shortcuts that work on this page (`actions`; all when not given) with
- * the keys the person has for them (named as the page calls them, `labels`, where it does), in a modal dialog that keeps focus inside, closes on
+ * the keys the person has for them (named as the page calls them, `labels`, where it does), and the
+ * page's `note` on its other keys, in a modal dialog that keeps focus inside, closes on
  * Escape or its button, and gives focus back to where it was.
  */
-export function ShortcutsHelp({ onClose, actions, labels }: {
-  onClose: () => void; actions?: readonly ShortcutAction[]; labels?: Partial<Record<ShortcutAction, string>>;
+export function ShortcutsHelp({ onClose, actions, labels, note }: {
+  onClose: () => void; actions?: readonly ShortcutAction[]; labels?: Partial<Record<ShortcutAction, string>>; note?: string;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
 
@@ -83,6 +84,7 @@ export function ShortcutsHelp({ onClose, actions, labels }: {
           </div>
         ))}
       </dl>
+      {note && <p className="mt-4 text-sm">{note}</p>}
       <p className="mt-4 text-sm text-muted">Shortcuts do nothing while you type in a field.</p>
     </dialog>
   );

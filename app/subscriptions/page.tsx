@@ -13,7 +13,7 @@ export default function SubscriptionsPage() {
       <Suspense fallback={<p role="status" className="mt-4 text-muted">Loading subscriptions…</p>}>
         <SubscriptionsView />
       </Suspense>
-      <KeyboardShortcuts />
+      <KeyboardShortcuts note="In the list, ↑ and ↓ move between subscriptions, and Tab moves on past the list." />
     </div>
   );
 }

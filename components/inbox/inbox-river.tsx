@@ -5,6 +5,7 @@ import { ErrorNotice } from '@/components/error-notice';
 import { SessionEndedNotice } from '@/components/session/sign-in-again';
 import { KeyboardShortcuts } from '@/components/keyboard-shortcuts';
 import { ListKeys, useKeyedList } from '@/components/list-keys';
+import { useRovingRows } from '@/components/roving-rows';
 import { errorSentence } from '@/lib/client/error-message';
 import { useReadFailure } from '@/lib/client/kept-on-failure';
 import { describeDates, describeSelection, filtersFor, inboxHref, type InboxSelection } from '@/lib/client/inbox-view';
@@ -17,7 +18,6 @@ import { ItemRow } from './item-row';
 import { LoadMore } from './load-more';
 import { RiverEmpty, RiverSkeleton, RiverSourceMissing } from './river-states';
 import { RiverToolbar } from './river-toolbar';
-import { SelectionBar } from './selection-bar';
 import { useMarkOnScroll } from './use-mark-on-scroll';
 import { usePullToRefresh } from './use-pull-to-refresh';
 import { outcomeSentence } from '@/lib/client/outbox/outcome-sentence';
@@ -25,6 +25,10 @@ import { outcomeSentence } from '@/lib/client/outbox/outcome-sentence';
 const bulkDone: Record<BulkAction, string> = {
   mark_read: 'marked read', mark_unread: 'marked unread', save: 'saved', unsave: 'unsaved',
 };
+
+// Rows are the ones j and k move between (lib/client/list-rows.ts); the arrows land where they do.
+const rovingRows = { row: 'li[data-item-id]', target: '[data-item-link]' };
+const listNote = 'In the list, ↑ and ↓ move between items too, and Tab moves on past the list.';
 
 function plural(count: number, noun = 'item'): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;
@@ -130,10 +134,17 @@ function River({ selection, sourceName = null }: Props) {
   }), [actions, run, list, filters]);
 
   const keyed = useKeyedList({ items, more: list, onToggleRead: handlers.onToggleRead, onToggleSaved: handlers.onToggleSaved });
+  const roving = useRovingRows(rovingRows);
   const listElement = useCallback((element: HTMLUListElement | null) => {
     listRef.current = element;
     keyed(element);
-  }, [keyed]);
+    const stopRoving = element ? roving(element) : undefined;
+    return () => {
+      listRef.current = null;
+      keyed(null);
+      stopRoving?.();
+    };
+  }, [keyed, roving]);
   const [markReadMode] = useMarkReadMode();
   const markScrolledPast = useCallback((ids: string[]) => {
     // Quietly: announcing every scroll would drown a screen reader; only a refusal is said.
@@ -190,21 +201,21 @@ function River({ selection, sourceName = null }: Props) {
         unreadCount={selection.view === 'unread' ? list.total : null}
         loadedAt={list.loadedAt}
         allSelected={allSelected}
-        someSelected={selected.size > 0}
+        selectedCount={selected.size}
+        busy={busy}
         onSelectAll={(on) => setSelected(on ? new Set(items.map((item) => item.id)) : new Set())}
         onMarkAllRead={onMarkAllRead}
         onRefresh={() => void onRefresh()}
+        onBulk={onBulk}
+        onClearSelection={() => {
+          setSelected(new Set());
+          // The actions go with the selection; focus goes to the control that starts a new one.
+          document.getElementById('select-all')?.focus();
+        }}
       />
       <p role="status" className="min-h-6 text-sm text-muted">{status}</p>
       {body}
-      {selected.size > 0 && (
-        <SelectionBar count={selected.size} busy={busy} onAct={onBulk} onClear={() => {
-          setSelected(new Set());
-          // The bar goes away with the selection; focus goes to the control that starts a new one.
-          document.getElementById('select-all')?.focus();
-        }} />
-      )}
-      <KeyboardShortcuts />
+      <KeyboardShortcuts note={listNote} />
     </>
   );
 }

@@ -2,11 +2,12 @@
 
 import Link from '@/components/shell/intent-link';
 import { useSearchParams } from 'next/navigation';
-import { useMemo } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { inboxHref, inboxViews, itemKinds, readInboxSelection, type InboxSelection } from '@/lib/client/inbox-view';
 import { useSourceName } from '@/lib/client/use-source-name';
 import { DateRange } from './date-range';
 import { InboxRiver } from './inbox-river';
+import { MarkReadModePicker } from './mark-read-mode';
 import { SourceHeading } from './source-heading';
 
 const tabClass = 'inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium no-underline';
@@ -25,10 +26,19 @@ function Choice({ href, current, label }: { href: string; current: boolean; labe
   );
 }
 
-/** The views of the inbox (unread, all, saved; articles, episodes; dates), kept in the URL so they can be shared and reloaded. */
+/**
+ * The views of the inbox (unread, all, saved; articles, episodes; dates), kept in the URL so they
+ * can be shared and reloaded, and when items become read. On a phone only the views stay out,
+ * beside an Options button that unfolds the rest (it counts the filters in use while folded), so
+ * the views and the river's toolbar take two rows above the list, not four; from sm up dates and
+ * item types sit beside the views (when items become read ends the toolbar) and the button is not there.
+ */
 function ViewSwitcher({ selection }: { selection: InboxSelection }) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const inUse = (selection.type ? 1 : 0) + (selection.from || selection.to ? 1 : 0);
   return (
-    <div className="mt-3 flex flex-wrap gap-x-4 gap-y-2">
+    <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2">
       <nav aria-label="Views">
         <ul className="flex gap-1 rounded-lg border border-line p-1">
           {inboxViews.map(({ view, label }) => (
@@ -36,15 +46,30 @@ function ViewSwitcher({ selection }: { selection: InboxSelection }) {
           ))}
         </ul>
       </nav>
-      {/* Dates before the item types: on a phone the Dates button fits beside the views, saving a row above the list. */}
-      <DateRange key={`${selection.from}/${selection.to}`} selection={selection} />
-      <nav aria-label="Item types">
-        <ul className="flex gap-1 rounded-lg border border-line p-1">
-          {itemKinds.map(({ type, label }) => (
-            <Choice key={label} href={inboxHref({ ...selection, type })} current={selection.type === type} label={label} />
-          ))}
-        </ul>
-      </nav>
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen(!open)}
+        className="ml-auto inline-flex min-h-11 items-center gap-1.5 rounded-md border border-line-strong px-3 text-sm font-medium sm:hidden"
+      >
+        Options
+        {/* A badge to the eye, spelled out for a screen reader; the name holds what is seen, as it must. */}
+        {inUse > 0 && <span className="rounded-full bg-accent px-1.5 text-xs text-on-accent">{inUse}<span className="sr-only"> in use</span></span>}
+      </button>
+      {/* Folded on a phone only; from sm up its contents sit in the row above as if unwrapped. */}
+      <div id={panelId} className={`w-full flex-wrap items-center gap-x-4 gap-y-2 sm:contents ${open ? 'flex' : 'max-sm:hidden'}`}>
+        <DateRange key={`${selection.from}/${selection.to}`} selection={selection} />
+        <nav aria-label="Item types">
+          <ul className="flex gap-1 rounded-lg border border-line p-1">
+            {itemKinds.map(({ type, label }) => (
+              <Choice key={label} href={inboxHref({ ...selection, type })} current={selection.type === type} label={label} />
+            ))}
+          </ul>
+        </nav>
+        {/* From sm up it sits at the end of the river's toolbar, where this row has no room for it. */}
+        <MarkReadModePicker className="sm:hidden" />
+      </div>
     </div>
   );
 }

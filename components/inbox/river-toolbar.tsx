@@ -1,9 +1,12 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
-import { useMarkReadMode, type MarkReadMode } from '@/lib/client/reading-preferences';
 import { clockTime } from '@/lib/client/relative-date';
+import type { BulkAction } from '@/lib/client/use-item-actions';
 import { ConfirmGroup } from '../confirm-group';
+import { useStickyTopSpace } from '../use-sticky-top-space';
+import { MarkReadModePicker } from './mark-read-mode';
+import { SelectionActions } from './selection-bar';
 
 type Props = {
   /** "unread articles" etc., for the confirmation sentence. */
@@ -13,27 +16,43 @@ type Props = {
   unreadCount: number | null;
   loadedAt: string | null;
   allSelected: boolean;
-  someSelected: boolean;
+  /** How many items are ticked: from one on, the toolbar is the selection's. */
+  selectedCount: number;
+  /** A bulk action is under way. */
+  busy: boolean;
   onSelectAll: (selected: boolean) => void;
   onMarkAllRead: () => Promise<void>;
   onRefresh: () => void;
+  onBulk: (action: BulkAction) => void;
+  onClearSelection: () => void;
 };
 
 // Narrow padding and gaps keep Select all, Mark all as read and Refresh on one row of a 360 px phone.
 const buttonClass = 'min-h-11 rounded-md border border-line-strong px-2.5 text-sm font-medium sm:px-3';
 
-/** Controls for the whole river: select all, mark all as read (confirmed), refresh, and when items become read. */
-export function RiverToolbar({ what, total, unreadCount, loadedAt, allSelected, someSelected, onSelectAll, onMarkAllRead, onRefresh }: Props) {
+/**
+ * Controls for the whole river: select all, mark all as read (confirmed), refresh, and from sm up
+ * when items become read (on a phone that is with the views, in inbox-view.tsx). Once items are ticked it becomes the
+ * selection's toolbar, as in mail readers: Select all stays (with focus, if it has it), the
+ * actions on the selection take the others' place, and it sticks to the top of the screen. It
+ * sits above the list, which is one Tab stop (components/roving-rows.ts), so a ticked row's
+ * checkbox is one Shift+Tab from the actions.
+ */
+export function RiverToolbar(props: Props) {
+  const { what, total, unreadCount, loadedAt, allSelected, selectedCount, onSelectAll, onMarkAllRead, onRefresh } = props;
+  const selecting = selectedCount > 0;
   const [confirming, setConfirming] = useState(false);
+  // Ticking an item takes back an open mark-all question: the two would act on different items.
+  if (selecting && confirming) setConfirming(false);
   const [busy, setBusy] = useState(false);
-  const [mode, setMode] = useMarkReadMode();
+  const sticky = useStickyTopSpace(selecting);
   const selectAll = useRef<HTMLInputElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef(false);
 
   useEffect(() => {
-    if (selectAll.current) selectAll.current.indeterminate = someSelected && !allSelected;
-  }, [someSelected, allSelected]);
+    if (selectAll.current) selectAll.current.indeterminate = selecting && !allSelected;
+  }, [selecting, allSelected]);
 
   useEffect(() => {
     if (!confirming && returnFocus.current) {
@@ -59,7 +78,15 @@ export function RiverToolbar({ what, total, unreadCount, loadedAt, allSelected, 
 
   const empty = total === 0;
   return (
-    <div className="mt-3 flex flex-wrap items-center gap-1.5 sm:gap-2">
+    <div
+      ref={sticky}
+      role={selecting ? 'group' : undefined}
+      aria-label={selecting ? 'Selected items' : undefined}
+      // Over the list at the top of the screen: a drag starting on it is not a pull of the list.
+      data-own-gestures={selecting || undefined}
+      // The same border and padding either way, so ticking the first item does not move the list on a wide screen.
+      className={`mt-3 flex flex-wrap items-center gap-1.5 rounded-lg border p-1 sm:gap-2 ${selecting ? 'sticky top-0 z-20 border-line-strong bg-surface shadow-md' : 'border-transparent'}`}
+    >
       <label className="inline-flex min-h-11 items-center gap-2 rounded-md pl-1 pr-1.5 text-sm font-medium sm:px-2">
         <input
           ref={selectAll}
@@ -72,7 +99,9 @@ export function RiverToolbar({ what, total, unreadCount, loadedAt, allSelected, 
         />
         Select all
       </label>
-      {confirming ? (
+      {selecting ? (
+        <SelectionActions count={selectedCount} busy={props.busy} onAct={props.onBulk} onClear={props.onClearSelection} />
+      ) : confirming ? (
         <ConfirmGroup onCancel={finish} aria-label="Confirm mark all as read" className="flex flex-wrap items-center gap-2 rounded-md bg-accent-soft p-1 pl-3">
           {/* "As of": what arrived after the list loaded stays unread ("up to" would read as a date range). */}
           <span className="text-sm">
@@ -89,19 +118,9 @@ export function RiverToolbar({ what, total, unreadCount, loadedAt, allSelected, 
           Mark all as read
         </button>
       )}
-      <button type="button" onClick={onRefresh} className={buttonClass}>Refresh</button>
-      <label className="ml-auto inline-flex min-h-11 items-center gap-2 text-sm">
-        Mark as read
-        <select
-          value={mode}
-          onChange={(event) => setMode(event.target.value as MarkReadMode)}
-          className="min-h-11 rounded-md border border-line-strong bg-canvas px-2"
-        >
-          <option value="on-open">when opened</option>
-          <option value="on-scroll">when scrolled past</option>
-          <option value="manual">only by hand</option>
-        </select>
-      </label>
+      {!selecting && <button type="button" onClick={onRefresh} className={buttonClass}>Refresh</button>}
+      {/* On a phone it is with the views, behind Options (inbox-view.tsx). */}
+      {!selecting && <MarkReadModePicker className="ml-auto max-sm:hidden" />}
     </div>
   );
 }

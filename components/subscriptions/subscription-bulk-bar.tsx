@@ -2,7 +2,7 @@
 
 import { useEffect, useId, useRef, useState } from 'react';
 import type { BulkSubscriptionAction } from '@/lib/client/use-subscription-actions';
-import { buttonClass, dangerButtonClass, quietButtonClass } from '../control-styles';
+import { buttonClass, dangerButtonClass } from '../control-styles';
 import { FolderPicker } from './folder-picker';
 import { ConfirmGroup } from '../confirm-group';
 
@@ -27,12 +27,15 @@ const actions: { action: Exclude<BulkSubscriptionAction, 'move'>; label: string 
   { action: 'unpin', label: 'Unpin' },
 ];
 
+// The quiet button's look, narrower on a phone so Select all, the count and Clear share a row.
+const clearClass = 'min-h-11 rounded-md px-2 text-sm font-medium text-muted hover:bg-surface hover:text-ink sm:px-3';
 const smallButton = 'min-h-11 rounded-md border border-line-strong bg-canvas px-3 text-sm font-medium aria-disabled:text-muted';
 
 /**
- * Actions on the selected subscriptions. It stays in place after an action, so focus stays on
- * the button just pressed. Unsubscribing asks first, in place, with Cancel focused. It sticks
- * above the mini player (which publishes its height as --player-space), not behind it.
+ * Actions on the selected subscriptions, shown in the list's toolbar after its Select all while any
+ * are ticked (SubscriptionsList makes that toolbar the group and sticks it to the top, above the
+ * list, so a ticked row's checkbox is one Shift+Tab from here). It stays after an action, so focus
+ * stays on the button just pressed. Unsubscribing asks first, in place, with Cancel focused.
  */
 export function SubscriptionBulkBar({ count, busy, status, withFolders, onAct, onUnsubscribe, onAsk, onClear }: Props) {
   const [confirming, setConfirming] = useState(false);
@@ -56,13 +59,9 @@ export function SubscriptionBulkBar({ count, busy, status, withFolders, onAct, o
 
   const noun = count === 1 ? '1 subscription' : `${count} subscriptions`;
   return (
-    <div
-      role="group"
-      aria-label="Selected subscriptions"
-      className="sticky bottom-[calc(var(--player-space,0px)+0.5rem)] z-10 mt-3 rounded-lg border border-line-strong bg-surface p-2 shadow-md"
-    >
+    <>
       {confirming ? (
-        <ConfirmGroup onCancel={() => setConfirming(false)} role="alertdialog" aria-labelledby={questionId} aria-describedby={effectId} className="flex flex-wrap items-center gap-2">
+        <ConfirmGroup onCancel={() => setConfirming(false)} role="alertdialog" aria-labelledby={questionId} aria-describedby={effectId} className="flex w-full flex-wrap items-center gap-2">
           <p id={questionId} className="px-2 font-medium">Unsubscribe from {noun}?</p>
           <p id={effectId} className="px-2 text-sm text-muted">Their items leave your inbox; saved items stay saved.</p>
           <button type="button" className={dangerButtonClass} onClick={() => { setConfirming(false); onUnsubscribe(); }}>
@@ -71,14 +70,15 @@ export function SubscriptionBulkBar({ count, busy, status, withFolders, onAct, o
           <button ref={cancel} type="button" className={buttonClass} onClick={() => setConfirming(false)}>Cancel</button>
         </ConfirmGroup>
       ) : (
-        // On a phone the sticky bar must leave the list in sight: three rows (count and Clear; the four
-        // switches side by side, two by two under 360 px where "Resume" would not fit; moving and
-        // unsubscribing), where free wrapping took five.
-        <div className="flex flex-wrap items-end gap-2">
-          <div className="flex w-full items-center justify-between gap-2 sm:w-auto sm:self-center">
-            <span className="px-2 font-medium">{count} selected</span>
-            <button type="button" onClick={onClear} className={quietButtonClass}>Clear selection</button>
-          </div>
+        // On a phone the sticky bar must leave the list in sight: three rows (Select all, the count
+        // and Clear; the four switches side by side, two by two under 360 px where "Resume" would not
+        // fit; moving and unsubscribing), where free wrapping took five.
+        <>
+          <span className="flex-1 px-1 font-medium sm:flex-none">{count} selected</span>
+          <button type="button" aria-label="Clear selection" onClick={onClear} className={clearClass}>
+            <span className="sm:hidden">Clear</span>
+            <span className="max-sm:hidden">Clear selection</span>
+          </button>
           <div className="grid w-full grid-cols-4 gap-1.5 max-[359px]:grid-cols-2 sm:flex sm:w-auto sm:gap-2">
             {actions.map(({ action, label }) => (
               <button key={action} type="button" aria-disabled={busy} onClick={() => !busy && onAct(action)} className={`${smallButton} whitespace-nowrap px-1 sm:px-3`}>
@@ -86,20 +86,22 @@ export function SubscriptionBulkBar({ count, busy, status, withFolders, onAct, o
               </button>
             ))}
           </div>
-          {withFolders && (
-            <div className="flex min-w-0 flex-1 items-end gap-2 sm:flex-none">
-              <FolderPicker label="Move to" value={folderId} onChange={setFolderId} className="min-w-0 flex-1 text-sm" />
-              <button type="button" aria-disabled={busy} onClick={() => !busy && onAct('move', folderId)} className={smallButton}>
-                Move
-              </button>
-            </div>
-          )}
-          <button ref={ask} type="button" aria-disabled={busy} onClick={() => !busy && askToUnsubscribe()} className={`${smallButton} text-danger`}>
-            Unsubscribe
-          </button>
-        </div>
+          <div className="flex w-full items-end gap-2 sm:w-auto">
+            {withFolders && (
+              <>
+                <FolderPicker label="Move to" value={folderId} onChange={setFolderId} className="min-w-0 flex-1 text-sm" />
+                <button type="button" aria-disabled={busy} onClick={() => !busy && onAct('move', folderId)} className={smallButton}>
+                  Move
+                </button>
+              </>
+            )}
+            <button ref={ask} type="button" aria-disabled={busy} onClick={() => !busy && askToUnsubscribe()} className={`${smallButton} text-danger`}>
+              Unsubscribe
+            </button>
+          </div>
+        </>
       )}
-      <p role="status" className="mt-1 px-2 text-sm empty:mt-0">{status}</p>
-    </div>
+      <p role="status" className="w-full px-2 text-sm">{status}</p>
+    </>
   );
 }

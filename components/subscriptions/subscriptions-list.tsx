@@ -13,10 +13,15 @@ import {
 import { useBulkUpdateSubscriptions, useUnsubscribe, type BulkSubscriptionAction } from '@/lib/client/use-subscription-actions';
 import { useSubscriptions } from '@/lib/client/use-subscriptions';
 import { buttonClass } from '../control-styles';
+import { useRovingRows } from '../roving-rows';
+import { useStickyTopSpace } from '../use-sticky-top-space';
 import { SubscriptionBulkBar } from './subscription-bulk-bar';
 import { SubscriptionListFilters } from './subscription-list-filters';
 import { EmptyList, ListSkeleton, NoMatches } from './subscription-list-states';
 import { SubscriptionRow } from './subscription-row';
+
+// A row's name is its link; the arrows move between them.
+const rovingRows = { row: 'li[data-subscription-id]', target: 'a[href]' };
 
 type Props = {
   selection: SubscriptionsSelection;
@@ -58,8 +63,8 @@ export function SubscriptionsList({ selection, withFolders, initialNameFilter = 
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState(() => noteFor('/subscriptions'));
-  // What a bulk action did is said in the bar, where it was pressed: on a phone the list's own
-  // status line sits a screen or more above the sticky bar, out of sight.
+  // What a bulk action did is said in the bar, where it was pressed: once the list is scrolled the
+  // list's own status line is out of sight, above the bar stuck to the top of the screen.
   const [barStatus, setBarStatus] = useState('');
   const heading = useRef<HTMLHeadingElement>(null);
   const selectAll = useRef<HTMLInputElement>(null);
@@ -68,6 +73,7 @@ export function SubscriptionsList({ selection, withFolders, initialNameFilter = 
   const wanted = nameFilter.trim();
   const [reach, setReach] = useState(filterReach);
   const { loadAtLeast, total } = list;
+  const roving = useRovingRows(rovingRows);
 
   // Back from unsubscribing on a subscription's page: say so, and start from the list, as
   // unsubscribing here does (the focused button went away with that page).
@@ -116,6 +122,11 @@ export function SubscriptionsList({ selection, withFolders, initialNameFilter = 
   // Only what is still listed and shown counts as selected (a refetch may drop some).
   const chosen = shown.filter((entry) => selected.has(entry.id)).map((entry) => entry.id);
   const allChosen = shown.length > 0 && chosen.length === shown.length;
+  const sticky = useStickyTopSpace(chosen.length > 0);
+  // Some but not all ticked: the box says so, as the inbox's Select all does.
+  useEffect(() => {
+    if (selectAll.current) selectAll.current.indeterminate = chosen.length > 0 && !allChosen;
+  });
 
   async function act(action: BulkSubscriptionAction, folderId: string | null = null) {
     setBusy(true);
@@ -172,20 +183,47 @@ export function SubscriptionsList({ selection, withFolders, initialNameFilter = 
             <NoMatches nameFilter={wanted} partial={list.hasMore} onClear={clearNameFilter} />
           ) : (
             <>
-              <label className="mt-2 inline-flex min-h-11 cursor-pointer items-center gap-3 px-3 text-sm font-medium">
-                <input
-                  ref={selectAll}
-                  type="checkbox"
-                  checked={allChosen}
-                  onChange={(event) => {
-                    setBarStatus('');
-                    setSelected(event.target.checked ? new Set(shown.map((entry) => entry.id)) : new Set());
-                  }}
-                  className="size-5 accent-accent"
-                />
-                Select all shown
-              </label>
-              <ul aria-label="Subscriptions" className="border-t border-line">
+              {/* Select all, and once any are ticked their actions: above the list, which is one Tab stop. */}
+              <div
+                ref={sticky}
+                role={chosen.length > 0 ? 'group' : undefined}
+                aria-label={chosen.length > 0 ? 'Selected subscriptions' : undefined}
+                // The same border and padding either way, so ticking the first row moves the list as little as can be;
+                // above the rows' checkboxes, which sit over their stretched links (z-10).
+                className={`mt-2 flex flex-wrap items-center gap-1.5 rounded-lg border p-1 sm:gap-2 ${chosen.length > 0 ? 'sticky top-0 z-20 border-line-strong bg-surface shadow-md' : 'border-transparent'}`}
+              >
+                <label className="inline-flex min-h-11 cursor-pointer items-center gap-3 px-2 text-sm font-medium">
+                  <input
+                    ref={selectAll}
+                    type="checkbox"
+                    checked={allChosen}
+                    onChange={(event) => {
+                      setBarStatus('');
+                      setSelected(event.target.checked ? new Set(shown.map((entry) => entry.id)) : new Set());
+                    }}
+                    className="size-5 accent-accent"
+                  />
+                  Select all shown
+                </label>
+                {chosen.length > 0 && (
+                  <SubscriptionBulkBar
+                    count={chosen.length}
+                    busy={busy}
+                    status={barStatus}
+                    withFolders={withFolders}
+                    onAct={(action, folderId) => void act(action, folderId ?? null)}
+                    onUnsubscribe={() => void remove()}
+                    onAsk={() => setBarStatus('')}
+                    onClear={() => {
+                      // The actions go with the selection; focus goes to the control that starts a new one.
+                      selectAll.current?.focus();
+                      setBarStatus('');
+                      setSelected(new Set());
+                    }}
+                  />
+                )}
+              </div>
+              <ul ref={roving} aria-label="Subscriptions" className="mt-1 border-t border-line">
                 {shown.map((subscription) => (
                   <SubscriptionRow key={subscription.id} subscription={subscription} selected={selected.has(subscription.id)} onSelect={onSelect} />
                 ))}
@@ -206,23 +244,6 @@ export function SubscriptionsList({ selection, withFolders, initialNameFilter = 
         </>
       )}
 
-      {chosen.length > 0 && (
-        <SubscriptionBulkBar
-          count={chosen.length}
-          busy={busy}
-          status={barStatus}
-          withFolders={withFolders}
-          onAct={(action, folderId) => void act(action, folderId ?? null)}
-          onUnsubscribe={() => void remove()}
-          onAsk={() => setBarStatus('')}
-          onClear={() => {
-            // The bar goes away with its focused button; focus goes to the control that starts a new selection.
-            selectAll.current?.focus();
-            setBarStatus('');
-            setSelected(new Set());
-          }}
-        />
-      )}
     </section>
   );
 }

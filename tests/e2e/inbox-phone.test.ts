@@ -4,8 +4,9 @@ import { contextPerTest, expectNoAxeViolations } from './browser';
 import { waitForWorker } from './offline-helpers';
 
 /*
- * The inbox on small phones (360 × 740 and 320 px wide): the selection bar's rows, and pull to
- * refresh, which belongs to the list and not to the fixed things over it (mini player, outbox panel).
+ * The inbox on small phones (320 to 412 px wide): the rows its controls take above the list, the
+ * selection bar's rows, and pull to refresh, which belongs to the list and not to the fixed things
+ * over it (mini player, outbox panel).
  */
 
 const contexts = contextPerTest();
@@ -57,6 +58,49 @@ async function expectNoRefreshPullingOn(page: Page, from: Locator): Promise<void
   expect(await page.getByText('Refreshing…').count()).toBe(0);
   expect(fetched).toEqual([]);
 }
+
+/** How many rows the controls above the first item take in the main area: the distinct middles of their boxes. */
+function controlRowsAboveList(page: Page): Promise<number> {
+  return page.getByRole('main').evaluate((main) => {
+    const firstRow = main.querySelector('li[data-item-id]')!.getBoundingClientRect().top;
+    return new Set([...main.querySelectorAll('a[href], button, input, select')]
+      .map((control) => control.getBoundingClientRect())
+      .filter((rect) => rect.width > 0 && rect.bottom <= firstRow)
+      .map((rect) => Math.round(rect.top + rect.height / 2))).size;
+  });
+}
+
+describe.each([360, 412])('the inbox toolbar on a %i px phone', (width) => {
+  it('takes two rows above the list, with dates, item types and the read mode one Options press away', async () => {
+    const page = await openInbox(width, '?view=all');
+    expect(await controlRowsAboveList(page)).toBe(2);
+    const main = page.getByRole('main');
+    for (const name of ['Select all', 'Mark all as read', 'Refresh']) {
+      expect(await main.getByRole(name === 'Select all' ? 'checkbox' : 'button', { name, exact: true }).isVisible(), `${name} is visible`).toBe(true);
+    }
+    const episodes = main.getByRole('navigation', { name: 'Item types' }).getByRole('link', { name: 'Episodes', exact: true });
+    expect(await episodes.isVisible()).toBe(false);
+
+    const options = main.getByRole('button', { name: /^Options/ });
+    expect(await options.textContent()).toBe('Options');
+    await options.click();
+    expect(await options.getAttribute('aria-expanded')).toBe('true');
+    for (const control of [main.getByRole('button', { name: 'Dates', exact: true }), episodes, main.getByRole('combobox', { name: 'Mark as read' })]) {
+      expect(await control.isVisible()).toBe(true);
+      expect((await control.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    await expectNoAxeViolations(page);
+
+    // Folded again, the button says how many filters are in use.
+    await episodes.click();
+    await page.waitForURL((address) => address.searchParams.get('type') === 'episode');
+    await options.click();
+    expect(await options.getAttribute('aria-expanded')).toBe('false');
+    await main.getByRole('button', { name: /^Options\W*1 in use$/ }).waitFor();
+    await expect.poll(() => episodes.isVisible()).toBe(false);
+  });
+});
 
 describe.each([360, 320])('the inbox selection bar on a %i px phone', (width) => {
   it('takes two rows at most, offers every action by its full name, and stays above the mini player', async () => {

@@ -3,6 +3,7 @@ import type { Page, Response } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { contextPerTest, type ViewportName } from './browser';
 import { feedSitePerFile } from './feed-site';
+import { showInboxOptions } from './inbox-options';
 
 /*
  * Ranges of the river, as a person uses them: marking everything above or below an item
@@ -156,7 +157,8 @@ describe.each<ViewportName>(['phone', 'desktop'])('marking stretches of the inbo
 
     const from = calendarDay(now - 25 * dayMs);
     const to = calendarDay(now - 10 * dayMs);
-    // The fields are folded behind the Dates button until asked for.
+    // The fields are folded behind the Dates button until asked for (and on a phone, it behind Options).
+    await showInboxOptions(page);
     await page.getByRole('button', { name: 'Dates', exact: true }).click();
     const dates = page.getByRole('search', { name: 'Dates' });
     await dates.getByLabel('From', { exact: true }).fill(from);
@@ -174,6 +176,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('marking stretches of the inbo
     // The range lives in the URL: a reload shows the same narrowed list and the same dates.
     await page.reload();
     await expect.poll(() => rowTitles(page), { timeout: 15_000 }).toEqual([titles[1]]);
+    await showInboxOptions(page);
     expect(await dates.getByLabel('From', { exact: true }).inputValue()).toBe(from);
     expect(await dates.getByLabel('To', { exact: true }).inputValue()).toBe(to);
 

@@ -1,6 +1,7 @@
-import type { Page, Response } from 'playwright-core';
+import type { Locator, Page, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { contextPerTest, expectNoAxeViolations, type ViewportName } from './browser';
+import { showInboxOptions } from './inbox-options';
 
 const contexts = contextPerTest();
 
@@ -40,6 +41,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('the inbox on a %s', (viewport
 
     const episodes = page.waitForResponse((response) => isCall('GET', /^\/api\/v1\/items$/)(response)
       && new URL(response.url()).searchParams.get('item_type') === 'episode');
+    await showInboxOptions(page);
     await page.getByRole('main').getByRole('link', { name: 'Episodes', exact: true }).click();
     await episodes;
     await page.getByRole('list', { name: 'Saved episodes' }).waitFor();
@@ -152,6 +154,41 @@ describe('the inbox with a keyboard', () => {
     await page.keyboard.press('o');
     await page.waitForURL(`**${href}`);
     await page.getByRole('heading', { level: 1 }).waitFor();
+  });
+
+  it('reaches the selection toolbar from a ticked row far down with one Shift+Tab, and rows moved to stay clear of it', async () => {
+    const { page } = await openInbox('desktop', '?view=all');
+    const rows = page.getByRole('list', { name: 'Items' }).getByRole('listitem');
+    const isFocused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
+    for (let step = 0; step < 12; step += 1) await page.keyboard.press('j');
+    const row = rows.nth(11);
+    expect(await isFocused(row.locator('[data-item-link]'))).toBe(true);
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Space');
+    expect(await row.getByRole('checkbox').isChecked()).toBe(true);
+
+    // Stuck to the top of the screen, in sight, and the first stop before the list.
+    const bar = page.getByRole('group', { name: 'Selected items' });
+    await expect.poll(async () => Math.round((await bar.boundingBox())!.y)).toBe(0);
+    await page.keyboard.press('Shift+Tab');
+    expect(await isFocused(bar.getByRole('button', { name: 'Unsave', exact: true }))).toBe(true);
+    await page.keyboard.press('Shift+Tab');
+    const save = bar.getByRole('button', { name: 'Save', exact: true });
+    const bulk = page.waitForResponse(isCall('PATCH', /^\/api\/v1\/items$/));
+    await page.keyboard.press('Enter');
+    expect(((await bulk).request().postDataJSON() as { action: string }).action).toBe('save');
+    expect(await isFocused(save)).toBe(true);
+
+    // Moving up from the row, each row comes into view below the bar, not under it.
+    await row.locator('[data-item-link]').focus();
+    for (let step = 0; step < 4; step += 1) {
+      await page.keyboard.press('k');
+      const [barBox, linkBox] = [(await bar.boundingBox())!, (await page.locator(':focus').boundingBox())!];
+      expect(linkBox.y).toBeGreaterThanOrEqual(barBox.y + barBox.height);
+    }
+    const unsaved = page.waitForResponse(isCall('PATCH', /^\/api\/v1\/items$/));
+    await bar.getByRole('button', { name: 'Unsave', exact: true }).click();
+    expect((await unsaved).status()).toBe(200);
   });
 
   it('loads more items with the Load more button', async () => {

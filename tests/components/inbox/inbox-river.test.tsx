@@ -101,6 +101,53 @@ describe('the inbox river with items', () => {
     expect(within(list).getByRole('button', { name: 'Unsave: Morning Post item 5' })).toBeTruthy();
   });
 
+  it('reaches the selection bar from a ticked row with one Shift+Tab, and leaves the list with Tab past that row alone', async () => {
+    const user = userEvent.setup();
+    renderApp(<InboxRiver selection={unread} />);
+    const list = await screen.findByRole('list', { name: 'Unread items' });
+    // Down the list by arrow from the first title, as j does, to the 13th row.
+    const rows = within(list).getAllByRole('listitem');
+    const row = rows[12]!;
+    const id = row.dataset.itemId!;
+    rows[0]!.querySelector<HTMLElement>('[data-item-link]')!.focus();
+    for (let step = 0; step < 12; step += 1) await user.keyboard('{ArrowDown}');
+    expect(document.activeElement).toBe(row.querySelector('[data-item-link]'));
+    await user.tab({ shift: true });
+    const box = within(row).getByRole('checkbox');
+    expect(document.activeElement).toBe(box);
+    await user.keyboard(' ');
+
+    const bar = screen.getByRole('group', { name: 'Selected items' });
+    // The bar sits above the list, so it is one Shift+Tab back, not thirty rows on.
+    await user.tab({ shift: true });
+    expect(bar.contains(document.activeElement)).toBe(true);
+    expect(document.activeElement).toBe(within(bar).getByRole('button', { name: 'Unsave' }));
+    await user.tab({ shift: true });
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('1 item saved.'));
+    expect(local.stateOf(id).is_saved).toBe(1);
+    expect(document.activeElement).toBe(within(bar).getByRole('button', { name: 'Save' }));
+
+    // Forward, Tab goes through the row it left and then out of the list, not through every row.
+    box.focus();
+    const rowsPassed = new Set<Element | null>();
+    for (let step = 0; step < 10 && list.contains(document.activeElement); step += 1) {
+      rowsPassed.add(document.activeElement!.closest('li'));
+      await user.tab();
+    }
+    expect([...rowsPassed]).toEqual([row]);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Load more' }));
+  });
+
+  it('says in the ? overlay that the arrows move in the list and Tab moves past it', async () => {
+    const user = userEvent.setup();
+    renderApp(<InboxRiver selection={unread} />);
+    await screen.findByRole('list', { name: 'Unread items' });
+    await user.keyboard('?');
+    const dialog = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+    expect(within(dialog).getByText('In the list, ↑ and ↓ move between items too, and Tab moves on past the list.')).toBeTruthy();
+  });
+
   it('lets go of selected items a refresh leaves out of the unread view, so the bar acts only on rows shown', async () => {
     const user = userEvent.setup();
     renderApp(<InboxRiver selection={unread} />);
@@ -111,9 +158,10 @@ describe('the inbox river with items', () => {
     await user.click(within(list).getByRole('button', { name: 'Mark read: Morning Post item 8' }));
     await waitFor(() => expect(local.stateOf(ids[8]!).is_read).toBe(1));
 
-    await user.click(screen.getByRole('button', { name: 'Refresh' }));
-    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Refreshed.'));
-    expect(within(list).queryByRole('link', { name: 'Morning Post item 7' })).toBeNull();
+    // While items are ticked the toolbar holds their actions, not Refresh: the lists refresh as when changed elsewhere.
+    expect(screen.queryByRole('button', { name: 'Refresh' })).toBeNull();
+    announceItemsChanged();
+    await waitFor(() => expect(within(list).queryByRole('link', { name: 'Morning Post item 7' })).toBeNull());
     const bar = screen.getByRole('group', { name: 'Selected items' });
     expect(within(bar).getByText('1 selected')).toBeTruthy();
     await user.click(within(bar).getByRole('button', { name: 'Save' }));

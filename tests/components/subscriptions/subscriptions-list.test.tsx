@@ -87,7 +87,7 @@ describe('the subscriptions list', () => {
     expect(within(bar).getByText('2 selected')).toBeTruthy();
     const pause = within(bar).getByRole('button', { name: 'Pause' });
     await user.click(pause);
-    // In the bar itself: on a phone the list's heading and its status line are screens above the sticky bar.
+    // In the bar itself: once the list is scrolled, its heading and status line are out of sight above the stuck bar.
     await waitFor(() => expect(within(bar).getByRole('status').textContent).toBe('2 subscriptions paused.'));
     expect(document.activeElement).toBe(pause);
     expect(subscriptionRow(local, 'Morning Post')!.is_active).toBe(0);
@@ -101,6 +101,28 @@ describe('the subscriptions list', () => {
     await waitFor(() => expect(subscriptionRow(local, 'Zebra Weekly')!.is_pinned).toBe(1));
     await waitFor(() => expect(within(list).getByRole('link', { name: 'Zebra Weekly' }).closest('li')!.textContent).toContain('Pinned'));
     expect(within(list).getByRole('link', { name: 'Zebra Weekly' }).closest('li')!.textContent).not.toContain('Paused');
+  });
+
+  it('reaches the selection actions from a ticked row with one Shift+Tab, the list being one Tab stop the arrows move in', async () => {
+    const user = userEvent.setup();
+    renderRouted(<SubscriptionsList selection={everything} withFolders />);
+    const list = await screen.findByRole('list', { name: 'Subscriptions' });
+    within(list).getByRole('link', { name: 'Amber Letters' }).focus();
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    const tiny = within(list).getByRole('link', { name: 'Tiny Podcast' });
+    expect(document.activeElement).toBe(tiny);
+    await user.tab({ shift: true });
+    expect(document.activeElement).toBe(within(list).getByRole('checkbox', { name: 'Select Tiny Podcast' }));
+    await user.keyboard(' ');
+
+    const bar = screen.getByRole('group', { name: 'Selected subscriptions' });
+    expect(within(bar).getByText('1 selected')).toBeTruthy();
+    await user.tab({ shift: true });
+    expect(document.activeElement).toBe(within(bar).getByRole('button', { name: 'Unsubscribe' }));
+    // Forward from the row, Tab leaves the list rather than visiting the rows below.
+    tiny.focus();
+    await user.tab();
+    expect(list.contains(document.activeElement)).toBe(false);
   });
 
   it('moves a selection into a folder', async () => {

@@ -76,6 +76,27 @@ async function checkRoom(record: PendingDownload): Promise<void> {
   }
 }
 
+/** How many times a download that dropped while online carries on by itself before it asks for Try again. */
+const quietRetries = 2;
+/** The moment between those tries: a link just back, or a host that closed one connection, is usually fine by then. */
+const dropRetryMs = 2000;
+
+/** Resolves after `ms`; rejects if the download is cancelled meanwhile. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(new DownloadCancelled());
+    const cancelled = () => {
+      clearTimeout(timer);
+      reject(new DownloadCancelled());
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', cancelled);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', cancelled, { once: true });
+  });
+}
+
 /** Resolves when the browser is online again; rejects if the download is cancelled meanwhile. */
 function connectionBack(signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -113,11 +134,18 @@ async function runHere(id: string): Promise<void> {
   const abort = new AbortController();
   running.set(id, abort);
   try {
+    let drops = 0;
     for (;;) {
       // Read again: another tab may have finished or cancelled it while this one waited.
       const record = await pendingDownload(id);
       if (!record) return await settledElsewhere(id);
-      if (await attempt(record, abort)) return;
+      const outcome = await attempt(record, abort, drops < quietRetries);
+      if (outcome === 'settled') return;
+      if (outcome === 'dropped') {
+        drops += 1;
+        await pause(dropRetryMs, abort.signal);
+        continue;
+      }
       setEpisodeDownload(id, { status: 'waiting', received: (await pendingDownload(id))?.received ?? record.received, total: record.total });
       await connectionBack(abort.signal);
     }
@@ -130,10 +158,13 @@ async function runHere(id: string): Promise<void> {
   }
 }
 
-/** One try; answers false when the connection went away (try again when it is back). */
-async function attempt(record: PendingDownload, abort: AbortController): Promise<boolean> {
+/**
+ * One try: settled (whole, refused, failed or cancelled), offline (try again when the connection
+ * is back), or dropped while online, which `mayRetry` lets the runner try again by itself.
+ */
+async function attempt(record: PendingDownload, abort: AbortController, mayRetry: boolean): Promise<'settled' | 'offline' | 'dropped'> {
   const { id, episode } = record;
-  if (!navigator.onLine) return false;
+  if (!navigator.onLine) return 'offline';
   let toldAt = 0;
   const progress = (received: number, total: number | null) => {
     if (abort.signal.aborted || Date.now() - toldAt < 250) return;
@@ -149,7 +180,7 @@ async function attempt(record: PendingDownload, abort: AbortController): Promise
     await forgetDownload(id);
     setEpisodeDownload(id, { status: 'downloaded', download: { episode, bytes: whole.received, downloadedAt } });
     tellOtherTabs({ type: 'changed' });
-    return true;
+    return 'settled';
   } catch (error) {
     if (abort.signal.reason === 'deleted') throw new DownloadCancelled();
     if (abort.signal.aborted || error instanceof DownloadCancelled) {
@@ -159,11 +190,14 @@ async function attempt(record: PendingDownload, abort: AbortController): Promise
       setEpisodeDownload(id, { status: 'none' });
       throw new DownloadCancelled();
     }
-    if (!navigator.onLine && !(error instanceof DownloadRefused)) return false;
-    // Refused, or no room: nothing is kept. A connection that dropped while online: the parts stay, and Try again carries on.
-    if (error instanceof DownloadRefused || (error as Error | null)?.name === 'QuotaExceededError') await forgetDownload(id).catch(() => undefined);
+    if (!navigator.onLine && !(error instanceof DownloadRefused)) return 'offline';
+    const refused = error instanceof DownloadRefused || (error as Error | null)?.name === 'QuotaExceededError';
+    // A connection that dropped while online (a flaky link, or one just back): the parts stay and it carries on by itself, a few times.
+    if (!refused && mayRetry) return 'dropped';
+    // Refused, or no room: nothing is kept. Dropped again and again: the parts stay, and Try again carries on.
+    if (refused) await forgetDownload(id).catch(() => undefined);
     setEpisodeDownload(id, { status: 'failed', error: downloadErrorSentence(error, navigator.onLine) });
-    return true;
+    return 'settled';
   }
 }
 

@@ -45,10 +45,11 @@ function fromFocus(rows: HTMLElement[], step: number): number | null {
  */
 export function useKeyedList<T extends KeyedItem>(list: KeyedList<T>): (element: HTMLUListElement | null) => void {
   const { registry, element, setElement } = useRegistered('lists', list);
-  const hasItems = list.items.length > 0;
+  // Again as rows come: the item to focus may be in rows the list renders after its first ones.
+  const rowCount = list.items.length;
   useEffect(() => {
-    if (registry && element.current && hasItems) registry.arrived(element.current);
-  }, [registry, element, hasItems]);
+    if (registry && element.current && rowCount > 0) registry.arrived(element.current);
+  }, [registry, element, rowCount]);
   return setElement;
 }
 

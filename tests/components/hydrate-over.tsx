@@ -8,9 +8,9 @@ import { hydrateRoot } from 'react-dom/client';
 // hydrateRoot is driven by hand here, through act().
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-/** Puts `html` in a <p> on the page and hydrates `ui` over it; answers the <p> and React's recoverable errors. */
-export async function hydrateOver(html: string, ui: ReactElement): Promise<{ container: HTMLElement; errors: unknown[] }> {
-  const container = document.createElement('p');
+/** Puts `html` in a `tag` (a <p> unless told) on the page and hydrates `ui` over it; answers it and React's recoverable errors. */
+export async function hydrateOver(html: string, ui: ReactElement, tag: 'p' | 'div' = 'p'): Promise<{ container: HTMLElement; errors: unknown[] }> {
+  const container = document.createElement(tag);
   container.innerHTML = html;
   document.body.append(container);
   const errors: unknown[] = [];

@@ -1,5 +1,6 @@
 import useSWR from 'swr';
 import { ApiError } from './api-client';
+import { capabilitiesKey } from './reader-keys';
 import { onErrorRetry } from './retry-policy';
 
 /** What the app can do against the service it talks to (GET /api/capabilities). */
@@ -10,7 +11,6 @@ export type Capabilities = {
   first_party: boolean;
 };
 
-const capabilitiesUrl = '/api/capabilities';
 
 async function fetchCapabilities(url: string): Promise<Capabilities> {
   const response = await fetch(url, { headers: { accept: 'application/json' }, credentials: 'same-origin' });
@@ -27,7 +27,7 @@ async function fetchCapabilities(url: string): Promise<Capabilities> {
  * `firstParty` is false, so features that need first-party operations stay hidden rather than broken.
  */
 export function useCapabilities() {
-  const { data, error, isLoading } = useSWR<Capabilities, ApiError>(capabilitiesUrl, fetchCapabilities, {
+  const { data, error, isLoading } = useSWR<Capabilities, ApiError>(capabilitiesKey, fetchCapabilities, {
     onErrorRetry, revalidateOnFocus: false, revalidateIfStale: false, dedupingInterval: 3_600_000,
   });
   return { capabilities: data, firstParty: data?.first_party ?? false, error, isLoading };

@@ -1,9 +1,9 @@
 import useSWR from 'swr';
 import type { ResponseOf } from '@/lib/contract/types';
 import { callApi, type ApiError } from './api-client';
+import { accountKey } from './reader-keys';
 import { onErrorRetry } from './retry-policy';
 
-const accountPath = '/v1/account';
 
 export type Account = ResponseOf<'getAccount'>;
 export type PlanFeature = keyof Account['features'];
@@ -17,9 +17,12 @@ function fetchAccount(): Promise<Account> {
  * then `hasFeature` says "unknown" so the UI offers the feature and lets a 402 explain).
  */
 export function useAccount() {
-  const result = useSWR<Account, ApiError>(accountPath, fetchAccount, {
+  const swr = useSWR<Account, ApiError>(accountKey, fetchAccount, {
     onErrorRetry, revalidateOnFocus: false, dedupingInterval: 60_000,
   });
-  const hasFeature = (feature: PlanFeature): boolean | null => (result.data ? result.data.features[feature] : null);
-  return { ...result, hasFeature };
+  const { data, error, mutate } = swr;
+  const hasFeature = (feature: PlanFeature): boolean | null => (data ? data.features[feature] : null);
+  // isLoading is read only while there is no account: with one seeded by the server, its flips
+  // while SWR revalidates it change nothing shown and would render the page again.
+  return { data, error, mutate, isLoading: data === undefined && swr.isLoading, hasFeature };
 }

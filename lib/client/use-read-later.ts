@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import type { BodyOf, ResponseOf } from '@/lib/contract/types';
 import { callApi, type ApiError } from './api-client';
+import { readLaterKey } from './reader-keys';
 import { onErrorRetry, withRetry } from './retry-policy';
 
 export type ReadLaterLink = ResponseOf<'listReadLaterLinks'>['data'][number];
@@ -13,8 +14,6 @@ export const readLaterNames: Record<ReadLaterService, string> = {
   instapaper: 'Instapaper', readwise: 'Readwise Reader', raindrop: 'Raindrop.io', wallabag: 'wallabag',
 };
 
-/** The SWR key of the read-later links. */
-export const readLaterKey = '/v1/read-later';
 
 function fetchLinks(): Promise<ReadLaterLink[]> {
   return callApi('GET', '/v1/read-later').then((answer) => answer.data);

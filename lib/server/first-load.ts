@@ -2,12 +2,15 @@ import 'server-only';
 import { cache } from 'react';
 import { unstable_serialize } from 'swr';
 import { queryString } from '@/lib/client/api-client';
+import { accountKey, capabilitiesKey, readLaterKey } from '@/lib/client/reader-keys';
+import type { Account } from '@/lib/client/use-account';
+import type { ReadLaterLink } from '@/lib/client/use-read-later';
 import { filtersFor, readInboxSelection, type InboxSource } from '@/lib/client/inbox-view';
 import { filtersKey, itemDetailKey, itemsListKey, itemsPageQuery, type ItemDetail, type ItemsList, type ItemsPage } from '@/lib/client/item-cache';
 import { foldersKey, tagsKey } from '@/lib/client/source-keys';
 import { subscriptionKey } from '@/lib/client/subscription-cache';
 import { requireSession } from './require-session';
-import { sendUpstream } from './upstream';
+import { appCapabilities, sendUpstream } from './upstream';
 
 /*
  * The first load of the inbox and the reader, on the server: the data the page's SWR hooks
@@ -106,8 +109,24 @@ export async function inboxFirstLoad(searchParams: SearchParams): Promise<FirstL
 export const loadItemDetail = cache((id: string): Promise<ItemDetail | null> =>
   getAsSession<ItemDetail>(`/items/${encodeURIComponent(id)}`, `/v1/items/${encodeURIComponent(id)}`));
 
-/** The reader's item as SWR fallback (none when the load fails). */
+/**
+ * The reader's item as SWR fallback, with what its first screen shows beside it: the capabilities,
+ * and locally the account (notes follow the plan) and the read-later links (a Send button each).
+ * Loaded in the browser, they answered inside hydration's commit and rendered the reader again.
+ * Each is left out when its load fails.
+ */
 export async function itemFirstLoad(id: string): Promise<FirstLoad> {
-  const detail = await loadItemDetail(id);
-  return detail ? { [itemDetailKey(id)]: detail } : {};
+  const page = `/items/${encodeURIComponent(id)}`;
+  const capabilities = appCapabilities();
+  const [detail, account, readLater] = await Promise.all([
+    loadItemDetail(id),
+    capabilities.first_party ? getAsSession<Account>(page, '/v1/account') : null,
+    capabilities.first_party ? getAsSession<{ data: ReadLaterLink[] }>(page, '/v1/read-later') : null,
+  ]);
+  return {
+    [capabilitiesKey]: capabilities,
+    ...(detail ? { [itemDetailKey(id)]: detail } : {}),
+    ...(account ? { [accountKey]: account } : {}),
+    ...(readLater ? { [readLaterKey]: readLater.data } : {}),
+  };
 }

@@ -1,4 +1,5 @@
 import 'server-only';
+import type { Capabilities } from '@/lib/client/capabilities';
 import { embeddedService } from '@/lib/service/embedded';
 import type { EmbeddedService } from '@/lib/service/service';
 
@@ -21,6 +22,12 @@ const bodiless = new Set([204, 205, 304]);
 /** Local unless FEED_API_BASE_URL names a hosted service. */
 export function upstreamMode(): UpstreamMode {
   return process.env.FEED_API_BASE_URL ? 'remote' : 'local';
+}
+
+/** What the app can do in this mode: first-party operations (account, API keys, folders…) only locally. */
+export function appCapabilities(): Capabilities {
+  const mode = upstreamMode();
+  return { mode, first_party: mode === 'local' };
 }
 
 /** Whether the installation has a credential of its own (always locally; remotely only with FEED_API_KEY). */

@@ -43,6 +43,19 @@ async function isFocused(page: Page, selector: string): Promise<boolean> {
   return page.evaluate((css) => document.activeElement === document.querySelector(css), selector);
 }
 
+describe('the reader as the server sends it', () => {
+  it('holds the notes with the article, so nothing arrives below the text once scripts run', async () => {
+    // Without JavaScript the page is what the server rendered: the plan that allows notes came with the item.
+    const context = await contexts.open('phone', { javaScriptEnabled: false });
+    const page = await context.newPage();
+    const { data } = (await (await page.request.get('/api/v1/items?item_type=article&limit=1')).json()) as { data: { id: string; title: string }[] };
+    await page.goto(`/items/${data[0]!.id}`);
+    await page.getByRole('heading', { level: 1, name: data[0]!.title, exact: true }).waitFor();
+    await page.getByRole('heading', { level: 2, name: 'Notes' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Save notes' }).count()).toBe(1);
+  });
+});
+
 describe.each<ViewportName>(['phone', 'desktop'])('the reader on a %s', (viewport) => {
   it('shows the item with its source, original link and content, and marks it read on opening', async () => {
     const context = await contexts.open(viewport);

@@ -5,6 +5,7 @@ import { ErrorNotice } from '@/components/error-notice';
 import { SessionEndedNotice } from '@/components/session/sign-in-again';
 import { KeyboardShortcuts } from '@/components/keyboard-shortcuts';
 import { ListKeys, useKeyedList } from '@/components/list-keys';
+import { ListSkeleton } from '@/components/list-skeleton';
 import { useRovingRows } from '@/components/roving-rows';
 import { errorSentence } from '@/lib/client/error-message';
 import { useReadFailure } from '@/lib/client/kept-on-failure';
@@ -16,7 +17,7 @@ import { useItemActions, type BulkAction } from '@/lib/client/use-item-actions';
 import { useItems } from '@/lib/client/use-items';
 import { ItemRow } from './item-row';
 import { LoadMore } from './load-more';
-import { RiverEmpty, RiverSkeleton, RiverSourceMissing } from './river-states';
+import { RiverEmpty, RiverSourceMissing } from './river-states';
 import { RiverToolbar } from './river-toolbar';
 import { useMarkOnScroll } from './use-mark-on-scroll';
 import { usePullToRefresh } from './use-pull-to-refresh';
@@ -180,7 +181,7 @@ function River({ selection, sourceName = null }: Props) {
 
   const failure = useReadFailure(items.length > 0, list.error);
   let body: ReactNode;
-  if (list.isLoading) body = <RiverSkeleton />;
+  if (list.isLoading) body = <ListSkeleton label="Loading items…" rows={6} lines={['w-3/4', 'w-1/3', 'w-full']} checkbox />;
   else if (failure.instead?.status === 404 && selection.source) body = <RiverSourceMissing selection={selection} />;
   else if (failure.instead) body = <div className="mt-4"><ErrorNotice error={failure.instead} onRetry={() => void list.refresh()} context="Your items could not be loaded" /></div>;
   else if (!items.length) body = <RiverEmpty selection={selection} sourceName={sourceName} />;

@@ -12,17 +12,26 @@ import { SourceHeading } from './source-heading';
 
 const tabClass = 'inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium no-underline';
 
-function Choice({ href, current, label }: { href: string; current: boolean; label: string }) {
+type ChoiceLink = { key: string; href: string; current: boolean; label: string };
+
+/** A row of links to choose one of, the chosen one marked as the current page. */
+function ChoiceNav({ label, choices }: { label: string; choices: ChoiceLink[] }) {
   return (
-    <li>
-      <Link
-        href={href}
-        aria-current={current ? 'page' : undefined}
-        className={`${tabClass} ${current ? 'bg-accent text-on-accent' : 'text-ink hover:bg-surface'}`}
-      >
-        {label}
-      </Link>
-    </li>
+    <nav aria-label={label}>
+      <ul className="flex gap-1 rounded-lg border border-line p-1">
+        {choices.map((choice) => (
+          <li key={choice.key}>
+            <Link
+              href={choice.href}
+              aria-current={choice.current ? 'page' : undefined}
+              className={`${tabClass} ${choice.current ? 'bg-accent text-on-accent' : 'text-ink hover:bg-surface'}`}
+            >
+              {choice.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
 
@@ -39,13 +48,10 @@ function ViewSwitcher({ selection }: { selection: InboxSelection }) {
   const inUse = (selection.type ? 1 : 0) + (selection.from || selection.to ? 1 : 0);
   return (
     <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2">
-      <nav aria-label="Views">
-        <ul className="flex gap-1 rounded-lg border border-line p-1">
-          {inboxViews.map(({ view, label }) => (
-            <Choice key={view} href={inboxHref({ ...selection, view })} current={selection.view === view} label={label} />
-          ))}
-        </ul>
-      </nav>
+      <ChoiceNav
+        label="Views"
+        choices={inboxViews.map(({ view, label }) => ({ key: view, href: inboxHref({ ...selection, view }), current: selection.view === view, label }))}
+      />
       <button
         type="button"
         aria-expanded={open}
@@ -60,13 +66,10 @@ function ViewSwitcher({ selection }: { selection: InboxSelection }) {
       {/* Folded on a phone only; from sm up its contents sit in the row above as if unwrapped. */}
       <div id={panelId} className={`w-full flex-wrap items-center gap-x-4 gap-y-2 sm:contents ${open ? 'flex' : 'max-sm:hidden'}`}>
         <DateRange key={`${selection.from}/${selection.to}`} selection={selection} />
-        <nav aria-label="Item types">
-          <ul className="flex gap-1 rounded-lg border border-line p-1">
-            {itemKinds.map(({ type, label }) => (
-              <Choice key={label} href={inboxHref({ ...selection, type })} current={selection.type === type} label={label} />
-            ))}
-          </ul>
-        </nav>
+        <ChoiceNav
+          label="Item types"
+          choices={itemKinds.map(({ type, label }) => ({ key: label, href: inboxHref({ ...selection, type }), current: selection.type === type, label }))}
+        />
         {/* From sm up it sits at the end of the river's toolbar, where this row has no room for it. */}
         <MarkReadModePicker className="sm:hidden" />
       </div>

@@ -2,27 +2,6 @@ import Link from '@/components/shell/intent-link';
 import { describeDates, describeSelection, inboxHref, type InboxSelection } from '@/lib/client/inbox-view';
 import { addSubscriptionHref } from '@/lib/client/subscriptions-view';
 
-/** Grey rows where items will be, while the first page loads; announced once to screen readers. */
-export function RiverSkeleton() {
-  return (
-    <div role="status" className="mt-4">
-      <span className="sr-only">Loading items…</span>
-      <ul aria-hidden className="animate-pulse">
-        {[0, 1, 2, 3, 4, 5].map((row) => (
-          <li key={row} className="flex gap-3 border-b border-line py-4 pl-3">
-            <div className="mt-1 size-5 shrink-0 rounded bg-line" />
-            <div className="flex-1 space-y-2">
-              <div className="h-4 w-3/4 rounded bg-line" />
-              <div className="h-3 w-1/3 rounded bg-line" />
-              <div className="h-3 w-full rounded bg-line" />
-            </div>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
-
 // A label naming a long source wraps inside the button instead of widening the page.
 const linkClass = 'mt-4 inline-flex min-h-11 max-w-full items-center rounded-md border border-line-strong px-4 font-medium no-underline wrap-anywhere';
 

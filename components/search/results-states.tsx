@@ -1,20 +1,9 @@
 import type { ReactNode } from 'react';
+import { ListSkeleton } from '@/components/list-skeleton';
 
 /** Grey rows while a tab's first page loads, announced once. */
 export function ResultsSkeleton({ what }: { what: string }) {
-  return (
-    <div role="status" className="mt-3">
-      <span className="sr-only">{`Searching ${what}…`}</span>
-      <ul aria-hidden className="animate-pulse">
-        {[0, 1, 2].map((row) => (
-          <li key={row} className="space-y-2 border-b border-line py-4">
-            <div className="h-4 w-2/3 rounded bg-line" />
-            <div className="h-3 w-1/3 rounded bg-line" />
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
+  return <ListSkeleton label={`Searching ${what}…`} rows={3} lines={['w-2/3', 'w-1/3']} className="mt-3" />;
 }
 
 type SummaryProps = { count: number; noun: [string, string]; q: string; children?: ReactNode };

@@ -9,25 +9,9 @@ import type { ShortcutLabels } from '@/components/list-keys-context';
 import { ApiError } from '@/lib/client/api-client';
 import { useReadFailure } from '@/lib/client/kept-on-failure';
 import { useStories } from '@/lib/client/use-stories';
+import { ListSkeleton } from '@/components/list-skeleton';
 import { StoryCard } from './story-card';
 import { addSubscriptionHref } from '@/lib/client/subscriptions-view';
-
-function StoriesSkeleton() {
-  return (
-    <div role="status" className="mt-4">
-      <span className="sr-only">Loading stories…</span>
-      <ul aria-hidden className="animate-pulse">
-        {[0, 1, 2].map((row) => (
-          <li key={row} className="space-y-2 border-b border-line py-5">
-            <div className="h-5 w-3/4 rounded bg-line" />
-            <div className="h-3 w-1/3 rounded bg-line" />
-            <div className="h-3 w-full rounded bg-line" />
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
 
 /** Why stories are missing on this plan and where to change that (the service's own words included). */
 function PlanExplanation({ message }: { message: string }) {
@@ -82,7 +66,7 @@ function Stories() {
   if (failure.instead) {
     return <div className="mt-4"><ErrorNotice error={failure.instead} onRetry={() => void mutate()} context="Stories could not be loaded" /></div>;
   }
-  if (isLoading || !stories) return <StoriesSkeleton />;
+  if (isLoading || !stories) return <ListSkeleton label="Loading stories…" rows={3} lines={['w-3/4', 'w-1/3', 'w-full']} />;
   if (stories.length === 0) {
     return (
       <div className="mt-6 rounded-lg border border-dashed border-line-strong px-4 py-10 text-center">

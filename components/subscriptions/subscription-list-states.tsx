@@ -1,25 +1,5 @@
 import { buttonClass } from '../control-styles';
 
-/** Rows of grey while the first page loads. */
-export function ListSkeleton() {
-  return (
-    <div role="status" className="mt-4">
-      <span className="sr-only">Loading subscriptions…</span>
-      <ul aria-hidden className="animate-pulse">
-        {[0, 1, 2, 3].map((row) => (
-          <li key={row} className="flex gap-3 border-b border-line py-4 pl-3">
-            <div className="mt-1 size-5 shrink-0 rounded bg-line" />
-            <div className="flex-1 space-y-2">
-              <div className="h-4 w-1/2 rounded bg-line" />
-              <div className="h-3 w-1/3 rounded bg-line" />
-            </div>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
-
 /** No subscription at all, or none in the chosen folder and kind. */
 export function EmptyList({ filtered }: { filtered: boolean }) {
   return (

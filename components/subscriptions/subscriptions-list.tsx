@@ -17,7 +17,8 @@ import { useRovingRows } from '../roving-rows';
 import { useStickyTopSpace } from '../use-sticky-top-space';
 import { SubscriptionBulkBar } from './subscription-bulk-bar';
 import { SubscriptionListFilters } from './subscription-list-filters';
-import { EmptyList, ListSkeleton, NoMatches } from './subscription-list-states';
+import { ListSkeleton } from '@/components/list-skeleton';
+import { EmptyList, NoMatches } from './subscription-list-states';
 import { SubscriptionRow } from './subscription-row';
 
 // A row's name is its link; the arrows move between them.
@@ -173,7 +174,7 @@ export function SubscriptionsList({ selection, withFolders, initialNameFilter = 
       {failure.instead ? (
         <div className="mt-3"><ErrorNotice error={failure.instead} onRetry={() => void list.refresh()} context="Your subscriptions could not be loaded" /></div>
       ) : list.isLoading ? (
-        <ListSkeleton />
+        <ListSkeleton label="Loading subscriptions…" rows={4} lines={['w-1/2', 'w-1/3']} checkbox />
       ) : list.subscriptions.length === 0 ? (
         <EmptyList filtered={filtered} />
       ) : (

@@ -188,7 +188,8 @@ function River({ selection, sourceName = null }: Props) {
   else body = (
     <>
       {failure.signedOut && <SessionEndedNotice className="mt-4" />}
-      <ul ref={listElement} aria-label={`${what[0]!.toUpperCase()}${what.slice(1)}`} className="mt-2 border-t border-line">
+      {/* Busy while a cold load's first rows wait for the rest of the page (firstRows). */}
+      <ul ref={listElement} aria-label={`${what[0]!.toUpperCase()}${what.slice(1)}`} aria-busy={rows !== items || undefined} className="mt-2 border-t border-line">
         {rows.map((item, index) => (
           <ItemRow
             key={item.id}

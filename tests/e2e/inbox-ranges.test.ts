@@ -43,8 +43,9 @@ async function readStates(page: Page, subscriptionId: string): Promise<Record<st
   return Object.fromEntries(data.map((item) => [item.title, item.is_read]));
 }
 
-/** The titles of the river's rows, top to bottom. */
-function rowTitles(page: Page): Promise<string[]> {
+/** The titles of the river's rows, top to bottom, once all of the page's are there. */
+async function rowTitles(page: Page): Promise<string[]> {
+  await page.locator('ul[aria-busy="true"]').waitFor({ state: 'detached' });
   return page.locator('li[data-item-id] h2').allTextContents();
 }
 

@@ -279,6 +279,8 @@ export type Row = { id: string; title: string; isRead: boolean; isSaved: boolean
 /** The inbox rows as shown: id, title, and read and saved state from their buttons' names. */
 export async function rows(page: Page): Promise<Row[]> {
   await page.locator('li[data-item-id] [data-item-link]').first().waitFor();
+  // A cold load shows its first rows, then the rest of the page (the list is busy until then).
+  await page.locator('ul[aria-busy="true"]').waitFor({ state: 'detached' });
   return page.locator('li[data-item-id]').evaluateAll((items) => items.map((item) => {
     const labels = [...item.querySelectorAll('button[aria-label]')].map((button) => button.getAttribute('aria-label') ?? '');
     return {

@@ -51,10 +51,12 @@ describe('the inbox river on a cold load', () => {
   it('sends the first 12 rows from the server, hydrates them, then adds the rest of the page', async () => {
     const served = renderToString(page);
     expect(rowsIn(served)).toBe(12);
+    expect(served).toContain('aria-busy="true"');
 
     const { container, errors } = await hydrateOver(served, page, 'div');
     expect(errors).toEqual([]);
     await waitFor(() => expect(container.querySelectorAll('li[data-item-id]')).toHaveLength(30));
+    expect(container.querySelector('ul')?.hasAttribute('aria-busy')).toBe(false);
     expect(container.querySelector('li[data-item-id]:last-child a')?.textContent).toBe('Morning Post item 29');
   });
 

@@ -19,6 +19,27 @@ function useSecondsUntil(time: number | null): number | null {
   return time ? Math.max(0, Math.ceil((time - now) / 1000)) : null;
 }
 
+/**
+ * How long changes may be on their way before the indicator says they wait. An ordinary send is
+ * over sooner: a notice flashing (and a status announced) at every item opened or marked would
+ * only distract. Offline, refused or held changes show at once.
+ */
+const quietSendMs = 2000;
+
+/** True once `on` has held for `ms`; false again as soon as it does not. */
+function useHeldFor(on: boolean, ms: number): boolean {
+  const [held, setHeld] = useState(false);
+  useEffect(() => {
+    if (!on) return;
+    const timer = setTimeout(() => setHeld(true), ms);
+    return () => {
+      clearTimeout(timer);
+      setHeld(false);
+    };
+  }, [on, ms]);
+  return on && held;
+}
+
 const rowButtonClass = 'min-h-11 rounded-md border border-line-strong px-3 font-medium';
 
 type Outbox = Awaited<ReturnType<typeof loadOutbox>>;
@@ -60,7 +81,15 @@ export function OutboxIndicator({ notice }: { notice?: ReactNode }) {
   const status = useOutboxStatus();
   const [space, measure] = useHeldSpace();
   const wait = useSecondsUntil(status.activity === 'paused' ? status.resumeAt : null);
-  const { pending, refused, activity } = status;
+  const { refused, activity } = status;
+  const onTheirWay = status.pending.length > 0 && (activity === 'sending' || activity === 'idle');
+  const slow = useHeldFor(onTheirWay, quietSendMs);
+  // Once shown, waiting changes stay in sight until none is left (sent after being offline, say).
+  const [shown, setShown] = useState(false);
+  const showNow = status.pending.length > 0 && (!onTheirWay || slow);
+  if (showNow && !shown) setShown(true);
+  if (!status.pending.length && shown) setShown(false);
+  const pending = shown || showNow ? status.pending : [];
   if (!notice && !pending.length && !refused.length && activity !== 'offline') return null;
   // Sending failed for lack of a network, yet the browser has one: a link that drops or passes nothing.
   const failing = activity === 'offline' && navigator.onLine;

@@ -9,6 +9,8 @@ import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createElement } from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { article, startHarness, type Harness, type TestUser } from '../../lib/service/harness';
@@ -41,7 +43,57 @@ async function isSaved(id: string): Promise<boolean> {
   return ((await h.call('GET', `/v1/items/${id}`, { key: person.key })).body as { is_saved: boolean }).is_saved;
 }
 
+/** The service behind a link that holds every answer for `delayMs`: a change sent through it is slow to go out. */
+async function slowLink(target: string, delayMs: number): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = http.createServer(async (request, response) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    await new Promise((resolve) => setTimeout(resolve, delayMs));
+    const headers = Object.fromEntries(Object.entries(request.headers).filter(([name]) => !['host', 'connection', 'content-length'].includes(name))) as Record<string, string>;
+    const answer = await fetch(`${target}${request.url}`, { method: request.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
+    response.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
+    response.end(Buffer.from(await answer.arrayBuffer()));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+  };
+}
+
 describe('the offline and sync indicator', () => {
+  it('says nothing of a change sent at once, and shows one still on its way after two seconds until it is sent', async () => {
+    const ids = h.seedSubscription(person.user, [article({ title: 'Quick' }), article({ title: 'Slow' })]).itemIds;
+    const api = await import('@/lib/client/api-client');
+    const { enqueueOrSend } = await import('@/lib/client/outbox');
+    const { OutboxIndicator } = await import('@/components/offline/outbox-indicator');
+    render(createElement(OutboxIndicator));
+    let shown = 0;
+    const watcher = new MutationObserver(() => {
+      if (screen.queryByRole('complementary', { name: 'Offline and sync' })) shown += 1;
+    });
+    watcher.observe(document.body, { childList: true, subtree: true });
+    expect((await enqueueOrSend({ kind: 'update', itemId: ids[0]!, body: { is_read: true } }, { title: 'Quick' })).sent).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    watcher.disconnect();
+    expect(shown).toBe(0);
+
+    const link = await slowLink(h.baseUrl, 3500);
+    try {
+      api.configureApi({ base: link.url, headers: { authorization: `Bearer ${person.appToken}` } });
+      const sending = enqueueOrSend({ kind: 'update', itemId: ids[1]!, body: { is_saved: true } }, { title: 'Slow' });
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(screen.queryByRole('complementary', { name: 'Offline and sync' })).toBeNull();
+      const region = await screen.findByRole('complementary', { name: 'Offline and sync' }, { timeout: 2000 });
+      expect(within(region).getByRole('status').textContent).toMatch(/^1 change waiting to sync: sending…/);
+      expect((await sending).sent).toBe(true);
+      await waitFor(() => expect(screen.queryByRole('complementary', { name: 'Offline and sync' })).toBeNull());
+      expect(await isSaved(ids[1]!)).toBe(true);
+    } finally {
+      await link.close();
+    }
+  });
+
   it('shows changes waiting while offline, then a refused one with the service’s reason until it is dismissed', async () => {
     const ids = h.seedSubscription(person.user, Array.from({ length: 102 }, (_, index) => article({ title: `Story ${index}` }))).itemIds;
     // The free plan keeps 100 saved items: saving one more is refused with 402.

@@ -5,7 +5,7 @@ import { useId, useState, type FormEvent, type Ref } from 'react';
 import { useSWRConfig } from 'swr';
 import { ApiError } from '@/lib/client/api-client';
 import { errorSentence, refusedFields } from '@/lib/client/error-message';
-import { foldersKey } from '@/lib/client/use-folders';
+import { foldersKey, type Folder } from '@/lib/client/use-folders';
 import { useSubscribe, type SubscribeResult } from '@/lib/client/use-subscription-actions';
 import { buttonClass, fieldClass, labelClass, primaryButtonClass } from '../control-styles';
 import { FolderPicker } from './folder-picker';
@@ -29,7 +29,7 @@ function looksLikeWebAddress(address: string): boolean {
 }
 
 /** The plain words for each way subscribing can end (SPEC.md: 201, 200, 400, 402, 503), chosen by status and refused field. */
-function describeFailure(error: unknown, address: string, folderId: string | null): Exclude<Outcome, { kind: 'done' } | null> {
+function describeFailure(error: unknown, address: string, folderGone: boolean): Exclude<Outcome, { kind: 'done' } | null> {
   const status = error instanceof ApiError ? error.status : -1;
   const detail = error instanceof Error ? error.message : String(error);
   switch (status) {
@@ -48,7 +48,7 @@ function describeFailure(error: unknown, address: string, folderId: string | nul
           detail: 'It leads to a private or local network, such as a home network or this device, which is never fetched. Only feeds anyone can reach on the web can be followed here.',
         };
       }
-      if (folderId && /folder/i.test(detail)) {
+      if (folderGone) {
         return { kind: 'failed', folderGone: true, title: 'That folder is gone', detail: `${detail} Choose another folder, or none.` };
       }
       return { kind: 'failed', title: 'No feed found at that address', detail: `${detail} Check the address, or paste the feed's own link (often ending in /feed, /rss or .xml).` };
@@ -82,6 +82,17 @@ export function SubscribeForm({ initialUrl = '', withFolders, fieldRef }: Props)
   const inputId = useId();
   const hintId = useId();
 
+  // A 400 is also SPEC.md's answer to a folder that is not there (deleted in another tab, say):
+  // the folder list, fetched again, tells, whatever words the service chose.
+  async function folderExists(id: string): Promise<boolean> {
+    try {
+      const folders = await mutate<Folder[]>(foldersKey);
+      return !folders || folders.some((folder) => folder.id === id);
+    } catch {
+      return true;
+    }
+  }
+
   async function submit(event: FormEvent) {
     event.preventDefault();
     const address = url.trim();
@@ -98,12 +109,9 @@ export function SubscribeForm({ initialUrl = '', withFolders, fieldRef }: Props)
       setOutcome({ kind: 'done', result });
       if (result.status === 'subscribed') setUrl('');
     } catch (error) {
-      const failure = describeFailure(error, address, folderId);
+      const failure = describeFailure(error, address, folderId !== null && error instanceof ApiError && error.status === 400 && !(await folderExists(folderId)));
       setOutcome(failure);
-      if (failure.folderGone) {
-        setFolderId(null);
-        void mutate(foldersKey);
-      }
+      if (failure.folderGone) setFolderId(null);
     } finally {
       setBusy(false);
     }

@@ -144,6 +144,19 @@ describe('subscribing by address', () => {
     expect(inFolder.data.map((entry) => entry.title)).toEqual(['Lighthouse Log']);
   });
 
+  it('says no feed was found at an address that names a folder, when the chosen folder is still there', async () => {
+    const user = userEvent.setup();
+    await callApi('POST', '/v1/folders', { body: { name: 'Archive' } });
+    const page = pages.route('/folder/notes.html', servedDocument('<!doctype html><title>Notes</title><p>No feed here.</p>', 'text/html; charset=utf-8'));
+    renderRouted(<SubscribeForm withFolders initialUrl={page} />);
+    const picker = screen.getByRole('combobox', { name: 'Folder' });
+    await waitFor(() => expect(within(picker).getByRole('option', { name: 'Archive' })).toBeTruthy());
+    await user.selectOptions(picker, 'Archive');
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect((await outcome()).textContent).toMatch(/^No feed found at that address/);
+    expect(within(picker).getByRole('option', { name: 'Archive' })).toBeTruthy();
+  });
+
   it('says when the chosen folder was deleted meanwhile, and subscribes to nothing', async () => {
     const user = userEvent.setup();
     const folder = await callApi('POST', '/v1/folders', { body: { name: 'Estuary' } });

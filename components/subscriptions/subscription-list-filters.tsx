@@ -1,7 +1,7 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useEffect, useId, useState, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import {
   maxNameFilterLength, sourceTypes, subscriptionsHref, type SubscriptionsSelection,
 } from '@/lib/client/subscriptions-view';
@@ -18,6 +18,15 @@ type Props = {
   matchNote: string;
 };
 
+type Choice = 'folder' | 'sort' | 'type';
+
+/**
+ * What outlives the list when a choice changes the URL: the list is a fresh one per folder, order
+ * and kind (keyed by them), filters included, which took focus away from the select just used (a
+ * keyboard changing it with the arrows lost it at the first press) and folded the phone's options.
+ */
+const carried: { open: boolean; focus: Choice | null } = { open: false, focus: null };
+
 /** The note once typing pauses: a polite live region read out on every keystroke talks over the typing. */
 function useSettled(text: string, delayMs: number): string {
   const [settled, setSettled] = useState(text);
@@ -28,36 +37,68 @@ function useSettled(text: string, delayMs: number): string {
   return settled;
 }
 
-/** How the list is chosen: folder, order and kind (kept in the URL), and a name filter narrowing what is shown. */
+/**
+ * How the list is chosen: folder, order and kind (kept in the URL), and a name filter narrowing
+ * what is shown. On a phone the three choices fold behind an Options button beside the name
+ * filter (it counts the ones changed while folded), so the list starts on the first screen; from
+ * sm up they sit in a row below the filter and the button is not there.
+ */
 export function SubscriptionListFilters({ selection, withFolders, nameFilter, onNameFilter, nameField, matchNote }: Props) {
   const router = useRouter();
   const { data: folders } = useFolders(withFolders);
-  const ids = { name: useId(), folder: useId(), sort: useId(), type: useId() };
+  const ids = { name: useId(), folder: useId(), sort: useId(), type: useId(), options: useId() };
+  const [open, setOpen] = useState(() => carried.open);
+  const folderChoice = useRef<HTMLSelectElement>(null);
+  const sortChoice = useRef<HTMLSelectElement>(null);
+  const typeChoice = useRef<HTMLSelectElement>(null);
+  useEffect(() => {
+    if (carried.focus) ({ folder: folderChoice, sort: sortChoice, type: typeChoice })[carried.focus].current?.focus();
+    carried.open = false;
+    carried.focus = null;
+  }, []);
+  const inUse = (selection.folder !== 'all' ? 1 : 0) + (selection.sort !== 'name' ? 1 : 0) + (selection.type ? 1 : 0);
   const note = useSettled(matchNote, 400);
   // The name filter goes along: changing the folder narrows the same names within it.
-  const go = (change: Partial<SubscriptionsSelection>) => router.replace(subscriptionsHref({ ...selection, ...change }, nameFilter), { scroll: false });
+  const go = (choice: Choice, change: Partial<SubscriptionsSelection>) => {
+    carried.open = open;
+    carried.focus = choice;
+    router.replace(subscriptionsHref({ ...selection, ...change }, nameFilter), { scroll: false });
+  };
   return (
     <>
       <div className="mt-3">
         <label htmlFor={ids.name} className={labelClass}>Filter by name or website</label>
-        <input
-          id={ids.name}
-          ref={nameField}
-          type="search"
-          value={nameFilter}
-          maxLength={maxNameFilterLength}
-          autoComplete="off"
-          spellCheck={false}
-          onChange={(event) => onNameFilter(event.target.value)}
-          className={`${fieldClass} mt-1`}
-        />
+        <div className="mt-1 flex gap-2">
+          <input
+            id={ids.name}
+            ref={nameField}
+            type="search"
+            value={nameFilter}
+            maxLength={maxNameFilterLength}
+            autoComplete="off"
+            spellCheck={false}
+            onChange={(event) => onNameFilter(event.target.value)}
+            className={`${fieldClass} min-w-0 flex-1`}
+          />
+          <button
+            type="button"
+            aria-expanded={open}
+            aria-controls={ids.options}
+            onClick={() => setOpen(!open)}
+            className="inline-flex min-h-11 shrink-0 items-center gap-1.5 rounded-md border border-line-strong px-3 text-sm font-medium sm:hidden"
+          >
+            Options
+            {/* A badge to the eye, spelled out for a screen reader; the name holds what is seen, as it must. */}
+            {inUse > 0 && <span className="rounded-full bg-accent px-1.5 text-xs text-on-accent">{inUse}<span className="sr-only"> in use</span></span>}
+          </button>
+        </div>
         <p role="status" className="mt-1 min-h-5 text-sm text-muted">{note}</p>
       </div>
-      <div className="mt-2 grid gap-3 sm:grid-cols-3">
+      <div id={ids.options} className={`mt-1 gap-3 sm:grid sm:grid-cols-3 ${open ? 'grid' : 'max-sm:hidden'}`}>
         {withFolders && (
           <div>
             <label htmlFor={ids.folder} className={labelClass}>Folder</label>
-            <select id={ids.folder} value={selection.folder} onChange={(event) => go({ folder: event.target.value })} className={`${fieldClass} mt-1`}>
+            <select id={ids.folder} ref={folderChoice} value={selection.folder} onChange={(event) => go('folder', { folder: event.target.value })} className={`${fieldClass} mt-1`}>
               <option value="all">All folders</option>
               <option value="none">Not in a folder</option>
               {(folders ?? []).map((folder) => <option key={folder.id} value={folder.id}>{folder.name}</option>)}
@@ -69,7 +110,7 @@ export function SubscriptionListFilters({ selection, withFolders, nameFilter, on
         )}
         <div>
           <label htmlFor={ids.sort} className={labelClass}>Order</label>
-          <select id={ids.sort} value={selection.sort} onChange={(event) => go({ sort: event.target.value === 'recent' ? 'recent' : 'name' })} className={`${fieldClass} mt-1`}>
+          <select id={ids.sort} ref={sortChoice} value={selection.sort} onChange={(event) => go('sort', { sort: event.target.value === 'recent' ? 'recent' : 'name' })} className={`${fieldClass} mt-1`}>
             <option value="name">By name, A to Z</option>
             <option value="recent">Newest items first</option>
           </select>
@@ -78,8 +119,9 @@ export function SubscriptionListFilters({ selection, withFolders, nameFilter, on
           <label htmlFor={ids.type} className={labelClass}>Kind</label>
           <select
             id={ids.type}
+            ref={typeChoice}
             value={selection.type ?? ''}
-            onChange={(event) => go({ type: sourceTypes.find((entry) => entry.type === event.target.value)?.type ?? null })}
+            onChange={(event) => go('type', { type: sourceTypes.find((entry) => entry.type === event.target.value)?.type ?? null })}
             className={`${fieldClass} mt-1`}
           >
             <option value="">Every kind</option>

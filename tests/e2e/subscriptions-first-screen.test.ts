@@ -89,3 +89,42 @@ describe.each<ViewportName>(['phone', 'desktop'])('the subscriptions page on a %
     expect(await address.inputValue()).toBe('https://blog.example/feed.xml');
   });
 });
+
+describe('the subscriptions page on a phone', () => {
+  it('folds folder, order and kind behind Options beside the name filter, which counts the ones in use', async () => {
+    const page = await openSubscriptions('phone');
+    const list = page.getByRole('list', { name: 'Subscriptions' });
+    const order = page.getByRole('combobox', { name: 'Order' });
+    const options = page.getByRole('button', { name: /^Options/ });
+    // Folded, the list starts in the upper part of the screen.
+    expect(await order.isVisible()).toBe(false);
+    expect((await list.getByRole('listitem').first().boundingBox())!.y).toBeLessThan(VIEWPORTS.phone.viewport.height * 0.6);
+
+    await options.click();
+    expect(await options.getAttribute('aria-expanded')).toBe('true');
+    await expectNoAxeViolations(page);
+    await order.selectOption({ label: 'Newest items first' });
+    await page.waitForURL(/sort=recent/);
+    // The list is a fresh one for the new order; the options stay open, with focus where it was.
+    await expect.poll(() => focusedLabel(page)).toBe('Order');
+    expect(await order.isVisible()).toBe(true);
+    await options.click();
+    expect(await order.isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Options 1 in use' }).waitFor();
+  });
+});
+
+describe('the subscriptions page with a keyboard', () => {
+  it('keeps focus on a choice changed with the arrow keys, press after press, as the list follows', async () => {
+    const page = await openSubscriptions('desktop');
+    const kind = page.getByRole('combobox', { name: 'Kind' });
+    await kind.focus();
+    await page.keyboard.press('ArrowDown');
+    await page.waitForURL(/type=/);
+    const first = new URL(page.url()).searchParams.get('type');
+    await expect.poll(() => focusedLabel(page)).toBe('Kind');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => new URL(page.url()).searchParams.get('type')).not.toBe(first);
+    await expect.poll(() => focusedLabel(page)).toBe('Kind');
+  });
+});

@@ -46,7 +46,7 @@ function useSettled(text: string, delayMs: number): string {
 export function SubscriptionListFilters({ selection, withFolders, nameFilter, onNameFilter, nameField, matchNote }: Props) {
   const router = useRouter();
   const { data: folders } = useFolders(withFolders);
-  const ids = { name: useId(), folder: useId(), sort: useId(), type: useId(), options: useId() };
+  const ids = { name: useId(), note: useId(), folder: useId(), sort: useId(), type: useId(), options: useId() };
   const [open, setOpen] = useState(() => carried.open);
   const folderChoice = useRef<HTMLSelectElement>(null);
   const sortChoice = useRef<HTMLSelectElement>(null);
@@ -78,6 +78,7 @@ export function SubscriptionListFilters({ selection, withFolders, nameFilter, on
             autoComplete="off"
             spellCheck={false}
             onChange={(event) => onNameFilter(event.target.value)}
+            aria-describedby={ids.note}
             className={`${fieldClass} min-w-0 flex-1`}
           />
           <button
@@ -92,7 +93,7 @@ export function SubscriptionListFilters({ selection, withFolders, nameFilter, on
             {inUse > 0 && <span className="rounded-full bg-accent px-1.5 text-xs text-on-accent">{inUse}<span className="sr-only"> in use</span></span>}
           </button>
         </div>
-        <p role="status" className="mt-1 min-h-5 text-sm text-muted">{note}</p>
+        <p id={ids.note} role="status" className="mt-1 min-h-5 text-sm text-muted">{note}</p>
       </div>
       <div id={ids.options} className={`mt-1 gap-3 sm:grid sm:grid-cols-3 ${open ? 'grid' : 'max-sm:hidden'}`}>
         {withFolders && (

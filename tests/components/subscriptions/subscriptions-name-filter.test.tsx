@@ -18,7 +18,7 @@ function shownTitles(): string[] {
 /** The polite line under the filter box, once it has settled on `text`. */
 async function matchNote(text: string) {
   const box = screen.getByRole('searchbox', { name: 'Filter by name or website' });
-  const note = within(box.parentElement!).getByRole('status');
+  const note = document.getElementById(box.getAttribute('aria-describedby')!)!;
   // Loading the pages a filter reaches for takes several requests.
   await waitFor(() => expect(note.textContent).toBe(text), { timeout: 5000 });
 }

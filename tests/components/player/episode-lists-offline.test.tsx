@@ -72,7 +72,8 @@ describe('the episodes page when the connection drops mid-answer', () => {
 
     for (const [name, context] of [['In progress', 'In progress could not be loaded.'], ['Recently played', 'Recently played could not be loaded.']]) {
       const section = screen.getByRole('region', { name });
-      const notice = await within(section).findByRole('alert');
+      // A cut answer, then the client's verdict: under load that takes longer than findBy's default second.
+      const notice = await within(section).findByRole('alert', undefined, { timeout: 5000 });
       expect(within(notice).getByRole('heading', { name: 'You are offline' })).toBeTruthy();
       expect(notice.textContent).toContain(context);
       expect(within(section).queryByRole('listitem')).toBeNull();
@@ -88,7 +89,7 @@ describe('the episodes page when the connection drops mid-answer', () => {
     cutting = true;
     announceItemsChanged();
 
-    const notice = await within(section).findByRole('alert');
+    const notice = await within(section).findByRole('alert', undefined, { timeout: 5000 });
     expect(within(notice).getByRole('heading', { name: 'You are offline' })).toBeTruthy();
     expect(notice.textContent).toContain('More episodes could not be loaded.');
     expect(within(section).getByRole('button', { name: 'Resume: Half heard' })).toBeTruthy();

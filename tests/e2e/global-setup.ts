@@ -1,10 +1,11 @@
 /*
- * Global setup of the end-to-end suite: checks Chromium, makes a throwaway
- * data directory, seeds it with the demo content when the seeding command
- * exists, and serves the production build against it for every test file.
+ * Global setup of the end-to-end suite: checks Chromium, seeds a throwaway
+ * data directory with the demo content when the seeding command exists, and
+ * serves the production build against a copy of it for every test file. The
+ * seeded directory itself stays untouched, for servers of a file's own.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +19,8 @@ declare module 'vitest' {
     baseUrl: string;
     /** The server's TIDINGS_DATA_DIR, for tests that use the command line on the same data. */
     dataDir: string;
+    /** A data directory seeded with the demo content and never served: servers of a file's own start from a copy. */
+    demoDataDir: string;
     /** The Chromium executable the tests drive. */
     chromiumPath: string;
     /** The app's password (TIDINGS_APP_PASSWORD of the server); browser.ts signs contexts in with it. */
@@ -57,13 +60,18 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const stale = staleBuildReason(root);
   if (stale) console.warn(`[e2e] The production build may be stale (${stale}); run \`npm run build\` first.`);
 
+  const demoDataDir = mkdtempSync(path.join(tmpdir(), 'tidings-e2e-demo-'));
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tidings-e2e-'));
+  const removeData = () => {
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(demoDataDir, { recursive: true, force: true });
+  };
   // A free port rather than the default 2525, which another server on this machine may hold.
   const smtpPort = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NEXT_TELEMETRY_DISABLED: '1',
-    TIDINGS_DATA_DIR: dataDir,
+    TIDINGS_DATA_DIR: demoDataDir,
     TIDINGS_ALLOW_PRIVATE_URLS: '1',
     TIDINGS_SMTP_PORT: String(smtpPort),
     // Every page needs a session; browser.ts signs each new context in with this password.
@@ -74,18 +82,20 @@ export default async function setup(project: TestProject): Promise<() => Promise
   delete env.FEED_API_KEY;
   try {
     seedDemo(env);
-    const server = await startProductionServer(root, env);
+    cpSync(demoDataDir, dataDir, { recursive: true });
+    const server = await startProductionServer(root, { ...env, TIDINGS_DATA_DIR: dataDir });
     project.provide('baseUrl', server.baseUrl);
     project.provide('dataDir', dataDir);
+    project.provide('demoDataDir', demoDataDir);
     project.provide('chromiumPath', chromiumPath);
     project.provide('appPassword', appPassword);
     project.provide('smtpPort', smtpPort);
     return async () => {
       await server.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      removeData();
     };
   } catch (error) {
-    rmSync(dataDir, { recursive: true, force: true });
+    removeData();
     throw error;
   }
 }

@@ -267,7 +267,8 @@ describe.each<ViewportName>(['phone', 'desktop'])('the podcast player and the sy
     await expect.poll(() => playerSeconds(page), { timeout: 10_000 }).toBe(paused - 15);
     await press('play');
     await player.getByRole('button', { name: 'Pause', exact: true }).waitFor();
-    expect(await page.evaluate(() => navigator.mediaSession.playbackState)).toBe('playing');
+    // The button says Pause from the audio's "play" event on (loading); the system hears "playing" at its "playing" event.
+    await expect.poll(() => page.evaluate(() => navigator.mediaSession.playbackState), { timeout: 10_000 }).toBe('playing');
 
     await page.request.delete(`/api/v1/subscriptions/${subscriptionId}`);
   });

@@ -113,9 +113,10 @@ export const loadItemDetail = cache((id: string): Promise<ItemDetail | null> =>
  * The reader's item as SWR fallback, with what its first screen shows beside it: the capabilities,
  * and locally the account (notes follow the plan) and the read-later links (a Send button each).
  * Loaded in the browser, they answered inside hydration's commit and rendered the reader again.
- * Each is left out when its load fails.
+ * Each is left out when its load fails. One load per request: the page's metadata waits for it
+ * too, so the page's HTML goes out in one piece rather than the shell first and the reader after.
  */
-export async function itemFirstLoad(id: string): Promise<FirstLoad> {
+export const itemFirstLoad = cache(async (id: string): Promise<FirstLoad> => {
   const page = `/items/${encodeURIComponent(id)}`;
   const capabilities = appCapabilities();
   const [detail, account, readLater] = await Promise.all([
@@ -129,4 +130,4 @@ export async function itemFirstLoad(id: string): Promise<FirstLoad> {
     ...(account ? { [accountKey]: account } : {}),
     ...(readLater ? { [readLaterKey]: readLater.data } : {}),
   };
-}
+});

@@ -5,9 +5,14 @@ import { itemFirstLoad, loadItemDetail } from '@/lib/server/first-load';
 
 type Props = { params: Promise<{ id: string }> };
 
-/** The item's title names the page when the server could load it (the reader renames it otherwise). */
+/**
+ * The item's title names the page when the server could load it (the reader renames it otherwise).
+ * It waits for the whole first load, so the page's body is ready when its head is.
+ */
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const item = await loadItemDetail((await params).id);
+  const { id } = await params;
+  await itemFirstLoad(id);
+  const item = await loadItemDetail(id);
   return { title: item?.title || 'Item' };
 }
 

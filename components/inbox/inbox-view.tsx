@@ -5,6 +5,7 @@ import { useSearchParams } from 'next/navigation';
 import { useId, useMemo, useState } from 'react';
 import { inboxHref, inboxViews, itemKinds, readInboxSelection, type InboxSelection } from '@/lib/client/inbox-view';
 import { useSourceName } from '@/lib/client/use-source-name';
+import { OptionsButton } from '@/components/options-button';
 import { DateRange } from './date-range';
 import { InboxRiver } from './inbox-river';
 import { MarkReadModePicker } from './mark-read-mode';
@@ -52,17 +53,7 @@ function ViewSwitcher({ selection }: { selection: InboxSelection }) {
         label="Views"
         choices={inboxViews.map(({ view, label }) => ({ key: view, href: inboxHref({ ...selection, view }), current: selection.view === view, label }))}
       />
-      <button
-        type="button"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen(!open)}
-        className="ml-auto inline-flex min-h-11 items-center gap-1.5 rounded-md border border-line-strong px-3 text-sm font-medium sm:hidden"
-      >
-        Options
-        {/* A badge to the eye, spelled out for a screen reader; the name holds what is seen, as it must. */}
-        {inUse > 0 && <span className="rounded-full bg-accent px-1.5 text-xs text-on-accent">{inUse}<span className="sr-only"> in use</span></span>}
-      </button>
+      <OptionsButton open={open} onToggle={() => setOpen(!open)} controls={panelId} inUse={inUse} className="ml-auto" />
       {/* Folded on a phone only; from sm up its contents sit in the row above as if unwrapped. */}
       <div id={panelId} className={`w-full flex-wrap items-center gap-x-4 gap-y-2 sm:contents ${open ? 'flex' : 'max-sm:hidden'}`}>
         <DateRange key={`${selection.from}/${selection.to}`} selection={selection} />

@@ -7,6 +7,7 @@ import {
 } from '@/lib/client/subscriptions-view';
 import { useFolders } from '@/lib/client/use-folders';
 import { fieldClass, labelClass } from '../control-styles';
+import { OptionsButton } from '../options-button';
 
 type Props = {
   selection: SubscriptionsSelection;
@@ -81,17 +82,7 @@ export function SubscriptionListFilters({ selection, withFolders, nameFilter, on
             aria-describedby={ids.note}
             className={`${fieldClass} min-w-0 flex-1`}
           />
-          <button
-            type="button"
-            aria-expanded={open}
-            aria-controls={ids.options}
-            onClick={() => setOpen(!open)}
-            className="inline-flex min-h-11 shrink-0 items-center gap-1.5 rounded-md border border-line-strong px-3 text-sm font-medium sm:hidden"
-          >
-            Options
-            {/* A badge to the eye, spelled out for a screen reader; the name holds what is seen, as it must. */}
-            {inUse > 0 && <span className="rounded-full bg-accent px-1.5 text-xs text-on-accent">{inUse}<span className="sr-only"> in use</span></span>}
-          </button>
+          <OptionsButton open={open} onToggle={() => setOpen(!open)} controls={ids.options} inUse={inUse} className="shrink-0" />
         </div>
         <p id={ids.note} role="status" className="mt-1 min-h-5 text-sm text-muted">{note}</p>
       </div>

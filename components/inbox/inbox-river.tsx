@@ -75,6 +75,8 @@ function River({ selection, sourceName = null }: Props) {
     startTransition(() => setRowLimit(Number.POSITIVE_INFINITY));
   }, []);
   const rows = items.length > rowLimit ? items.slice(0, rowLimit) : items;
+  // The rest of the first page is still on its way into the list (see firstRows).
+  const rowsComing = rows !== items;
   // Rows a refresh leaves out (in the unread view, those marked read) leave the selection too:
   // the bar counts, and acts on, only rows the person can see and untick.
   const [selectionOf, setSelectionOf] = useState(items);
@@ -189,7 +191,7 @@ function River({ selection, sourceName = null }: Props) {
     <>
       {failure.signedOut && <SessionEndedNotice className="mt-4" />}
       {/* Busy while a cold load's first rows wait for the rest of the page (firstRows). */}
-      <ul ref={listElement} aria-label={`${what[0]!.toUpperCase()}${what.slice(1)}`} aria-busy={rows !== items || undefined} className="mt-2 border-t border-line">
+      <ul ref={listElement} aria-label={`${what[0]!.toUpperCase()}${what.slice(1)}`} aria-busy={rowsComing || undefined} className="mt-2 border-t border-line">
         {rows.map((item, index) => (
           <ItemRow
             key={item.id}
@@ -202,7 +204,7 @@ function River({ selection, sourceName = null }: Props) {
         ))}
       </ul>
       {failure.beside && <div className="mt-4"><ErrorNotice error={failure.beside} onRetry={() => void list.refresh()} context="More items could not be loaded" /></div>}
-      <LoadMore hasMore={list.hasMore || rows !== items} loading={list.isLoadingMore || rows !== items} count={rows.length} onLoadMore={list.loadMore} list={listRef} />
+      <LoadMore hasMore={list.hasMore || rowsComing} loading={list.isLoadingMore || rowsComing} count={rows.length} onLoadMore={list.loadMore} list={listRef} />
     </>
   );
 

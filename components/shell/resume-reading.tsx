@@ -3,8 +3,9 @@
 import { usePathname, useRouter } from 'next/navigation';
 import { useEffect, useRef } from 'react';
 import {
-  claimColdStart, isStandalone, lastRoute, leaveScrollFor, rememberRoute, restoreList, resumeTarget, type LastRoute,
+  claimColdStart, lastRoute, leaveScrollFor, rememberRoute, restoreList, resumeTarget, type LastRoute,
 } from '@/lib/client/resume-reading';
+import { isStandalone } from '@/lib/client/standalone';
 
 /** How long scrolling rests before its position is written down. */
 const scrollRestMs = 250;

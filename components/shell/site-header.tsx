@@ -1,6 +1,6 @@
 import Link from '@/components/shell/intent-link';
 import { MainNav } from './main-nav';
-import { ResumeReading } from './resume-reading';
+import { ResumeReadingWhenInstalled } from './resume-reading-when-installed';
 import { SourcesButton } from './sources-button';
 import { StandaloneBack } from './standalone-back';
 
@@ -27,7 +27,7 @@ export function SiteHeader() {
         </Link>
         <MainNav />
       </div>
-      <ResumeReading />
+      <ResumeReadingWhenInstalled />
     </header>
   );
 }

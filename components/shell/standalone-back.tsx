@@ -1,7 +1,7 @@
 'use client';
 
 import { usePathname, useRouter } from 'next/navigation';
-import { startUrl, useStandalone } from '@/lib/client/resume-reading';
+import { startUrl, useStandalone } from '@/lib/client/standalone';
 
 /**
  * Whether the window has an earlier page of the app to go back to, asked when Back is pressed:

@@ -1,9 +1,11 @@
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { pageKey, type ListedItem } from './item-cache';
-import { LIST_CONTEXT_CHANGE as changeEvent, LIST_CONTEXT_KEY } from './resume-reading';
 import { fetchItemsPage } from './use-items';
 
-export { LIST_CONTEXT_KEY };
+/** Where the list the reader steps through is kept, per window (the installed app's last route keeps a copy). */
+export const LIST_CONTEXT_KEY = 'tidings:list-context';
+/** The window event that tells the reader the kept list changed. */
+const changeEvent = 'tidings:list-context-change';
 
 type Entry = { id: string; title: string };
 /** The list the reader steps through: where it lives, its items in order, and how to continue it. */
@@ -94,11 +96,22 @@ function subscribe(onChange: () => void): () => void {
   return () => window.removeEventListener(changeEvent, onChange);
 }
 
-function snapshot(): string | null {
+/** The kept list as stored (JSON text), which the installed app's last route keeps a copy of; null when none. */
+export function keptListText(): string | null {
   try {
     return sessionStorage.getItem(LIST_CONTEXT_KEY);
   } catch {
     return null;
+  }
+}
+
+/** Puts back a kept list as keptListText gave it (a resumed window), and tells the reader. */
+export function restoreKeptList(text: string): void {
+  try {
+    sessionStorage.setItem(LIST_CONTEXT_KEY, text);
+    window.dispatchEvent(new Event(changeEvent));
+  } catch {
+    // Storage blocked: the reader steps through no list, as in a fresh window.
   }
 }
 
@@ -107,7 +120,7 @@ function snapshot(): string | null {
  * it; near the end of what was loaded, the next page of that list is fetched.
  */
 export function useListNeighbours(id: string) {
-  const raw = useSyncExternalStore(subscribe, snapshot, () => null);
+  const raw = useSyncExternalStore(subscribe, keptListText, () => null);
   const context = useMemo(() => {
     try {
       return raw ? (JSON.parse(raw) as ListContext) : null;

@@ -1,4 +1,5 @@
-import { useSyncExternalStore } from 'react';
+import { keptListText, restoreKeptList } from './list-context';
+import { startUrl } from './standalone';
 
 /*
  * Reopening the installed app where the person was. Its windows do not keep their page when the
@@ -12,20 +13,12 @@ export const LAST_ROUTE_KEY = 'tidings:last-route';
 export const STARTED_KEY = 'tidings:started';
 /** The scroll position the reader restores once the resumed item is on screen (sessionStorage). */
 export const RESUME_SCROLL_KEY = 'tidings:resume-scroll';
-/** Where the list the reader steps through is kept, per window (lib/client/list-context reads it). */
-export const LIST_CONTEXT_KEY = 'tidings:list-context';
-/** The window event that tells the reader the kept list changed. */
-export const LIST_CONTEXT_CHANGE = 'tidings:list-context-change';
-/** The app's start_url (app/manifest.ts). */
-export const startUrl = '/inbox';
 /** Older than this, the last item is yesterday's business: the app opens the inbox. */
 export const resumeMaxAgeMs = 12 * 60 * 60 * 1000;
 
-const standaloneQuery = '(display-mode: standalone)';
-
 /**
  * The last route of the installed app, its scroll position, when it was there, and the list the
- * reader stepped through (as stored under LIST_CONTEXT_KEY; it goes with the window otherwise).
+ * reader stepped through (as lib/client/list-context keeps it; it goes with the window otherwise).
  */
 export type LastRoute = { href: string; scrollY: number; at: number; list?: string | null };
 
@@ -37,26 +30,9 @@ function storage(kind: 'localStorage' | 'sessionStorage'): Storage | null {
   }
 }
 
-/** Whether the app runs installed, in its own window (iOS Safari says so through navigator.standalone). */
-export function isStandalone(): boolean {
-  if (typeof window === 'undefined') return false;
-  return Boolean(window.matchMedia?.(standaloneQuery).matches || (navigator as Navigator & { standalone?: boolean }).standalone);
-}
-
-function subscribeDisplayMode(onChange: () => void): () => void {
-  const media = typeof window === 'undefined' ? undefined : window.matchMedia?.(standaloneQuery);
-  media?.addEventListener?.('change', onChange);
-  return () => media?.removeEventListener?.('change', onChange);
-}
-
-/** isStandalone as React state: false on the server and at hydration, then the real value. */
-export function useStandalone(): boolean {
-  return useSyncExternalStore(subscribeDisplayMode, isStandalone, () => false);
-}
-
 /** Remembers the route the app is at, how far down it is scrolled and the list it is read from. */
 export function rememberRoute(href: string, scrollY: number, now = Date.now()): void {
-  const list = storage('sessionStorage')?.getItem(LIST_CONTEXT_KEY) ?? null;
+  const list = keptListText();
   const entry: LastRoute = { href, scrollY: Math.max(0, Math.round(scrollY)), at: now, list };
   storage('localStorage')?.setItem(LAST_ROUTE_KEY, JSON.stringify(entry));
 }
@@ -88,8 +64,7 @@ export function resumeTarget(href: string, last: LastRoute | null, now = Date.no
 /** Gives a resumed window back the list its last item was read from, for next/previous and Back. */
 export function restoreList(last: LastRoute): void {
   if (typeof last.list !== 'string') return;
-  storage('sessionStorage')?.setItem(LIST_CONTEXT_KEY, last.list);
-  window.dispatchEvent(new Event(LIST_CONTEXT_CHANGE));
+  restoreKeptList(last.list);
 }
 
 /** Leaves the reader a scroll position to restore when it shows `href`. */

@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ResumeReading } from '@/components/shell/resume-reading';
 import { StandaloneBack } from '@/components/shell/standalone-back';
-import { LAST_ROUTE_KEY, LIST_CONTEXT_KEY, RESUME_SCROLL_KEY, STARTED_KEY, resumeMaxAgeMs, type LastRoute } from '@/lib/client/resume-reading';
+import { LIST_CONTEXT_KEY } from '@/lib/client/list-context';
+import { LAST_ROUTE_KEY, RESUME_SCROLL_KEY, STARTED_KEY, resumeMaxAgeMs, type LastRoute } from '@/lib/client/resume-reading';
 import { renderRouted } from '../render-routed';
 
 /** jsdom knows no display modes: this answers `(display-mode: standalone)` as an installed app would. */

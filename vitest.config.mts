@@ -11,6 +11,7 @@ export default defineConfig({
     // One fork per core. Vitest's default leaves one core for itself, which on a 2-core
     // machine runs the files one at a time while the main process mostly waits.
     maxWorkers: '100%',
+    setupFiles: ['tests/testing-library-setup.ts'],
     testTimeout: 20000,
     hookTimeout: 30000,
   },

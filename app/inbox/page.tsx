@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { InboxView } from '@/components/inbox/inbox-view';
 import { SeededSWR } from '@/components/shell/seeded-swr';
-import { inboxFirstLoad, servedAtOfPageLoad, type SearchParams } from '@/lib/server/first-load';
+import { inboxFirstLoad, type SearchParams } from '@/lib/server/first-load';
 
 export const metadata: Metadata = { title: 'Inbox' };
 
@@ -12,12 +12,12 @@ export const metadata: Metadata = { title: 'Inbox' };
  * Suspense boundary. The heading and the sources column are the layout's.
  */
 export default async function InboxPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const load = await inboxFirstLoad(await searchParams);
+  const seed = await inboxFirstLoad(await searchParams);
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)]">
       <div className="min-w-0">
         {/* No Suspense boundary: React streams a large boundary's content after its fallback, which delays the river's paint. */}
-        <SeededSWR seed={load.entries} servedAt={await servedAtOfPageLoad(load)}>
+        <SeededSWR seed={seed}>
           <InboxView />
         </SeededSWR>
       </div>

@@ -1,5 +1,4 @@
 import 'server-only';
-import { headers } from 'next/headers';
 import { cache } from 'react';
 import { unstable_serialize } from 'swr';
 import { queryString } from '@/lib/client/api-client';
@@ -23,10 +22,7 @@ import { appCapabilities, sendUpstream } from './upstream';
  */
 
 /** SWR fallback entries, keyed as the client hooks key their requests. */
-export type FallbackEntries = Record<string, unknown>;
-
-/** A page's first load: its fallback entries, and when the server started loading them (ms since the epoch). */
-export type FirstLoad = { entries: FallbackEntries; loadedAt: number };
+export type FirstLoad = Record<string, unknown>;
 
 /** Page search params as Next hands them to a page. */
 export type SearchParams = Record<string, string | string[] | undefined>;
@@ -77,7 +73,7 @@ function pageUrl(path: string, searchParams: SearchParams): string {
 }
 
 /** What names the inbox's source (the folder or tag list, or the subscription), under its hook's key; none when it fails. */
-async function sourceNameLoad(page: string, source: InboxSource | null | undefined): Promise<FallbackEntries> {
+async function sourceNameLoad(page: string, source: InboxSource | null | undefined): Promise<FirstLoad> {
   if (source?.kind === 'folder' || source?.kind === 'tag') {
     const list = await getAsSession<{ data: unknown[] }>(page, source.kind === 'folder' ? '/v1/folders' : '/v1/tags');
     return list ? { [source.kind === 'folder' ? foldersKey : tagsKey]: list.data } : {};
@@ -99,24 +95,14 @@ export async function inboxFirstLoad(searchParams: SearchParams): Promise<FirstL
   const key = filtersKey(filters);
   const page = pageUrl('/inbox', searchParams);
   // Taken before asking, as the browser does: mark-all-read covers only what had arrived by then.
-  const loadedAt = Date.now();
+  const loadedAt = new Date().toISOString();
   const [list, names] = await Promise.all([
     getAsSession<ItemsList>(page, `/v1/items${queryString(itemsPageQuery(key, null))}`),
     sourceNameLoad(page, selection.source),
   ]);
-  if (!list) return { entries: names, loadedAt };
-  const first: ItemsPage = { ...list, filters: key, loadedAt: new Date(loadedAt).toISOString() };
-  return { entries: { ...names, [itemsListKey(filters)]: [first] }, loadedAt };
-}
-
-/**
- * When the first load of a page loaded in full was made, for SeededSWR's `servedAt`: the browser
- * then takes it as current rather than asking again while the page hydrates. None for a client-side
- * navigation's payload (a fetch, not a document): the tab may hold copies of its own, and asking
- * again there costs no first paint. Browsers without Fetch Metadata ask again, as before.
- */
-export async function servedAtOfPageLoad(load: FirstLoad): Promise<number | undefined> {
-  return (await headers()).get('sec-fetch-dest') === 'document' ? load.loadedAt : undefined;
+  if (!list) return names;
+  const first: ItemsPage = { ...list, filters: key, loadedAt };
+  return { ...names, [itemsListKey(filters)]: [first] };
 }
 
 /** One item's detail, or null; one load per request however many parts of the page ask. */
@@ -132,18 +118,16 @@ export const loadItemDetail = cache((id: string): Promise<ItemDetail | null> =>
  */
 export const itemFirstLoad = cache(async (id: string): Promise<FirstLoad> => {
   const page = `/items/${encodeURIComponent(id)}`;
-  const loadedAt = Date.now();
   const capabilities = appCapabilities();
   const [detail, account, readLater] = await Promise.all([
     loadItemDetail(id),
     capabilities.first_party ? getAsSession<Account>(page, '/v1/account') : null,
     capabilities.first_party ? getAsSession<{ data: ReadLaterLink[] }>(page, '/v1/read-later') : null,
   ]);
-  const entries = {
+  return {
     [capabilitiesKey]: capabilities,
     ...(detail ? { [itemDetailKey(id)]: detail } : {}),
     ...(account ? { [accountKey]: account } : {}),
     ...(readLater ? { [readLaterKey]: readLater.data } : {}),
   };
-  return { entries, loadedAt };
 });

@@ -58,16 +58,6 @@ export async function signIn(target: BrowserContext | Page): Promise<void> {
   if (response.status() !== 200) throw new Error(`Signing in failed: ${response.status()} ${await response.text()}`);
 }
 
-/**
- * Waits until the page has loaded and its main thread has gone idle: React has hydrated the
- * server's HTML and run its effects by then (its work runs in tasks the browser finishes first).
- * A page loaded in full asks the service for nothing it was served with, so no request marks it.
- */
-export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForLoadState('load');
-  await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 10_000 })));
-}
-
 /** Fails with a readable list when axe finds any accessibility violation on the page. */
 export async function expectNoAxeViolations(page: Page, configure?: (builder: AxeBuilder) => AxeBuilder): Promise<void> {
   // After a client navigation Next sets the new page's <title> a moment after its content shows;

@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { Page, Response } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { contextPerTest, waitForHydration, type ViewportName } from './browser';
+import { contextPerTest, type ViewportName } from './browser';
 import { feedSitePerFile } from './feed-site';
 import { showInboxOptions } from './inbox-options';
 
@@ -49,10 +49,11 @@ async function rowTitles(page: Page): Promise<string[]> {
   return page.locator('li[data-item-id] h2').allTextContents();
 }
 
-/** Opens the inbox narrowed to one subscription and waits for it to hydrate with rows of these titles. */
+/** Opens the inbox narrowed to one subscription and waits for its client fetch and rows with these titles. */
 async function openSubscriptionInbox(page: Page, subscriptionId: string, titles: string[], query = ''): Promise<void> {
+  const fetched = page.waitForResponse(isCall('GET', /^\/api\/v1\/items$/));
   await page.goto(`/inbox?subscription=${subscriptionId}${query}`);
-  await waitForHydration(page);
+  expect((await fetched).status()).toBe(200);
   await expect.poll(async () => (await rowTitles(page)).sort(), { timeout: 15_000 }).toEqual([...titles].sort());
 }
 

@@ -1,6 +1,6 @@
 import type { Locator, Page, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { contextPerTest, expectNoAxeViolations, waitForHydration, type ViewportName } from './browser';
+import { contextPerTest, expectNoAxeViolations, type ViewportName } from './browser';
 import { showInboxOptions } from './inbox-options';
 
 const contexts = contextPerTest();
@@ -9,20 +9,20 @@ function isCall(method: string, path: RegExp) {
   return (response: Response) => response.request().method() === method && path.test(new URL(response.url()).pathname);
 }
 
-/** Opens the inbox at a view (its first page comes with the page) and waits for it to hydrate. */
-async function openInbox(viewport: ViewportName, query = '', colorScheme: 'light' | 'dark' = 'light'): Promise<{ page: Page }> {
+/** Opens the inbox at a view and waits for its first page, which must come through the proxy at /api/v1. */
+async function openInbox(viewport: ViewportName, query = '', colorScheme: 'light' | 'dark' = 'light'): Promise<{ page: Page; first: Response }> {
   const context = await contexts.open(viewport, { colorScheme });
   const page = await context.newPage();
+  const firstPage = page.waitForResponse(isCall('GET', /^\/api\/v1\/items$/));
   await page.goto(`/inbox${query}`);
+  const first = await firstPage;
   await page.getByRole('list').filter({ has: page.locator('li[data-item-id]') }).first().waitFor();
-  await waitForHydration(page);
-  return { page };
+  return { page, first };
 }
 
 describe.each<ViewportName>(['phone', 'desktop'])('the inbox on a %s', (viewport) => {
-  it('shows the demo items of the first page as the proxy at /api/v1/items answers it', async () => {
-    const { page } = await openInbox(viewport, '?view=all');
-    const first = await page.request.get('/api/v1/items?limit=30');
+  it('shows the demo items on a first page fetched through /api/v1/items', async () => {
+    const { page, first } = await openInbox(viewport, '?view=all');
     expect(first.status()).toBe(200);
     const body = (await first.json()) as { data: { title: string }[]; pagination: { total: number } };
     expect(body.data.length).toBeGreaterThan(5);
@@ -279,8 +279,8 @@ describe('the inbox on a phone, pulled down', () => {
 
 describe('the inbox on a phone, scrolled to the end', () => {
   it('loads the next page over the cursor by itself, with no press', async () => {
-    const { page } = await openInbox('phone', '?view=all');
-    const firstPage = (await (await page.request.get('/api/v1/items?limit=30')).json()) as { data: { id: string }[]; pagination: { next_cursor: string | null } };
+    const { page, first } = await openInbox('phone', '?view=all');
+    const firstPage = (await first.json()) as { data: { id: string }[]; pagination: { next_cursor: string | null } };
     expect(firstPage.pagination.next_cursor).toBeTruthy();
     const rows = page.getByRole('list', { name: 'Items' }).locator('li[data-item-id]');
     expect(await rows.count()).toBe(firstPage.data.length);

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { contextPerTest, expectNoAxeViolations, newAppContext, waitForHydration } from './browser';
+import { contextPerTest, expectNoAxeViolations, newAppContext } from './browser';
 import { feedSitePerFile } from './feed-site';
 
 /*
@@ -19,8 +19,10 @@ function sidewaysOverflow(page: Page): Promise<number> {
 }
 
 async function waitForItemsList(page: Page, path: string): Promise<void> {
+  const listed = page.waitForResponse((response) => response.request().method() === 'GET'
+    && new URL(response.url()).pathname === '/api/v1/items');
   await page.goto(path);
-  await waitForHydration(page);
+  await listed;
 }
 
 describe('a 320 px wide screen', () => {

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Page, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { MARK_READ_STORAGE_KEY } from '@/lib/client/reading-preferences';
-import { contextPerTest, expectNoAxeViolations, waitForHydration, type ViewportName } from './browser';
+import { contextPerTest, expectNoAxeViolations, type ViewportName } from './browser';
 
 const contexts = contextPerTest();
 
@@ -200,9 +200,11 @@ describe('the reader with a keyboard', () => {
     await page.waitForURL(`**${href}`);
     await page.waitForFunction(() => document.activeElement?.id === 'item-title');
 
+    // The reader's own request from the browser starts after hydration, once its effects have run.
+    const reloaded = page.waitForResponse(isCall('GET', /^\/api\/v1\/items\/[0-9a-f-]{36}$/));
     await page.reload();
+    expect((await reloaded).status()).toBe(200);
     await page.locator('#item-title').waitFor();
-    await waitForHydration(page);
     expect(await isFocused(page, '#item-title')).toBe(false);
   });
 });
@@ -219,11 +221,11 @@ describe('the reader when marking read is by hand', () => {
     page.on('request', (request) => {
       if (request.method() === 'PATCH') patches.push(request.postData() ?? '');
     });
-    // Once hydrated, with its effects run and their requests answered, the reader would have marked it.
+    // The page hydrates, then asks for the item again: by then it would have marked it.
+    const revalidated = page.waitForResponse(isCall('GET', /^\/api\/v1\/items\/[0-9a-f-]{36}$/));
     await page.goto(`/items/${item!.id}`);
+    expect((await revalidated).status()).toBe(200);
     await page.getByRole('heading', { level: 1, name: item!.title, exact: true }).waitFor();
-    await waitForHydration(page);
-    await page.waitForLoadState('networkidle');
 
     expect(await page.getByRole('button', { name: 'Mark read', exact: true }).isVisible()).toBe(true);
     expect(patches).toEqual([]);

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SHORTCUTS_STORAGE_KEY } from '@/lib/client/shortcuts';
-import { contextPerTest, expectNoAxeViolations, VIEWPORTS, waitForHydration, type ViewportName } from './browser';
+import { contextPerTest, expectNoAxeViolations, VIEWPORTS, type ViewportName } from './browser';
 import { feedSitePerFile } from './feed-site';
 
 /*
@@ -29,10 +29,12 @@ describe.each<ViewportName>(['phone', 'desktop'])('keyboard shortcuts on a %s', 
     expect(await next.inputValue()).toBe('n');
     expect(JSON.parse((await page.evaluate((key) => localStorage.getItem(key), SHORTCUTS_STORAGE_KEY)) ?? '{}')).toEqual({ next: 'n' });
 
-    // The list is in the server's HTML; keys are taken once the page has hydrated (a key pressed
-    // before that does nothing).
+    // The list is in the server's HTML; keys are taken once the page has hydrated, which the
+    // list's own request from the browser marks (a key pressed before that does nothing).
+    const listed = page.waitForResponse((response) => response.request().method() === 'GET'
+      && new URL(response.url()).pathname === '/api/v1/items');
     await page.goto('/inbox?view=all');
-    await waitForHydration(page);
+    await listed;
     const links = page.getByRole('list', { name: 'Items' }).locator('[data-item-link]');
     await links.nth(1).waitFor();
     // j no longer moves; n does.

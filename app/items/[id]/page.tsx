@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { ItemReader } from '@/components/reader/item-reader';
 import { SeededSWR } from '@/components/shell/seeded-swr';
-import { itemFirstLoad, loadItemDetail, servedAtOfPageLoad } from '@/lib/server/first-load';
+import { itemFirstLoad, loadItemDetail } from '@/lib/server/first-load';
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -19,9 +19,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 /** The reader of one item, rendered on the server with the item loaded (the client fetches it when that fails). */
 export default async function ItemPage({ params }: Props) {
   const { id } = await params;
-  const load = await itemFirstLoad(id);
   return (
-    <SeededSWR seed={load.entries} servedAt={await servedAtOfPageLoad(load)}>
+    <SeededSWR seed={await itemFirstLoad(id)}>
       <ItemReader key={id} id={id} />
     </SeededSWR>
   );

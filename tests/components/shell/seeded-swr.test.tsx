@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
 import { useSWRConfig, type Cache } from 'swr';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { InboxRiver } from '@/components/inbox/inbox-river';
@@ -84,83 +83,6 @@ describe('views seeded with the server first load', () => {
     // The revalidation on mount has run and ended.
     await waitFor(() => expect(cache!.get(key)?.isValidating).toBe(false));
     expect((cache!.get(key)?.data as ItemsPage[])[0]).toBe(seeded);
-  });
-
-  /** The paths the service is asked for while `during` runs. */
-  async function pathsAsked(during: () => Promise<void>): Promise<string[]> {
-    const asked: string[] = [];
-    const watch = local.hold((request) => {
-      asked.push(new URL(request.url).pathname);
-      return false;
-    });
-    try {
-      await during();
-    } finally {
-      await watch.release();
-    }
-    return asked;
-  }
-
-  it('keeps a fresh seed on mount, without asking the service again', async () => {
-    // Read already, so opening it marks nothing (which would ask for the item again after).
-    local.setState([ids[6]!], { is_read: true });
-    const detail = await callApi('GET', '/v1/items/{item_id}', { params: { item_id: ids[6]! } });
-    const seeded = { ...detail, title: 'As the server loaded it' };
-    const asked = await pathsAsked(async () => {
-      renderApp(
-        <SeededSWR seed={{ [itemDetailKey(ids[6]!)]: seeded }} servedAt={Date.now()}>
-          <ItemReader id={ids[6]!} />
-          <SeededSWR seed={{}}><ItemReader id={ids[7]!} /></SeededSWR>
-        </SeededSWR>,
-      );
-      // The unseeded reader beside it has fetched and rendered: a revalidation on mount would have asked by now.
-      await screen.findByRole('heading', { level: 1, name: 'Morning Post item 7' });
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    });
-    expect(asked).toContain(`/v1/items/${ids[7]}`);
-    expect(asked).not.toContain(`/v1/items/${ids[6]}`);
-    expect(screen.getByRole('heading', { level: 1, name: 'As the server loaded it' })).toBeTruthy();
-  });
-
-  it('asks the service again on mount when the seed is older than a few seconds (a kept copy of the page)', async () => {
-    const detail = await callApi('GET', '/v1/items/{item_id}', { params: { item_id: ids[8]! } });
-    const seeded = { ...detail, title: 'As a kept copy had it' };
-    renderApp(<SeededSWR seed={{ [itemDetailKey(ids[8]!)]: seeded }} servedAt={Date.now() - 60_000}><ItemReader id={ids[8]!} /></SeededSWR>);
-    expect(screen.getByRole('heading', { level: 1, name: 'As a kept copy had it' })).toBeTruthy();
-    await screen.findByRole('heading', { level: 1, name: 'Morning Post item 8' });
-  });
-
-  it('asks again on mount when the cache kept its own copy of a seeded key (the list left for the reader)', async () => {
-    local.setState([ids[10]!], { is_read: true });
-    const detail = await callApi('GET', '/v1/items/{item_id}', { params: { item_id: ids[10]! } });
-    const key = itemDetailKey(ids[10]!);
-    function KeptCopy({ children }: { children: ReactNode }) {
-      const { cache } = useSWRConfig();
-      if (cache.get(key) === undefined) cache.set(key, { data: { ...detail, title: 'As this tab kept it' } });
-      return children;
-    }
-    const asked = await pathsAsked(async () => {
-      renderApp(<KeptCopy><SeededSWR seed={{ [key]: detail }} servedAt={Date.now()}><ItemReader id={ids[10]!} /></SeededSWR></KeptCopy>);
-      expect(screen.getByRole('heading', { level: 1, name: 'As this tab kept it' })).toBeTruthy();
-      await screen.findByRole('heading', { level: 1, name: 'Morning Post item 10' });
-    });
-    expect(asked).toContain(`/v1/items/${ids[10]}`);
-  });
-
-  it('keeps a fresh seeded first page of the river on mount, without asking for the list again', async () => {
-    const seed = await firstPageSeed(unread);
-    const asked = await pathsAsked(async () => {
-      renderApp(
-        <SeededSWR seed={seed} servedAt={Date.now()}>
-          <InboxRiver selection={unread} />
-          <SeededSWR seed={{}}><ItemReader id={ids[9]!} /></SeededSWR>
-        </SeededSWR>,
-      );
-      await screen.findByRole('heading', { level: 1, name: 'Morning Post item 9' });
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    });
-    expect(asked).toContain(`/v1/items/${ids[9]}`);
-    expect(asked).not.toContain('/v1/items');
   });
 
   it('fetches in the browser when the server had nothing to hand over', async () => {

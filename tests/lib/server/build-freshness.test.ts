@@ -5,8 +5,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { staleBuildReason } from '@/lib/server/build-freshness';
 
 let root: string;
+let now: number;
 
-// Every file gets an explicit time so the tests never depend on clock resolution.
+// Every file gets an explicit time, counted from one instant per test, so the
+// tests never depend on clock resolution or on how long a step took.
 function write(relative: string, secondsAgo: number): void {
   const full = path.join(root, relative);
   mkdirSync(path.dirname(full), { recursive: true });
@@ -15,12 +17,13 @@ function write(relative: string, secondsAgo: number): void {
 }
 
 function setAge(relative: string, secondsAgo: number): void {
-  const at = new Date(Date.now() - secondsAgo * 1000);
+  const at = new Date(now - secondsAgo * 1000);
   utimesSync(path.join(root, relative), at, at);
 }
 
 beforeEach(() => {
   root = mkdtempSync(path.join(tmpdir(), 'tidings-freshness-'));
+  now = Date.now();
   write('package.json', 100);
   write('app/inbox/page.tsx', 100);
   write('lib/service/service.ts', 100);

@@ -1,7 +1,7 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useEffect, useId, useRef, useState, type RefObject } from 'react';
+import { useEffect, useId, useState, type RefObject } from 'react';
 import {
   maxNameFilterLength, sourceTypes, subscriptionsHref, type SubscriptionsSelection,
 } from '@/lib/client/subscriptions-view';
@@ -18,15 +18,6 @@ type Props = {
   /** How many subscriptions the name filter leaves, in words; empty when there is no filter. */
   matchNote: string;
 };
-
-type Choice = 'folder' | 'sort' | 'type';
-
-/**
- * What outlives the list when a choice changes the URL: the list is a fresh one per folder, order
- * and kind (keyed by them), filters included, which took focus away from the select just used (a
- * keyboard changing it with the arrows lost it at the first press) and folded the phone's options.
- */
-const carried: { open: boolean; focus: Choice | null } = { open: false, focus: null };
 
 /** The note once typing pauses: a polite live region read out on every keystroke talks over the typing. */
 function useSettled(text: string, delayMs: number): string {
@@ -48,21 +39,11 @@ export function SubscriptionListFilters({ selection, withFolders, nameFilter, on
   const router = useRouter();
   const { data: folders } = useFolders(withFolders);
   const ids = { name: useId(), note: useId(), folder: useId(), sort: useId(), type: useId(), options: useId() };
-  const [open, setOpen] = useState(() => carried.open);
-  const folderChoice = useRef<HTMLSelectElement>(null);
-  const sortChoice = useRef<HTMLSelectElement>(null);
-  const typeChoice = useRef<HTMLSelectElement>(null);
-  useEffect(() => {
-    if (carried.focus) ({ folder: folderChoice, sort: sortChoice, type: typeChoice })[carried.focus].current?.focus();
-    carried.open = false;
-    carried.focus = null;
-  }, []);
+  const [open, setOpen] = useState(false);
   const inUse = (selection.folder !== 'all' ? 1 : 0) + (selection.sort !== 'name' ? 1 : 0) + (selection.type ? 1 : 0);
   const note = useSettled(matchNote, 400);
   // The name filter goes along: changing the folder narrows the same names within it.
-  const go = (choice: Choice, change: Partial<SubscriptionsSelection>) => {
-    carried.open = open;
-    carried.focus = choice;
+  const go = (change: Partial<SubscriptionsSelection>) => {
     router.replace(subscriptionsHref({ ...selection, ...change }, nameFilter), { scroll: false });
   };
   return (
@@ -90,7 +71,7 @@ export function SubscriptionListFilters({ selection, withFolders, nameFilter, on
         {withFolders && (
           <div>
             <label htmlFor={ids.folder} className={labelClass}>Folder</label>
-            <select id={ids.folder} ref={folderChoice} value={selection.folder} onChange={(event) => go('folder', { folder: event.target.value })} className={`${fieldClass} mt-1`}>
+            <select id={ids.folder} value={selection.folder} onChange={(event) => go({ folder: event.target.value })} className={`${fieldClass} mt-1`}>
               <option value="all">All folders</option>
               <option value="none">Not in a folder</option>
               {(folders ?? []).map((folder) => <option key={folder.id} value={folder.id}>{folder.name}</option>)}
@@ -102,7 +83,7 @@ export function SubscriptionListFilters({ selection, withFolders, nameFilter, on
         )}
         <div>
           <label htmlFor={ids.sort} className={labelClass}>Order</label>
-          <select id={ids.sort} ref={sortChoice} value={selection.sort} onChange={(event) => go('sort', { sort: event.target.value === 'recent' ? 'recent' : 'name' })} className={`${fieldClass} mt-1`}>
+          <select id={ids.sort} value={selection.sort} onChange={(event) => go({ sort: event.target.value === 'recent' ? 'recent' : 'name' })} className={`${fieldClass} mt-1`}>
             <option value="name">By name, A to Z</option>
             <option value="recent">Newest items first</option>
           </select>
@@ -111,9 +92,8 @@ export function SubscriptionListFilters({ selection, withFolders, nameFilter, on
           <label htmlFor={ids.type} className={labelClass}>Kind</label>
           <select
             id={ids.type}
-            ref={typeChoice}
             value={selection.type ?? ''}
-            onChange={(event) => go('type', { type: sourceTypes.find((entry) => entry.type === event.target.value)?.type ?? null })}
+            onChange={(event) => go({ type: sourceTypes.find((entry) => entry.type === event.target.value)?.type ?? null })}
             className={`${fieldClass} mt-1`}
           >
             <option value="">Every kind</option>

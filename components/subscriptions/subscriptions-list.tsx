@@ -8,7 +8,7 @@ import { errorSentence } from '@/lib/client/error-message';
 import { forgetNote, noteFor } from '@/lib/client/next-page-note';
 import { useReadFailure } from '@/lib/client/kept-on-failure';
 import {
-  matchesNameFilter, subscriptionFiltersFor, type SubscriptionsSelection,
+  matchesNameFilter, subscriptionFiltersFor, subscriptionsHref, type SubscriptionsSelection,
 } from '@/lib/client/subscriptions-view';
 import { useBulkUpdateSubscriptions, useUnsubscribe, type BulkSubscriptionAction } from '@/lib/client/use-subscription-actions';
 import { useSubscriptions } from '@/lib/client/use-subscriptions';
@@ -75,6 +75,19 @@ export function SubscriptionsList({ selection, withFolders, initialNameFilter = 
   const [reach, setReach] = useState(filterReach);
   const { loadAtLeast, total } = list;
   const roving = useRovingRows(rovingRows);
+
+  // Another folder, order or kind is another list: what was ticked, said or reached in the last one
+  // goes. Reset here rather than by keying the list, which would remount the filters above it and
+  // take focus from the select just changed (a keyboard changing it with the arrows lost it at once).
+  const listKey = subscriptionsHref(selection);
+  const [keyShown, setKeyShown] = useState(listKey);
+  if (keyShown !== listKey) {
+    setKeyShown(listKey);
+    setSelected(new Set());
+    setStatus('');
+    setBarStatus('');
+    setReach(filterReach);
+  }
 
   // Back from unsubscribing on a subscription's page: say so, and start from the list, as
   // unsubscribing here does (the focused button went away with that page).

@@ -6,7 +6,7 @@ import { useId, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useCapabilities } from '@/lib/client/capabilities';
 import {
-  readAddRequested, readSubscriptionsNameFilter, readSubscriptionsSelection, subscriptionFiltersFor, subscriptionsHref,
+  readAddRequested, readSubscriptionsNameFilter, readSubscriptionsSelection, subscriptionFiltersFor,
 } from '@/lib/client/subscriptions-view';
 import { useSubscriptions } from '@/lib/client/use-subscriptions';
 import { buttonClass, panelClass } from '../control-styles';
@@ -93,9 +93,7 @@ export function SubscriptionsView() {
         </section>
       </div>
 
-      {/* A fresh list per folder, order and kind; the name filter only narrows it, so it is no part of the key. */}
       <SubscriptionsList
-        key={subscriptionsHref(selection)}
         selection={selection}
         withFolders={firstParty}
         initialNameFilter={readSubscriptionsNameFilter(params)}

@@ -51,14 +51,22 @@ describe('the subscriptions list', () => {
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Your subscriptions (4)');
   });
 
-  it('shows only one kind once it is chosen, through the URL', async () => {
+  it('shows only one kind once it is chosen, through the URL, letting go of the last selection and keeping focus on the choice', async () => {
     const user = userEvent.setup();
     const app = renderRouted(<RoutedList />, { url: '/subscriptions' });
-    await screen.findByRole('list', { name: 'Subscriptions' });
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Kind' }), 'Podcasts');
+    const list = await screen.findByRole('list', { name: 'Subscriptions' });
+    await user.click(within(list).getByRole('checkbox', { name: 'Select Tiny Podcast' }));
+    expect(screen.getByRole('group', { name: 'Selected subscriptions' })).toBeTruthy();
+    const kind = screen.getByRole('combobox', { name: 'Kind' });
+    await user.selectOptions(kind, 'Podcasts');
     expect(app.url()).toBe('/subscriptions?type=podcast');
     await waitFor(() => expect(within(screen.getByRole('list', { name: 'Subscriptions' })).getAllByRole('listitem')).toHaveLength(1));
     expect(screen.getByRole('link', { name: 'Tiny Podcast' })).toBeTruthy();
+    // Another kind is another list: nothing in it is ticked, and the select just used keeps focus.
+    expect(screen.queryByRole('group', { name: 'Selected subscriptions' })).toBeNull();
+    expect(screen.getByRole('checkbox', { name: 'Select Tiny Podcast' })).toHaveProperty('checked', false);
+    expect(screen.getByRole('combobox', { name: 'Kind' })).toBe(kind);
+    expect(document.activeElement).toBe(kind);
   });
 
   it('orders by newest items when asked', async () => {
@@ -166,10 +174,10 @@ describe('the subscriptions list', () => {
   });
 });
 
-/** The list as the page mounts it: the selection from the URL, a fresh list per selection. */
+/** The list as the page mounts it: the selection from the URL, one list that follows it. */
 function RoutedList() {
   const selection = readSubscriptionsSelection(useSearchParams());
-  return <SubscriptionsList key={JSON.stringify(selection)} selection={selection} withFolders />;
+  return <SubscriptionsList selection={selection} withFolders />;
 }
 
 describe('an empty or failing subscriptions list', () => {

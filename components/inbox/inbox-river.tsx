@@ -23,10 +23,6 @@ import { useMarkOnScroll } from './use-mark-on-scroll';
 import { usePullToRefresh } from './use-pull-to-refresh';
 import { outcomeSentence } from '@/lib/client/outbox/outcome-sentence';
 
-const bulkDone: Record<BulkAction, string> = {
-  mark_read: 'marked read', mark_unread: 'marked unread', save: 'saved', unsave: 'unsaved',
-};
-
 // Rows are the ones j and k move between (lib/client/list-rows.ts); the arrows land where they do.
 const rovingRows = { row: 'li[data-item-id]', target: '[data-item-link]' };
 const listNote = 'In the list, ↑ and ↓ move between items too, and Tab moves on past the list.';
@@ -67,6 +63,9 @@ function River({ selection, sourceName = null }: Props) {
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState('');
+  // What a bulk action did is said in the selection's bar, where it was pressed: once the list is
+  // scrolled, the status line above the list is out of sight behind the bar stuck to the top.
+  const [barStatus, setBarStatus] = useState('');
   const listRef = useRef<HTMLUListElement>(null);
   const items = list.items;
   const [rowLimit, setRowLimit] = useState(() => (riverShown ? Number.POSITIVE_INFINITY : firstRows));
@@ -104,12 +103,15 @@ function River({ selection, sourceName = null }: Props) {
   }, []);
 
   const handlers = useMemo(() => ({
-    onSelect: (id: string, on: boolean) => setSelected((current) => {
-      const next = new Set(current);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    }),
+    onSelect: (id: string, on: boolean) => {
+      setBarStatus('');
+      setSelected((current) => {
+        const next = new Set(current);
+        if (on) next.add(id);
+        else next.delete(id);
+        return next;
+      });
+    },
     onToggleRead: (item: ListedItem) => void run(async () => {
       const outcome = await actions.setRead(item.id, !item.is_read);
       return outcomeSentence(outcome, `Marked ${item.is_read ? 'unread' : 'read'}: ${item.title}`);
@@ -136,16 +138,18 @@ function River({ selection, sourceName = null }: Props) {
     }),
   }), [actions, run, list.hasMore, filters]);
 
-  const onBulk = useCallback((action: BulkAction) => void run(async () => {
+  // The service's own sentence, which says so when the action waits for the connection.
+  const onBulk = useCallback(async (action: BulkAction) => {
     setBusy(true);
+    setBarStatus('');
     try {
-      const ids = [...selected];
-      await actions.bulk(ids, action);
-      return `${plural(ids.length)} ${bulkDone[action]}.`;
+      setBarStatus(await actions.bulk([...selected], action));
+    } catch (error) {
+      setBarStatus(errorSentence(error));
     } finally {
       setBusy(false);
     }
-  }), [actions, run, selected]);
+  }, [actions, selected]);
 
   const onMarkAllRead = useCallback(() => run(async () => {
     const message = await actions.markAllRead(filters, list.loadedAt, itemsRef.current.map((item) => item.id));
@@ -224,11 +228,16 @@ function River({ selection, sourceName = null }: Props) {
         allSelected={allSelected}
         selectedCount={selected.size}
         busy={busy}
-        onSelectAll={(on) => setSelected(on ? new Set(items.map((item) => item.id)) : new Set())}
+        barStatus={barStatus}
+        onSelectAll={(on) => {
+          setBarStatus('');
+          setSelected(on ? new Set(items.map((item) => item.id)) : new Set());
+        }}
         onMarkAllRead={onMarkAllRead}
         onRefresh={() => void onRefresh()}
-        onBulk={onBulk}
+        onBulk={(action) => void onBulk(action)}
         onClearSelection={() => {
+          setBarStatus('');
           setSelected(new Set());
           // The actions go with the selection; focus goes to the control that starts a new one.
           document.getElementById('select-all')?.focus();

@@ -20,6 +20,8 @@ type Props = {
   selectedCount: number;
   /** A bulk action is under way. */
   busy: boolean;
+  /** What the last bulk action on the selection did, said in the bar. */
+  barStatus: string;
   onSelectAll: (selected: boolean) => void;
   onMarkAllRead: () => Promise<void>;
   onRefresh: () => void;
@@ -100,7 +102,7 @@ export function RiverToolbar(props: Props) {
         Select all
       </label>
       {selecting ? (
-        <SelectionActions count={selectedCount} busy={props.busy} onAct={props.onBulk} onClear={props.onClearSelection} />
+        <SelectionActions count={selectedCount} busy={props.busy} status={props.barStatus} onAct={props.onBulk} onClear={props.onClearSelection} />
       ) : confirming ? (
         <ConfirmGroup onCancel={finish} aria-label="Confirm mark all as read" className="flex flex-wrap items-center gap-2 rounded-md bg-accent-soft p-1 pl-3">
           {/* "As of": what arrived after the list loaded stays unread ("up to" would read as a date range). */}

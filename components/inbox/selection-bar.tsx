@@ -2,7 +2,14 @@
 
 import type { BulkAction } from '@/lib/client/use-item-actions';
 
-type Props = { count: number; busy: boolean; onAct: (action: BulkAction) => void; onClear: () => void };
+type Props = {
+  count: number;
+  busy: boolean;
+  /** What the last action on the selection did; the line takes no room while empty. */
+  status: string;
+  onAct: (action: BulkAction) => void;
+  onClear: () => void;
+};
 
 /** `short` is what a phone shows; the full label stays the button's name (which contains the short one). */
 const actions: { action: BulkAction; label: string; short: string }[] = [
@@ -17,9 +24,9 @@ const actions: { action: BulkAction; label: string; short: string }[] = [
  * the count, Clear, and the actions on the selection, which stays after an action so focus stays
  * on the button just pressed. Below sm the actions take a row of their own, side by side with
  * short labels, under Select all, the count and Clear; from sm up, one row with the full labels.
- * Tab takes them in the order they are seen.
+ * Tab takes them in the order they are seen. Below them, what the last action did.
  */
-export function SelectionActions({ count, busy, onAct, onClear }: Props) {
+export function SelectionActions({ count, busy, status, onAct, onClear }: Props) {
   return (
     <>
       <span className="flex-1 px-1 font-medium sm:flex-none">{count} selected</span>
@@ -47,6 +54,7 @@ export function SelectionActions({ count, busy, onAct, onClear }: Props) {
           </button>
         ))}
       </div>
+      <p role="status" className="w-full px-1 text-sm">{status}</p>
     </>
   );
 }

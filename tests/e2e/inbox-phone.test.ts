@@ -24,11 +24,14 @@ async function openInbox(width: number, query = ''): Promise<Page> {
   return page;
 }
 
-/** How many rows the visible children of `box` take: the distinct middles of their boxes (they are centred in a row). */
+/**
+ * How many rows the visible children of `box` take: the distinct middles of their boxes (they are
+ * centred in a row). An empty status line takes no room, so it is no row.
+ */
 function rowsOf(box: Locator): Promise<number> {
   return box.evaluate((element) => new Set([...element.children]
     .map((child) => child.getBoundingClientRect())
-    .filter((rect) => rect.width > 0)
+    .filter((rect) => rect.width > 0 && rect.height > 0)
     .map((rect) => Math.round(rect.top + rect.height / 2))).size);
 }
 

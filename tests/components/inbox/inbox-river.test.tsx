@@ -83,7 +83,7 @@ describe('the inbox river with items', () => {
     expect(local.stateOf(ids[3]!).is_read).toBe(1);
   });
 
-  it('acts on a selection and keeps focus on the pressed button', async () => {
+  it('acts on a selection, says so in the bar where it was pressed, and keeps focus on the pressed button', async () => {
     const user = userEvent.setup();
     renderApp(<InboxRiver selection={unread} />);
     const list = await screen.findByRole('list', { name: 'Unread items' });
@@ -94,11 +94,14 @@ describe('the inbox river with items', () => {
     expect(within(bar).getByText('2 selected')).toBeTruthy();
     const save = within(bar).getByRole('button', { name: 'Save' });
     await user.click(save);
-    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('2 items saved.'));
+    await waitFor(() => expect(within(bar).getByRole('status').textContent).toBe('2 items saved.'));
     expect(document.activeElement).toBe(save);
     expect(local.stateOf(ids[5]!).is_saved).toBe(1);
     expect(local.stateOf(ids[6]!).is_saved).toBe(1);
     expect(within(list).getByRole('button', { name: 'Unsave: Morning Post item 5' })).toBeTruthy();
+    // A new selection starts without the last one's outcome.
+    await user.click(within(list).getByRole('checkbox', { name: 'Select Morning Post item 7' }));
+    expect(within(bar).getByRole('status').textContent).toBe('');
   });
 
   it('reaches the selection bar from a ticked row with one Shift+Tab, and leaves the list with Tab past that row alone', async () => {
@@ -124,7 +127,7 @@ describe('the inbox river with items', () => {
     expect(document.activeElement).toBe(within(bar).getByRole('button', { name: 'Unsave' }));
     await user.tab({ shift: true });
     await user.keyboard('{Enter}');
-    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('1 item saved.'));
+    await waitFor(() => expect(within(bar).getByRole('status').textContent).toBe('1 item saved.'));
     expect(local.stateOf(id).is_saved).toBe(1);
     expect(document.activeElement).toBe(within(bar).getByRole('button', { name: 'Save' }));
 
@@ -165,7 +168,7 @@ describe('the inbox river with items', () => {
     const bar = screen.getByRole('group', { name: 'Selected items' });
     expect(within(bar).getByText('1 selected')).toBeTruthy();
     await user.click(within(bar).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('1 item saved.'));
+    await waitFor(() => expect(within(bar).getByRole('status').textContent).toBe('1 item saved.'));
     expect(local.stateOf(ids[7]!).is_saved).toBe(0);
     expect(local.stateOf(ids[9]!).is_saved).toBe(1);
   });

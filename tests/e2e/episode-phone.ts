@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { launchBrowser, VIEWPORTS } from './browser';
 import { signInTo, startPodcastHost, waitForWorker, Wire } from './offline-helpers';
+import { setContextOffline } from './connection';
 
 /*
  * What the episode-download journeys share: a phone's browser signed in through a wire to
@@ -68,9 +69,9 @@ export class EpisodePhone {
   /** Cuts (true) or restores (false) every connection: the browser's offline switch and the wire to the app. */
   async setOffline(offline: boolean): Promise<void> {
     // In this order, so the page sees navigator.onLine false before a cut breaks a transfer, and the wire is whole before it sees true.
-    if (offline) await this.context!.setOffline(true);
+    if (offline) await setContextOffline(this.context!, true);
     this.wire!.setCut(offline);
-    if (!offline) await this.context!.setOffline(false);
+    if (!offline) await setContextOffline(this.context!, false);
   }
 
   async end(): Promise<void> {

@@ -2,6 +2,7 @@ import type { Locator, Page, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { contextPerTest, expectNoAxeViolations } from './browser';
 import { waitForWorker } from './offline-helpers';
+import { setContextOffline } from './connection';
 
 /*
  * The inbox on small phones (320 to 412 px wide): the rows its controls take above the list, the
@@ -153,11 +154,11 @@ describe('the inbox on a 360 px phone, pulled down', () => {
     const page = await openInbox(360);
     // Offline before the worker holds the app's code, the outbox (which shows the panel) might not load.
     await waitForWorker(page);
-    await page.context().setOffline(true);
+    await setContextOffline(page.context(), true);
     const panel = page.getByRole('complementary', { name: 'Offline and sync' });
     await panel.getByText('You are offline.').waitFor();
     await expectNoRefreshPullingOn(page, panel.getByRole('status'));
-    await page.context().setOffline(false);
+    await setContextOffline(page.context(), false);
   });
 
   it('still refreshes when the pull starts on the list, with the player showing', async () => {

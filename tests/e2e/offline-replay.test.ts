@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './browser';
 import { ownerApiKey, rows, serviceItem, waitForWorker, type Row } from './offline-helpers';
 import { ownServer, relayedBrowserPerTest } from './own-server';
+import { setContextOffline } from './connection';
 
 /*
  * A phone on a bad connection: changes made offline in two tabs, then a connection that
@@ -44,7 +45,7 @@ describe('coming back on a bad connection', () => {
 
     const offline = async (on: boolean) => {
       wire.setCut(on);
-      await context.setOffline(on);
+      await setContextOffline(context, on);
     };
     await offline(true);
     // One item changed back and forth: read, unread, read, save, unsave.

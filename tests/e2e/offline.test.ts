@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import { startFeedSite } from './feed-site';
 import { Profile, Wire, ownerApiKey, rows, serviceItem, serviceItems, signInTo, startPodcastHost, waitForWorker, type Row } from './offline-helpers';
 import { ownServer } from './own-server';
+import { setContextOffline } from './connection';
 
 let context: BrowserContext | undefined;
 let profile: Profile | undefined;
@@ -58,7 +59,7 @@ async function offlineJourney(server: Server, hooks: { beforeOnline?: () => Prom
   const browsing = await signedInBehindWire(server.baseUrl);
   const offline = async (on: boolean) => {
     browsing.wire.setCut(on);
-    await context!.setOffline(on);
+    await setContextOffline(context!, on);
   };
   let { page } = browsing;
   // A podcast on this machine, so an episode can really play.
@@ -282,7 +283,7 @@ describe('a new version of the app', () => {
     await expect.poll(() => keptSavedView('e2e-next-build'), { timeout: 30_000 }).toBe(true);
 
     relay.setCut(true);
-    await context!.setOffline(true);
+    await setContextOffline(context!, true);
     await page.goto('/inbox?view=saved');
     await page.locator('main').waitFor();
     expect(await page.getByText('This page has not been kept for reading offline.').count()).toBe(0);
@@ -306,7 +307,7 @@ describe('reading and changing things offline', () => {
 
     // Background Sync: the page registers it when a change cannot be sent.
     browsing.wire.setCut(true);
-    await browsing.context.setOffline(true);
+    await setContextOffline(browsing.context, true);
     const target = (await rows(page)).find((entry) => !entry.isSaved)!;
     await page.getByRole('button', { name: `Save: ${target.title}`, exact: true }).click();
     await page.getByRole('status').filter({ hasText: '1 change waiting to sync' }).waitFor();
@@ -363,7 +364,7 @@ describe('reading and changing things offline', () => {
 
     await site.close();
     browsing.wire.setCut(true);
-    await browsing.context.setOffline(true);
+    await setContextOffline(browsing.context, true);
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'The harbour at dawn', exact: true }).waitFor();
     await expect.poll(shown, { timeout: 15_000 }).toBe(48);

@@ -3,6 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { expectNoAxeViolations } from './browser';
 import { ownerApiKey, rows, serviceItem, waitForWorker, type Wire } from './offline-helpers';
 import { ownServer, relayedBrowserPerTest } from './own-server';
+import { setContextOffline } from './connection';
 
 /*
  * A session that ends while the device is offline (the cookie gone, as when it expired or
@@ -19,7 +20,7 @@ const browser = relayedBrowserPerTest();
  */
 async function setOffline(wire: Wire, context: BrowserContext, page: Page, on: boolean): Promise<void> {
   wire.setCut(on);
-  await context.setOffline(on);
+  await setContextOffline(context, on);
   await page.waitForFunction((offline) => navigator.onLine !== offline, on);
 }
 

@@ -5,6 +5,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RelayedBrowser, ownerApiKey, rows, serviceItems, startDedicatedServer, waitForWorker, type Wire } from './offline-helpers';
+import { setContextOffline } from './connection';
 
 let server: Awaited<ReturnType<typeof startDedicatedServer>>;
 const browser = new RelayedBrowser();
@@ -39,7 +40,7 @@ describe('a slow or failing link', () => {
     // The worker keeps the first page's items after the page has loaded.
     await expect.poll(() => page.evaluate((id) => caches.match(`/api/v1/items/${id}`).then(Boolean), target.id), { timeout: 30_000 }).toBe(true);
     wire!.setCut(true);
-    await context!.setOffline(true);
+    await setContextOffline(context!, true);
     await page.locator(`li[data-item-id="${target.id}"] [data-item-link]`).click();
     await page.getByRole('heading', { level: 1, name: target.title }).waitFor({ timeout: 30_000 });
     expect(await page.getByText('This item could not be loaded').count()).toBe(0);
@@ -55,7 +56,7 @@ describe('a slow or failing link', () => {
     expect(await serviceItems(server.baseUrl, ownerApiKey(server.dataDir), 'is_read=unread&limit=100')).toEqual([]);
 
     wire!.setCut(true);
-    await context!.setOffline(true);
+    await setContextOffline(context!, true);
     await page.reload();
     const kept = await rows(page);
     // The page comes from the kept copy; its list is then read from the kept answers.

@@ -42,7 +42,8 @@ export const SubscriptionRow = memo(function SubscriptionRow({ subscription, sel
           {subscription.history_capped && <span className={badgeClass} title="Your plan shows only its recent history.">Recent history only</span>}
         </p>
         {subscription.newsletter_address && (
-          <p className="mt-1 break-all font-mono text-sm text-muted">{subscription.newsletter_address}</p>
+          // Above the stretched link, as text to take: a click selects the address whole instead of opening the details.
+          <p className="relative z-10 mt-1 w-fit select-all break-all font-mono text-sm text-muted">{subscription.newsletter_address}</p>
         )}
       </div>
     </li>

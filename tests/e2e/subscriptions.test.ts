@@ -133,6 +133,12 @@ describe.each<ViewportName>(['phone', 'desktop'])('subscriptions on a %s', (view
     expect(await addressField.evaluate((field) => field.scrollWidth <= field.clientWidth && field.scrollHeight <= field.clientHeight + 1)).toBe(true);
     await expectNoAxeViolations(page);
 
+    // In the list the address is text to take, above the row's stretched link: a click selects it whole and stays on the page.
+    const listed = page.getByRole('list', { name: 'Subscriptions' }).getByText(address, { exact: true });
+    await listed.click();
+    expect(await page.evaluate(() => window.getSelection()?.toString())).toBe(address);
+    expect(new URL(page.url()).pathname).toBe('/subscriptions');
+
     const subject = `Tides this week (${viewport})`;
     const transport = nodemailer.createTransport({ host: '127.0.0.1', port: inject('smtpPort'), secure: false, ignoreTLS: true });
     await transport.sendMail({

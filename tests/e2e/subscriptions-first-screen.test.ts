@@ -103,9 +103,11 @@ describe('the subscriptions page on a phone', () => {
     await options.click();
     expect(await options.getAttribute('aria-expanded')).toBe('true');
     await expectNoAxeViolations(page);
+    // As a tap does: the select takes focus, then the choice is made.
+    await order.focus();
     await order.selectOption({ label: 'Newest items first' });
     await page.waitForURL(/sort=recent/);
-    // The list is a fresh one for the new order; the options stay open, with focus where it was.
+    // The list follows the new order; the options stay open, with focus where it was.
     await expect.poll(() => focusedLabel(page)).toBe('Order');
     expect(await order.isVisible()).toBe(true);
     await options.click();

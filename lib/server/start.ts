@@ -1,18 +1,16 @@
 /*
  * `npm start`: build when the production build is missing or stale, then
- * serve it with `next start`. A plain Node script run with tsx (no
+ * serve it with lib/server/serve.ts (Next's handler, Brotli for static files). A plain Node script run with tsx (no
  * `server-only`, no Next imports) so it works on a fresh clone before any build.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { passwordSource } from '../service/domain/app-password';
 import { staleBuildReason } from './build-freshness';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const require = createRequire(import.meta.url);
 
 function parsePort(raw: string | undefined): number {
   if (raw === undefined || raw === '') return 3000;
@@ -92,8 +90,8 @@ async function main(): Promise<void> {
 
   const url = `http://localhost:${port}`;
   console.log(`Starting Tidings at ${url} (data in ${dataDir})`);
-  const nextBin = require.resolve('next/dist/bin/next');
-  const exited = run(process.execPath, [nextBin, 'start', '--port', String(port)], env);
+  // One process, TypeScript through tsx's loader, so a stop signal reaches the server itself.
+  const exited = run(process.execPath, ['--import', 'tsx', path.join(root, 'lib/server/serve.ts'), '--port', String(port)], env);
   void announceWhenReady(url, passwordSource(dataDir).kind !== 'none');
   process.exit(await exited);
 }

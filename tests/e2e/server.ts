@@ -1,5 +1,5 @@
 /*
- * Starts and stops the production build (`next start`) for the end-to-end
+ * Starts and stops the production build (lib/server/serve.ts, as `npm start`) for the end-to-end
  * suite. Runs in vitest's global setup, outside the test workers.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -31,8 +31,13 @@ export async function startProductionServer(root: string, env: NodeJS.ProcessEnv
   }
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const nextBin = require.resolve('next/dist/bin/next');
-  const child = spawn(process.execPath, [nextBin, 'start', '--port', String(port), '--hostname', '127.0.0.1'], {
+  // The server `npm start` runs (Next's handler, with Brotli for static files); a tree without
+  // it (the benchmarks' bare Next page) gets Next's own.
+  const serve = path.join(root, 'lib', 'server', 'serve.ts');
+  const command = existsSync(serve)
+    ? ['--import', 'tsx', serve, '--port', String(port), '--hostname', '127.0.0.1']
+    : [require.resolve('next/dist/bin/next'), 'start', '--port', String(port), '--hostname', '127.0.0.1'];
+  const child = spawn(process.execPath, command, {
     cwd: root,
     env: { ...env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production', PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -55,7 +60,7 @@ export async function startProductionServer(root: string, env: NodeJS.ProcessEnv
 async function waitUntilAnswering(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`next start exited early with code ${child.exitCode}.`);
+    if (child.exitCode !== null) throw new Error(`the server exited early with code ${child.exitCode}.`);
     try {
       const response = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(5000) });
       if (response.status < 500) return;

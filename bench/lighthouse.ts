@@ -203,11 +203,13 @@ export async function run(): Promise<LighthouseFigures | null> {
     console.log(`lighthouse: ${missing}.`);
     return null;
   }
-  const app = await startApp();
   const bareApp = bareNextApp();
-  const bare = await startBareNext(bareApp.dir);
+  const app = await startApp();
+  // Started inside the try, so the app's server stops even when the bare page's fails to start.
+  let bare: Awaited<ReturnType<typeof startBareNext>> | undefined;
   let browser: Chromium | undefined;
   try {
+    bare = await startBareNext(bareApp.dir);
     browser = await launchChromium();
     await addSessionCookie(browser.port, app.baseUrl, app.cookie);
     const pages = [
@@ -219,7 +221,7 @@ export async function run(): Promise<LighthouseFigures | null> {
     // Alternate the pages so a burst of load on the machine does not fall on one page only.
     for (let i = 0; i < runs; i++) {
       for (const page of pages) results.get(page.route)!.push(await lighthouseRun(page.url, browser.port, `${page.name}-${i + 1}`));
-      bareRuns.push(await lighthouseRun(`${bare.baseUrl}/`, browser.port, `bare-${i + 1}`));
+      bareRuns.push(await lighthouseRun(`${bare!.baseUrl}/`, browser.port, `bare-${i + 1}`));
     }
     const applied = new Map<string, Run[]>(pages.map((page) => [page.route, []]));
     for (let i = 0; i < appliedRuns; i++) {
@@ -239,7 +241,7 @@ export async function run(): Promise<LighthouseFigures | null> {
     };
   } finally {
     await browser?.stop();
-    await bare.stop();
+    await bare?.stop();
     await app.stop();
   }
 }

@@ -59,7 +59,8 @@ export const onErrorRetry: NonNullable<SWRConfiguration['onErrorRetry']> = (erro
   const code = status(error);
   if (code === 429 && retryCount <= 1) {
     setTimeout(() => revalidate({ retryCount }), rateLimitWaitSeconds(error as ApiError) * 1000);
-  } else if ((code === 503 || (code === 0 && navigator.onLine)) && retryCount <= unavailableBackoffMs.length) {
+  // No navigator, no page to retry for: a read failing after its page went (a test's torn-down window).
+  } else if ((code === 503 || (code === 0 && typeof navigator !== 'undefined' && navigator.onLine)) && retryCount <= unavailableBackoffMs.length) {
     setTimeout(() => revalidate({ retryCount }), unavailableBackoffMs[retryCount - 1]);
   }
 };

@@ -7,6 +7,7 @@ import { KeyboardShortcuts } from '@/components/keyboard-shortcuts';
 import { ListKeys, useKeyedList } from '@/components/list-keys';
 import { ListSkeleton } from '@/components/list-skeleton';
 import { useRovingRows } from '@/components/roving-rows';
+import { withRowTicked } from '@/components/ticked-rows';
 import { errorSentence } from '@/lib/client/error-message';
 import { useReadFailure } from '@/lib/client/kept-on-failure';
 import { describeDates, describeSelection, filtersFor, inboxHref, type InboxSelection } from '@/lib/client/inbox-view';
@@ -105,12 +106,7 @@ function River({ selection, sourceName = null }: Props) {
   const handlers = useMemo(() => ({
     onSelect: (id: string, on: boolean) => {
       setBarStatus('');
-      setSelected((current) => {
-        const next = new Set(current);
-        if (on) next.add(id);
-        else next.delete(id);
-        return next;
-      });
+      setSelected((current) => withRowTicked(current, id, on));
     },
     onToggleRead: (item: ListedItem) => void run(async () => {
       const outcome = await actions.setRead(item.id, !item.is_read);

@@ -15,6 +15,7 @@ import { useSubscriptions } from '@/lib/client/use-subscriptions';
 import { buttonClass } from '../control-styles';
 import { useRovingRows } from '../roving-rows';
 import { useStickyTopSpace } from '../use-sticky-top-space';
+import { withRowTicked } from '../ticked-rows';
 import { SubscriptionBulkBar } from './subscription-bulk-bar';
 import { SubscriptionListFilters } from './subscription-list-filters';
 import { ListSkeleton } from '@/components/list-skeleton';
@@ -125,12 +126,7 @@ export function SubscriptionsList({ selection, withFolders, initialNameFilter = 
 
   const onSelect = useCallback((id: string, on: boolean) => {
     setBarStatus('');
-    setSelected((current) => {
-      const next = new Set(current);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
+    setSelected((current) => withRowTicked(current, id, on));
   }, []);
 
   // Only what is still listed and shown counts as selected (a refetch may drop some).

@@ -5,7 +5,7 @@
  * beside each script and stylesheet once; the server (lib/server/serve.ts) answers with it when
  * the browser takes Brotli, and leaves everything else to Next. Plain Node, no Next imports.
  */
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync, type Stats } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
@@ -52,9 +52,17 @@ function takesBrotli(request: IncomingMessage): boolean {
   });
 }
 
-function statOrNull(file: string): Stats | null {
+// The copies never change while a build is served (a new build restarts the server), so each is
+// read from disk once; only copies that exist are kept, so odd paths cannot grow the map.
+const copies = new Map<string, Buffer>();
+
+function brotliCopy(file: string): Buffer | null {
+  const kept = copies.get(file);
+  if (kept) return kept;
   try {
-    return existsSync(file) ? statSync(file) : null;
+    const copy = readFileSync(`${file}.br`);
+    copies.set(file, copy);
+    return copy;
   } catch {
     return null;
   }
@@ -78,16 +86,16 @@ export function serveBrotliStatic(request: IncomingMessage, response: ServerResp
   const type = contentTypes[path.extname(file)];
   // Only files inside the static folder, with a copy the build made.
   if (!type || !file.startsWith(staticDir + path.sep)) return false;
-  const copy = statOrNull(`${file}.br`);
-  if (!copy?.isFile()) return false;
+  const copy = brotliCopy(file);
+  if (!copy) return false;
   response.writeHead(200, {
     'content-type': type,
     'content-encoding': 'br',
-    'content-length': copy.size,
+    'content-length': copy.length,
     // As Next sends them: the names carry a content hash.
     'cache-control': 'public, max-age=31536000, immutable',
     vary: 'Accept-Encoding',
   });
-  response.end(request.method === 'HEAD' ? undefined : readFileSync(`${file}.br`));
+  response.end(request.method === 'HEAD' ? undefined : copy);
   return true;
 }

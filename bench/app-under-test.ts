@@ -1,16 +1,20 @@
 /**
- * The app as the browser benches see it: the existing production build served by `next start`
- * (tests/e2e/server.ts) on a throwaway data directory seeded with the demo content, with an app
- * password to sign in with, plus the Chromium that measures it. BENCH_APP_ROOT points at another
+ * The app as the browser benches see it: the existing production build served as `npm start`
+ * serves it (tests/e2e/server.ts) on a throwaway data directory seeded with the demo content, with
+ * an app password to sign in with, plus the Chromium that measures it. With `https`, it is served
+ * over HTTPS and HTTP/2 with a throwaway self-signed certificate (made with openssl), as a phone
+ * reaches it; Chromium then needs CHROMIUM_TLS_ARGS. BENCH_APP_ROOT points at another
  * checkout to measure (say a clean copy of a commit, built there), by default this one.
  * Not a bench module itself.
  */
 import { spawnSync } from 'node:child_process';
+import { request } from 'playwright-core';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { staleBuildReason } from '../lib/server/build-freshness';
+import { selfSignedCertificate } from '../tests/e2e/certificate';
 import { startProductionServer } from '../tests/e2e/server';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -26,6 +30,9 @@ export const CHROMIUM_ARGS = [
   '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
   '--no-first-run', '--disable-sync', '--disable-quic',
 ];
+
+/** For an app started with `https`: its certificate is the bench's own, made a moment ago. */
+export const CHROMIUM_TLS_ARGS = ['--ignore-certificate-errors'];
 
 /** A running, seeded app and what a bench needs to reach it signed in. */
 export type AppUnderTest = {
@@ -48,29 +55,27 @@ export function missingPrerequisite(): string | null {
   return null;
 }
 
-/** Signs in with the app password through POST /api/session and answers the session cookie. */
-export async function signInCookie(baseUrl: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/session`, {
-    method: 'POST',
-    headers: { accept: 'application/json', origin: baseUrl, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ password }),
-  });
-  if (response.status !== 200) throw new Error(`Signing in failed: ${response.status} ${await response.text()}`);
-  const setCookie = response.headers.getSetCookie()[0];
-  if (!setCookie) throw new Error('Signing in answered no cookie.');
-  return setCookie.split(';')[0];
+// Playwright's requests, not Node's fetch, which cannot take the bench's self-signed certificate.
+async function signedInSession(baseUrl: string): Promise<{ cookie: string; itemId: string }> {
+  const api = await request.newContext({ baseURL: baseUrl, ignoreHTTPSErrors: true });
+  try {
+    const signIn = await api.post('/api/session', { headers: { accept: 'application/json', origin: baseUrl }, form: { password } });
+    if (signIn.status() !== 200) throw new Error(`Signing in failed: ${signIn.status()} ${await signIn.text()}`);
+    const setCookie = signIn.headersArray().find((header) => header.name.toLowerCase() === 'set-cookie')?.value;
+    if (!setCookie) throw new Error('Signing in answered no cookie.');
+    const cookie = setCookie.split(';')[0];
+    const items = await api.get('/api/v1/items?limit=1', { headers: { cookie, accept: 'application/json' } });
+    if (items.status() !== 200) throw new Error(`GET /api/v1/items answered ${items.status()}`);
+    const body = (await items.json()) as { data: { id: string }[] };
+    if (!body.data[0]) throw new Error('The seeded inbox has no item.');
+    return { cookie, itemId: body.data[0].id };
+  } finally {
+    await api.dispose();
+  }
 }
 
-async function firstItemId(baseUrl: string, cookie: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/v1/items?limit=1`, { headers: { cookie, accept: 'application/json' } });
-  if (response.status !== 200) throw new Error(`GET /api/v1/items answered ${response.status}`);
-  const body = (await response.json()) as { data: { id: string }[] };
-  if (!body.data[0]) throw new Error('The seeded inbox has no item.');
-  return body.data[0].id;
-}
-
-/** Seeds a throwaway data directory, serves the production build on it and signs in. */
-export async function startApp(): Promise<AppUnderTest> {
+/** Seeds a throwaway data directory, serves the production build on it (over HTTPS with `https`) and signs in. */
+export async function startApp({ https = false } = {}): Promise<AppUnderTest> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tidings-bench-app-'));
   const env: NodeJS.ProcessEnv = {
     ...process.env, NEXT_TELEMETRY_DISABLED: '1', TIDINGS_DATA_DIR: dataDir, TIDINGS_APP_PASSWORD: password,
@@ -79,7 +84,10 @@ export async function startApp(): Promise<AppUnderTest> {
   };
   delete env.FEED_API_BASE_URL;
   delete env.FEED_API_KEY;
+  delete env.TIDINGS_TLS_CERT;
+  delete env.TIDINGS_TLS_KEY;
   try {
+    if (https) Object.assign(env, selfSignedCertificate(dataDir));
     const seeded = spawnSync('npm', ['run', '-s', 'seed:demo'], { cwd: appRoot, env, encoding: 'utf8' });
     if (seeded.status !== 0) throw new Error(`npm run seed:demo failed: ${seeded.stderr}`);
     const server = await startProductionServer(appRoot, env).catch((error: Error) => {
@@ -92,8 +100,7 @@ export async function startApp(): Promise<AppUnderTest> {
       rmSync(dataDir, { recursive: true, force: true });
     };
     try {
-      const cookie = await signInCookie(server.baseUrl);
-      const itemId = await firstItemId(server.baseUrl, cookie);
+      const { cookie, itemId } = await signedInSession(server.baseUrl);
       const build = { dir: appRoot, id: readFileSync(path.join(appRoot, '.next', 'BUILD_ID'), 'utf8').trim(), stale: staleBuildReason(appRoot) };
       return { baseUrl: server.baseUrl, cookie, itemId, build, stop };
     } catch (error) {

@@ -4,14 +4,21 @@
  * best-practices scores and LCP, against issue 6's targets. Lighthouse 12.8 is the newest that
  * runs on Node 20 (13 needs Node 22) and has no PWA category any more, so installability and
  * offline (issue 7) are checked in the same Chromium by bench/installable.ts.
+ * The app is served over HTTPS (HTTP/2, a throwaway certificate), the way a phone on a mobile
+ * network reaches it: a phone can only install it, or reach it at all from another machine, from
+ * a secure origin, and over TLS Chromium speaks HTTP/2. Over plain HTTP/1.1 Chromium opens six
+ * connections, and Lighthouse's simulation starts each one cold (a handshake and slow start on a
+ * 150 ms, 1.6 Mbps link); BENCH_LIGHTHOUSE_PLAIN_RUNS (3) runs per page over plain HTTP on
+ * localhost show what that costs; they are reported, not judged.
  * Each simulated run lists the scripts its LCP estimate counted (bench/lantern-lcp.ts), and
  * BENCH_LIGHTHOUSE_APPLIED_RUNS (3) more runs per page load with applied throttling, the same
  * profile measured in the browser instead of simulated; they are reported, not judged.
- * A bare Next.js page (bench/bare-next.ts) is run the same number of times between them, so the
- * report shows what this machine gives any Next page at that moment: the yardstick of the scores.
+ * A bare Next.js page (bench/bare-next.ts, served by `next start` over plain HTTP) is run the same
+ * number of times between them, so the report shows what this machine gives any Next page at
+ * that moment: the yardstick of the scores.
  * Chromium is started here with a debugging port; Playwright puts the session cookie into its
  * profile (Lighthouse keeps cookies between runs) and Lighthouse drives it through the port.
- * Run alone: npm run bench -- lighthouse (needs `npm run build` first).
+ * Run alone: npm run bench -- lighthouse (needs `npm run build` first, and openssl).
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,7 +27,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, chromiumPath, median, missingPrerequisite, startApp } from './app-under-test';
+import { CHROMIUM_ARGS, CHROMIUM_TLS_ARGS, chromiumPath, median, missingPrerequisite, startApp, type AppUnderTest } from './app-under-test';
 import { bareNextApp, startBareNext } from './bare-next';
 import { checkInstallableAndOffline, type InstallFigures } from './installable';
 import { lcpScripts, type LcpScripts } from './lantern-lcp';
@@ -28,6 +35,8 @@ import { lcpScripts, type LcpScripts } from './lantern-lcp';
 const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 /** Runs per page with applied (DevTools) throttling, reported beside the simulated figures. */
 const appliedRuns = Number(process.env.BENCH_LIGHTHOUSE_APPLIED_RUNS ?? 3);
+/** Runs per page over plain HTTP/1.1 on localhost, reported beside the judged HTTPS figures. */
+const plainRuns = Number(process.env.BENCH_LIGHTHOUSE_PLAIN_RUNS ?? 3);
 const categories = ['performance', 'accessibility', 'best-practices'] as const;
 /** With BENCH_LIGHTHOUSE_KEEP=1 each run's full report goes to bench/results/lighthouse/, for digging. */
 const keepReports = process.env.BENCH_LIGHTHOUSE_KEEP === '1';
@@ -45,13 +54,15 @@ type Run = {
   details: { lcp_element: string | null; lcp_phases: Record<string, number>; console_errors: string[] };
   /** The scripts the simulated LCP waited for (none with applied throttling, which measures LCP). */
   lcp_scripts: LcpScripts | null;
+  /** The protocol the page itself came over, as Chromium reported it (h2, http/1.1). */
+  protocol: string;
 };
 
 type Throttling = 'simulate' | 'devtools';
 
 export type PageFigures = {
   route: string;
-  median: Omit<Run, 'failing' | 'details' | 'lcp_scripts'>;
+  median: Omit<Run, 'failing' | 'details' | 'lcp_scripts' | 'protocol'>;
   runs: Run[];
   /**
    * The same page loaded on a throttled connection and CPU (Lighthouse's DevTools throttling, the
@@ -66,17 +77,22 @@ export type PageFigures = {
 /** The bare Next.js page's medians over the same runs: no app code, only Next and React. */
 export type BareFigures = { next: string; react: string; performance: number; lcp_ms: number; fcp_ms: number; tbt_ms: number; runs: number[] };
 
+/** The same pages over plain HTTP/1.1 on localhost: how much of the LCP the protocol decides. */
+export type PlainHttpFigures = { runs: number; pages: { route: string; protocol: string; performance: number; lcp_ms: number; lcp_runs_ms: number[] }[] };
+
 export type LighthouseFigures = {
   lighthouse: string; chromium: string; runs: number; build: { dir: string; id: string; stale: string | null };
-  targets: typeof targets; pages: PageFigures[]; bare: BareFigures; installable: InstallFigures;
+  /** How the judged pages were served, and the protocols Chromium used for them. */
+  served: { scheme: 'https'; protocols: string[] };
+  targets: typeof targets; pages: PageFigures[]; bare: BareFigures; installable: InstallFigures; plain_http: PlainHttpFigures | null;
 };
 
 type Chromium = { port: number; version: string; stop: () => Promise<void> };
 
 /** Starts headless Chromium on a fresh profile with a debugging port; resolves once it listens. */
-function launchChromium(): Promise<Chromium> {
+function launchChromium(extraArgs: string[] = []): Promise<Chromium> {
   const profile = mkdtempSync(path.join(tmpdir(), 'tidings-bench-chromium-'));
-  const child = spawn(chromiumPath, ['--headless', ...CHROMIUM_ARGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'], {
+  const child = spawn(chromiumPath, ['--headless', ...CHROMIUM_ARGS, ...extraArgs, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   const stop = () => new Promise<void>((resolve) => {
@@ -156,11 +172,17 @@ async function lighthouseRun(url: string, port: number, name: string, throttling
     speed_index_ms: Math.round(value('speed-index')), benchmark_index: Math.round(lhr.environment.benchmarkIndex), failing,
     details: runDetails(lhr),
     lcp_scripts: throttlingMethod === 'simulate' ? await lcpScripts(result) : null,
+    protocol: documentProtocol(lhr, url),
   };
 }
 
 type TableItem = Record<string, unknown> & { node?: { selector?: string; snippet?: string } };
 type Details = { type?: string; items?: (TableItem | Details)[] };
+
+function documentProtocol(lhr: { audits: Record<string, { details?: unknown }> }, url: string): string {
+  const requests = ((lhr.audits['network-requests']?.details as Details | undefined)?.items ?? []) as TableItem[];
+  return String(requests.find((row) => row.url === url)?.protocol ?? 'unknown');
+}
 
 function runDetails(lhr: { audits: Record<string, { details?: unknown }> }): Run['details'] {
   // The LCP element audit is a list of two tables: the element, then its phases.
@@ -176,7 +198,7 @@ function runDetails(lhr: { audits: Record<string, { details?: unknown }> }): Run
 }
 
 function summarizeRuns(route: string, pageRuns: Run[], applied: Run[]): PageFigures {
-  const pick = (key: Exclude<keyof Run, 'failing' | 'details' | 'lcp_scripts'>) => median(pageRuns.map((run) => run[key]));
+  const pick = (key: Exclude<keyof Run, 'failing' | 'details' | 'lcp_scripts' | 'protocol'>) => median(pageRuns.map((run) => run[key]));
   const middle = {
     performance: pick('performance'), accessibility: pick('accessibility'), best_practices: pick('best_practices'),
     lcp_ms: pick('lcp_ms'), fcp_ms: pick('fcp_ms'), tbt_ms: pick('tbt_ms'), cls: pick('cls'),
@@ -196,7 +218,43 @@ function summarizeRuns(route: string, pageRuns: Run[], applied: Run[]): PageFigu
   };
 }
 
-/** Lighthouse on the inbox and a reader page, then the installability and offline checks. */
+function pagesOf(app: AppUnderTest) {
+  return [
+    { route: '/inbox', name: 'inbox', url: `${app.baseUrl}/inbox` },
+    { route: '/items/<id>', name: 'item', url: `${app.baseUrl}/items/${app.itemId}` },
+  ];
+}
+
+/** The same two pages over plain HTTP/1.1, in a browser and an app of their own (cookies do not tell ports apart). */
+async function plainHttpRuns(): Promise<PlainHttpFigures> {
+  const app = await startApp();
+  let browser: Chromium | undefined;
+  try {
+    browser = await launchChromium();
+    await addSessionCookie(browser.port, app.baseUrl, app.cookie);
+    const pages = pagesOf(app);
+    const results = new Map<string, Run[]>(pages.map((page) => [page.route, []]));
+    for (let i = 0; i < plainRuns; i++) {
+      for (const page of pages) results.get(page.route)!.push(await lighthouseRun(page.url, browser.port, `${page.name}-plain-${i + 1}`));
+    }
+    return {
+      runs: plainRuns,
+      pages: pages.map(({ route }) => {
+        const pageRuns = results.get(route)!;
+        return {
+          route, protocol: [...new Set(pageRuns.map((run) => run.protocol))].join(', '),
+          performance: median(pageRuns.map((run) => run.performance)), lcp_ms: median(pageRuns.map((run) => run.lcp_ms)),
+          lcp_runs_ms: pageRuns.map((run) => run.lcp_ms),
+        };
+      }),
+    };
+  } finally {
+    await browser?.stop();
+    await app.stop();
+  }
+}
+
+/** Lighthouse on the inbox and a reader page over HTTPS, the installability and offline checks, then the plain HTTP runs. */
 export async function run(): Promise<LighthouseFigures | null> {
   const missing = missingPrerequisite();
   if (missing) {
@@ -204,18 +262,16 @@ export async function run(): Promise<LighthouseFigures | null> {
     return null;
   }
   const bareApp = bareNextApp();
-  const app = await startApp();
+  const app = await startApp({ https: true });
   // Started inside the try, so the app's server stops even when the bare page's fails to start.
   let bare: Awaited<ReturnType<typeof startBareNext>> | undefined;
   let browser: Chromium | undefined;
+  let figures: Omit<LighthouseFigures, 'plain_http'>;
   try {
     bare = await startBareNext(bareApp.dir);
-    browser = await launchChromium();
+    browser = await launchChromium(CHROMIUM_TLS_ARGS);
     await addSessionCookie(browser.port, app.baseUrl, app.cookie);
-    const pages = [
-      { route: '/inbox', name: 'inbox', url: `${app.baseUrl}/inbox` },
-      { route: '/items/<id>', name: 'item', url: `${app.baseUrl}/items/${app.itemId}` },
-    ];
+    const pages = pagesOf(app);
     const results = new Map<string, Run[]>(pages.map((page) => [page.route, []]));
     const bareRuns: Run[] = [];
     // Alternate the pages so a burst of load on the machine does not fall on one page only.
@@ -229,8 +285,10 @@ export async function run(): Promise<LighthouseFigures | null> {
     }
     const installable = await checkInstallableAndOffline(browser.port, app.baseUrl, app.itemId);
     const { version } = (await import('lighthouse/package.json', { with: { type: 'json' } })).default as { version: string };
-    return {
-      lighthouse: version, chromium: browser.version, runs, build: app.build, targets,
+    figures = {
+      lighthouse: version, chromium: browser.version, runs, build: app.build,
+      served: { scheme: 'https', protocols: [...new Set([...results.values()].flat().map((run) => run.protocol))] },
+      targets,
       pages: pages.map((page) => summarizeRuns(page.route, results.get(page.route)!, applied.get(page.route)!)),
       bare: {
         next: bareApp.next, react: bareApp.react, runs: bareRuns.map((run) => run.performance),
@@ -244,6 +302,7 @@ export async function run(): Promise<LighthouseFigures | null> {
     await bare?.stop();
     await app.stop();
   }
+  return { ...figures, plain_http: plainRuns > 0 ? await plainHttpRuns() : null };
 }
 
 const mark = (pass: boolean) => (pass ? 'ok' : 'MISS');
@@ -252,6 +311,7 @@ const mark = (pass: boolean) => (pass ? 'ok' : 'MISS');
 export function summarize(figures: LighthouseFigures): string[] {
   const lines = [
     `Lighthouse ${figures.lighthouse} (mobile, simulated throttling) on ${figures.chromium}, median of ${figures.runs} runs; build ${figures.build.id} of ${figures.build.dir}${figures.build.stale ? ` (may be stale: ${figures.build.stale})` : ''}.`,
+    `Served over HTTPS as a phone reaches the app; Chromium used ${figures.served.protocols.join(', ')}.`,
     `Targets: performance >= ${figures.targets.performance}, accessibility ${figures.targets.accessibility}, best practices >= ${figures.targets.best_practices}, LCP < ${figures.targets.lcp_ms / 1000} s.`,
   ];
   for (const page of figures.pages) {
@@ -273,6 +333,10 @@ export function summarize(figures: LighthouseFigures): string[] {
       const ids = page.failing_audits.filter((line) => line.startsWith(`${category}/`)).map((line) => line.slice(category.length + 1).replace(/:.*$/, ''));
       if (ids.length) lines.push(`${''.padEnd(12)} ${category} audits short of full marks: ${ids.join(', ')}`);
     }
+  }
+  const plain = figures.plain_http;
+  for (const page of plain?.pages ?? []) {
+    lines.push(`${page.route.padEnd(12)} over plain HTTP on localhost (${page.protocol}; reported, not judged), median of ${plain!.runs}: performance ${page.performance}, LCP ${(page.lcp_ms / 1000).toFixed(2)} s (runs ${page.lcp_runs_ms.map((ms) => (ms / 1000).toFixed(2)).join(' / ')})`);
   }
   const bare = figures.bare;
   lines.push(`${'bare Next'.padEnd(12)} performance ${bare.performance}, LCP ${(bare.lcp_ms / 1000).toFixed(2)} s, FCP ${(bare.fcp_ms / 1000).toFixed(2)} s, TBT ${bare.tbt_ms} ms (runs' performance ${bare.runs.join(' / ')}): a one-heading page of Next ${bare.next} and React ${bare.react}, run between the pages above, the most this machine gives any Next page now`);

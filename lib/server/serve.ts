@@ -2,13 +2,18 @@
  * The production server `npm start` runs: Next's own request handler behind a Node HTTP
  * server that answers static scripts and stylesheets with the build's Brotli copies
  * (lib/server/brotli-static.ts). Everything else, compression included, is Next's, as under
- * `next start`. Run with tsx: `serve.ts --port 3000 [--hostname 127.0.0.1]`.
+ * `next start`. Given a certificate (TIDINGS_TLS_CERT, TIDINGS_TLS_KEY) it answers HTTPS and
+ * HTTP/2 through lib/server/https-front.ts, the app's server then listening on loopback only.
+ * Run with tsx: `serve.ts --port 3000 [--hostname 127.0.0.1]`.
  */
 import { createServer } from 'node:http';
+import type { Http2SecureServer } from 'node:http2';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import next from 'next';
 import { serveBrotliStatic } from './brotli-static';
+import { createHttpsFront, tlsFromEnv } from './https-front';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -21,6 +26,7 @@ function option(name: string): string | undefined {
 const port = Number(option('port') ?? 3000);
 const hostname = option('hostname');
 const staticDir = path.join(root, '.next', 'static');
+const tls = tlsFromEnv(process.env);
 
 const app = next({ dev: false, dir: root, port, hostname });
 await app.prepare();
@@ -30,13 +36,21 @@ const server = createServer((request, response) => {
   if (serveBrotliStatic(request, response, staticDir)) return;
   void handle(request, response);
 });
-server.listen(port, hostname, () => {
-  console.log(`Serving the production build on http://${hostname ?? 'localhost'}:${port}`);
-});
+let front: Http2SecureServer | null = null;
+const announce = () => console.log(`Serving the production build on ${tls ? 'https' : 'http'}://${hostname ?? 'localhost'}:${port}`);
+if (tls) {
+  server.listen(0, '127.0.0.1', () => {
+    front = createHttpsFront(tls, { host: '127.0.0.1', port: (server.address() as AddressInfo).port });
+    front.listen(port, hostname, announce);
+  });
+} else {
+  server.listen(port, hostname, announce);
+}
 
 // A supervisor's stop ends the process once open requests are answered (at most a few seconds).
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
+    front?.close();
     server.close(() => process.exit(0));
     server.closeIdleConnections();
     setTimeout(() => process.exit(0), 5000).unref();

@@ -9,6 +9,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { passwordSource } from '../service/domain/app-password';
 import { staleBuildReason } from './build-freshness';
+import { tlsFromEnv } from './https-front';
+import { statusAt } from './status-at';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -51,7 +53,7 @@ async function announceWhenReady(url: string, passwordChosen: boolean): Promise<
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline && child) {
     try {
-      await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(2000) });
+      await statusAt(url, 2000);
       console.log(`\nTidings is ready at ${url}\n`);
       if (!passwordChosen) {
         // Until a password exists, the first visit from this machine chooses it: say so before the port is shared.
@@ -67,6 +69,8 @@ async function announceWhenReady(url: string, passwordChosen: boolean): Promise<
 
 async function main(): Promise<void> {
   const port = parsePort(process.env.PORT);
+  // A half or unreadable HTTPS setting stops here, before a build.
+  const secure = tlsFromEnv(process.env) !== null;
   const dataDir = path.resolve(root, process.env.TIDINGS_DATA_DIR || 'data');
   mkdirSync(dataDir, { recursive: true });
   const env: NodeJS.ProcessEnv = {
@@ -88,7 +92,7 @@ async function main(): Promise<void> {
     }
   }
 
-  const url = `http://localhost:${port}`;
+  const url = `${secure ? 'https' : 'http'}://localhost:${port}`;
   console.log(`Starting Tidings at ${url} (data in ${dataDir})`);
   // One process, TypeScript through tsx's loader, so a stop signal reaches the server itself.
   const exited = run(process.execPath, ['--import', 'tsx', path.join(root, 'lib/server/serve.ts'), '--port', String(port)], env);

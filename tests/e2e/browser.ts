@@ -25,9 +25,9 @@ const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
-/** Launches headless Chromium from CHROMIUM_PATH (or /usr/bin/chromium). */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: inject('chromiumPath'), headless: true, args: CHROMIUM_ARGS });
+/** Launches headless Chromium from CHROMIUM_PATH (or /usr/bin/chromium), with `extraArgs` after the usual flags. */
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: inject('chromiumPath'), headless: true, args: [...CHROMIUM_ARGS, ...extraArgs] });
 }
 
 /**

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { statusAt } from '../../lib/server/status-at';
 
 const require = createRequire(import.meta.url);
 
@@ -24,13 +25,13 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Serves the existing production build on a free port and resolves once it answers. */
+/** Serves the existing production build on a free port (over HTTPS when `env` names a certificate) and resolves once it answers. */
 export async function startProductionServer(root: string, env: NodeJS.ProcessEnv): Promise<RunningServer> {
   if (!existsSync(path.join(root, '.next', 'BUILD_ID'))) {
     throw new Error('No production build found (.next/BUILD_ID). Run `npm run build` before `npm run test:e2e`.');
   }
   const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const baseUrl = `${env.TIDINGS_TLS_CERT ? 'https' : 'http'}://127.0.0.1:${port}`;
   // The server `npm start` runs (Next's handler, with Brotli for static files); a tree without
   // it (the benchmarks' bare Next page) gets Next's own.
   const serve = path.join(root, 'lib', 'server', 'serve.ts');
@@ -62,8 +63,7 @@ async function waitUntilAnswering(url: string, child: ChildProcess, timeoutMs: n
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server exited early with code ${child.exitCode}.`);
     try {
-      const response = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(5000) });
-      if (response.status < 500) return;
+      if ((await statusAt(url, 5000)) < 500) return;
     } catch {
       // Not listening yet.
     }

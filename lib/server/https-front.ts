@@ -1,0 +1,77 @@
+/*
+ * HTTPS for `npm start` when it is given a certificate (TIDINGS_TLS_CERT and TIDINGS_TLS_KEY).
+ * A phone can install the app and keep it offline only from a secure origin, and over TLS
+ * browsers speak HTTP/2: one connection carries the page and all its scripts, where HTTP/1.1
+ * opens up to six, each starting slow. Next's request handler only takes Node's HTTP/1
+ * objects, so this front ends TLS and HTTP/2 and passes each request on to the app's plain
+ * server on a loopback port, saying in X-Forwarded-* what the browser used. Plain Node.
+ */
+import { readFileSync } from 'node:fs';
+import { request as httpRequest, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
+import { createSecureServer, type Http2SecureServer, type Http2ServerRequest, type Http2ServerResponse } from 'node:http2';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/** The certificate and key the front serves, as PEM. */
+export type TlsFiles = { cert: Buffer; key: Buffer };
+
+/** The certificate and key named by TIDINGS_TLS_CERT and TIDINGS_TLS_KEY, or null for plain HTTP; throws a sentence for a half or unreadable setting. */
+export function tlsFromEnv(env: Record<string, string | undefined>): TlsFiles | null {
+  const certPath = env.TIDINGS_TLS_CERT?.trim();
+  const keyPath = env.TIDINGS_TLS_KEY?.trim();
+  if (!certPath && !keyPath) return null;
+  if (!certPath || !keyPath) {
+    throw new Error('Set both TIDINGS_TLS_CERT and TIDINGS_TLS_KEY (PEM files) to serve over HTTPS, or neither for plain HTTP.');
+  }
+  const read = (name: string, file: string) => {
+    try {
+      return readFileSync(file);
+    } catch (error) {
+      throw new Error(`${name} names ${file}, which cannot be read: ${(error as Error).message}`);
+    }
+  };
+  return { cert: read('TIDINGS_TLS_CERT', certPath), key: read('TIDINGS_TLS_KEY', keyPath) };
+}
+
+// Meaningful for one connection only (RFC 9110 §7.6.1); HTTP/2 forbids them outright.
+const hopByHop = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'http2-settings']);
+
+function forwardedHeaders(request: Http2ServerRequest | IncomingMessage): OutgoingHttpHeaders {
+  const headers: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (!name.startsWith(':') && !hopByHop.has(name)) headers[name] = value;
+  }
+  const host = String(request.headers[':authority'] ?? request.headers.host ?? '');
+  headers.host = host;
+  headers['x-forwarded-host'] = host;
+  headers['x-forwarded-proto'] = 'https';
+  const client = request.socket?.remoteAddress;
+  const earlier = request.headers['x-forwarded-for'];
+  if (client) headers['x-forwarded-for'] = earlier ? `${String(earlier)}, ${client}` : client;
+  return headers;
+}
+
+function answerHeaders(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !hopByHop.has(name)));
+}
+
+/** An HTTPS server (HTTP/2, and HTTP/1.1 for clients without it) passing every request to the plain server at `upstream`. */
+export function createHttpsFront(tls: TlsFiles, upstream: { host: string; port: number }): Http2SecureServer {
+  return createSecureServer({ ...tls, allowHTTP1: true }, (request, response) => {
+    const inbound = request as Http2ServerRequest | IncomingMessage;
+    const outbound = response as Http2ServerResponse | ServerResponse;
+    const forward = httpRequest({ host: upstream.host, port: upstream.port, method: inbound.method, path: inbound.url, headers: forwardedHeaders(inbound) });
+    forward.on('response', (answer) => {
+      outbound.writeHead(answer.statusCode ?? 502, answerHeaders(answer.headers));
+      answer.pipe(outbound as NodeJS.WritableStream);
+    });
+    forward.on('error', () => {
+      if (!outbound.headersSent) outbound.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' });
+      outbound.end('The app server did not answer.');
+    });
+    // A browser that goes away (a closed tab, a cancelled fetch) stops the work behind it.
+    outbound.on('close', () => {
+      if (!outbound.writableFinished) forward.destroy();
+    });
+    inbound.pipe(forward);
+  });
+}

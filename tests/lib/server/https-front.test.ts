@@ -1,0 +1,157 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { get as httpsGet } from 'node:https';
+import { connect, type ClientHttp2Session, type Http2SecureServer, type IncomingHttpHeaders } from 'node:http2';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createHttpsFront, tlsFromEnv, type TlsFiles } from '@/lib/server/https-front';
+import { selfSignedCertificate } from '../../e2e/certificate';
+
+/*
+ * The HTTPS front of `npm start`: a real TLS server in front of a plain HTTP server standing in
+ * for Next's, reached with Node's own HTTP/2 and HTTPS clients.
+ */
+
+const dir = mkdtempSync(path.join(tmpdir(), 'tidings-https-front-'));
+const files = selfSignedCertificate(dir);
+const tls: TlsFiles = { cert: readFileSync(files.TIDINGS_TLS_CERT), key: readFileSync(files.TIDINGS_TLS_KEY) };
+
+let releaseSecondChunk = () => {};
+// Echoes what reached it; /stream sends a first chunk and holds the rest until the test releases it.
+const app: Server = createServer((request, response) => {
+  if (request.url === '/stream') {
+    response.writeHead(200, { 'content-type': 'text/plain' });
+    response.write('first;');
+    releaseSecondChunk = () => response.end('second');
+    return;
+  }
+  let body = '';
+  request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+  request.on('end', () => {
+    response.setHeader('set-cookie', ['a=1; Path=/', 'b=2; Path=/']);
+    response.writeHead(201, { 'content-type': 'application/json', connection: 'keep-alive', 'keep-alive': 'timeout=5' });
+    response.end(JSON.stringify({ method: request.method, url: request.url, headers: request.headers, body }));
+  });
+});
+
+let front: Http2SecureServer;
+let baseUrl = '';
+const sessions: ClientHttp2Session[] = [];
+
+function listen(server: Server | Http2SecureServer): Promise<number> {
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
+}
+
+/** One HTTP/2 request: the answer's headers, and its body once complete. */
+function h2Request(headers: Record<string, string>, body?: string): Promise<{ headers: IncomingHttpHeaders; body: Promise<string>; chunks: string[] }> {
+  const session = connect(baseUrl, { ca: tls.cert });
+  sessions.push(session);
+  const stream = session.request(headers);
+  const chunks: string[] = [];
+  stream.setEncoding('utf8');
+  stream.on('data', (chunk: string) => chunks.push(chunk));
+  const done = new Promise<string>((resolve, reject) => {
+    stream.on('end', () => resolve(chunks.join('')));
+    stream.on('error', reject);
+  });
+  stream.end(body);
+  return new Promise((resolve, reject) => {
+    stream.on('response', (answer) => resolve({ headers: answer, body: done, chunks }));
+    stream.on('error', reject);
+  });
+}
+
+beforeAll(async () => {
+  const appPort = await listen(app);
+  front = createHttpsFront(tls, { host: '127.0.0.1', port: appPort });
+  baseUrl = `https://127.0.0.1:${await listen(front)}`;
+});
+
+afterEach(() => {
+  for (const session of sessions.splice(0)) session.close();
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => front.close(resolve));
+  app.closeAllConnections();
+  await new Promise((resolve) => app.close(resolve));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the HTTPS front', () => {
+  it('answers over HTTP/2 and passes each request on, saying in X-Forwarded-* how the browser came', async () => {
+    const answer = await h2Request({ ':method': 'POST', ':path': '/echo?x=1', 'content-type': 'text/plain', 'x-forwarded-for': '10.0.0.7' }, 'hello');
+    expect(answer.headers[':status']).toBe(201);
+    const seen = JSON.parse(await answer.body) as { method: string; url: string; headers: Record<string, string>; body: string };
+    expect(seen).toMatchObject({ method: 'POST', url: '/echo?x=1', body: 'hello' });
+    const authority = new URL(baseUrl).host;
+    expect(seen.headers).toMatchObject({
+      host: authority, 'x-forwarded-host': authority, 'x-forwarded-proto': 'https', 'x-forwarded-for': '10.0.0.7, 127.0.0.1', 'content-type': 'text/plain',
+    });
+    expect(Object.keys(seen.headers).some((name) => name.startsWith(':'))).toBe(false);
+  });
+
+  it('drops the answer’s connection headers, which HTTP/2 forbids, and keeps every cookie', async () => {
+    const answer = await h2Request({ ':path': '/echo' });
+    await answer.body;
+    expect(answer.headers.connection).toBeUndefined();
+    expect(answer.headers['keep-alive']).toBeUndefined();
+    expect(answer.headers['set-cookie']).toEqual(['a=1; Path=/', 'b=2; Path=/']);
+  });
+
+  it('passes an answer on as it comes rather than when it ends (streamed pages)', async () => {
+    const answer = await h2Request({ ':path': '/stream' });
+    await expect.poll(() => answer.chunks.join('')).toBe('first;');
+    releaseSecondChunk();
+    expect(await answer.body).toBe('first;second');
+  });
+
+  it('answers a client without HTTP/2 over HTTPS with HTTP/1.1', async () => {
+    const { status, version } = await new Promise<{ status: number; version: string }>((resolve, reject) => {
+      httpsGet(`${baseUrl}/echo`, { ca: tls.cert }, (response) => {
+        response.resume();
+        resolve({ status: response.statusCode ?? 0, version: response.httpVersion });
+      }).on('error', reject);
+    });
+    expect({ status, version }).toEqual({ status: 201, version: '1.1' });
+  });
+
+  it('answers 502 with a sentence when the app server does not answer', async () => {
+    const closed = createServer();
+    const port = await listen(closed);
+    await new Promise((resolve) => closed.close(resolve));
+    const orphan = createHttpsFront(tls, { host: '127.0.0.1', port });
+    const session = connect(`https://127.0.0.1:${await listen(orphan)}`, { ca: tls.cert });
+    try {
+      const stream = session.request({ ':path': '/inbox' });
+      stream.setEncoding('utf8');
+      let body = '';
+      stream.on('data', (chunk: string) => (body += chunk));
+      const status = await new Promise<number>((resolve) => stream.on('response', (headers) => resolve(Number(headers[':status']))));
+      await new Promise((resolve) => stream.on('end', resolve));
+      expect({ status, body }).toEqual({ status: 502, body: 'The app server did not answer.' });
+    } finally {
+      // The server closes once its last session has.
+      session.close();
+      await new Promise((resolve) => orphan.close(resolve));
+    }
+  });
+});
+
+describe('the HTTPS setting', () => {
+  it('is plain HTTP when neither file is named', () => {
+    expect(tlsFromEnv({})).toBeNull();
+    expect(tlsFromEnv({ TIDINGS_TLS_CERT: ' ', TIDINGS_TLS_KEY: '' })).toBeNull();
+  });
+
+  it('reads the certificate and key named', () => {
+    expect(tlsFromEnv(files)).toEqual(tls);
+  });
+
+  it('refuses a certificate without a key, and a file it cannot read, in a sentence naming the setting', () => {
+    expect(() => tlsFromEnv({ TIDINGS_TLS_CERT: files.TIDINGS_TLS_CERT })).toThrow('Set both TIDINGS_TLS_CERT and TIDINGS_TLS_KEY');
+    expect(() => tlsFromEnv({ ...files, TIDINGS_TLS_KEY: path.join(dir, 'missing.pem') })).toThrow(/^TIDINGS_TLS_KEY names .*missing\.pem, which cannot be read/);
+  });
+});

@@ -60,12 +60,17 @@ export function createHttpsFront(tls: TlsFiles, upstream: { host: string; port: 
     const inbound = request as Http2ServerRequest | IncomingMessage;
     const outbound = response as Http2ServerResponse | ServerResponse;
     const forward = httpRequest({ host: upstream.host, port: upstream.port, method: inbound.method, path: inbound.url, headers: forwardedHeaders(inbound) });
+    // An answer cut off half way is cut off for the browser too, never passed on as whole; the
+    // error makes HTTP/2 reset the stream rather than end it cleanly.
+    const breakOff = () => outbound.destroy(new Error('The app server’s answer broke off.'));
     forward.on('response', (answer) => {
       outbound.writeHead(answer.statusCode ?? 502, answerHeaders(answer.headers));
+      answer.on('error', breakOff);
       answer.pipe(outbound as NodeJS.WritableStream);
     });
     forward.on('error', () => {
-      if (!outbound.headersSent) outbound.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' });
+      if (outbound.headersSent) return breakOff();
+      outbound.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' });
       outbound.end('The app server did not answer.');
     });
     // A browser that goes away (a closed tab, a cancelled fetch) stops the work behind it.

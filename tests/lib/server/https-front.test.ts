@@ -21,6 +21,11 @@ const tls: TlsFiles = { cert: readFileSync(files.TIDINGS_TLS_CERT), key: readFil
 let releaseSecondChunk = () => {};
 // Echoes what reached it; /stream sends a first chunk and holds the rest until the test releases it.
 const app: Server = createServer((request, response) => {
+  if (request.url === '/broken') {
+    response.writeHead(200, { 'content-type': 'text/plain' });
+    response.write('part of it;', () => setTimeout(() => request.socket.destroy(), 20));
+    return;
+  }
   if (request.url === '/stream') {
     response.writeHead(200, { 'content-type': 'text/plain' });
     response.write('first;');
@@ -106,6 +111,18 @@ describe('the HTTPS front', () => {
     await expect.poll(() => answer.chunks.join('')).toBe('first;');
     releaseSecondChunk();
     expect(await answer.body).toBe('first;second');
+  });
+
+  it('cuts the browser’s answer off too when the app server’s breaks half way, rather than pass it as whole', async () => {
+    const session = connect(baseUrl, { ca: tls.cert });
+    sessions.push(session);
+    const stream = session.request({ ':path': '/broken' });
+    let ended = false;
+    stream.on('end', () => (ended = true));
+    stream.on('error', () => {});
+    stream.resume();
+    await new Promise((resolve) => stream.on('close', resolve));
+    expect({ ended, reset: stream.rstCode !== 0 }).toEqual({ ended: false, reset: true });
   });
 
   it('answers a client without HTTP/2 over HTTPS with HTTP/1.1', async () => {

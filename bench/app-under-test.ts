@@ -8,13 +8,13 @@
  * Not a bench module itself.
  */
 import { spawnSync } from 'node:child_process';
-import { request } from 'playwright-core';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { request } from 'playwright-core';
 import { staleBuildReason } from '../lib/server/build-freshness';
-import { selfSignedCertificate } from '../tests/e2e/certificate';
+import { selfSignedCertificate } from '../tests/certificate';
 import { startProductionServer } from '../tests/e2e/server';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

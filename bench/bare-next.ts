@@ -67,7 +67,10 @@ export function bareNextApp(): { dir: string; next: string; react: string; built
   return { dir, next, react, built_now: true };
 }
 
-/** Serves the bare app's build with `next start` on a free port. */
+/** Serves the bare app's build with `next start` on a free port, over plain HTTP whatever the shell sets. */
 export function startBareNext(dir: string): Promise<RunningServer> {
-  return startProductionServer(dir, { ...process.env, NEXT_TELEMETRY_DISABLED: '1' });
+  const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
+  delete env.TIDINGS_TLS_CERT;
+  delete env.TIDINGS_TLS_KEY;
+  return startProductionServer(dir, env);
 }

@@ -16,21 +16,19 @@
  * A bare Next.js page (bench/bare-next.ts, served by `next start` over plain HTTP) is run the same
  * number of times between them, so the report shows what this machine gives any Next page at
  * that moment: the yardstick of the scores.
- * Chromium is started here with a debugging port; Playwright puts the session cookie into its
+ * Chromium is started with a debugging port (bench/lighthouse-chromium.ts); Playwright puts the session cookie into its
  * profile (Lighthouse keeps cookies between runs) and Lighthouse drives it through the port.
  * Run alone: npm run bench -- lighthouse (needs `npm run build` first, and openssl).
  */
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
-import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, CHROMIUM_TLS_ARGS, chromiumPath, median, missingPrerequisite, startApp, type AppUnderTest } from './app-under-test';
+import { CHROMIUM_TLS_ARGS, median, missingPrerequisite, startApp, type AppUnderTest } from './app-under-test';
 import { bareNextApp, startBareNext } from './bare-next';
 import { checkInstallableAndOffline, type InstallFigures } from './installable';
 import { lcpScripts, type LcpScripts } from './lantern-lcp';
+import { addSessionCookie, launchChromium, type Chromium } from './lighthouse-chromium';
 
 const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 /** Runs per page with applied (DevTools) throttling, reported beside the simulated figures. */
@@ -86,63 +84,6 @@ export type LighthouseFigures = {
   served: { scheme: 'https'; protocols: string[] };
   targets: typeof targets; pages: PageFigures[]; bare: BareFigures; installable: InstallFigures; plain_http: PlainHttpFigures | null;
 };
-
-type Chromium = { port: number; version: string; stop: () => Promise<void> };
-
-/** Starts headless Chromium on a fresh profile with a debugging port; resolves once it listens. */
-function launchChromium(extraArgs: string[] = []): Promise<Chromium> {
-  const profile = mkdtempSync(path.join(tmpdir(), 'tidings-bench-chromium-'));
-  const child = spawn(chromiumPath, ['--headless', ...CHROMIUM_ARGS, ...extraArgs, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  const stop = () => new Promise<void>((resolve) => {
-    const done = () => {
-      // Chromium's helper processes can still write to the profile just after the browser exits.
-      try {
-        rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
-      } catch (error) {
-        console.warn(`Could not remove the bench's Chromium profile ${profile}: ${(error as Error).message}`);
-      }
-      resolve();
-    };
-    if (child.exitCode !== null || child.signalCode !== null) return done();
-    const force = setTimeout(() => child.kill('SIGKILL'), 5000);
-    child.once('exit', () => {
-      clearTimeout(force);
-      done();
-    });
-    child.kill('SIGTERM');
-  });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => {
-      void stop();
-      reject(new Error(`Chromium did not open its debugging port within 30 s:\n${output}`));
-    }, 30_000);
-    child.stderr.on('data', async (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(output);
-      if (!match) return;
-      clearTimeout(timer);
-      child.stderr.removeAllListeners('data');
-      child.stderr.resume();
-      const port = Number(match[1]);
-      const info = (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as { Browser: string };
-      resolve({ port, version: info.Browser, stop });
-    });
-  });
-}
-
-/** Puts the session cookie into the profile's default context, then lets go of the browser. */
-async function addSessionCookie(port: number, baseUrl: string, cookie: string): Promise<void> {
-  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
-  try {
-    const [name, value] = [cookie.slice(0, cookie.indexOf('=')), cookie.slice(cookie.indexOf('=') + 1)];
-    await browser.contexts()[0].addCookies([{ name, value, url: baseUrl, httpOnly: true, sameSite: 'Lax' }]);
-  } finally {
-    await browser.close();
-  }
-}
 
 async function lighthouseRun(url: string, port: number, name: string, throttlingMethod: Throttling = 'simulate'): Promise<Run> {
   const result = await lighthouse(url, {

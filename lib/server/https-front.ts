@@ -9,6 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
 import { createSecureServer, type Http2SecureServer, type Http2ServerRequest, type Http2ServerResponse } from 'node:http2';
+import { createSecureContext } from 'node:tls';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /** The certificate and key the front serves, as PEM. */
@@ -29,24 +30,36 @@ export function tlsFromEnv(env: Record<string, string | undefined>): TlsFiles | 
       throw new Error(`${name} names ${file}, which cannot be read: ${(error as Error).message}`);
     }
   };
-  return { cert: read('TIDINGS_TLS_CERT', certPath), key: read('TIDINGS_TLS_KEY', keyPath) };
+  const tls = { cert: read('TIDINGS_TLS_CERT', certPath), key: read('TIDINGS_TLS_KEY', keyPath) };
+  try {
+    createSecureContext(tls);
+  } catch (error) {
+    throw new Error(`TIDINGS_TLS_CERT and TIDINGS_TLS_KEY are not a PEM certificate and its key: ${(error as Error).message}`);
+  }
+  return tls;
 }
+
+/** How long a connection may pass nothing before the front closes it (Node's HTTP server has its own limits; this one has none). */
+const IDLE_TIMEOUT_MS = 120_000;
 
 // Meaningful for one connection only (RFC 9110 §7.6.1); HTTP/2 forbids them outright.
 const hopByHop = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'http2-settings']);
+// Which way the browser came is the front's to say, never the browser's.
+const saidByTheFront = new Set(['forwarded', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'x-forwarded-prefix', 'x-real-ip']);
 
 function forwardedHeaders(request: Http2ServerRequest | IncomingMessage): OutgoingHttpHeaders {
   const headers: OutgoingHttpHeaders = {};
   for (const [name, value] of Object.entries(request.headers)) {
-    if (!name.startsWith(':') && !hopByHop.has(name)) headers[name] = value;
+    if (!name.startsWith(':') && !hopByHop.has(name) && !saidByTheFront.has(name)) headers[name] = value;
   }
   const host = String(request.headers[':authority'] ?? request.headers.host ?? '');
   headers.host = host;
   headers['x-forwarded-host'] = host;
   headers['x-forwarded-proto'] = 'https';
-  const client = request.socket?.remoteAddress;
+  // The last hop is the one the app trusts (sign-in limits), so there always is one of ours.
+  const client = request.socket?.remoteAddress ?? 'unknown';
   const earlier = request.headers['x-forwarded-for'];
-  if (client) headers['x-forwarded-for'] = earlier ? `${String(earlier)}, ${client}` : client;
+  headers['x-forwarded-for'] = earlier ? `${String(earlier)}, ${client}` : client;
   return headers;
 }
 
@@ -56,16 +69,18 @@ function answerHeaders(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
 
 /** An HTTPS server (HTTP/2, and HTTP/1.1 for clients without it) passing every request to the plain server at `upstream`. */
 export function createHttpsFront(tls: TlsFiles, upstream: { host: string; port: number }): Http2SecureServer {
-  return createSecureServer({ ...tls, allowHTTP1: true }, (request, response) => {
+  const front = createSecureServer({ ...tls, allowHTTP1: true }, (request, response) => {
     const inbound = request as Http2ServerRequest | IncomingMessage;
     const outbound = response as Http2ServerResponse | ServerResponse;
     const forward = httpRequest({ host: upstream.host, port: upstream.port, method: inbound.method, path: inbound.url, headers: forwardedHeaders(inbound) });
     // An answer cut off half way is cut off for the browser too, never passed on as whole; the
     // error makes HTTP/2 reset the stream rather than end it cleanly.
     const breakOff = () => outbound.destroy(new Error('The app server’s answer broke off.'));
+    let answered = false;
     forward.on('response', (answer) => {
       outbound.writeHead(answer.statusCode ?? 502, answerHeaders(answer.headers));
       answer.on('error', breakOff);
+      answer.on('end', () => (answered = true));
       answer.pipe(outbound as NodeJS.WritableStream);
     });
     forward.on('error', () => {
@@ -73,10 +88,14 @@ export function createHttpsFront(tls: TlsFiles, upstream: { host: string; port: 
       outbound.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' });
       outbound.end('The app server did not answer.');
     });
-    // A browser that goes away (a closed tab, a cancelled fetch) stops the work behind it.
+    // A browser that goes away (a closed tab, a cancelled fetch) stops the work behind it. Over
+    // HTTP/2 a reset stream counts as finished, so what decides is whether the answer was whole.
     outbound.on('close', () => {
-      if (!outbound.writableFinished) forward.destroy();
+      if (!answered) forward.destroy();
     });
+    inbound.on('aborted', () => forward.destroy());
     inbound.pipe(forward);
   });
+  front.setTimeout(IDLE_TIMEOUT_MS);
+  return front;
 }

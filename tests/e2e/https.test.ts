@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectNoAxeViolations, launchBrowser, VIEWPORTS } from './browser';
-import { selfSignedCertificate } from './certificate';
+import { selfSignedCertificate } from '../certificate';
 import { setContextOffline } from './connection';
 import { rows, waitForWorker } from './offline-helpers';
 import { ownServer } from './own-server';

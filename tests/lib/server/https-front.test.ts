@@ -1,13 +1,13 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { get as httpsGet } from 'node:https';
-import { connect, type ClientHttp2Session, type Http2SecureServer, type IncomingHttpHeaders } from 'node:http2';
+import { connect, constants, type ClientHttp2Session, type ClientHttp2Stream, type Http2SecureServer, type IncomingHttpHeaders } from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpsFront, tlsFromEnv, type TlsFiles } from '@/lib/server/https-front';
-import { selfSignedCertificate } from '../../e2e/certificate';
+import { selfSignedCertificate } from '../../certificate';
 
 /*
  * The HTTPS front of `npm start`: a real TLS server in front of a plain HTTP server standing in
@@ -19,6 +19,8 @@ const files = selfSignedCertificate(dir);
 const tls: TlsFiles = { cert: readFileSync(files.TIDINGS_TLS_CERT), key: readFileSync(files.TIDINGS_TLS_KEY) };
 
 let releaseSecondChunk = () => {};
+/** Whether the app server saw /stream's browser leave before the answer was whole. */
+let streamLeftEarly = false;
 // Echoes what reached it; /stream sends a first chunk and holds the rest until the test releases it.
 const app: Server = createServer((request, response) => {
   if (request.url === '/broken') {
@@ -29,6 +31,8 @@ const app: Server = createServer((request, response) => {
   if (request.url === '/stream') {
     response.writeHead(200, { 'content-type': 'text/plain' });
     response.write('first;');
+    streamLeftEarly = false;
+    response.on('close', () => (streamLeftEarly = !response.writableFinished));
     releaseSecondChunk = () => response.end('second');
     return;
   }
@@ -50,7 +54,7 @@ function listen(server: Server | Http2SecureServer): Promise<number> {
 }
 
 /** One HTTP/2 request: the answer's headers, and its body once complete. */
-function h2Request(headers: Record<string, string>, body?: string): Promise<{ headers: IncomingHttpHeaders; body: Promise<string>; chunks: string[] }> {
+function h2Request(headers: Record<string, string>, body?: string): Promise<{ headers: IncomingHttpHeaders; body: Promise<string>; chunks: string[]; stream: ClientHttp2Stream }> {
   const session = connect(baseUrl, { ca: tls.cert });
   sessions.push(session);
   const stream = session.request(headers);
@@ -63,7 +67,7 @@ function h2Request(headers: Record<string, string>, body?: string): Promise<{ he
   });
   stream.end(body);
   return new Promise((resolve, reject) => {
-    stream.on('response', (answer) => resolve({ headers: answer, body: done, chunks }));
+    stream.on('response', (answer) => resolve({ headers: answer, body: done, chunks, stream }));
     stream.on('error', reject);
   });
 }
@@ -87,7 +91,11 @@ afterAll(async () => {
 
 describe('the HTTPS front', () => {
   it('answers over HTTP/2 and passes each request on, saying in X-Forwarded-* how the browser came', async () => {
-    const answer = await h2Request({ ':method': 'POST', ':path': '/echo?x=1', 'content-type': 'text/plain', 'x-forwarded-for': '10.0.0.7' }, 'hello');
+    const answer = await h2Request({
+      ':method': 'POST', ':path': '/echo?x=1', 'content-type': 'text/plain',
+      // What the browser may claim, and the front says itself.
+      'x-forwarded-for': '10.0.0.7', 'x-forwarded-proto': 'http', 'x-forwarded-host': 'elsewhere.example', forwarded: 'for=1.2.3.4', 'x-real-ip': '1.2.3.4',
+    }, 'hello');
     expect(answer.headers[':status']).toBe(201);
     const seen = JSON.parse(await answer.body) as { method: string; url: string; headers: Record<string, string>; body: string };
     expect(seen).toMatchObject({ method: 'POST', url: '/echo?x=1', body: 'hello' });
@@ -95,7 +103,7 @@ describe('the HTTPS front', () => {
     expect(seen.headers).toMatchObject({
       host: authority, 'x-forwarded-host': authority, 'x-forwarded-proto': 'https', 'x-forwarded-for': '10.0.0.7, 127.0.0.1', 'content-type': 'text/plain',
     });
-    expect(Object.keys(seen.headers).some((name) => name.startsWith(':'))).toBe(false);
+    expect(Object.keys(seen.headers).filter((name) => name.startsWith(':') || ['forwarded', 'x-real-ip'].includes(name))).toEqual([]);
   });
 
   it('drops the answer’s connection headers, which HTTP/2 forbids, and keeps every cookie', async () => {
@@ -111,6 +119,15 @@ describe('the HTTPS front', () => {
     await expect.poll(() => answer.chunks.join('')).toBe('first;');
     releaseSecondChunk();
     expect(await answer.body).toBe('first;second');
+  });
+
+  it('stops the app server’s answer when the browser cancels half way', async () => {
+    const answer = await h2Request({ ':path': '/stream' });
+    await expect.poll(() => answer.chunks.join('')).toBe('first;');
+    // A cancelled fetch: the stream is reset, the connection stays.
+    answer.body.catch(() => {});
+    answer.stream.close(constants.NGHTTP2_CANCEL);
+    await expect.poll(() => streamLeftEarly).toBe(true);
   });
 
   it('cuts the browser’s answer off too when the app server’s breaks half way, rather than pass it as whole', async () => {
@@ -170,5 +187,9 @@ describe('the HTTPS setting', () => {
   it('refuses a certificate without a key, and a file it cannot read, in a sentence naming the setting', () => {
     expect(() => tlsFromEnv({ TIDINGS_TLS_CERT: files.TIDINGS_TLS_CERT })).toThrow('Set both TIDINGS_TLS_CERT and TIDINGS_TLS_KEY');
     expect(() => tlsFromEnv({ ...files, TIDINGS_TLS_KEY: path.join(dir, 'missing.pem') })).toThrow(/^TIDINGS_TLS_KEY names .*missing\.pem, which cannot be read/);
+  });
+
+  it('refuses files that are not a certificate and its key before anything starts', () => {
+    expect(() => tlsFromEnv({ TIDINGS_TLS_CERT: files.TIDINGS_TLS_KEY, TIDINGS_TLS_KEY: files.TIDINGS_TLS_CERT })).toThrow('TIDINGS_TLS_CERT and TIDINGS_TLS_KEY are not a PEM certificate and its key');
   });
 });

@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
-import { createSecureServer, type Http2SecureServer, type Http2ServerRequest, type Http2ServerResponse } from 'node:http2';
+import { createSecureServer, type Http2SecureServer, type Http2ServerRequest, type Http2ServerResponse, type ServerHttp2Session } from 'node:http2';
 import { createSecureContext } from 'node:tls';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
@@ -97,5 +97,20 @@ export function createHttpsFront(tls: TlsFiles, upstream: { host: string; port: 
     inbound.pipe(forward);
   });
   front.setTimeout(IDLE_TIMEOUT_MS);
+  const sessions = new Set<ServerHttp2Session>();
+  front.on('session', (session: ServerHttp2Session) => {
+    sessions.add(session);
+    session.once('close', () => sessions.delete(session));
+  });
+  openSessions.set(front, sessions);
   return front;
+}
+
+// Browsers keep HTTP/2 connections open, and server.close() alone leaves them taking requests.
+const openSessions = new WeakMap<Http2SecureServer, Set<ServerHttp2Session>>();
+
+/** Stops taking connections and asks the open HTTP/2 ones to stop sending (GOAWAY); `done` once the last has closed. */
+export function closeHttpsFront(front: Http2SecureServer, done: () => void): void {
+  front.close(() => done());
+  for (const session of openSessions.get(front) ?? []) session.close();
 }

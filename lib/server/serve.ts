@@ -7,13 +7,13 @@
  * Run with tsx: `serve.ts --port 3000 [--hostname 127.0.0.1]`.
  */
 import { createServer } from 'node:http';
-import type { Http2SecureServer, ServerHttp2Session } from 'node:http2';
+import type { Http2SecureServer } from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import next from 'next';
 import { serveBrotliStatic } from './brotli-static';
-import { createHttpsFront, tlsFromEnv } from './https-front';
+import { closeHttpsFront, createHttpsFront, tlsFromEnv } from './https-front';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -37,36 +37,26 @@ const server = createServer((request, response) => {
   void handle(request, response);
 });
 let front: Http2SecureServer | null = null;
-const sessions = new Set<ServerHttp2Session>();
 const announce = () => console.log(`Serving the production build on ${tls ? 'https' : 'http'}://${hostname ?? 'localhost'}:${port}`);
 if (tls) {
   server.listen(0, '127.0.0.1', () => {
     front = createHttpsFront(tls, { host: '127.0.0.1', port: (server.address() as AddressInfo).port });
-    front.on('session', (session: ServerHttp2Session) => {
-      sessions.add(session);
-      session.once('close', () => sessions.delete(session));
-    });
     front.listen(port, hostname, announce);
   });
 } else {
   server.listen(port, hostname, announce);
 }
 
-// A supervisor's stop ends the process once open requests are answered (at most a few seconds).
-// Browsers keep HTTP/2 connections open, so the front asks each to stop sending (a GOAWAY)
-// and the app's server closes only after the front has, with nothing left to pass on.
+// A supervisor's stop ends the process once open requests are answered (at most a few seconds);
+// the app's server closes only after the front has, with nothing left to pass on.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     const closeApp = () => {
       server.close(() => process.exit(0));
       server.closeIdleConnections();
     };
-    if (front) {
-      front.close(closeApp);
-      for (const session of sessions) session.close();
-    } else {
-      closeApp();
-    }
+    if (front) closeHttpsFront(front, closeApp);
+    else closeApp();
     setTimeout(() => process.exit(0), 5000).unref();
   });
 }

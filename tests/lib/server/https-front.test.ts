@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createHttpsFront, tlsFromEnv, type TlsFiles } from '@/lib/server/https-front';
+import { closeHttpsFront, createHttpsFront, tlsFromEnv, type TlsFiles } from '@/lib/server/https-front';
 import { selfSignedCertificate } from '../../certificate';
 
 /*
@@ -171,6 +171,23 @@ describe('the HTTPS front', () => {
       session.close();
       await new Promise((resolve) => orphan.close(resolve));
     }
+  });
+});
+
+describe('closing the HTTPS front', () => {
+  it('asks a browser’s open HTTP/2 connection to stop sending, and is done once it has closed', async () => {
+    const closing = createHttpsFront(tls, { host: '127.0.0.1', port: (app.address() as AddressInfo).port });
+    const session = connect(`https://127.0.0.1:${await listen(closing)}`, { ca: tls.cert });
+    const goaway = new Promise<void>((resolve) => session.once('goaway', () => resolve()));
+    const stream = session.request({ ':path': '/echo' });
+    stream.resume();
+    await new Promise((resolve) => stream.on('end', resolve));
+    // The connection stays open after its answer, as a browser's does.
+    expect(session.closed).toBe(false);
+    const done = new Promise<void>((resolve) => closeHttpsFront(closing, resolve));
+    await goaway;
+    await done;
+    expect(session.closed || session.destroyed).toBe(true);
   });
 });
 

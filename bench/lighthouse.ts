@@ -159,11 +159,26 @@ function summarizeRuns(route: string, pageRuns: Run[], applied: Run[]): PageFigu
   };
 }
 
-function pagesOf(app: AppUnderTest) {
+type Page = { route: string; name: string; url: string };
+
+function pagesOf(app: AppUnderTest): Page[] {
   return [
     { route: '/inbox', name: 'inbox', url: `${app.baseUrl}/inbox` },
     { route: '/items/<id>', name: 'item', url: `${app.baseUrl}/items/${app.itemId}` },
   ];
+}
+
+/**
+ * `count` runs of each page by route, the pages taking turns so a burst of load on the machine
+ * does not fall on one page only; `afterRound` runs after each turn (the bare page's run).
+ */
+async function runPages(pages: Page[], port: number, count: number, label: string, throttling: Throttling = 'simulate', afterRound?: (round: number) => Promise<void>): Promise<Map<string, Run[]>> {
+  const results = new Map<string, Run[]>(pages.map((page) => [page.route, []]));
+  for (let i = 0; i < count; i++) {
+    for (const page of pages) results.get(page.route)!.push(await lighthouseRun(page.url, port, `${page.name}${label}-${i + 1}`, throttling));
+    await afterRound?.(i);
+  }
+  return results;
 }
 
 /** The same two pages over plain HTTP/1.1, in a browser and an app of their own (cookies do not tell ports apart). */
@@ -174,10 +189,7 @@ async function plainHttpRuns(): Promise<PlainHttpFigures> {
     browser = await launchChromium();
     await addSessionCookie(browser.port, app.baseUrl, app.cookie);
     const pages = pagesOf(app);
-    const results = new Map<string, Run[]>(pages.map((page) => [page.route, []]));
-    for (let i = 0; i < plainRuns; i++) {
-      for (const page of pages) results.get(page.route)!.push(await lighthouseRun(page.url, browser.port, `${page.name}-plain-${i + 1}`));
-    }
+    const results = await runPages(pages, browser.port, plainRuns, '-plain');
     return {
       runs: plainRuns,
       pages: pages.map(({ route }) => {
@@ -213,17 +225,12 @@ export async function run(): Promise<LighthouseFigures | null> {
     browser = await launchChromium(CHROMIUM_TLS_ARGS);
     await addSessionCookie(browser.port, app.baseUrl, app.cookie);
     const pages = pagesOf(app);
-    const results = new Map<string, Run[]>(pages.map((page) => [page.route, []]));
+    const port = browser.port;
     const bareRuns: Run[] = [];
-    // Alternate the pages so a burst of load on the machine does not fall on one page only.
-    for (let i = 0; i < runs; i++) {
-      for (const page of pages) results.get(page.route)!.push(await lighthouseRun(page.url, browser.port, `${page.name}-${i + 1}`));
-      bareRuns.push(await lighthouseRun(`${bare!.baseUrl}/`, browser.port, `bare-${i + 1}`));
-    }
-    const applied = new Map<string, Run[]>(pages.map((page) => [page.route, []]));
-    for (let i = 0; i < appliedRuns; i++) {
-      for (const page of pages) applied.get(page.route)!.push(await lighthouseRun(page.url, browser.port, `${page.name}-applied-${i + 1}`, 'devtools'));
-    }
+    const results = await runPages(pages, port, runs, '', 'simulate', async (round) => {
+      bareRuns.push(await lighthouseRun(`${bare!.baseUrl}/`, port, `bare-${round + 1}`));
+    });
+    const applied = await runPages(pages, port, appliedRuns, '-applied', 'devtools');
     const installable = await checkInstallableAndOffline(browser.port, app.baseUrl, app.itemId);
     const { version } = (await import('lighthouse/package.json', { with: { type: 'json' } })).default as { version: string };
     figures = {

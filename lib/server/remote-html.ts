@@ -13,6 +13,33 @@ const htmlFields = ['content', 'description'] as const;
 /** Item fields used as link or media addresses. */
 const urlFields = ['canonical_url', 'audio_url', 'media_url', 'artwork_url'] as const;
 
+/** Sanitized HTML by base and input: lists come back again and again (scrolling, refreshes), and sanitizing is the cost of a remote list. */
+const sanitized = new Map<string, string>();
+/** Characters of input the memo may hold (some 8 MB as UTF-16) before its oldest entries go. */
+const memoBudget = 4_000_000;
+let memoSize = 0;
+
+function sanitizeMemoized(html: string, base: string): string {
+  const key = `${base}\n${html}`;
+  const known = sanitized.get(key);
+  if (known !== undefined) {
+    // Most recently used last, so the oldest go first.
+    sanitized.delete(key);
+    sanitized.set(key, known);
+    return known;
+  }
+  const clean = sanitizeContent(html, base);
+  if (key.length > memoBudget / 10) return clean;
+  sanitized.set(key, clean);
+  memoSize += key.length;
+  for (const [oldest] of sanitized) {
+    if (memoSize <= memoBudget) break;
+    sanitized.delete(oldest);
+    memoSize -= oldest.length;
+  }
+  return clean;
+}
+
 function webAddress(value: unknown): string | null {
   if (typeof value !== 'string') return null;
   const url = URL.parse(value.trim());
@@ -25,7 +52,7 @@ export function sanitizeRemoteItem<T extends object>(item: T): T {
   const clean: Record<string, unknown> = { ...fields };
   const base = webAddress(fields.canonical_url) ?? '';
   for (const name of htmlFields) {
-    if (typeof fields[name] === 'string') clean[name] = sanitizeContent(fields[name], base);
+    if (typeof fields[name] === 'string') clean[name] = sanitizeMemoized(fields[name], base);
   }
   for (const name of urlFields) {
     if (name in fields && fields[name] !== null) clean[name] = webAddress(fields[name]);

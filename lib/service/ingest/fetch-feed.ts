@@ -1,8 +1,10 @@
 import type { IncomingMessage } from 'node:http';
-import { FetchError, openGuarded, readBody } from './guarded-fetch';
+import { FetchError } from './fetch-error';
+import { openGuarded } from './guarded-fetch';
 import { acquireHostSlot } from './host-limit';
+import { readBody } from './read-body';
 
-export { FetchError, type FetchFailure } from './guarded-fetch';
+export { FetchError, type FetchFailure } from './fetch-error';
 
 export type FetchFeedOptions = {
   etag?: string | null;

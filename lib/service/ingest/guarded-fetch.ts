@@ -1,8 +1,11 @@
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
-import zlib from 'node:zlib';
 import { guardedLookup, isPrivateAddress } from './address-guard';
+import { FetchError } from './fetch-error';
+import { readBody } from './read-body';
+
+export { FetchError, type FetchFailure } from './fetch-error';
 
 /*
  * The one way this app reaches another server at an address it was given: feeds, pages, audio,
@@ -10,21 +13,6 @@ import { guardedLookup, isPrivateAddress } from './address-guard';
  * in the DNS lookup the socket connects with, so no second lookup can rebind it), redirects are
  * followed by hand and checked the same way, and deadlines and size caps bound the exchange.
  */
-
-export type FetchFailure = 'invalid_url' | 'private_address' | 'timeout' | 'too_large' | 'too_many_redirects' | 'http_status' | 'network' | 'cancelled';
-
-/** A fetch that produced no usable answer; the message is one sentence. */
-export class FetchError extends Error {
-  constructor(
-    readonly reason: FetchFailure,
-    message: string,
-    readonly status: number | null = null,
-    readonly retryAfterSeconds: number | null = null,
-  ) {
-    super(message);
-    this.name = 'FetchError';
-  }
-}
 
 export type GuardedRequest = {
   method?: string;
@@ -90,8 +78,8 @@ export function checkedUrl(raw: string, allowPrivate: boolean, base?: URL): URL 
 export function redirectTarget(from: URL, status: number, location: string | null, followed: number, visited: Set<string>, options: { maxRedirects: number; allowPrivate: boolean; trustedOrigin?: string }): URL | null {
   if (status < 300 || status >= 400 || status === 304 || !location) return null;
   if (followed >= options.maxRedirects) throw new FetchError('too_many_redirects', `The URL redirected more than ${options.maxRedirects} times.`);
-  const target = URL.parse(location, from);
-  const next = checkedUrl(location, options.allowPrivate || target?.origin === options.trustedOrigin, from);
+  const trusted = options.trustedOrigin !== undefined && URL.parse(location, from)?.origin === options.trustedOrigin;
+  const next = checkedUrl(location, options.allowPrivate || trusted, from);
   if (visited.has(next.href)) throw new FetchError('too_many_redirects', 'The URL redirects in a loop.');
   return next;
 }
@@ -100,7 +88,7 @@ type Exchange = GuardedRequest & { connectTimeoutMs: number; signal: AbortSignal
 
 /** Whether this hop may reach a private address: everywhere when allowed, else only the operator's own origin. */
 function privateAllowed(url: URL, request: GuardedRequest): boolean {
-  return request.allowPrivate || url.origin === request.trustedOrigin;
+  return request.allowPrivate || (request.trustedOrigin !== undefined && url.origin === request.trustedOrigin);
 }
 
 function sendOnce(url: URL, exchange: Exchange, retried = false): Promise<IncomingMessage> {
@@ -189,8 +177,8 @@ export async function openGuarded(rawUrl: string, request: GuardedRequest): Prom
   let current: GuardedRequest = request;
   let url: URL;
   try {
-    const first = URL.parse(rawUrl);
-    url = checkedUrl(rawUrl, request.allowPrivate || first?.origin === request.trustedOrigin);
+    const trusted = request.trustedOrigin !== undefined && URL.parse(rawUrl)?.origin === request.trustedOrigin;
+    url = checkedUrl(rawUrl, request.allowPrivate || trusted);
   } catch (error) {
     clearTimeout(timer);
     throw error;
@@ -236,50 +224,6 @@ export async function openGuarded(rawUrl: string, request: GuardedRequest): Prom
       failure: (error) => describe(error, finalUrl, context),
     };
   }
-}
-
-/** The size refusal in words a person reads: "10 MB", not "10485760-byte". */
-function tooLarge(maxBytes: number): FetchError {
-  const megabytes = maxBytes / (1024 * 1024);
-  const limit = megabytes >= 1 ? `${Number(megabytes.toFixed(1))} MB` : `${Math.ceil(maxBytes / 1024)} KB`;
-  return new FetchError('too_large', `The document is larger than ${limit}, the most this reader fetches.`);
-}
-
-/** Reads a response's body, decompressed, refusing it (FetchError 'too_large') past `maxBytes`. */
-export function readBody(response: IncomingMessage, maxBytes: number): Promise<Buffer> {
-  const encoding = String(response.headers['content-encoding'] ?? '').trim().toLowerCase();
-  const declared = Number(response.headers['content-length']);
-  if (!encoding && Number.isFinite(declared) && declared > maxBytes) {
-    response.destroy();
-    return Promise.reject(tooLarge(maxBytes));
-  }
-  let stream: NodeJS.ReadableStream = response;
-  if (encoding === 'gzip' || encoding === 'x-gzip') stream = response.pipe(zlib.createGunzip());
-  else if (encoding === 'deflate') stream = response.pipe(zlib.createInflate());
-  else if (encoding === 'br') stream = response.pipe(zlib.createBrotliDecompress());
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    stream.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > maxBytes) {
-        response.destroy();
-        reject(tooLarge(maxBytes));
-        return;
-      }
-      chunks.push(chunk);
-    });
-    let ended = false;
-    stream.on('end', () => {
-      ended = true;
-      resolve(Buffer.concat(chunks));
-    });
-    stream.on('error', reject);
-    response.on('error', reject);
-    response.on('close', () => {
-      if (!response.complete && !ended) reject(new Error('The connection closed before the body was complete.'));
-    });
-  });
 }
 
 /** A guarded request answered as a web Response with its whole body read (at most `maxBytes`, default 1 MB). Throws FetchError. */

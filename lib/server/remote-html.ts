@@ -42,8 +42,12 @@ function sanitizeMemoized(html: string, base: string): string {
 
 function webAddress(value: unknown): string | null {
   if (typeof value !== 'string') return null;
-  const url = URL.parse(value.trim());
-  return url && (url.protocol === 'http:' || url.protocol === 'https:') ? url.href : null;
+  try {
+    const url = new URL(value.trim());
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
 }
 
 /** An item from a hosted service made safe to render: HTML sanitized with ingest's rules, addresses only http(s), else null. */

@@ -53,6 +53,15 @@ const agents = {
   private: { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) },
 };
 
+/** The origin of a URL (resolved against base), or undefined when it does not parse. */
+export function originOf(raw: string, base?: URL): string | undefined {
+  try {
+    return new URL(raw, base).origin;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Parses a URL to fetch: http or https only, and not an IP literal in a refused range unless `allowPrivate`. */
 export function checkedUrl(raw: string, allowPrivate: boolean, base?: URL): URL {
   let url: URL;
@@ -78,7 +87,7 @@ export function checkedUrl(raw: string, allowPrivate: boolean, base?: URL): URL 
 export function redirectTarget(from: URL, status: number, location: string | null, followed: number, visited: Set<string>, options: { maxRedirects: number; allowPrivate: boolean; trustedOrigin?: string }): URL | null {
   if (status < 300 || status >= 400 || status === 304 || !location) return null;
   if (followed >= options.maxRedirects) throw new FetchError('too_many_redirects', `The URL redirected more than ${options.maxRedirects} times.`);
-  const trusted = options.trustedOrigin !== undefined && URL.parse(location, from)?.origin === options.trustedOrigin;
+  const trusted = options.trustedOrigin !== undefined && originOf(location, from) === options.trustedOrigin;
   const next = checkedUrl(location, options.allowPrivate || trusted, from);
   if (visited.has(next.href)) throw new FetchError('too_many_redirects', 'The URL redirects in a loop.');
   return next;
@@ -177,7 +186,7 @@ export async function openGuarded(rawUrl: string, request: GuardedRequest): Prom
   let current: GuardedRequest = request;
   let url: URL;
   try {
-    const trusted = request.trustedOrigin !== undefined && URL.parse(rawUrl)?.origin === request.trustedOrigin;
+    const trusted = request.trustedOrigin !== undefined && originOf(rawUrl) === request.trustedOrigin;
     url = checkedUrl(rawUrl, request.allowPrivate || trusted);
   } catch (error) {
     clearTimeout(timer);

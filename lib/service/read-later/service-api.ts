@@ -1,5 +1,5 @@
 import type { LinkReadLaterBody } from '@/lib/contract/read-later';
-import { FetchError, fetchGuarded } from '../ingest/guarded-fetch';
+import { FetchError, fetchGuarded, originOf } from '../ingest/guarded-fetch';
 
 /** What is sent to a read-later service for one article. */
 export type ArticleToSave = { url: string; title: string; summary: string | null; author: string | null };
@@ -32,7 +32,7 @@ export type Trust = { allowPrivate: boolean; trustedOrigin?: string };
 
 /** The trust of requests to the operator's configured base URL. */
 export function operatorTrust(endpoint: ReadLaterEndpoint): Trust {
-  return { allowPrivate: endpoint.allowPrivateUrls, trustedOrigin: URL.parse(endpoint.baseUrl)?.origin };
+  return { allowPrivate: endpoint.allowPrivateUrls, trustedOrigin: originOf(endpoint.baseUrl) };
 }
 
 /** A request to a read-later service through the address guard, with a deadline. Failures become ReadLaterRefused in one sentence. */
@@ -41,7 +41,7 @@ export async function request(url: string, call: Call, serviceName: string, trus
     return await fetchGuarded(url, { ...call, ...trust, timeoutMs });
   } catch (error) {
     if (error instanceof FetchError && (error.reason === 'private_address' || error.reason === 'invalid_url')) {
-      throw new ReadLaterRefused(`${serviceName} at ${URL.parse(url)?.origin ?? url} cannot be used: ${error.message}`);
+      throw new ReadLaterRefused(`${serviceName} at ${originOf(url) ?? url} cannot be used: ${error.message}`);
     }
     throw new ReadLaterRefused(`${serviceName} could not be reached; try again later.`);
   }

@@ -1,6 +1,6 @@
 import { extractiveSummary } from '../../intelligence';
 import { splitSentences } from '../../intelligence/text';
-import { fetchGuarded } from '../../ingest/guarded-fetch';
+import { fetchGuarded, originOf } from '../../ingest/guarded-fetch';
 import { toPlainText } from '../../ingest/sanitize';
 import type { ServiceContext } from '../../context';
 
@@ -27,7 +27,7 @@ async function generatedSummary(service: ServiceContext, title: string, text: st
         ],
       }),
       allowPrivate: service.config.allowPrivateUrls,
-      trustedOrigin: URL.parse(endpoint.url)?.origin,
+      trustedOrigin: originOf(endpoint.url),
       timeoutMs,
     });
     if (!response.ok) return null;

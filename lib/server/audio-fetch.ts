@@ -1,9 +1,7 @@
 import 'server-only';
-import http, { type IncomingMessage } from 'node:http';
-import https from 'node:https';
-import { isIP } from 'node:net';
+import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
-import { guardedLookup, isPrivateAddress } from '@/lib/service/ingest/address-guard';
+import { FetchError, openGuarded } from '@/lib/service/ingest/guarded-fetch';
 
 /*
  * Fetches an episode's audio from its podcast host and streams it on: byte ranges pass
@@ -41,50 +39,22 @@ const userAgent = 'Tidings/0.1 (+podcast player)';
 const passedHeaders = ['content-type', 'content-length', 'accept-ranges', 'content-range', 'etag', 'last-modified'];
 const passedStatuses = new Set([200, 206, 416]);
 
-function audioUrl(raw: string, allowPrivate: boolean): URL {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new AudioFetchError(502, 'The episode’s audio address is not a valid URL.');
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new AudioFetchError(502, 'The episode’s audio address is not an http or https URL.');
-  if (!allowPrivate && isIP(url.hostname.replace(/^\[|\]$/g, '')) && isPrivateAddress(url.hostname)) {
-    throw new AudioFetchError(502, `The episode’s audio is on a private address (${url.hostname}), which is not fetched.`);
-  }
-  return url;
-}
-
 function header(response: IncomingMessage, name: string): string | null {
   const value = response.headers[name];
   return (Array.isArray(value) ? value[0] : value)?.trim() || null;
 }
 
-/** One request to the host; resolves with its answer's head (the body is left to read). */
-function requestOnce(url: URL, options: AudioFetchOptions, signal: AbortSignal): Promise<IncomingMessage> {
-  return new Promise((resolve, reject) => {
-    const headers: Record<string, string> = { 'user-agent': userAgent, accept: '*/*', 'accept-encoding': 'identity' };
-    if (options.range) headers.range = options.range;
-    if (options.range && options.ifRange) headers['if-range'] = options.ifRange;
-    const client = url.protocol === 'https:' ? https : http;
-    const request = client.request(url, { method: 'GET', headers, signal, lookup: guardedLookup(options.allowPrivate ?? false) });
-    // Also covers a body that stops arriving: the response's stream then errors and the browser's read ends.
-    request.setTimeout(options.idleTimeoutMs ?? 30_000, () => request.destroy(Object.assign(new Error('idle'), { code: 'EIDLE' })));
-    request.on('response', resolve);
-    request.on('error', reject);
-    request.end();
-  });
-}
-
-function asAudioError(error: unknown, url: URL, timedOut: boolean, answerTimeoutMs: number): Error {
-  if (error instanceof AudioFetchError) return error;
-  const code = (error as NodeJS.ErrnoException)?.code;
-  if (timedOut || code === 'EIDLE') return new AudioFetchError(504, `The podcast’s host (${url.host}) did not answer within ${Math.round(answerTimeoutMs / 1000)} s.`);
-  if (code === 'EPRIVATE') return new AudioFetchError(502, `The episode’s audio is on ${url.hostname}, a private address, which is not fetched.`);
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return new AudioFetchError(502, `The podcast’s host ${url.hostname} could not be found.`);
-  if (code === 'ECONNREFUSED') return new AudioFetchError(502, `The podcast’s host ${url.host} refused the connection.`);
-  if ((error as Error)?.name === 'AbortError') return error as Error;
-  return new AudioFetchError(502, `The podcast’s host ${url.host} could not be reached (${code ?? (error as Error)?.message ?? 'unknown error'}).`);
+/** A failed fetch in the words of a player's failure: the host's fault (502) or its silence (504). */
+function asAudioError(error: FetchError, answerTimeoutMs: number, maxRedirects: number, signal?: AbortSignal): Error {
+  switch (error.reason) {
+    case 'cancelled': return signal?.reason instanceof Error ? signal.reason : new DOMException('The request was cancelled.', 'AbortError');
+    case 'timeout': return new AudioFetchError(504, `The podcast’s host did not answer within ${Math.round(answerTimeoutMs / 1000)} s.`);
+    case 'invalid_url': return new AudioFetchError(502, 'The episode’s audio address is not a valid http or https URL.');
+    case 'private_address': return new AudioFetchError(502, `The episode’s audio is on a private address, which is not fetched: ${error.message}`);
+    case 'too_many_redirects': return new AudioFetchError(502, error.message.includes('loop')
+      ? 'The episode’s audio address redirects in a loop.' : `The episode’s audio redirected more than ${maxRedirects} times.`);
+    default: return new AudioFetchError(502, `The podcast’s host could not be reached: ${error.message}`);
+  }
 }
 
 /**
@@ -93,50 +63,35 @@ function asAudioError(error: unknown, url: URL, timedOut: boolean, answerTimeout
  * anything else, and an AbortError when `signal` aborts.
  */
 export async function fetchEpisodeAudio(rawUrl: string, options: AudioFetchOptions = {}): Promise<Response> {
-  const allowPrivate = options.allowPrivate ?? false;
-  const maxRedirects = options.maxRedirects ?? 5;
   const answerTimeoutMs = options.answerTimeoutMs ?? 15_000;
-  const deadline = new AbortController();
-  const timer = setTimeout(() => deadline.abort(), answerTimeoutMs);
-  const signal = options.signal ? AbortSignal.any([options.signal, deadline.signal]) : deadline.signal;
-  let url = audioUrl(rawUrl, allowPrivate);
-  const visited = new Set<string>();
+  const maxRedirects = options.maxRedirects ?? 5;
+  const headers: Record<string, string> = { 'user-agent': userAgent, accept: '*/*', 'accept-encoding': 'identity' };
+  if (options.range) headers.range = options.range;
+  if (options.range && options.ifRange) headers['if-range'] = options.ifRange;
+  let response: IncomingMessage;
   try {
-    for (let redirects = 0; ; redirects++) {
-      visited.add(url.href);
-      let response: IncomingMessage;
-      try {
-        response = await requestOnce(url, options, signal);
-      } catch (error) {
-        throw asAudioError(error, url, deadline.signal.aborted, answerTimeoutMs);
-      }
-      const status = response.statusCode ?? 0;
-      const location = header(response, 'location');
-      if (status >= 300 && status < 400 && location) {
-        response.destroy();
-        if (redirects >= maxRedirects) throw new AudioFetchError(502, `The episode’s audio redirected more than ${maxRedirects} times.`);
-        const next = new URL(location, url);
-        if (visited.has(next.href)) throw new AudioFetchError(502, 'The episode’s audio address redirects in a loop.');
-        url = audioUrl(next.href, allowPrivate);
-        continue;
-      }
-      if (!passedStatuses.has(status)) {
-        response.destroy();
-        throw new AudioFetchError(502, `The podcast’s host answered HTTP ${status} for the episode’s audio.`);
-      }
-      const headers = new Headers();
-      for (const name of passedHeaders) {
-        const value = header(response, name);
-        if (value) headers.set(name, value);
-      }
-      // A 206 the host sent chunked still has a known length: its Content-Range names the bytes it holds.
-      // The body is the host's bytes as they came (never decoded or re-encoded), so the length holds for it.
-      const span = status === 206 && !headers.has('content-length') ? /^bytes (\d+)-(\d+)\//i.exec(headers.get('content-range') ?? '') : null;
-      if (span) headers.set('content-length', String(Number(span[2]) - Number(span[1]) + 1));
-      if (status === 416) response.destroy();
-      return new Response(status === 416 ? null : (Readable.toWeb(response) as ReadableStream<Uint8Array>), { status, headers });
-    }
-  } finally {
-    clearTimeout(timer);
+    // Also covers a body that stops arriving: the response's stream then errors and the browser's read ends.
+    ({ response } = await openGuarded(rawUrl, {
+      headers, allowPrivate: options.allowPrivate ?? false, maxRedirects,
+      timeoutMs: answerTimeoutMs, deadlineEndsAtAnswer: true, idleTimeoutMs: options.idleTimeoutMs ?? 30_000, signal: options.signal,
+    }));
+  } catch (error) {
+    throw error instanceof FetchError ? asAudioError(error, answerTimeoutMs, maxRedirects, options.signal) : error;
   }
+  const status = response.statusCode ?? 0;
+  if (!passedStatuses.has(status)) {
+    response.destroy();
+    throw new AudioFetchError(502, `The podcast’s host answered HTTP ${status} for the episode’s audio.`);
+  }
+  const passed = new Headers();
+  for (const name of passedHeaders) {
+    const value = header(response, name);
+    if (value) passed.set(name, value);
+  }
+  // A 206 the host sent chunked still has a known length: its Content-Range names the bytes it holds.
+  // The body is the host's bytes as they came (never decoded or re-encoded), so the length holds for it.
+  const span = status === 206 && !passed.has('content-length') ? /^bytes (\d+)-(\d+)\//i.exec(passed.get('content-range') ?? '') : null;
+  if (span) passed.set('content-length', String(Number(span[2]) - Number(span[1]) + 1));
+  if (status === 416) response.destroy();
+  return new Response(status === 416 ? null : (Readable.toWeb(response) as ReadableStream<Uint8Array>), { status, headers: passed });
 }

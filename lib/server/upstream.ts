@@ -2,6 +2,7 @@ import 'server-only';
 import type { Capabilities } from '@/lib/client/capabilities';
 import { embeddedService } from '@/lib/service/embedded';
 import type { EmbeddedService } from '@/lib/service/service';
+import { sanitizeRemoteJson } from './remote-html';
 
 /** Which service the app talks to: the embedded one (local) or a hosted one (remote). */
 export type UpstreamMode = 'local' | 'remote';
@@ -108,11 +109,14 @@ export async function sendUpstream(call: UpstreamCall, caller: Caller): Promise<
     // One deadline covers the headers and the body: a service that stalls mid-body is as late as a silent one.
     const signal = AbortSignal.timeout(timeoutMs);
     const response = await fetch(`${base}${call.pathAndQuery}`, { ...init, signal, redirect: 'manual' });
-    const body = await response.arrayBuffer();
+    // Every consumer (the browser through the proxy, first loads, share links) gets item HTML already sanitized.
+    const body = sanitizeRemoteJson(Buffer.from(await response.arrayBuffer()).toString('utf8'));
     // The body is decoded by now, so its encoding and length headers no longer describe it.
     const answered = new Headers(response.headers);
     answered.delete('content-encoding');
     answered.delete('content-length');
+    // The proxy passes the type on to the browser: a service answering text/html must not get a page rendered in the app's origin.
+    if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(answered.get('content-type') ?? '')) answered.set('content-type', 'text/plain; charset=utf-8');
     return new Response(bodiless.has(response.status) ? null : body, { status: response.status, headers: answered });
   } catch (error) {
     if ((error as Error).name === 'TimeoutError') {

@@ -2,14 +2,19 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { ReadingText } from '@/components/reader/reading-text';
+import { sanitizeRemoteItem } from '@/lib/server/remote-html';
 import { openShareLink } from '@/lib/server/share-links';
 
 export const dynamic = 'force-dynamic';
 
 type Props = { params: Promise<{ token: string }> };
 
-// One upstream read per request, shared by the metadata and the page.
-const sharedItem = cache((token: string) => openShareLink(token));
+// One upstream read per request, shared by the metadata and the page. Its HTML is rendered to
+// anyone with the link, so it is sanitized here whatever the service (or a stored copy) held.
+const sharedItem = cache(async (token: string) => {
+  const item = await openShareLink(token);
+  return item && sanitizeRemoteItem(item);
+});
 
 /** Open Graph tags for previews in chats and feeds; the link stays out of search engines and referrers. */
 export async function generateMetadata({ params }: Props): Promise<Metadata> {

@@ -1,4 +1,4 @@
-import { ReadLaterRefused, request, requireOk, type ReadLaterApi } from './service-api';
+import { operatorTrust, ReadLaterRefused, request, requireOk, type ReadLaterApi } from './service-api';
 
 const name = 'Instapaper';
 
@@ -9,22 +9,22 @@ function basicAuth(username = '', password = ''): string {
 /** Instapaper's Simple API: Basic auth, /api/authenticate and /api/add. */
 export const instapaper: ReadLaterApi = {
   needs: ['username', 'password'],
-  async verify(credentials, baseUrl) {
-    const response = await request(`${baseUrl}/api/authenticate`, {
+  async verify(credentials, endpoint) {
+    const response = await request(`${endpoint.baseUrl}/api/authenticate`, {
       method: 'POST', headers: { authorization: basicAuth(credentials.username, credentials.password) },
-    }, name);
+    }, name, operatorTrust(endpoint));
     if (response.status === 403) throw new ReadLaterRefused('Instapaper did not accept that username and password.');
     requireOk(response, name);
     return credentials.username!;
   },
-  async save(credentials, baseUrl, article) {
+  async save(credentials, endpoint, article) {
     const form = new URLSearchParams({ url: article.url, title: article.title });
     if (article.summary) form.set('selection', article.summary);
-    const response = await request(`${baseUrl}/api/add`, {
+    const response = await request(`${endpoint.baseUrl}/api/add`, {
       method: 'POST',
       headers: { authorization: basicAuth(credentials.username, credentials.password), 'content-type': 'application/x-www-form-urlencoded' },
       body: form.toString(),
-    }, name);
+    }, name, operatorTrust(endpoint));
     requireOk(response, name);
   },
 };

@@ -9,7 +9,7 @@ import { openSecret, sealSecret } from '../secret-box';
 import { instapaper } from './instapaper';
 import { raindrop } from './raindrop';
 import { readwise } from './readwise';
-import { ReadLaterRefused, type ReadLaterApi } from './service-api';
+import { ReadLaterRefused, type ReadLaterApi, type ReadLaterEndpoint } from './service-api';
 import { wallabag } from './wallabag';
 
 /** The four read-later services of DESIGN.md, each through its public API. */
@@ -20,6 +20,11 @@ type LinkRow = { service: ReadLaterService; account: string; sealed_credentials:
 /** The sealing context ties credentials to their user and service, so a row cannot be moved. */
 function context(user: User, service: ReadLaterService): string {
   return `read-later:${user.id}:${service}`;
+}
+
+/** Where the named service's API lives, and whether a user-given address may be private. */
+function endpointOf(service: ServiceContext, name: ReadLaterService): ReadLaterEndpoint {
+  return { baseUrl: service.config.readLaterBaseUrls[name], allowPrivateUrls: service.config.allowPrivateUrls };
 }
 
 /** Every service with whether (and to which account) the user linked it. */
@@ -41,7 +46,7 @@ export async function linkService(service: ServiceContext, user: User, name: Rea
   if (missing.length) throw validationError(missing.map((field) => `${field} is required to link ${name}.`));
   let account: string;
   try {
-    account = await api.verify(credentials, service.config.readLaterBaseUrls[name]);
+    account = await api.verify(credentials, endpointOf(service, name));
   } catch (error) {
     if (error instanceof ReadLaterRefused) throw fail(400, error.message);
     throw error;
@@ -75,7 +80,7 @@ export async function sendToReadLater(service: ServiceContext, user: User, itemI
   const opened = openSecret(service.config.dataDir, row.sealed_credentials, context(user, name));
   if (!opened) throw fail(400, `The ${name} credentials can no longer be read; link it again.`);
   try {
-    await readLaterApis[name].save(JSON.parse(opened), service.config.readLaterBaseUrls[name], {
+    await readLaterApis[name].save(JSON.parse(opened), endpointOf(service, name), {
       url: item.url, title: item.title, summary: item.summary, author: item.author,
     });
   } catch (error) {

@@ -1,22 +1,29 @@
 import type { LinkReadLaterBody } from '@/lib/contract/read-later';
-import { ReadLaterRefused, request, requireOk, type ReadLaterApi } from './service-api';
+import { operatorTrust, ReadLaterRefused, request, requireOk, type ReadLaterApi, type ReadLaterEndpoint, type Trust } from './service-api';
 
 const name = 'wallabag';
 
-/** Wallabag lives where its owner runs it: the linked base_url wins over the default. */
-function baseOf(credentials: LinkReadLaterBody, fallback: string): string {
-  return (credentials.base_url ?? fallback).replace(/\/+$/, '');
+type Base = { url: string; trust: Trust };
+
+/**
+ * Wallabag lives where its owner runs it: the linked base_url wins over the default. That address
+ * is the user's, so it may be private only when TIDINGS_ALLOW_PRIVATE_URLS=1; the operator's is trusted.
+ */
+function baseOf(credentials: LinkReadLaterBody, endpoint: ReadLaterEndpoint): Base {
+  return credentials.base_url
+    ? { url: credentials.base_url.replace(/\/+$/, ''), trust: { allowPrivate: endpoint.allowPrivateUrls } }
+    : { url: endpoint.baseUrl.replace(/\/+$/, ''), trust: operatorTrust(endpoint) };
 }
 
-async function accessToken(credentials: LinkReadLaterBody, base: string): Promise<string> {
-  const response = await request(`${base}/oauth/v2/token`, {
+async function accessToken(credentials: LinkReadLaterBody, base: Base): Promise<string> {
+  const response = await request(`${base.url}/oauth/v2/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({
       grant_type: 'password', client_id: credentials.client_id ?? '', client_secret: credentials.client_secret ?? '',
       username: credentials.username ?? '', password: credentials.password ?? '',
     }).toString(),
-  }, name);
+  }, name, base.trust);
   if (response.status === 400 || response.status === 401) throw new ReadLaterRefused('wallabag did not accept those credentials.');
   requireOk(response, name);
   const body = await response.json().catch(() => null) as { access_token?: string } | null;
@@ -27,19 +34,19 @@ async function accessToken(credentials: LinkReadLaterBody, base: string): Promis
 /** Wallabag's API: OAuth2 password grant, then /api/entries.json. */
 export const wallabag: ReadLaterApi = {
   needs: ['client_id', 'client_secret', 'username', 'password'],
-  async verify(credentials, baseUrl) {
-    const base = baseOf(credentials, baseUrl);
+  async verify(credentials, endpoint) {
+    const base = baseOf(credentials, endpoint);
     await accessToken(credentials, base);
-    return `${credentials.username} at ${new URL(base).host}`;
+    return `${credentials.username} at ${new URL(base.url).host}`;
   },
-  async save(credentials, baseUrl, article) {
-    const base = baseOf(credentials, baseUrl);
+  async save(credentials, endpoint, article) {
+    const base = baseOf(credentials, endpoint);
     const token = await accessToken(credentials, base);
-    const response = await request(`${base}/api/entries.json`, {
+    const response = await request(`${base.url}/api/entries.json`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ url: article.url, title: article.title, ...(article.author ? { authors: article.author } : {}) }),
-    }, name);
+    }, name, base.trust);
     requireOk(response, name);
   },
 };

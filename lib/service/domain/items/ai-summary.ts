@@ -1,5 +1,6 @@
 import { extractiveSummary } from '../../intelligence';
 import { splitSentences } from '../../intelligence/text';
+import { fetchGuarded, originOf } from '../../ingest/guarded-fetch';
 import { toPlainText } from '../../ingest/sanitize';
 import type { ServiceContext } from '../../context';
 
@@ -13,7 +14,8 @@ async function generatedSummary(service: ServiceContext, title: string, text: st
   const endpoint = service.config.summaryEndpoint;
   if (!endpoint) return null;
   try {
-    const response = await fetch(`${endpoint.url.replace(/\/+$/, '')}/chat/completions`, {
+    // The operator's endpoint may be private; a redirect elsewhere is judged like any address.
+    const response = await fetchGuarded(`${endpoint.url.replace(/\/+$/, '')}/chat/completions`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(endpoint.key ? { authorization: `Bearer ${endpoint.key}` } : {}) },
       body: JSON.stringify({
@@ -24,7 +26,9 @@ async function generatedSummary(service: ServiceContext, title: string, text: st
           { role: 'user', content: `${title}\n\n${text.slice(0, maxInputChars)}` },
         ],
       }),
-      signal: AbortSignal.timeout(timeoutMs),
+      allowPrivate: service.config.allowPrivateUrls,
+      trustedOrigin: originOf(endpoint.url),
+      timeoutMs,
     });
     if (!response.ok) return null;
     const body = await response.json() as { choices?: { message?: { content?: string } }[] };

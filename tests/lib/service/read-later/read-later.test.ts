@@ -95,4 +95,30 @@ describe('read-later services', () => {
     const list = await harness.call('GET', '/v1/read-later', { key: appToken });
     expect(list.body.data.find((link: { service: string }) => link.service === 'raindrop').linked).toBe(false);
   });
+
+  it('refuses a wallabag base_url on this machine with a clear sentence, and no request reaches it', async () => {
+    const { appToken } = harness.createUser({ plan: 'pro' });
+    api.seen.length = 0;
+    const linked = await harness.call('PUT', '/v1/read-later/wallabag', { key: appToken, body: { ...credentials.wallabag, base_url: `${api.url}/wallabag` } });
+    expect(linked.status).toBe(400);
+    expect(linked.body.message).toBe(`wallabag at ${api.url} cannot be used: 127.0.0.1 is a private or local address, which is not allowed.`);
+    const named = await harness.call('PUT', '/v1/read-later/wallabag', {
+      key: appToken, body: { ...credentials.wallabag, base_url: `http://localhost:${new URL(api.url).port}/wallabag` },
+    });
+    expect(named.status).toBe(400);
+    expect(named.body.message).toMatch(/^wallabag at http:\/\/localhost:\d+ cannot be used: localhost resolves to a private or local address/);
+    expect(api.seen).toEqual([]);
+    const list = await harness.call('GET', '/v1/read-later', { key: appToken });
+    expect(list.body.data.find((link: { service: string }) => link.service === 'wallabag').linked).toBe(false);
+  });
+
+  it('follows no redirect from the read-later service to a private address', async () => {
+    const { appToken } = harness.createUser({ plan: 'pro' });
+    api.seen.length = 0;
+    // The operator's endpoint is trusted; where it redirects is not: here to a link-local metadata address.
+    const redirected = await harness.call('PUT', '/v1/read-later/raindrop', { key: appToken, body: { token: 'redirect-to-metadata' } });
+    expect(redirected.status).toBe(400);
+    expect(redirected.body.message).toMatch(/169\.254\.169\.254 is a private or local address/);
+    expect(api.seen.map((seen) => seen.path)).toEqual(['/raindrop/rest/v1/user']);
+  });
 });

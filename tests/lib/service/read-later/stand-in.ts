@@ -18,7 +18,7 @@ const answers: Record<string, [number, unknown]> = {
   'POST /wallabag/api/entries.json': [200, { id: 7 }],
 };
 
-/** One local server standing in for the four read-later services' APIs; Instapaper refuses the password "wrong". */
+/** One local server standing in for the four read-later services' APIs; Instapaper refuses the password "wrong", and the token "redirect-to-metadata" is redirected to a cloud metadata address. */
 export function startReadLaterStandIn(): Promise<ReadLaterStandIn> {
   const seen: SeenRequest[] = [];
   const server = http.createServer((request, response) => {
@@ -26,6 +26,11 @@ export function startReadLaterStandIn(): Promise<ReadLaterStandIn> {
     request.on('data', (chunk) => { body += chunk; });
     request.on('end', () => {
       seen.push({ method: request.method!, path: request.url!, authorization: request.headers.authorization, contentType: request.headers['content-type'], body });
+      if (request.headers.authorization === 'Bearer redirect-to-metadata') {
+        response.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' });
+        response.end();
+        return;
+      }
       const wrongPassword = request.headers.authorization === `Basic ${Buffer.from('ada:wrong').toString('base64')}`;
       const [status, payload] = wrongPassword ? [403, '403'] : answers[`${request.method} ${request.url}`] ?? [404, 'no'];
       response.writeHead(status, { 'content-type': typeof payload === 'string' ? 'text/plain' : 'application/json' });

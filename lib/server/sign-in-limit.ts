@@ -1,5 +1,5 @@
 import 'server-only';
-import { isLoopbackAddress, normalAddress } from './trusted-proxies';
+import { addressWords, isLoopbackAddress, normalAddress } from './trusted-proxies';
 
 /*
  * Failed sign-ins slow down the address that makes them, and only it: after 5 failures each
@@ -64,16 +64,11 @@ const holder = globalThis as typeof globalThis & { __tidingsSignInFailures?: Sig
 const state = () => (holder.__tidingsSignInFailures ??= new SignInFailures());
 
 /** The key failures are counted under: the address itself, an IPv6 address's /64. */
-export function limitKey(address: string): string {
+function limitKey(address: string): string {
   const normal = normalAddress(address);
   if (!normal) return address;
   if (!normal.includes(':')) return normal;
-  const [head, tail = ''] = normal.split('::');
-  const groups = (part: string) => (part ? part.split(':') : []);
-  const left = groups(head);
-  const right = normal.includes('::') ? groups(tail) : [];
-  const full = normal.includes('::') ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left;
-  return `${full.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+  return `${addressWords(normal).slice(0, 4).map((word) => word.toString(16)).join(':')}::/64`;
 }
 
 function addressWait(times: number[], now: number): number {

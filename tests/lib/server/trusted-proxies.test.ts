@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeHttpsFront, createHttpsFront } from '@/lib/server/https-front';
 import {
-  clientAddressHeader, deriveClientAddress, isLoopbackAddress, normalAddress, parseTrustedProxies, prepareForApp, trustedProxiesFromEnv,
+  clientAddressHeader, deriveClientAddress, isLoopbackAddress, isTrustedProxy, normalAddress, parseTrustedProxies, prepareForApp, trustedProxiesFromEnv,
   type TrustedProxies,
 } from '@/lib/server/trusted-proxies';
 import { selfSignedCertificate } from '../../certificate';
@@ -26,7 +26,7 @@ const networkAddress = Object.values(networkInterfaces()).flat().find((entry) =>
 
 describe('TIDINGS_TRUSTED_PROXIES', () => {
   it('trusts nobody by default, and loopback by default when the HTTPS front is used', () => {
-    expect(none.any).toBe(false);
+    expect(none.ranges).toEqual([]);
     expect(deriveClientAddress('127.0.0.1', '203.0.113.9', none)).toBe('unknown');
     const front = trustedProxiesFromEnv({ TIDINGS_TLS_CERT: '/some/cert.pem' });
     expect(deriveClientAddress('127.0.0.1', '203.0.113.9', front)).toBe('203.0.113.9');
@@ -41,6 +41,12 @@ describe('TIDINGS_TRUSTED_PROXIES', () => {
     for (const stranger of ['11.0.0.1', '192.0.2.8', 'fe80::1', '2001:db8::2']) {
       expect(deriveClientAddress(stranger, '198.51.100.4', trusted), stranger).toBe(stranger);
     }
+  });
+
+  it('matches ranges whose prefix falls inside a word', () => {
+    const trusted = parseTrustedProxies('10.0.0.0/12, fc00::/7, 2001:db8::/33', false);
+    for (const proxy of ['10.15.255.255', 'fdff::1', 'fc00::', '2001:db8:7fff::1']) expect(isTrustedProxy(proxy, trusted), proxy).toBe(true);
+    for (const stranger of ['10.16.0.1', 'fe00::1', '2001:db8:8000::1', '11.0.0.1']) expect(isTrustedProxy(stranger, trusted), stranger).toBe(false);
   });
 
   it('refuses an entry that is no address or range, with a sentence naming it', () => {

@@ -54,9 +54,12 @@ export function normalAddress(raw: string | undefined | null): string | null {
   if (bracketed) value = bracketed[1];
   else if (/^[\d.]+:\d+$/.test(value)) value = value.slice(0, value.indexOf(':'));
   value = value.replace(/%[\w.-]+$/, '').toLowerCase();
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(value);
-  if (mapped) value = mapped[1];
-  return isIP(value) ? value : null;
+  const family = isIP(value);
+  if (family === 6 && value.includes('ffff')) {
+    const words = addressWords(value);
+    if (words.slice(0, 6).join() === '0,0,0,0,0,65535') return [words[6] >> 8, words[6] & 255, words[7] >> 8, words[7] & 255].join('.');
+  }
+  return family ? value : null;
 }
 
 /** Whether an address is this machine's loopback (127.0.0.0/8, ::1, ::ffff:127.x.y.z). */

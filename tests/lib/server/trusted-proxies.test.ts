@@ -60,6 +60,8 @@ describe('addresses', () => {
   it('spells IPv4-mapped IPv6, bracketed and ported addresses one way', () => {
     expect(normalAddress('::ffff:203.0.113.9')).toBe('203.0.113.9');
     expect(normalAddress('::FFFF:127.0.0.1')).toBe('127.0.0.1');
+    expect(normalAddress('::ffff:7f00:1')).toBe('127.0.0.1');
+    expect(normalAddress('0:0:0:0:0:ffff:cb00:7109')).toBe('203.0.113.9');
     expect(normalAddress('[2001:DB8::1]:443')).toBe('2001:db8::1');
     expect(normalAddress('203.0.113.9:5000')).toBe('203.0.113.9');
     expect(normalAddress('fe80::1%eth0')).toBe('fe80::1');

@@ -5,6 +5,7 @@
  * keys; sign-in, the offline page, share links and static files stay public.
  */
 import { NextResponse, type NextRequest } from 'next/server';
+import { safeNext } from '@/lib/server/safe-next';
 import { findSession, isSecureRequest } from '@/lib/server/session';
 
 /** Lets signed-in visits through (renewing the cookie when the session slid) and sends the rest to sign-in. */
@@ -18,7 +19,7 @@ export function proxy(request: NextRequest): NextResponse {
   const wanted = new URL(request.nextUrl);
   wanted.searchParams.delete('_rsc');
   const target = new URL('/sign-in', request.nextUrl);
-  if (wanted.pathname !== '/') target.searchParams.set('next', wanted.pathname + wanted.search);
+  if (wanted.pathname !== '/') target.searchParams.set('next', safeNext(wanted.pathname + wanted.search));
   return NextResponse.redirect(target);
 }
 

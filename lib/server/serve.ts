@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import next from 'next';
 import { serveBrotliStatic } from './brotli-static';
 import { closeHttpsFront, createHttpsFront, tlsFromEnv } from './https-front';
+import { prepareForApp, trustedProxiesFromEnv } from './trusted-proxies';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -27,6 +28,7 @@ const port = Number(option('port') ?? 3000);
 const hostname = option('hostname');
 const staticDir = path.join(root, '.next', 'static');
 const tls = tlsFromEnv(process.env);
+const trustedProxies = trustedProxiesFromEnv(process.env);
 
 const app = next({ dev: false, dir: root, port, hostname });
 await app.prepare();
@@ -34,6 +36,8 @@ const handle = app.getRequestHandler();
 
 const server = createServer((request, response) => {
   if (serveBrotliStatic(request, response, staticDir)) return;
+  // Who the client is, from the peer and trusted proxies only; what else a client says is dropped.
+  prepareForApp(request, trustedProxies);
   void handle(request, response);
 });
 let front: Http2SecureServer | null = null;

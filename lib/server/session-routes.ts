@@ -1,8 +1,10 @@
 import 'server-only';
+import { clientAddress } from './client-address';
 import { isSameOrigin } from './origin';
+import { hasControlCharacters, safeNext } from './safe-next';
 import { endSession, startSession } from './session';
 import { checkApiKey, choosePasswordProblem, passwordIsRight, signInOptions, storeFirstPassword } from './sign-in';
-import { clientAddress, recordFailedSignIn, signInWait } from './sign-in-limit';
+import { recordFailedSignIn, recordSignIn, signInWait } from './sign-in-limit';
 import type { Caller } from './upstream';
 
 /*
@@ -12,18 +14,19 @@ import type { Caller } from './upstream';
  */
 
 /** Why a sign-in failed, as the code the sign-in page turns into a sentence. */
-export type SignInProblem = 'wrong' | 'too_many' | 'too_short' | 'mismatch' | 'forbidden' | 'unavailable' | 'not_offered' | 'cross_site';
+export type SignInProblem = 'wrong' | 'too_many' | 'too_short' | 'mismatch' | 'forbidden' | 'unavailable' | 'not_offered' | 'cross_site' | 'bad_next';
 
 const problems: Record<SignInProblem, { status: number; message: string }> = {
   // One sentence for every wrong credential, so an answer tells nothing about which part was wrong.
   wrong: { status: 401, message: 'That did not work. Check what you typed and try again.' },
-  too_many: { status: 429, message: 'Too many failed attempts. Wait a minute, then try again.' },
+  too_many: { status: 429, message: 'Too many failed attempts. Wait a little, then try again.' },
   too_short: { status: 422, message: 'Choose a password of at least 8 characters.' },
   mismatch: { status: 422, message: 'The two passwords differ. Type the same password twice.' },
   forbidden: { status: 403, message: 'The feed service refused this account: it is banned or locked.' },
   unavailable: { status: 503, message: 'The feed service cannot be reached just now. Try again shortly.' },
   not_offered: { status: 400, message: 'This way of signing in is not available here.' },
   cross_site: { status: 403, message: 'Sign-in must come from this site’s own page.' },
+  bad_next: { status: 400, message: 'The page to open after signing in is not a path of this site.' },
 };
 
 /** The sentence the sign-in page shows for a problem code, or null for an unknown code. */
@@ -31,12 +34,7 @@ export function signInProblemMessage(code: string | undefined): string | null {
   return code && Object.hasOwn(problems, code) ? problems[code as SignInProblem].message : null;
 }
 
-/** A path inside the app to go to after signing in; anything else becomes the inbox. */
-export function safeNext(value: unknown): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/inbox';
-  if (value.startsWith('/api/') || value.startsWith('/sign-in')) return '/inbox';
-  return value;
-}
+export { safeNext };
 
 function wantsJson(request: Request): boolean {
   return (request.headers.get('accept') ?? '').includes('application/json');
@@ -67,7 +65,8 @@ function failed(request: Request, problem: SignInProblem, next: string, retryAft
   return new Response(null, { status: 303, headers });
 }
 
-function signedIn(request: Request, caller: Caller, next: string): Response {
+function signedIn(request: Request, caller: Caller, next: string, address: string): Response {
+  recordSignIn(address);
   const headers = new Headers({ 'cache-control': 'no-store', 'set-cookie': startSession(request, caller) });
   if (wantsJson(request)) return Response.json({ next }, { headers });
   headers.set('location', next);
@@ -77,9 +76,14 @@ function signedIn(request: Request, caller: Caller, next: string): Response {
 /** POST /api/session: checks a password, a first password or a person's API key and starts a session. */
 export async function handleSignIn(request: Request): Promise<Response> {
   const fields = await readFields(request);
+  // Our own form never sends one; answered plainly, since a redirect would carry it back.
+  if (typeof fields.next === 'string' && hasControlCharacters(fields.next)) {
+    const { status, message } = problems.bad_next;
+    return Response.json({ message, error: 'bad_next' }, { status, headers: { 'cache-control': 'no-store' } });
+  }
   const next = safeNext(fields.next);
   if (!isSameOrigin(request)) return failed(request, 'cross_site', next);
-  const address = clientAddress(request);
+  const address = clientAddress(request.headers);
   const wait = signInWait(address);
   if (wait > 0) return failed(request, 'too_many', next, wait);
 
@@ -88,7 +92,7 @@ export async function handleSignIn(request: Request): Promise<Response> {
     if (!options.apiKey) return failed(request, 'not_offered', next);
     const apiKey = fields.api_key.trim();
     const verdict = await checkApiKey(apiKey);
-    if (verdict === 'accepted') return signedIn(request, { kind: 'person', apiKey }, next);
+    if (verdict === 'accepted') return signedIn(request, { kind: 'person', apiKey }, next, address);
     if (verdict === 'refused') recordFailedSignIn(address);
     return failed(request, verdict === 'refused' ? 'wrong' : verdict, next);
   }
@@ -97,9 +101,9 @@ export async function handleSignIn(request: Request): Promise<Response> {
     const problem = choosePasswordProblem(fields.new_password, fields.repeat_password ?? '');
     if (problem) return failed(request, problem, next);
     if (!(await storeFirstPassword(fields.new_password))) return failed(request, 'not_offered', next);
-    return signedIn(request, { kind: 'installation' }, next);
+    return signedIn(request, { kind: 'installation' }, next, address);
   }
-  if (options.password && (await passwordIsRight(fields.password ?? ''))) return signedIn(request, { kind: 'installation' }, next);
+  if (options.password && (await passwordIsRight(fields.password ?? ''))) return signedIn(request, { kind: 'installation' }, next, address);
   recordFailedSignIn(address);
   return failed(request, 'wrong', next);
 }

@@ -1,6 +1,8 @@
 import 'server-only';
 import { checkPassword, minimumPasswordLength, passwordSource, writePassword } from '@/lib/service/domain/app-password';
+import { clientAddress } from './client-address';
 import { appDataDir } from './session';
+import { isLoopbackAddress } from './trusted-proxies';
 import { hasInstallationCredential, sendUpstream, upstreamMode, type UpstreamMode } from './upstream';
 
 /** Which ways to sign in this installation offers to this visitor. */
@@ -16,20 +18,18 @@ export type SignInOptions = {
   apiKey: boolean;
 };
 
-const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
-const loopbackAddresses = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /**
- * Whether a request comes from the machine Tidings runs on: addressed to a loopback
- * name, and from a loopback address (Next records the socket's address in
- * X-Forwarded-For when no proxy in front set one).
+ * Whether a request comes from the machine Tidings runs on: its client address, which the
+ * production server derives from the TCP peer and trusted proxies only, is loopback. Host,
+ * Origin and forwarding headers a client sends never make it so; a Host other than a
+ * loopback name makes it not, since a page whose name was rebound to 127.0.0.1 sends its own.
  */
 export function isLocalRequest(headers: Headers): boolean {
-  const host = headers.get('host') ?? '';
+  const host = (headers.get('host') ?? '').toLowerCase();
   const hostname = host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.split(':')[0];
-  if (!loopbackHosts.has(hostname.toLowerCase())) return false;
-  const hops = headers.get('x-forwarded-for')?.split(',').map((hop) => hop.trim()).filter(Boolean) ?? [];
-  return hops.every((hop) => loopbackAddresses.test(hop));
+  return loopbackHosts.has(hostname) && isLoopbackAddress(clientAddress(headers));
 }
 
 /** The ways to sign in offered to a visitor with these request headers. */
@@ -37,11 +37,12 @@ export function signInOptions(headers: Headers): SignInOptions {
   const mode = upstreamMode();
   const installation = hasInstallationCredential();
   const hasPassword = passwordSource(appDataDir()).kind !== 'none';
+  const local = isLocalRequest(headers);
   return {
     mode,
     password: installation && hasPassword,
-    choosePassword: installation && !hasPassword && isLocalRequest(headers),
-    passwordMissing: installation && !hasPassword && !isLocalRequest(headers),
+    choosePassword: installation && !hasPassword && local,
+    passwordMissing: installation && !hasPassword && !local,
     apiKey: mode === 'remote',
   };
 }

@@ -11,6 +11,7 @@ import { passwordSource } from '../service/domain/app-password';
 import { staleBuildReason } from './build-freshness';
 import { tlsFromEnv } from './https-front';
 import { statusAt } from './status-at';
+import { trustedProxiesFromEnv } from './trusted-proxies';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -69,8 +70,9 @@ async function announceWhenReady(url: string, passwordChosen: boolean): Promise<
 
 async function main(): Promise<void> {
   const port = parsePort(process.env.PORT);
-  // A half or unreadable HTTPS setting stops here, before a build.
+  // A half or unreadable HTTPS setting, or a bad trusted proxy, stops here, before a build.
   const secure = tlsFromEnv(process.env) !== null;
+  trustedProxiesFromEnv(process.env);
   const dataDir = path.resolve(root, process.env.TIDINGS_DATA_DIR || 'data');
   mkdirSync(dataDir, { recursive: true });
   const env: NodeJS.ProcessEnv = {

@@ -31,7 +31,7 @@ async function signIn(fields: Record<string, string>): Promise<string> {
   addressCounter += 1;
   const response = await handleSignIn(new Request(`${appOrigin}/api/session`, {
     method: 'POST',
-    headers: { accept: 'application/json', 'content-type': 'application/json', 'x-forwarded-for': `192.0.2.${addressCounter}` },
+    headers: { accept: 'application/json', 'content-type': 'application/json', 'x-tidings-client-address': `192.0.2.${addressCounter}` },
     body: JSON.stringify(fields),
   }));
   expect(response.status).toBe(200);
@@ -210,7 +210,7 @@ describe('the proxy with a password session', () => {
 describe('the proxy with a session signed in by a personal API key', () => {
   it('refuses a key the service refuses, with the same sentence as a wrong password', async () => {
     const attempt = (fields: Record<string, string>) => handleSignIn(new Request(`${appOrigin}/api/session`, {
-      method: 'POST', headers: { accept: 'application/json', 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.200' },
+      method: 'POST', headers: { accept: 'application/json', 'content-type': 'application/json', 'x-tidings-client-address': '192.0.2.200' },
       body: JSON.stringify(fields),
     }));
     const wrongKey = await attempt({ api_key: 'tid_live_NotAKeyTheServiceKnows000000000' });

@@ -1,4 +1,5 @@
 import 'server-only';
+import { bodyTooLargeMessage, formBodyLimit, readBoundedBody, refuseBodyOver } from '@/lib/service/http/bounded-body';
 import { isSameOrigin } from './origin';
 import { endSession, startSession } from './session';
 import { checkApiKey, choosePasswordProblem, passwordIsRight, signInOptions, storeFirstPassword } from './sign-in';
@@ -12,7 +13,7 @@ import type { Caller } from './upstream';
  */
 
 /** Why a sign-in failed, as the code the sign-in page turns into a sentence. */
-export type SignInProblem = 'wrong' | 'too_many' | 'too_short' | 'mismatch' | 'forbidden' | 'unavailable' | 'not_offered' | 'cross_site';
+export type SignInProblem = 'wrong' | 'too_many' | 'too_short' | 'mismatch' | 'forbidden' | 'unavailable' | 'not_offered' | 'cross_site' | 'too_large';
 
 const problems: Record<SignInProblem, { status: number; message: string }> = {
   // One sentence for every wrong credential, so an answer tells nothing about which part was wrong.
@@ -24,6 +25,7 @@ const problems: Record<SignInProblem, { status: number; message: string }> = {
   unavailable: { status: 503, message: 'The feed service cannot be reached just now. Try again shortly.' },
   not_offered: { status: 400, message: 'This way of signing in is not available here.' },
   cross_site: { status: 403, message: 'Sign-in must come from this site’s own page.' },
+  too_large: { status: 413, message: bodyTooLargeMessage(formBodyLimit) },
 };
 
 /** The sentence the sign-in page shows for a problem code, or null for an unknown code. */
@@ -42,14 +44,17 @@ function wantsJson(request: Request): boolean {
   return (request.headers.get('accept') ?? '').includes('application/json');
 }
 
-async function readFields(request: Request): Promise<Record<string, string>> {
+/** The string fields of a form or JSON body, or null when the body passes the form limit (it is not read further). */
+async function readFields(request: Request): Promise<Record<string, string> | null> {
   const type = request.headers.get('content-type') ?? '';
+  const body = await readBoundedBody(request, formBodyLimit);
+  if (body === null) return null;
   try {
     if (type.includes('application/json')) {
-      const parsed = (await request.json()) as Record<string, unknown>;
+      const parsed = JSON.parse(new TextDecoder().decode(body)) as Record<string, unknown>;
       return Object.fromEntries(Object.entries(parsed ?? {}).filter(([, value]) => typeof value === 'string')) as Record<string, string>;
     }
-    const form = await request.formData();
+    const form = await new Response(new Uint8Array(body), { headers: { 'content-type': type } }).formData();
     return Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === 'string')) as Record<string, string>;
   } catch {
     return {};
@@ -77,6 +82,7 @@ function signedIn(request: Request, caller: Caller, next: string): Response {
 /** POST /api/session: checks a password, a first password or a person's API key and starts a session. */
 export async function handleSignIn(request: Request): Promise<Response> {
   const fields = await readFields(request);
+  if (!fields) return failed(request, 'too_large', '/inbox');
   const next = safeNext(fields.next);
   if (!isSameOrigin(request)) return failed(request, 'cross_site', next);
   const address = clientAddress(request);
@@ -111,7 +117,9 @@ export async function handleSignIn(request: Request): Promise<Response> {
  * (lib/client/session) and Chromium can hold a fetch whose answer carries Clear-Site-Data
  * for good while other requests of the page are under way.
  */
-export function handleSignOut(request: Request): Response {
+export async function handleSignOut(request: Request): Promise<Response> {
+  const tooLarge = await refuseBodyOver(request, formBodyLimit);
+  if (tooLarge) return tooLarge;
   if (!isSameOrigin(request)) return failed(request, 'cross_site', '/inbox');
   const headers = new Headers({ 'cache-control': 'no-store', 'set-cookie': endSession(request) });
   if (wantsJson(request)) return Response.json({ message: 'You are signed out.' }, { headers });

@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import next from 'next';
 import { serveBrotliStatic } from './brotli-static';
 import { closeHttpsFront, createHttpsFront, tlsFromEnv } from './https-front';
+import { answerClientError, refuseMalformedRequest } from './request-guard';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -33,9 +34,11 @@ await app.prepare();
 const handle = app.getRequestHandler();
 
 const server = createServer((request, response) => {
+  if (refuseMalformedRequest(request, response)) return;
   if (serveBrotliStatic(request, response, staticDir)) return;
   void handle(request, response);
 });
+server.on('clientError', answerClientError);
 let front: Http2SecureServer | null = null;
 const announce = () => console.log(`Serving the production build on ${tls ? 'https' : 'http'}://${hostname ?? 'localhost'}:${port}`);
 if (tls) {

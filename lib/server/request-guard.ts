@@ -2,7 +2,7 @@
  * What the production server (lib/server/serve.ts) answers itself, before Next sees a request
  * that Next would answer with a plain-text 500: a method the app has no use for (TRACE throws
  * inside Next), a path whose %-escapes are not UTF-8 (Next's route params throw decoding it),
- * a request target that is not a path. Requests Node's own parser refuses (a malformed header,
+ * a request target that is not a path, a write to a page. Requests Node's own parser refuses (a malformed header,
  * headers too large) get the same { message } JSON instead of Node's empty answer.
  * Plain Node, no Next: it runs in the server process itself.
  */
@@ -11,6 +11,10 @@ import type { Duplex } from 'node:stream';
 import { undecodablePathMessage } from '../service/http/request-path';
 
 const allowedMethods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+const pageMethods = ['GET', 'HEAD', 'OPTIONS'];
+// Where writes go: the app's routes and the service's mount. Pages take no body (no server actions),
+// yet Next's proxy (proxy.ts) would read a page POST's body to its end, keeping up to 10 MB of it.
+const writablePaths = /^\/(api|v1)\//;
 
 /** A refusal: status, its one sentence, and any header it needs. */
 export type Refusal = { status: number; message: string; headers?: Record<string, string> };
@@ -24,8 +28,13 @@ export function malformedRequestRefusal(method: string, target: string): Refusal
   if (method === 'OPTIONS' && target === '*') return { status: 204, message: '', headers: allow };
   // Absolute-form (`GET http://host/…`) is for proxies; Next would redirect to that host.
   if (!target.startsWith('/')) return { status: 400, message: 'The request target must be a path beginning with /.' };
-  const undecodable = undecodablePathMessage(target.split('?', 1)[0]);
-  return undecodable ? { status: 400, message: undecodable } : null;
+  const pathname = target.split('?', 1)[0];
+  const undecodable = undecodablePathMessage(pathname);
+  if (undecodable) return { status: 400, message: undecodable };
+  if (!pageMethods.includes(method) && !writablePaths.test(pathname)) {
+    return { status: 405, message: `${method} is not allowed on ${pathname}; pages take ${pageMethods.join(', ')}.`, headers: { allow: pageMethods.join(', ') } };
+  }
+  return null;
 }
 
 /** Answers a malformed request itself (true), or leaves it to Next (false). */

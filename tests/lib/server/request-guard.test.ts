@@ -74,6 +74,18 @@ describe('methods', () => {
     for (const method of ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']) expect(malformedRequestRefusal(method, '/api/v1/items')).toBeNull();
   });
 
+  it('answers writes to pages with 405 before Next reads their body, and passes on writes to the app’s routes and the service', async () => {
+    for (const target of ['/inbox', '/sign-in', '/share/abc', '/']) {
+      const response = await fetch(`http://127.0.0.1:${port}${target}`, { method: 'POST', body: 'x'.repeat(100_000) });
+      expect(response.status).toBe(405);
+      expect(response.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+      expect(await response.json()).toEqual({ message: `POST is not allowed on ${target}; pages take GET, HEAD, OPTIONS.` });
+    }
+    for (const target of ['/api/session', '/api/v1/items', '/v1/items']) {
+      expect(await (await fetch(`http://127.0.0.1:${port}${target}`, { method: 'PATCH', body: '{}' })).text()).toBe('next');
+    }
+  });
+
   it('answers OPTIONS * itself with the methods it takes', async () => {
     const answer = parsed(await raw('OPTIONS * HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n'));
     expect(answer.status).toBe(204);

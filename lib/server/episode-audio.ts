@@ -1,6 +1,7 @@
 import 'server-only';
 import type { ItemDetail } from '@/lib/contract/items';
 import { serviceConfig } from '@/lib/service/config';
+import { formBodyLimit, refuseBodyOver } from '@/lib/service/http/bounded-body';
 import { AudioFetchError, fetchEpisodeAudio } from './audio-fetch';
 import { proxy } from './proxy';
 
@@ -35,6 +36,9 @@ async function enclosureOf(itemId: string, request: Request): Promise<{ url: str
 
 /** Answers GET /api/episode-audio/<itemId> for a signed-in session: the episode's audio, streamed, ranges passed through. */
 export async function episodeAudio(request: Request, itemId: string): Promise<Response> {
+  // A GET takes no body: one announced past the form limit is refused, as on every route.
+  const tooLarge = await refuseBodyOver(request, formBodyLimit);
+  if (tooLarge) return tooLarge;
   const enclosure = await enclosureOf(itemId, request);
   if (enclosure instanceof Response) return enclosure;
   try {

@@ -1,13 +1,12 @@
 import 'server-only';
+import { bodyTooLarge, readBoundedText, serviceBodyLimit } from '@/lib/service/http/bounded-body';
 import { operations } from '@/lib/contract/operations';
 import type { Operation } from '@/lib/contract/operation';
 import { isSameOrigin } from './origin';
 import { endSessionById, sessionOf } from './session';
 import { sendUpstream, upstreamMode } from './upstream';
 
-// The service's own limit (lib/service/http/router.ts): an OPML file of a few thousand feeds fits.
-const maxBodyBytes = 1_000_000;
-const tooLarge = 'The request body is larger than 1 MB.';
+// The service's own limit (serviceBodyLimit, 1 MB): an OPML file of a few thousand feeds fits.
 const passedHeaders = ['content-type', 'retry-after'];
 
 type Route = { method: string; pattern: RegExp; auth: Operation['auth'] };
@@ -16,25 +15,6 @@ const routes: Route[] = Object.values(operations as Record<string, Operation>).m
   pattern: new RegExp(`^${operation.path.replace(/\{\w+\}/g, '[^/]+')}$`),
   auth: operation.auth,
 }));
-
-/** A request's body as text, or null once it passes the limit: read as it streams in, so no undeclared length is held whole. */
-async function readCapped(request: Request): Promise<string | null> {
-  if (!request.body) return '';
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBodyBytes) {
-      await reader.cancel().catch(() => undefined);
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 function refuse(status: number, message: string): Response {
   return Response.json({ message }, { status, headers: { 'cache-control': 'no-store' } });
@@ -70,10 +50,8 @@ export async function proxy(request: Request, segments: string[]): Promise<Respo
 
   let body: string | null = null;
   if (request.method !== 'GET' && request.method !== 'HEAD') {
-    const declared = Number(request.headers.get('content-length'));
-    if (declared > maxBodyBytes) return refuse(413, tooLarge);
-    body = await readCapped(request);
-    if (body === null) return refuse(413, tooLarge);
+    body = await readBoundedText(request, serviceBodyLimit);
+    if (body === null) return bodyTooLarge(serviceBodyLimit);
     if (body === '') body = null;
   }
 

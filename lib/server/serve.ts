@@ -15,6 +15,7 @@ import next from 'next';
 import { serveBrotliStatic } from './brotli-static';
 import { closeHttpsFront, createHttpsFront, tlsFromEnv } from './https-front';
 import { prepareForApp, trustedProxiesFromEnv } from './trusted-proxies';
+import { answerClientError, refuseMalformedRequest } from './request-guard';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -35,11 +36,13 @@ await app.prepare();
 const handle = app.getRequestHandler();
 
 const server = createServer((request, response) => {
+  if (refuseMalformedRequest(request, response)) return;
   if (serveBrotliStatic(request, response, staticDir)) return;
   // Who the client is, from the peer and trusted proxies only; what else a client says is dropped.
   prepareForApp(request, trustedProxies);
   void handle(request, response);
 });
+server.on('clientError', answerClientError);
 let front: Http2SecureServer | null = null;
 const announce = () => console.log(`Serving the production build on ${tls ? 'https' : 'http'}://${hostname ?? 'localhost'}:${port}`);
 if (tls) {

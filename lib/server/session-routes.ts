@@ -1,5 +1,6 @@
 import 'server-only';
 import { clientAddress } from './client-address';
+import { bodyTooLargeMessage, formBodyLimit, readBoundedBody, refuseBodyOver } from '@/lib/service/http/bounded-body';
 import { isSameOrigin } from './origin';
 import { hasControlCharacters, safeNext } from './safe-next';
 import { endSession, startSession } from './session';
@@ -14,7 +15,7 @@ import type { Caller } from './upstream';
  */
 
 /** Why a sign-in failed, as the code the sign-in page turns into a sentence. */
-export type SignInProblem = 'wrong' | 'too_many' | 'too_short' | 'mismatch' | 'forbidden' | 'unavailable' | 'not_offered' | 'cross_site' | 'bad_next';
+export type SignInProblem = 'wrong' | 'too_many' | 'too_short' | 'mismatch' | 'forbidden' | 'unavailable' | 'not_offered' | 'cross_site' | 'bad_next' | 'too_large';
 
 const problems: Record<SignInProblem, { status: number; message: string }> = {
   // One sentence for every wrong credential, so an answer tells nothing about which part was wrong.
@@ -27,6 +28,7 @@ const problems: Record<SignInProblem, { status: number; message: string }> = {
   not_offered: { status: 400, message: 'This way of signing in is not available here.' },
   cross_site: { status: 403, message: 'Sign-in must come from this site’s own page.' },
   bad_next: { status: 400, message: 'The page to open after signing in is not a path of this site.' },
+  too_large: { status: 413, message: bodyTooLargeMessage(formBodyLimit) },
 };
 
 /** The sentence the sign-in page shows for a problem code, or null for an unknown code. */
@@ -40,14 +42,17 @@ function wantsJson(request: Request): boolean {
   return (request.headers.get('accept') ?? '').includes('application/json');
 }
 
-async function readFields(request: Request): Promise<Record<string, string>> {
+/** The string fields of a form or JSON body, or null when the body passes the form limit (it is not read further). */
+async function readFields(request: Request): Promise<Record<string, string> | null> {
   const type = request.headers.get('content-type') ?? '';
+  const body = await readBoundedBody(request, formBodyLimit);
+  if (body === null) return null;
   try {
     if (type.includes('application/json')) {
-      const parsed = (await request.json()) as Record<string, unknown>;
+      const parsed = JSON.parse(new TextDecoder().decode(body)) as Record<string, unknown>;
       return Object.fromEntries(Object.entries(parsed ?? {}).filter(([, value]) => typeof value === 'string')) as Record<string, string>;
     }
-    const form = await request.formData();
+    const form = await new Response(new Uint8Array(body), { headers: { 'content-type': type } }).formData();
     return Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === 'string')) as Record<string, string>;
   } catch {
     return {};
@@ -76,6 +81,7 @@ function signedIn(request: Request, caller: Caller, next: string, address: strin
 /** POST /api/session: checks a password, a first password or a person's API key and starts a session. */
 export async function handleSignIn(request: Request): Promise<Response> {
   const fields = await readFields(request);
+  if (!fields) return failed(request, 'too_large', '/inbox');
   // Our own form never sends one; answered plainly, since a redirect would carry it back.
   if (typeof fields.next === 'string' && hasControlCharacters(fields.next)) {
     const { status, message } = problems.bad_next;
@@ -115,7 +121,9 @@ export async function handleSignIn(request: Request): Promise<Response> {
  * (lib/client/session) and Chromium can hold a fetch whose answer carries Clear-Site-Data
  * for good while other requests of the page are under way.
  */
-export function handleSignOut(request: Request): Response {
+export async function handleSignOut(request: Request): Promise<Response> {
+  const tooLarge = await refuseBodyOver(request, formBodyLimit);
+  if (tooLarge) return tooLarge;
   if (!isSameOrigin(request)) return failed(request, 'cross_site', '/inbox');
   const headers = new Headers({ 'cache-control': 'no-store', 'set-cookie': endSession(request) });
   if (wantsJson(request)) return Response.json({ message: 'You are signed out.' }, { headers });

@@ -1,4 +1,5 @@
 import 'server-only';
+import { bodyTooLarge, formBodyLimit, readBoundedText } from '@/lib/service/http/bounded-body';
 import { isSameOrigin } from './origin';
 import { sessionOf } from './session';
 import { createShareLink, listShareLinks, revokeShareLink, ShareLinkError } from './share-links';
@@ -16,15 +17,26 @@ function answer(status: number, body: unknown): Response {
   return Response.json(body, { status, headers: noStore });
 }
 
-async function guarded(request: Request, write: boolean, run: (caller: Caller) => Promise<Response>): Promise<Response> {
+/** Runs a route for a signed-in session, with the body read up to the form limit (413 past it). */
+async function guarded(request: Request, write: boolean, run: (caller: Caller, body: string) => Promise<Response>): Promise<Response> {
   const found = sessionOf(request);
   if (!found) return answer(401, { message: 'Sign in to continue.', error: 'unauthorized' });
   if (write && !isSameOrigin(request)) return answer(403, { message: 'Cross-origin writes are refused.', error: 'forbidden' });
+  const body = await readBoundedText(request, formBodyLimit);
+  if (body === null) return bodyTooLarge(formBodyLimit);
   try {
-    return await run(found.session.caller);
+    return await run(found.session.caller, body);
   } catch (error) {
     if (error instanceof ShareLinkError) return answer(error.status, { message: error.message });
     throw error;
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
   }
 }
 
@@ -35,8 +47,8 @@ export function listLinks(request: Request): Promise<Response> {
 
 /** POST /api/share-links */
 export function createLink(request: Request): Promise<Response> {
-  return guarded(request, true, async (caller) => {
-    const body = (await request.json().catch(() => null)) as { item_id?: unknown; expires_in_days?: unknown } | null;
+  return guarded(request, true, async (caller, text) => {
+    const body = parseJson(text) as { item_id?: unknown; expires_in_days?: unknown } | null;
     if (!body || typeof body.item_id !== 'string') return answer(422, { message: 'item_id is required.' });
     const days = body.expires_in_days ?? null;
     if (days !== null && typeof days !== 'number') return answer(422, { message: 'expires_in_days must be a number or null.' });

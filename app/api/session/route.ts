@@ -9,6 +9,6 @@ export function POST(request: Request): Promise<Response> {
 }
 
 /** Sign out. */
-export function DELETE(request: Request): Response {
+export function DELETE(request: Request): Promise<Response> {
   return handleSignOut(request);
 }

@@ -9,15 +9,21 @@ import { authenticate } from './authenticate';
 import { fail, rateLimited, ServiceError } from './errors';
 import { RateLimiter } from './rate-limit';
 import { check, validationError } from './validation';
+import { undecodablePathMessage } from './request-path';
+import { bodyTooLargeMessage, readBoundedText, serviceBodyLimit } from './bounded-body';
 import { receiveInboundHttp } from '../mail/inbound-http';
-
-const maxBodyBytes = 1_000_000;
 
 /** Builds the /v1 HTTP interface: one route per operation of the contract, behind auth, rate limit and validation. */
 export function createRouter(service: ServiceContext, handlers: Handlers): Hono {
   const app = new Hono();
   const limiter = new RateLimiter();
 
+  // Before any route: Hono would match a path it cannot decode as written and hand on its raw escapes.
+  app.use(async (c, next) => {
+    const undecodable = undecodablePathMessage(new URL(c.req.url).pathname);
+    if (undecodable) throw fail(400, undecodable);
+    await next();
+  });
   app.get('/v1/openapi.json', (c) => c.json(openApiDocument(new URL(c.req.url).origin)));
   app.post('/v1/mail/inbound', (c) => receiveInboundHttp(service, c.req.raw));
 
@@ -95,23 +101,11 @@ async function readInput(request: Request, operation: Operation, rawParams: Reco
   return { params, query, body };
 }
 
-/** The body as text; past maxBodyBytes (counted in bytes, announced or read) it answers 413 without reading on. */
+/** The body as text; past the service's limit (counted in bytes, announced or read) it answers 413 without reading on. */
 async function readBodyText(request: Request): Promise<string> {
-  const tooLarge = () => fail(413, 'The request body is larger than 1 MB.');
-  if (Number(request.headers.get('content-length')) > maxBodyBytes) throw tooLarge();
-  if (!request.body) return '';
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-    size += chunk.value.byteLength;
-    if (size > maxBodyBytes) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(chunk.value);
-  }
-  return new TextDecoder().decode(Buffer.concat(chunks));
+  const text = await readBoundedText(request, serviceBodyLimit);
+  if (text === null) throw fail(413, bodyTooLargeMessage(serviceBodyLimit));
+  return text;
 }
 
 /** Bodies are application/json (SPEC.md); a request that names no type is read as JSON too. */

@@ -1,10 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
 import PostalMime from 'postal-mime';
 import type { ServiceContext } from '../context';
+import { readBoundedBody, type BodyLimit } from '../http/bounded-body';
 import { fail } from '../http/errors';
 import { newsletterFor, receiveMail } from './receive-mail';
 
-const maxMessageBytes = 10 * 1024 * 1024;
+const messageLimit: BodyLimit = { bytes: 10 * 1024 * 1024, words: '10 MB' };
 
 function sameSecret(given: string, expected: string): boolean {
   const a = Buffer.from(given);
@@ -23,9 +24,9 @@ export async function receiveInboundHttp(service: ServiceContext, request: Reque
   if (!sameSecret(given, secret)) {
     return Response.json({ message: 'The inbound mail secret is missing or wrong.', error: 'unauthorized' }, { status: 401 });
   }
-  const raw = new Uint8Array(await request.arrayBuffer());
+  const raw = await readBoundedBody(request, messageLimit);
+  if (raw === null) throw fail(413, `The message is larger than ${messageLimit.words}.`);
   if (raw.byteLength === 0) throw fail(422, 'The body must be a raw RFC 822 message.');
-  if (raw.byteLength > maxMessageBytes) throw fail(413, 'The message is larger than 10 MB.');
   let recipients = new URL(request.url).searchParams.getAll('to');
   if (!recipients.length) {
     const headers = await PostalMime.parse(raw);

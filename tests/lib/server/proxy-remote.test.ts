@@ -92,7 +92,7 @@ describe('the proxy without a session', () => {
   it('answers 401 for a session that was signed out', async () => {
     const cookie = await signIn({ password });
     const { handleSignOut } = await import('@/lib/server/session-routes');
-    handleSignOut(new Request(`${appOrigin}/api/session`, { method: 'DELETE', headers: { cookie } }));
+    await handleSignOut(new Request(`${appOrigin}/api/session`, { method: 'DELETE', headers: { cookie } }));
     const before = fake.seen.length;
     expect((await call('GET', '/v1/items', { cookie })).status).toBe(401);
     expect(fake.seen.length).toBe(before);

@@ -240,7 +240,7 @@ describe('the sign-in rate limit', () => {
 describe('signing out', () => {
   it('ends the session and clears the cookie, leaving the clearing of offline data to the page', async () => {
     const cookie = cookieOf(await signIn({ fields: { password } }));
-    const response = handleSignOut(new Request('http://localhost:3000/api/session', {
+    const response = await handleSignOut(new Request('http://localhost:3000/api/session', {
       method: 'DELETE', headers: { cookie, accept: 'application/json', origin: 'http://localhost:3000' },
     }));
     expect(response.status).toBe(200);
@@ -251,7 +251,7 @@ describe('signing out', () => {
 
   it('redirects a plain form to the sign-in page and asks the browser to clear the cache and storage', async () => {
     const cookie = cookieOf(await signIn({ fields: { password } }));
-    const response = handleSignOut(new Request('http://localhost:3000/api/session/sign-out', { method: 'POST', headers: { cookie } }));
+    const response = await handleSignOut(new Request('http://localhost:3000/api/session/sign-out', { method: 'POST', headers: { cookie } }));
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe('/sign-in?signed_out=1');
     expect(response.headers.get('clear-site-data')).toBe('"cache", "storage"');

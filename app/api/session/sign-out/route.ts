@@ -4,6 +4,6 @@ export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';
 
 /** Sign out from a plain form (a form cannot send DELETE). */
-export function POST(request: Request): Response {
+export function POST(request: Request): Promise<Response> {
   return handleSignOut(request);
 }

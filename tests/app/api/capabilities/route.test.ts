@@ -12,7 +12,7 @@ vi.mock('server-only', () => ({}));
 
 let dataDir: string;
 
-function get(cookie?: string): Response {
+function get(cookie?: string): Promise<Response> {
   return GET(new Request('http://localhost:3000/api/capabilities', { headers: cookie ? { cookie } : {} }));
 }
 
@@ -29,19 +29,19 @@ afterAll(() => {
 
 describe('GET /api/capabilities', () => {
   it('answers 401 without a session', async () => {
-    const response = get();
+    const response = await get();
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ message: 'Sign in to continue.', error: 'unauthorized' });
   });
 
   it('says first-party operations work in local mode', async () => {
     const cookie = startSession(new Request('http://localhost:3000/'), { kind: 'installation' }).split(';')[0];
-    expect(await get(cookie).json()).toEqual({ mode: 'local', first_party: true });
+    expect(await (await get(cookie)).json()).toEqual({ mode: 'local', first_party: true });
   });
 
   it('says they do not against a hosted service', async () => {
     process.env.FEED_API_BASE_URL = 'http://127.0.0.1:9';
     const cookie = startSession(new Request('http://localhost:3000/'), { kind: 'person', apiKey: 'tid_live_SomeonesOwnKey00000000000' }).split(';')[0];
-    expect(await get(cookie).json()).toEqual({ mode: 'remote', first_party: false });
+    expect(await (await get(cookie)).json()).toEqual({ mode: 'remote', first_party: false });
   });
 });

@@ -78,7 +78,7 @@ function due(snapshot: ShareSnapshotRow | null, now: number): boolean {
 }
 
 const holder = globalThis as typeof globalThis & { __tidingsShareRefreshes?: Map<string, Promise<void>> };
-const refreshes = () => (holder.__tidingsShareRefreshes ??= new Map());
+const refreshes = (): Map<string, Promise<void>> => (holder.__tidingsShareRefreshes ??= new Map());
 
 function waitAtMost(promise: Promise<void>, ms: number): Promise<void> {
   let timer: NodeJS.Timeout | undefined;

@@ -3,20 +3,19 @@ import { isIPv6 } from 'node:net';
 import { clientAddress } from './client-address';
 
 /*
- * Visits of share links have a budget of their own per client address (60 a minute, as a
- * bucket that refills one visit a second), kept in memory: a visitor who goes past it is told
- * so with a 429, while other addresses, and the owner, go on as before. An IPv6 client counts
- * by its /64, the block one subscriber usually holds, so rotating addresses buys nothing.
+ * Visits of share links have a budget of their own per client address (60 in any minute),
+ * kept in memory: a visitor who goes past it is told so with a 429, while other addresses,
+ * and the owner, go on as before. An IPv6 client counts by its /64, the block one subscriber
+ * usually holds, so rotating addresses within it buys nothing.
  */
 
 const visitsPerMinute = 60;
-const refillPerMs = visitsPerMinute / 60_000;
-// Buckets full again are dropped once this many addresses are held, so a flood of addresses cannot grow memory for long.
+const windowMs = 60_000;
+// Addresses with no visit left in the window are dropped once this many are held, so a flood of addresses cannot grow memory for long.
 const sweepAbove = 10_000;
 
-type Bucket = { tokens: number; at: number };
-const holder = globalThis as typeof globalThis & { __tidingsShareVisits?: Map<string, Bucket> };
-const buckets = () => (holder.__tidingsShareVisits ??= new Map());
+const holder = globalThis as typeof globalThis & { __tidingsShareVisits?: Map<string, number[]> };
+const visits = (): Map<string, number[]> => (holder.__tidingsShareVisits ??= new Map());
 
 /** The budget an address spends: itself, or its /64 for IPv6. */
 function budgetKey(address: string): string {
@@ -29,20 +28,20 @@ function budgetKey(address: string): string {
 }
 
 function sweep(now: number): void {
-  for (const [key, bucket] of buckets()) if (bucket.tokens + (now - bucket.at) * refillPerMs >= visitsPerMinute) buckets().delete(key);
+  for (const [key, times] of visits()) if (now - times[times.length - 1]! >= windowMs) visits().delete(key);
 }
 
 /** Counts a visit from this address: 0 when it may go on, else the seconds to wait before the next one. */
 export function takeShareVisit(address: string, now = Date.now()): number {
   const key = budgetKey(address);
-  const held = buckets().get(key);
-  const tokens = held ? Math.min(visitsPerMinute, held.tokens + (now - held.at) * refillPerMs) : visitsPerMinute;
-  if (tokens < 1) {
-    buckets().set(key, { tokens, at: now });
-    return Math.max(1, Math.ceil((1 - tokens) / refillPerMs / 1000));
+  const times = (visits().get(key) ?? []).filter((time) => now - time < windowMs);
+  if (times.length >= visitsPerMinute) {
+    visits().set(key, times);
+    return Math.max(1, Math.ceil((times[times.length - visitsPerMinute]! + windowMs - now) / 1000));
   }
-  if (!held && buckets().size >= sweepAbove) sweep(now);
-  buckets().set(key, { tokens: tokens - 1, at: now });
+  if (!visits().has(key) && visits().size >= sweepAbove) sweep(now);
+  times.push(now);
+  visits().set(key, times);
   return 0;
 }
 

@@ -17,6 +17,7 @@ import { proxy } from '@/lib/server/proxy';
 import { handleSignIn } from '@/lib/server/session-routes';
 import { createShareLink, openShareLink, type SharedItem } from '@/lib/server/share-links';
 import { refreshEveryMs } from '@/lib/server/share-snapshots';
+import { takeShareVisit } from '@/lib/server/share-visit-limit';
 import { ensureOwner } from '@/lib/service/domain/accounts';
 import { createFeed } from '@/lib/service/domain/feeds/create-feed';
 import { storeItems } from '@/lib/service/domain/feeds/store-items';
@@ -102,6 +103,16 @@ describe('visits of a share link', () => {
     const elsewhere = await visit(token, '203.0.113.8');
     expect(elsewhere.status).toBe(200);
     expect(elsewhere.item?.title).toBe('Worth sharing');
+  });
+
+  it('from one address are allowed again as the minute of the earliest passes', () => {
+    const t0 = Date.now();
+    for (let step = 0; step < 60; step += 1) expect(takeShareVisit('192.0.2.99', t0 + step * 500)).toBe(0);
+
+    expect(takeShareVisit('192.0.2.99', t0 + 30_000)).toBe(30);
+    expect(takeShareVisit('192.0.2.99', t0 + 59_500)).toBe(1);
+    expect(takeShareVisit('192.0.2.99', t0 + 60_000)).toBe(0);
+    expect(takeShareVisit('192.0.2.99', t0 + 60_100)).toBe(1);
   });
 
   it('count an IPv6 client by its /64, so rotating addresses within it buys no more visits', async () => {

@@ -2,14 +2,18 @@
  * Next's request proxy (formerly middleware): every page needs a signed-in session;
  * a visit without one goes to /sign-in?next=<where it was going>. API routes check
  * sessions themselves (401, never a redirect); the service's own /v1 mount takes API
- * keys; sign-in, the offline page, share links and static files stay public.
+ * keys; sign-in, the offline page, share links and static files stay public. Visits of
+ * share links spend their address's own budget (lib/server/share-visit-limit.ts) here,
+ * since only here can a page be answered with 429.
  */
 import { NextResponse, type NextRequest } from 'next/server';
 import { safeNext } from '@/lib/server/safe-next';
 import { findSession, isSecureRequest } from '@/lib/server/session';
+import { refuseShareVisit } from '@/lib/server/share-visit-limit';
 
 /** Lets signed-in visits through (renewing the cookie when the session slid) and sends the rest to sign-in. */
-export function proxy(request: NextRequest): NextResponse {
+export function proxy(request: NextRequest): Response {
+  if (request.nextUrl.pathname.startsWith('/share/')) return refuseShareVisit(request) ?? NextResponse.next();
   const found = findSession(request.headers.get('cookie'), isSecureRequest(request));
   if (found) {
     const response = NextResponse.next();
@@ -24,6 +28,7 @@ export function proxy(request: NextRequest): NextResponse {
 }
 
 export const config = {
-  // Everything except API routes, the service's mount, Next's files, public pages and any path with a file extension.
-  matcher: ['/((?!api/|v1/|_next/|sign-in|offline|share/|.*\\.[A-Za-z0-9]+$).*)'],
+  // Everything except API routes, the service's mount, Next's files, public pages and any path with a file extension;
+  // and share pages, for their visit budget only.
+  matcher: ['/((?!api/|v1/|_next/|sign-in|offline|share/|.*\\.[A-Za-z0-9]+$).*)', '/share/:token*'],
 };

@@ -4,6 +4,7 @@ import { operations } from '@/lib/contract/operations';
 import type { Operation } from '@/lib/contract/operation';
 import { isSameOrigin } from './origin';
 import { endSessionById, sessionOf } from './session';
+import { shareLinksOutdated } from './share-links';
 import { sendUpstream, upstreamMode } from './upstream';
 
 // The service's own limit (serviceBodyLimit, 1 MB): an OPML file of a few thousand feeds fits.
@@ -62,6 +63,8 @@ export async function proxy(request: Request, segments: string[]): Promise<Respo
   );
   // A person's key the service no longer accepts makes their session useless: end it, so sign-in starts afresh.
   if (upstream.status === 401 && session.caller.kind === 'person') endSessionById(session.id);
+  // Saving or unsaving changes what share links show: their next visit reads the item again.
+  if (upstream.ok && path.startsWith('/v1/items') && body !== null && /"is_saved"|"(un)?save"/.test(body)) shareLinksOutdated(session.caller);
 
   const headers = new Headers({ 'cache-control': 'no-store' });
   for (const name of passedHeaders) {

@@ -7,6 +7,8 @@ import { appDatabase, storeOf } from './app-database';
  * the app, not to the feed service, so they work against a hosted service too. The token
  * is kept only as a hash for lookup, plus sealed (secret-box.ts) so its owner can see the
  * link again; a person's own API key, needed to read the item for a visitor, is sealed too.
+ * Visitors read a snapshot of the item (one per owner and item, whatever the number of
+ * links to it), so their visits never spend the owner's request budget at the service.
  */
 
 /** A stored share link. Times are ms since the epoch. */
@@ -24,6 +26,18 @@ export type ShareLinkRow = {
   revoked_at: number | null;
 };
 
+/** The kept copy of a shared item, per owner and item. Times are ms since the epoch. */
+export type ShareSnapshotRow = {
+  owner: string;
+  item_id: string;
+  /** The visitor's view of the item as JSON (SharedItem), or null while none was read or the item is no longer shared. */
+  item: string | null;
+  /** 0 once the service said the item is unsaved or gone: the links show nothing until it is saved again. */
+  shared: number;
+  /** When the service was last asked, successfully or not: refreshes are paced by it. */
+  checked_at: number;
+};
+
 const schema = `
   CREATE TABLE IF NOT EXISTS share_links (
     id TEXT PRIMARY KEY,
@@ -38,6 +52,16 @@ const schema = `
     revoked_at INTEGER
   );
   CREATE INDEX IF NOT EXISTS share_links_by_owner ON share_links (owner, created_at);
+  -- Added with visitor snapshots; IF NOT EXISTS makes it the migration of older app.db files,
+  -- whose links have no snapshot until their first visit takes one.
+  CREATE TABLE IF NOT EXISTS share_snapshots (
+    owner TEXT NOT NULL,
+    item_id TEXT NOT NULL,
+    item TEXT,
+    shared INTEGER NOT NULL DEFAULT 1,
+    checked_at INTEGER NOT NULL,
+    PRIMARY KEY (owner, item_id)
+  );
 `;
 
 function prepare(db: Database.Database) {
@@ -48,6 +72,15 @@ function prepare(db: Database.Database) {
     live: db.prepare(`SELECT * FROM share_links WHERE owner = ? AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > ?)
       ORDER BY created_at DESC`),
     revoke: db.prepare('UPDATE share_links SET revoked_at = ? WHERE id = ? AND owner = ? AND revoked_at IS NULL'),
+    snapshot: db.prepare('SELECT * FROM share_snapshots WHERE owner = ? AND item_id = ?'),
+    saveSnapshot: db.prepare(`INSERT INTO share_snapshots (owner, item_id, item, shared, checked_at) VALUES (@owner, @item_id, @item, @shared, @checked_at)
+      ON CONFLICT (owner, item_id) DO UPDATE SET item = excluded.item, shared = excluded.shared, checked_at = excluded.checked_at`),
+    checked: db.prepare(`INSERT INTO share_snapshots (owner, item_id, item, shared, checked_at) VALUES (?, ?, NULL, 1, ?)
+      ON CONFLICT (owner, item_id) DO UPDATE SET checked_at = excluded.checked_at`),
+    outdate: db.prepare('UPDATE share_snapshots SET checked_at = 0 WHERE owner = ?'),
+    forgetUnlinked: db.prepare(`DELETE FROM share_snapshots WHERE (owner, item_id) IN (SELECT owner, item_id FROM share_links WHERE id = @id)
+      AND NOT EXISTS (SELECT 1 FROM share_links AS live WHERE live.owner = share_snapshots.owner AND live.item_id = share_snapshots.item_id
+        AND live.revoked_at IS NULL AND (live.expires_at IS NULL OR live.expires_at > @now))`),
   };
 }
 
@@ -77,7 +110,30 @@ export class ShareLinkStore {
 
   /** Revokes one of an owner's links; false when the owner has no such live link. */
   revoke(id: string, owner: string, now: number): boolean {
-    return this.statements.revoke.run(now, id, owner).changes > 0;
+    const revoked = this.statements.revoke.run(now, id, owner).changes > 0;
+    // The copy goes with the last link that shows it.
+    if (revoked) this.statements.forgetUnlinked.run({ id, now });
+    return revoked;
+  }
+
+  /** The kept copy of an owner's item, or null when none was ever taken. */
+  snapshot(owner: string, itemId: string): ShareSnapshotRow | null {
+    return (this.statements.snapshot.get(owner, itemId) as ShareSnapshotRow | undefined) ?? null;
+  }
+
+  /** Keeps what the service just said about an owner's item. */
+  saveSnapshot(row: ShareSnapshotRow): void {
+    this.statements.saveSnapshot.run(row);
+  }
+
+  /** Notes that the service is being asked about an item now, keeping any copy as it is. */
+  markChecked(owner: string, itemId: string, now: number): void {
+    this.statements.checked.run(owner, itemId, now);
+  }
+
+  /** Makes the next visit of each of an owner's links ask the service again (their saved state may have changed). */
+  outdate(owner: string): void {
+    this.statements.outdate.run(owner);
   }
 
 }

@@ -3,30 +3,22 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { openSecret, sealSecret } from './secret-box';
 import { appDataDir } from './session';
 import { shareLinkStore, type ShareLinkRow } from './share-link-store';
-import { sendUpstream, type Caller } from './upstream';
+import { keepSnapshot, readItem, snapshotView, type SharedItem } from './share-snapshots';
+import type { Caller } from './upstream';
 
 /*
  * Read-only share links for saved items. A link is a random token (256 bits) in the URL;
  * it shows one item while that item is saved, the link has not expired and has not been
- * revoked. The item is read through the upstream with its owner's credential, on the
- * server: the visitor gets the item's public parts and nothing else.
+ * revoked. Visitors see a copy of the item kept by the app (share-snapshots.ts), refreshed
+ * through the upstream with its owner's credential, on the server, at most every few
+ * minutes: the visitor gets the item's public parts and nothing else, and visits do not
+ * spend the owner's request budget.
  */
 
 /** A link as its owner sees it. */
 export type ShareLink = { id: string; url: string; item_id: string; title: string; created_at: string; expires_at: string | null };
 
-/** What a visitor of a link sees. */
-export type SharedItem = {
-  title: string;
-  source: string | null;
-  author: string | null;
-  published_at: string | null;
-  summary: string | null;
-  content: string | null;
-  canonical_url: string | null;
-  item_type: 'article' | 'episode';
-  audio_url: string | null;
-};
+export type { SharedItem } from './share-snapshots';
 
 /** A failure as a value: status and one sentence. */
 export class ShareLinkError extends Error {
@@ -39,11 +31,6 @@ export class ShareLinkError extends Error {
 export const maxShareDays = 365;
 const dayMs = 86_400_000;
 
-type UpstreamItem = {
-  id: string; title: string; is_saved: boolean; feeds: { title: string }[]; author: string | null; published_at: string | null;
-  summary: string | null; content: string | null; canonical_url: string | null; item_type: 'article' | 'episode'; audio_url: string | null;
-};
-
 function hashOf(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
@@ -51,12 +38,6 @@ function hashOf(text: string): string {
 /** Whose links these are: all sessions of the installation share one owner; a person is their key. */
 function ownerOf(caller: Caller): string {
   return caller.kind === 'installation' ? 'installation' : `key:${hashOf(caller.apiKey)}`;
-}
-
-async function readItem(caller: Caller, itemId: string): Promise<{ status: number; item: UpstreamItem | null; message: string | null }> {
-  const response = await sendUpstream({ method: 'GET', pathAndQuery: `/v1/items/${encodeURIComponent(itemId)}`, body: null, contentType: null }, caller);
-  const body = (await response.json().catch(() => null)) as (UpstreamItem & { message?: string }) | null;
-  return response.ok ? { status: 200, item: body, message: null } : { status: response.status, item: null, message: body?.message ?? null };
 }
 
 function toLink(row: ShareLinkRow, token: string): ShareLink {
@@ -86,6 +67,7 @@ export async function createShareLink(caller: Caller, itemId: string, expiresInD
     title: item.title, created_at: now, expires_at: expiresInDays === null ? null : now + expiresInDays * dayMs, revoked_at: null,
   };
   shareLinkStore(dataDir).insert(row);
+  keepSnapshot(dataDir, row.owner, item.id, item, now);
   return toLink(row, token);
 }
 
@@ -93,7 +75,12 @@ export async function createShareLink(caller: Caller, itemId: string, expiresInD
 export async function listShareLinks(caller: Caller, now = Date.now()): Promise<ShareLink[]> {
   const dataDir = appDataDir();
   const rows = shareLinkStore(dataDir).live(ownerOf(caller), now);
-  const saved = await Promise.all(rows.map(async (row) => (await readItem(caller, row.item_id)).item?.is_saved === true));
+  // Read for the owner anyway, so each read also refreshes what the link's visitors see.
+  const saved = await Promise.all(rows.map(async (row) => {
+    const { status, item } = await readItem(caller, row.item_id);
+    if (item || status === 404) keepSnapshot(dataDir, row.owner, row.item_id, item, now);
+    return item?.is_saved === true;
+  }));
   return rows.flatMap((row, index) => {
     const token = openSecret(dataDir, row.token_sealed, row.id);
     return saved[index] && token ? [toLink(row, token)] : [];
@@ -105,7 +92,15 @@ export function revokeShareLink(caller: Caller, id: string, now = Date.now()): v
   if (!shareLinkStore(appDataDir()).revoke(id, ownerOf(caller), now)) throw new ShareLinkError(404, 'There is no such live share link.');
 }
 
-/** What a link shows, or null when it does not work (unknown, revoked, expired, item unsaved or gone). */
+/** Makes the next visit of each of the caller's links read its item again: what they saved may have changed. */
+export function shareLinksOutdated(caller: Caller): void {
+  shareLinkStore(appDataDir()).outdate(ownerOf(caller));
+}
+
+/**
+ * What a link shows, or null when it does not work (unknown, revoked, expired, item unsaved or gone).
+ * A link with no copy of its item yet while the service does not answer throws a ShareLinkError (503).
+ */
 export async function openShareLink(token: string, now = Date.now()): Promise<SharedItem | null> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
   const dataDir = appDataDir();
@@ -117,11 +112,7 @@ export async function openShareLink(token: string, now = Date.now()): Promise<Sh
     if (!apiKey) return null;
     caller = { kind: 'person', apiKey };
   }
-  const { item } = await readItem(caller, row.item_id);
-  if (!item || !item.is_saved) return null;
-  return {
-    title: item.title, source: item.feeds.map((feed) => feed.title).join(', ') || null, author: item.author,
-    published_at: item.published_at, summary: item.summary, content: item.content, canonical_url: item.canonical_url,
-    item_type: item.item_type, audio_url: item.audio_url,
-  };
+  const view = await snapshotView(dataDir, row.owner, row.item_id, caller, now);
+  if (view.kind === 'unreadable') throw new ShareLinkError(503, 'The shared item cannot be shown just now. Try again in a minute.');
+  return view.kind === 'item' ? view.item : null;
 }

@@ -164,4 +164,23 @@ describe('read-only share links', () => {
     const visitor = await (await newContext(false)).newPage();
     expect((await visit(visitor, url)).status).toBe(404);
   });
+
+  // Last: it spends this machine's visit budget, which every visit of this file shares.
+  it('tells a visitor past 60 visits a minute, with a 429 page, that they went too fast', async () => {
+    const owner = await (await newContext(true)).newPage();
+    await openAndSave(owner);
+    const url = await share(owner);
+
+    const statuses: number[] = [];
+    while (statuses.length < 61 && statuses.at(-1) !== 429) statuses.push((await fetch(url)).status);
+    expect(statuses.at(-1)).toBe(429);
+    expect(statuses.slice(0, -1).every((status) => status === 200)).toBe(true);
+
+    const visitor = await (await newContext(false)).newPage();
+    const response = await visitor.goto(url);
+    expect(response!.status()).toBe(429);
+    expect(Number(await response!.headerValue('retry-after'))).toBeGreaterThanOrEqual(1);
+    await visitor.getByRole('heading', { level: 1, name: 'Too many visits' }).waitFor();
+    await visitor.getByText(/opened shared links more than 60 times in a minute; try again in \d+ seconds?\./).waitFor();
+  });
 });

@@ -3,17 +3,22 @@ import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { ReadingText } from '@/components/reader/reading-text';
 import { sanitizeRemoteItem } from '@/lib/server/remote-html';
-import { openShareLink } from '@/lib/server/share-links';
+import { openShareLink, ShareLinkError, type SharedItem } from '@/lib/server/share-links';
 
 export const dynamic = 'force-dynamic';
 
 type Props = { params: Promise<{ token: string }> };
 
-// One upstream read per request, shared by the metadata and the page. Its HTML is rendered to
-// anyone with the link, so it is sanitized here whatever the service (or a stored copy) held.
-const sharedItem = cache(async (token: string) => {
-  const item = await openShareLink(token);
-  return item && sanitizeRemoteItem(item);
+// One look per request, shared by the metadata and the page: the kept copy, or a sentence why there is none to show yet.
+// Its HTML is rendered to anyone with the link, so it is sanitized here whatever the service (or the copy) held.
+const sharedItem = cache(async (token: string): Promise<SharedItem | null | { unavailable: string }> => {
+  try {
+    const item = await openShareLink(token);
+    return item && sanitizeRemoteItem(item);
+  } catch (error) {
+    if (error instanceof ShareLinkError) return { unavailable: error.message };
+    throw error;
+  }
 });
 
 /** Open Graph tags for previews in chats and feeds; the link stays out of search engines and referrers. */
@@ -21,6 +26,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const item = await sharedItem((await params).token);
   const robots = { index: false, follow: false };
   if (!item) return { title: 'Link not found', robots, referrer: 'no-referrer' };
+  if ('unavailable' in item) return { title: 'Shared item', robots, referrer: 'no-referrer' };
   const description = item.summary?.slice(0, 300) ?? undefined;
   return {
     title: item.title,
@@ -44,6 +50,15 @@ function formatDate(iso: string | null): string | null {
 export default async function SharedItemPage({ params }: Props) {
   const item = await sharedItem((await params).token);
   if (!item) notFound();
+  // A link made before copies were kept, at its first visit, while the service does not answer: not a missing link.
+  if ('unavailable' in item) {
+    return (
+      <div className="mx-auto max-w-prose">
+        <h1 className="text-2xl font-bold">Shared item</h1>
+        <p className="mt-3 text-muted">{item.unavailable}</p>
+      </div>
+    );
+  }
   const date = formatDate(item.published_at);
   const byline = [item.source, item.author, date].filter(Boolean).join(' · ');
   return (

@@ -1,4 +1,4 @@
-import { baseOf, childText, hasPodcastMarkup, readItemExtensions, ttlMinutes } from './map-extensions';
+import { baseOf, childText, hasPodcastMarkup, readItemExtensions, ttlMinutes, xhtmlAsHtml } from './map-extensions';
 import { emptyRawItem, type RawFeed, type RawItem } from './raw-feed';
 import { escapeHtml } from './sanitize';
 import { child, textOf, type XmlDocument, type XmlElement } from './xml-tree';
@@ -29,7 +29,8 @@ function textConstruct(doc: XmlDocument, element: XmlElement | undefined): { htm
   const value = textOf(doc, element);
   if (!value) return { html: null, text: null };
   const type = (element.attrs.type ?? 'text').toLowerCase();
-  if (type === 'html' || type.includes('xhtml') || type === 'text/html') return { html: value, text: null };
+  if (type.includes('xhtml')) return { html: xhtmlAsHtml(value, element), text: null };
+  if (type === 'html' || type === 'text/html') return { html: value, text: null };
   // Some feeds put markup in a type="text" element anyway; trust what it looks like.
   if (/<\/?(?:p|div|br|a|img|em|strong|ul|ol|li|h[1-6]|blockquote)\b/i.test(value)) return { html: value, text: null };
   return { html: null, text: value };

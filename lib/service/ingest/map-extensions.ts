@@ -14,6 +14,23 @@ export function childText(doc: XmlDocument, element: XmlElement, ...names: strin
   return null;
 }
 
+const XHTML_DECLARATION = /xmlns:([\w.-]+)\s*=\s*["']https?:\/\/www\.w3\.org\/1999\/xhtml\/?["']/gi;
+
+/**
+ * XHTML written with a prefix (`<h:p>`) as the HTML it is (`<p>`): HTML knows no `h:p`, so the
+ * sanitizer would drop every such tag. The prefixes are those bound to the XHTML namespace around
+ * the element or inside the markup itself.
+ */
+export function xhtmlAsHtml(markup: string, element: XmlElement): string {
+  const prefixes = new Set<string>();
+  for (let at: XmlElement | null = element; at; at = at.parent) {
+    at.bindings?.forEach((namespace, prefix) => { if (namespace === 'xhtml' && prefix) prefixes.add(prefix); });
+  }
+  for (const declared of markup.matchAll(XHTML_DECLARATION)) prefixes.add(declared[1].toLowerCase());
+  if (prefixes.size === 0) return markup;
+  return markup.replace(/<(\/?)([\w.-]+):/g, (tag, slash: string, prefix: string) => (prefixes.has(prefix.toLowerCase()) ? `<${slash}` : tag));
+}
+
 /** The effective xml:base of an element, resolved through its ancestors onto the document URL. */
 export function baseOf(element: XmlElement, documentUrl: string): string {
   const chain: string[] = [];

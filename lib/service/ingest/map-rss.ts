@@ -1,4 +1,4 @@
-import { baseOf, childText, hasPodcastMarkup, readItemExtensions, ttlMinutes } from './map-extensions';
+import { baseOf, childText, hasPodcastMarkup, readItemExtensions, ttlMinutes, xhtmlAsHtml } from './map-extensions';
 import { emptyRawItem, type RawFeed, type RawItem } from './raw-feed';
 import { child, textOf, type XmlDocument, type XmlElement } from './xml-tree';
 
@@ -41,7 +41,8 @@ function readItem(doc: XmlDocument, element: XmlElement, channelBase: string): R
   item.updated = childText(doc, element, 'dcterms:modified', 'atom:updated', 'lastbuilddate');
   item.author = childText(doc, element, 'dc:creator', 'author', 'atom:author');
   item.summary = childText(doc, element, 'description', 'dc:description');
-  item.content = childText(doc, element, 'content:encoded', 'atom:content', 'xhtml:body');
+  const body = child(element, 'xhtml:body');
+  item.content = childText(doc, element, 'content:encoded', 'atom:content') ?? (body ? xhtmlAsHtml(textOf(doc, body), body) || null : null);
   for (const c of element.children) {
     if (c.name === 'enclosure' && c.attrs.url) {
       const length = Number(c.attrs.length);

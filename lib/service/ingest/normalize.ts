@@ -1,4 +1,4 @@
-import { parseFeedDate } from './dates';
+import { feedDateReader } from './dates';
 import { parseDuration, parseEpisodeType, parseExplicit, parsePositiveInteger } from './podcast-values';
 import type { RawEnclosure, RawFeed, RawItem } from './raw-feed';
 import { escapeHtml, sanitizeContent, toPlainText } from './sanitize';
@@ -102,7 +102,9 @@ function contentBase(raw: RawItem, feed: RawFeed, link: string | null): string {
   return link ?? resolveUrl(feed.website, feed.base) ?? raw.base;
 }
 
-function normalizeItem(raw: RawItem, feed: RawFeed, isPodcast: boolean, options: NormalizeOptions): ParsedItem {
+type DateReader = (value: string | null) => string | null;
+
+function normalizeItem(raw: RawItem, feed: RawFeed, isPodcast: boolean, options: NormalizeOptions, readDate: DateReader): ParsedItem {
   const base = raw.base;
   const seen = new Set<string>();
   const enclosures = raw.enclosures
@@ -127,7 +129,7 @@ function normalizeItem(raw: RawItem, feed: RawFeed, isPodcast: boolean, options:
     guid,
     url,
     title: toPlainText(raw.title, TITLE_LENGTH),
-    published_at: parseFeedDate(raw.published) ?? parseFeedDate(raw.updated),
+    published_at: readDate(raw.published) ?? readDate(raw.updated),
     author: authorName(raw.author),
     summary: summaryOf([raw.summary, raw.itunesSummary, raw.subtitle, raw.contentText, content]),
     content,
@@ -176,6 +178,7 @@ function detectPodcast(raw: RawFeed): boolean {
 /** Turns what a format mapper read into the normalized feed the service stores. */
 export function normalizeFeed(raw: RawFeed, options: NormalizeOptions): ParsedFeed {
   const isPodcast = detectPodcast(raw);
+  const readDate = feedDateReader(() => raw.items.flatMap((item) => [item.published, item.updated]), raw.language);
   const description = raw.description ? toPlainText(raw.description) || null : null;
   return {
     format: raw.format,
@@ -190,6 +193,6 @@ export function normalizeFeed(raw: RawFeed, options: NormalizeOptions): ParsedFe
     artwork_url: resolveUrl(raw.artwork, raw.base),
     ttl_minutes: raw.ttlMinutes,
     new_feed_url: resolveUrl(raw.newFeedUrl, raw.base),
-    items: withoutDuplicates(raw.items.filter((item) => !isKnown(item, options)).map((item) => normalizeItem(item, raw, isPodcast, options))),
+    items: withoutDuplicates(raw.items.filter((item) => !isKnown(item, options)).map((item) => normalizeItem(item, raw, isPodcast, options, readDate))),
   };
 }

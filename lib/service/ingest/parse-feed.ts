@@ -86,7 +86,7 @@ export function readRawFeed(body: string | Uint8Array, options: Pick<ParseFeedOp
     raw = mapXml(text, options.url);
   } else {
     // Some servers prepend junk (PHP notices, stray bytes) before the XML.
-    const xmlStart = text.search(/<(?:\?xml|rss|feed|rdf:RDF)\b/i);
+    const xmlStart = text.search(/<(?:\?xml|(?:[\w.-]+:)?(?:rss|feed|RDF))\b/i);
     if (xmlStart === -1) throw new FeedParseError('The document is neither XML nor JSON.');
     raw = mapXml(text.slice(xmlStart), options.url);
   }

@@ -1,5 +1,5 @@
 import { decodeHTMLAttribute } from 'entities';
-import { canonicalPrefix } from './namespaces';
+import { NamespaceNames, type Bindings } from './namespaces';
 
 /** One element of a forgiving XML parse; text is read lazily from the source with `textOf`. */
 export type XmlElement = {
@@ -15,6 +15,8 @@ export type XmlElement = {
   raw: boolean;
   /** False when the document ended before this element's end tag (a truncated download). */
   closed: boolean;
+  /** The namespace prefixes this element declares; null when it declares none. */
+  bindings: Bindings | null;
 };
 
 /**
@@ -50,34 +52,16 @@ export function decodeEntities(text: string): string {
   return text.indexOf('&') === -1 ? text : decodeHTMLAttribute(text);
 }
 
-function resolveName(rawName: string, prefixes: Map<string, string>, rootPrefix: string): string {
-  const lower = rawName.toLowerCase();
-  const colon = lower.indexOf(':');
-  if (colon === -1) return lower;
-  const prefix = lower.slice(0, colon);
-  if (prefix === rootPrefix) return lower.slice(colon + 1);
-  const canonical = prefixes.get(prefix);
-  if (canonical === undefined) return lower;
-  return canonical === '' ? lower.slice(colon + 1) : `${canonical}:${lower.slice(colon + 1)}`;
-}
-
-/** An unprefixed element that declares an extension namespace as its default (`<duration xmlns=itunes>`). */
-function withDefaultNamespace(rawName: string, uri: string): string {
-  const canonical = canonicalPrefix(uri);
-  const lower = rawName.toLowerCase();
-  if (!canonical || canonical === 'atom' || canonical === 'rdf' || canonical === 'xhtml') return lower;
-  return `${canonical}:${lower}`;
-}
-
 /**
  * Parses XML leniently into a tree: unknown entities, unclosed or stray end tags and a truncated
- * end are tolerated; namespace prefixes are mapped to their usual names (itunes, media, dc…).
+ * end are tolerated; elements are named by their namespace URI, whatever prefix the document binds
+ * it to (see NamespaceNames): `itunes:duration`, `media:content`, bare Atom in an Atom feed…
  */
 export function parseXml(source: string): XmlDocument | null {
-  const prefixes = new Map<string, string>();
-  let rootPrefix = '\u0000';
+  const namespaces = new NamespaceNames();
   const docRoot: XmlElement = {
     name: '#document', tag: '#document', attrs: {}, children: [], parent: null, innerStart: 0, innerEnd: source.length, raw: false, closed: false,
+    bindings: null,
   };
   let current = docRoot;
   let recovered = false;
@@ -107,10 +91,15 @@ export function parseXml(source: string): XmlDocument | null {
     if (next === 47) {
       const close = source.indexOf('>', pos + 2);
       const rawName = source.slice(pos + 2, close === -1 ? length : close).trim();
-      const name = resolveName(rawName, prefixes, rootPrefix);
       const tag = rawName.toLowerCase();
       let open: XmlElement | null = current;
-      while (open && open !== docRoot && open.name !== name && open.tag !== tag) open = open.parent;
+      while (open && open !== docRoot && open.tag !== tag) open = open.parent;
+      if (!open || open === docRoot) {
+        // An end tag that spells the prefix differently but names the same element closes it too.
+        const name = namespaces.elementName(rawName, current);
+        open = current;
+        while (open && open !== docRoot && open.name !== name) open = open.parent;
+      }
       if (open && open !== docRoot) {
         if (open !== current) recovered = true;
         for (let el: XmlElement | null = current; el && el !== open; el = el.parent) {
@@ -138,6 +127,7 @@ export function parseXml(source: string): XmlDocument | null {
     const attrs: Record<string, string> = {};
     let i = nameEnd;
     let selfClosing = false;
+    let prefixedAttribute = false;
     for (;;) {
       while (i < length && source.charCodeAt(i) <= 32) i++;
       if (i >= length) break;
@@ -155,28 +145,22 @@ export function parseXml(source: string): XmlDocument | null {
       const value = match[2] ?? match[3] ?? match[4] ?? '';
       attrs[key] = decodeEntities(value);
       i = ATTR.lastIndex;
-      if (key.startsWith('xmlns:')) {
-        const canonical = canonicalPrefix(value);
-        if (canonical !== undefined) prefixes.set(key.slice(6), canonical);
-      }
+      if (key.indexOf(':') !== -1) prefixedAttribute = true;
     }
-    if (current === docRoot && docRoot.children.length === 0) {
-      const colon = rawName.indexOf(':');
-      const prefix = colon === -1 ? '' : rawName.slice(0, colon).toLowerCase();
-      if (prefix && prefix !== 'rdf') rootPrefix = prefix;
-    }
-    const name = current !== docRoot && attrs.xmlns !== undefined && rawName.indexOf(':') === -1
-      ? withDefaultNamespace(rawName, attrs.xmlns)
-      : resolveName(rawName, prefixes, rootPrefix);
+    const tag = rawName.toLowerCase();
     const element: XmlElement = {
-      name, tag: rawName.toLowerCase(), attrs, children: [], parent: current, innerStart: i, innerEnd: i, raw: false, closed: selfClosing,
+      name: tag, tag, attrs, children: [], parent: current, innerStart: i, innerEnd: i, raw: false, closed: selfClosing,
+      bindings: prefixedAttribute || attrs.xmlns !== undefined ? namespaces.bindingsOf(attrs) : null,
     };
+    if (current === docRoot) namespaces.enterRoot(element, tag);
+    element.name = namespaces.elementName(rawName, element);
+    if (prefixedAttribute) element.attrs = qualifiedAttributes(attrs, element, namespaces);
     current.children.push(element);
     if (selfClosing) {
       pos = source.indexOf('<', i);
       continue;
     }
-    if (RAW_ELEMENTS.has(name)) {
+    if (RAW_ELEMENTS.has(element.name)) {
       element.raw = true;
       const end = findRawEnd(source, i, rawName);
       element.innerEnd = end;
@@ -195,7 +179,13 @@ export function parseXml(source: string): XmlDocument | null {
   return { source, root, complete: root.closed, wellFormed: root.closed && !recovered };
 }
 
-/** Finds the `</name` that closes a raw element (any case), stepping over CDATA sections. */
+/** The attributes with their prefixes named by namespace (`R:about` in the RDF namespace is `rdf:about`). */
+function qualifiedAttributes(attrs: Record<string, string>, element: XmlElement, namespaces: NamespaceNames): Record<string, string> {
+  const named: Record<string, string> = {};
+  for (const key in attrs) named[key.indexOf(':') === -1 ? key : namespaces.attributeName(key, element)] = attrs[key];
+  return named;
+}
+
 /**
  * Where a <!DOCTYPE …> that starts at `from` ends (its `>`), or -1. Its internal subset may hold
  * entity values and comments with `]`, `>` or `<` in them: those are skipped, never read as markup.
@@ -222,6 +212,7 @@ function declarationEnd(source: string, from: number): number {
   return -1;
 }
 
+/** Finds the `</name` that closes a raw element (any case), stepping over CDATA sections. */
 function findRawEnd(source: string, from: number, rawName: string): number {
   const closeTag = `</${rawName}`.toLowerCase();
   let pos = source.indexOf('<', from);

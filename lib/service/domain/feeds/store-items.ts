@@ -80,15 +80,19 @@ export function insertItems(db: Db, feedId: string, items: NewItem[], now = new 
       || (item.guid === null && item.url === null && byHash.get(feedId, hash));
     seen.add(key);
     if (known) { skipped++; return; }
-    // A feed that gives no date, or one still to come (a mistyped year): the item is dated when it
-    // was first seen, as it is sorted; a future date would hold it atop the list and out of every mark-all.
+    // A feed that gives no date (or none we can read), or one still to come (a mistyped year): the
+    // item is dated when it was first seen, as it is sorted, and says its date is estimated; a
+    // future date would hold it atop the list and out of every mark-all. A refresh never dates it
+    // again: a stored item is skipped above.
     const givenMs = item.published_at ? Date.parse(item.published_at) : NaN;
-    const publishedMs = givenMs <= now.getTime() ? givenMs : now.getTime();
+    const estimated = !(givenMs <= now.getTime());
+    const publishedMs = estimated ? now.getTime() : givenMs;
     const body = searchableText(item.content);
+    const metadata = item.platform_metadata ?? {};
     const row = {
-      ...item, published_at: publishedMs === givenMs ? item.published_at : new Date(publishedMs).toISOString(), id: randomUUID(), feed_id: feedId, content_hash: hash, published_ms: publishedMs,
+      ...item, published_at: estimated ? new Date(publishedMs).toISOString() : item.published_at, id: randomUUID(), feed_id: feedId, content_hash: hash, published_ms: publishedMs,
       explicit: item.explicit === null ? null : item.explicit ? 1 : 0,
-      platform_metadata: JSON.stringify(item.platform_metadata ?? {}),
+      platform_metadata: JSON.stringify(estimated ? { ...metadata, date_estimated: true } : metadata),
       reading_time: item.item_type === 'article' ? readingMinutes(body) : null,
       created_at: now.toISOString(),
     };

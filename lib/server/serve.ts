@@ -13,7 +13,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import next from 'next';
 import { serveBrotliStatic } from './brotli-static';
+import { currentBuildDir, markServing } from './build-dirs';
 import { closeHttpsFront, createHttpsFront, tlsFromEnv } from './https-front';
+import { serveWorkerFile } from './worker-file';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -25,7 +27,12 @@ function option(name: string): string | undefined {
 
 const port = Number(option('port') ?? 3000);
 const hostname = option('hostname');
-const staticDir = path.join(root, '.next', 'static');
+// The build this process serves until it is restarted: a build made meanwhile changes the .next link, not this directory.
+const buildDir = currentBuildDir(root) ?? '.next';
+process.env.TIDINGS_DIST_DIR = buildDir;
+if (buildDir !== '.next') markServing(root, buildDir);
+const staticDir = path.join(root, buildDir, 'static');
+const workerDir = path.join(root, buildDir);
 const tls = tlsFromEnv(process.env);
 
 const app = next({ dev: false, dir: root, port, hostname });
@@ -33,7 +40,7 @@ await app.prepare();
 const handle = app.getRequestHandler();
 
 const server = createServer((request, response) => {
-  if (serveBrotliStatic(request, response, staticDir)) return;
+  if (serveBrotliStatic(request, response, staticDir) || serveWorkerFile(request, response, workerDir)) return;
   void handle(request, response);
 });
 let front: Http2SecureServer | null = null;

@@ -72,11 +72,15 @@ describe('the data directory', () => {
     closeAll();
     chmodSync(dataDir, 0o755);
     for (const name of readdirSync(dataDir)) chmodSync(path.join(dataDir, name), 0o644);
-    writeFileSync(path.join(dataDir, 'notes.txt'), 'left by hand', { mode: 0o666 });
-    mkdirSync(path.join(dataDir, 'old'), { mode: 0o777 });
+    // What Tidings did not make there is left alone: a data directory may be pointed at a folder holding other things.
+    writeFileSync(path.join(dataDir, 'notes.txt'), 'left by hand');
+    chmodSync(path.join(dataDir, 'notes.txt'), 0o664);
+    mkdirSync(path.join(dataDir, 'scripts'));
+    chmodSync(path.join(dataDir, 'scripts'), 0o755);
 
     await openAll(dataDir);
-    const found = modes(dataDir);
-    expect(found).toEqual(Object.fromEntries(Object.keys(found).map((name) => [name, name === '.' || name === 'old' ? '700' : '600'])));
+    const { 'notes.txt': notes, scripts, ...found } = modes(dataDir);
+    expect(found).toEqual(Object.fromEntries(Object.keys(found).map((name) => [name, name === '.' ? '700' : '600'])));
+    expect([notes, scripts]).toEqual(['664', '755']);
   });
 });

@@ -75,7 +75,7 @@ export function currentBuildDir(root: string): string | null {
 export function publishBuild(root: string, name: string): void {
   renameSync(path.join(root, stagingBuildDir), path.join(root, name));
   const link = path.join(root, currentBuildLink);
-  if (existsSync(link) && !lstatSync(link).isSymbolicLink()) renameSync(link, path.join(root, `${buildPrefix}00000000000000000-before`));
+  if (existsSync(link) && !lstatSync(link).isSymbolicLink()) renameSync(link, path.join(root, `${buildPrefix}00000000000000000-before-${Date.now()}`));
   const temporary = path.join(root, `${currentBuildLink}.${process.pid}.link`);
   rmSync(temporary, { force: true });
   symlinkSync(name, temporary);

@@ -84,7 +84,9 @@ describe('publishing a build', () => {
     stage('new');
     publishBuild(root, '.next-20260101000000000-1');
     expect(readFileSync(path.join(root, '.next', 'BUILD_ID'), 'utf8')).toBe('new');
-    expect(readdirSync(root).filter((name) => name.startsWith('.next-')).sort()).toEqual(['.next-00000000000000000-before', '.next-20260101000000000-1']);
+    const builds = readdirSync(root).filter((name) => name.startsWith('.next-')).sort();
+    expect(builds).toEqual([expect.stringMatching(/^\.next-00000000000000000-before-\d+$/), '.next-20260101000000000-1']);
+    expect(readFileSync(path.join(root, builds[0]!, 'BUILD_ID'), 'utf8')).toBe('old');
   });
 
   it('deletes builds beyond the last two, except one a running server serves', () => {

@@ -8,6 +8,7 @@ export default defineConfig([
   // Build output, generated files and runtime data are not our source.
   globalIgnores([
     '.next/**',
+    '.next-*/**',
     'node_modules/**',
     'out/**',
     'data/**',

@@ -1,5 +1,8 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
+  // `npm run build` builds into a directory of its own and lib/server/serve.ts serves the one it
+  // found at start (lib/server/build-dirs.ts); otherwise the `.next` link to the current build.
+  distDir: process.env.TIDINGS_DIST_DIR || '.next',
   // Native and Node-only packages stay outside the server bundle.
   serverExternalPackages: ['better-sqlite3', 'smtp-server', 'linkedom', 'sanitize-html'],
   poweredByHeader: false,

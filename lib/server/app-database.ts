@@ -1,7 +1,7 @@
 import 'server-only';
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { privateFile } from '@/lib/service/store/private-files';
 
 /*
  * app.db in the data directory holds what belongs to the app rather than to the feed service
@@ -17,7 +17,7 @@ export function appDatabase(dataDir: string): Database.Database {
   const file = path.join(dataDir, 'app.db');
   let db = holder.__tidingsAppDatabases.get(file);
   if (!db) {
-    mkdirSync(dataDir, { recursive: true });
+    privateFile(file);
     db = new Database(file);
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');

@@ -13,9 +13,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import next from 'next';
 import { serveBrotliStatic } from './brotli-static';
+import { currentBuildDir, markServing } from './build-dirs';
 import { closeHttpsFront, createHttpsFront, tlsFromEnv } from './https-front';
 import { prepareForApp, trustedProxiesFromEnv } from './trusted-proxies';
 import { answerClientError, refuseMalformedRequest } from './request-guard';
+import { serveWorkerFile } from './worker-file';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -27,7 +29,12 @@ function option(name: string): string | undefined {
 
 const port = Number(option('port') ?? 3000);
 const hostname = option('hostname');
-const staticDir = path.join(root, '.next', 'static');
+// The build this process serves until it is restarted: a build made meanwhile changes the .next link, not this directory.
+const buildDir = currentBuildDir(root) ?? '.next';
+process.env.TIDINGS_DIST_DIR = buildDir;
+if (buildDir !== '.next') markServing(root, buildDir);
+const staticDir = path.join(root, buildDir, 'static');
+const workerDir = path.join(root, buildDir);
 const tls = tlsFromEnv(process.env);
 const trustedProxies = trustedProxiesFromEnv(process.env);
 
@@ -37,7 +44,7 @@ const handle = app.getRequestHandler();
 
 const server = createServer((request, response) => {
   if (refuseMalformedRequest(request, response)) return;
-  if (serveBrotliStatic(request, response, staticDir)) return;
+  if (serveBrotliStatic(request, response, staticDir) || serveWorkerFile(request, response, workerDir)) return;
   // Who the client is, from the peer and trusted proxies only; what else a client says is dropped.
   prepareForApp(request, trustedProxies);
   void handle(request, response);

@@ -32,6 +32,8 @@ const schema = `
     expires_at INTEGER NOT NULL
   );
   CREATE INDEX IF NOT EXISTS sessions_by_expiry ON sessions (expires_at);
+  -- Older versions named TIDINGS_APP_PASSWORD by a plain SHA-256 of it ('env:…'): those sessions sign in again.
+  DELETE FROM sessions WHERE password_id LIKE 'env:%';
 `;
 
 function prepare(db: Database.Database) {

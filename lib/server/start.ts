@@ -4,10 +4,10 @@
  * `server-only`, no Next imports) so it works on a fresh clone before any build.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { passwordSource } from '../service/domain/app-password';
+import { privateDirectory } from '../service/store/private-files';
 import { staleBuildReason } from './build-freshness';
 import { tlsFromEnv } from './https-front';
 import { statusAt } from './status-at';
@@ -74,7 +74,8 @@ async function main(): Promise<void> {
   const secure = tlsFromEnv(process.env) !== null;
   trustedProxiesFromEnv(process.env);
   const dataDir = path.resolve(root, process.env.TIDINGS_DATA_DIR || 'data');
-  mkdirSync(dataDir, { recursive: true });
+  // Owner-only, and tightened when an older version or a copy left it looser.
+  privateDirectory(dataDir);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NEXT_TELEMETRY_DISABLED: '1',

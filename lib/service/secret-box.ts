@@ -1,6 +1,7 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import { closeSync, existsSync, openSync, readFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
+import { privateDirectory } from './store/private-files';
 
 /*
  * Encryption at rest for secrets the server must keep (a person's API key in
@@ -17,8 +18,8 @@ function keyFile(dataDir: string): string {
 
 function readOrCreateKeyFile(dataDir: string): Buffer {
   const file = keyFile(dataDir);
+  privateDirectory(dataDir);
   if (!existsSync(file)) {
-    mkdirSync(dataDir, { recursive: true });
     try {
       // 'wx' fails when another process created it first; then that one is read below.
       const fd = openSync(file, 'wx', 0o600);
@@ -31,16 +32,25 @@ function readOrCreateKeyFile(dataDir: string): Buffer {
   return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
 }
 
-/** The 32-byte encryption key of this installation. */
-function encryptionKey(dataDir: string, secret = process.env.TIDINGS_SECRET): Buffer {
-  const cacheKey = secret ? `secret:${secret}` : `file:${dataDir}`;
+/** A 32-byte key of this installation for one purpose (HKDF info), from TIDINGS_SECRET or the key file. */
+function installationKey(dataDir: string, purpose: string, secret = process.env.TIDINGS_SECRET): Buffer {
+  const cacheKey = `${purpose}\n${secret ? `secret:${secret}` : `file:${dataDir}`}`;
   let key = keys.get(cacheKey);
   if (!key) {
     const material = secret ? Buffer.from(secret, 'utf8') : readOrCreateKeyFile(dataDir);
-    key = Buffer.from(hkdfSync('sha256', material, 'tidings', 'secrets at rest v1', 32));
+    key = Buffer.from(hkdfSync('sha256', material, 'tidings', purpose, 32));
     keys.set(cacheKey, key);
   }
   return key;
+}
+
+function encryptionKey(dataDir: string): Buffer {
+  return installationKey(dataDir, 'secrets at rest v1');
+}
+
+/** HMAC-SHA256 of a value under this installation's key: names a secret without revealing it or letting it be guessed offline. */
+export function keyedDigest(dataDir: string, value: string): string {
+  return createHmac('sha256', installationKey(dataDir, 'keyed digests v1')).update(value).digest('hex');
 }
 
 /** Encrypts a secret; `context` (e.g. the session id) must be given again to open it. */

@@ -1,7 +1,8 @@
 /*
  * Builds the service worker after `next build`: bundles lib/sw/sw.ts with esbuild into
- * public/sw.js and injects the precache manifest computed from the build output (every
- * file of .next/static, the icons, the offline page) with content-hash revisions.
+ * sw.js in the build's directory (TIDINGS_DIST_DIR during `npm run build`, else .next) and
+ * injects the precache manifest computed from the build output (every file of its static
+ * folder, the icons, the offline page) with content-hash revisions.
  * Next 16 builds with Turbopack, where webpack plugins for workers emit nothing.
  * Run: `npm run build:sw` (part of `npm run build`).
  */
@@ -28,9 +29,14 @@ function walk(dir: string): string[] {
   });
 }
 
-/** The precache manifest of a built app at `root` (which holds .next and public). */
-export function precacheEntries(root: string): PrecacheEntry[] {
-  const nextDir = path.join(root, '.next');
+/** The build directory of `npm run build`'s steps, relative to the root. */
+function buildDir(): string {
+  return process.env.TIDINGS_DIST_DIR || '.next';
+}
+
+/** The precache manifest of a built app at `root` (which holds the build directory and public). */
+export function precacheEntries(root: string, distDir = buildDir()): PrecacheEntry[] {
+  const nextDir = path.join(root, distDir);
   const buildId = readFileSync(path.join(nextDir, 'BUILD_ID'), 'utf8').trim();
   const staticDir = path.join(nextDir, 'static');
   const entries: PrecacheEntry[] = walk(staticDir)
@@ -47,11 +53,11 @@ export function precacheEntries(root: string): PrecacheEntry[] {
   return entries.sort((a, b) => a.url.localeCompare(b.url));
 }
 
-/** Bundles the worker into public/sw.js with the build id and the manifest injected. */
-export async function buildServiceWorker(root: string): Promise<{ entries: number; precacheBytes: number; workerBytes: number }> {
-  const buildId = readFileSync(path.join(root, '.next', 'BUILD_ID'), 'utf8').trim();
-  const entries = precacheEntries(root);
-  const outfile = path.join(root, 'public', 'sw.js');
+/** Bundles the worker into the build directory's sw.js with the build id and the manifest injected. */
+export async function buildServiceWorker(root: string, distDir = buildDir()): Promise<{ entries: number; precacheBytes: number; workerBytes: number }> {
+  const buildId = readFileSync(path.join(root, distDir, 'BUILD_ID'), 'utf8').trim();
+  const entries = precacheEntries(root, distDir);
+  const outfile = path.join(root, distDir, 'sw.js');
   await build({
     entryPoints: [path.join(root, 'lib', 'sw', 'sw.ts')],
     outfile,
@@ -71,7 +77,7 @@ export async function buildServiceWorker(root: string): Promise<{ entries: numbe
   });
   const precacheBytes = entries.reduce((sum, entry) => {
     const file = entry.url.startsWith('/_next/static/')
-      ? path.join(root, '.next', 'static', entry.url.slice('/_next/static/'.length))
+      ? path.join(root, distDir, 'static', entry.url.slice('/_next/static/'.length))
       : path.join(root, 'public', entry.url.slice(1));
     return sum + (existsSync(file) ? statSync(file).size : 0);
   }, 0);
@@ -82,7 +88,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
   const root = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
   buildServiceWorker(root).then(
     ({ entries, precacheBytes, workerBytes }) => {
-      console.log(`public/sw.js: ${(workerBytes / 1024).toFixed(1)} KB, precaching ${entries} files (${(precacheBytes / 1024).toFixed(0)} KB)`);
+      console.log(`${buildDir()}/sw.js: ${(workerBytes / 1024).toFixed(1)} KB, precaching ${entries} files (${(precacheBytes / 1024).toFixed(0)} KB)`);
     },
     (error: unknown) => {
       console.error(error);

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { currentBuildDir } from '@/lib/server/build-dirs';
 import { staleBuildReason } from '@/lib/server/build-freshness';
 import { freePort, startProductionServer } from './server';
 
@@ -27,6 +28,8 @@ declare module 'vitest' {
     appPassword: string;
     /** The server's newsletter SMTP port on 127.0.0.1 (TIDINGS_SMTP_PORT), for tests that send mail. */
     smtpPort: number;
+    /** The build directory the server serves (absolute): it keeps it even when a test builds anew. */
+    buildDir: string;
   }
 }
 
@@ -83,6 +86,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   try {
     seedDemo(env);
     cpSync(demoDataDir, dataDir, { recursive: true });
+    const buildDir = path.join(root, currentBuildDir(root) ?? '.next');
     const server = await startProductionServer(root, { ...env, TIDINGS_DATA_DIR: dataDir });
     project.provide('baseUrl', server.baseUrl);
     project.provide('dataDir', dataDir);
@@ -90,6 +94,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide('chromiumPath', chromiumPath);
     project.provide('appPassword', appPassword);
     project.provide('smtpPort', smtpPort);
+    project.provide('buildDir', buildDir);
     return async () => {
       await server.stop();
       removeData();

@@ -212,7 +212,8 @@ describe('the app without a connection', () => {
 });
 
 describe('a new version of the app', () => {
-  const workerFile = path.resolve(import.meta.dirname, '../../public/sw.js');
+  // The server answers /sw.js from the build it serves.
+  const workerFile = path.join(inject('buildDir'), 'sw.js');
   let original: string;
 
   beforeAll(() => {

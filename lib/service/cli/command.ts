@@ -37,6 +37,11 @@ export type Command = {
   run(context: CliContext, values: OptionValues, positionals: string[]): void | Promise<void>;
 };
 
+/** A command of one word that works on the data directory's files without opening its database (backup, restore). */
+export type DirectoryCommand = Omit<Command, 'run'> & {
+  run(context: Omit<CliContext, 'db'>, values: OptionValues, positionals: string[]): void | Promise<void>;
+};
+
 /** A word that groups commands, such as `key` or `user`. */
 export type CommandGroup = { summary: string; commands: Record<string, Command> };
 

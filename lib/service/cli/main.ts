@@ -5,7 +5,9 @@
  */
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { CommandFailure, openDataDirectory, UsageError, type CliContext, type Command, type CommandGroup } from './command';
+import { serviceConfig } from '../config';
+import { backupCommand, restoreCommand } from './backup';
+import { CommandFailure, openDataDirectory, UsageError, type CliContext, type Command, type CommandGroup, type DirectoryCommand } from './command';
 import { keyCommands } from './keys';
 import { opmlCommands } from './opml';
 import { passwordCommands } from './password';
@@ -22,6 +24,12 @@ export const commandGroups: Record<string, CommandGroup> = {
   opml: opmlCommands,
 };
 
+/** Commands of one word that handle the data directory as files: they never open (or create) its database. */
+export const directoryCommands: Record<string, DirectoryCommand> = {
+  backup: backupCommand,
+  restore: restoreCommand,
+};
+
 type Output = { out: (line: string) => void; err: (line: string) => void };
 const processOutput: Output = {
   out: (line) => process.stdout.write(`${line}\n`),
@@ -30,6 +38,7 @@ const processOutput: Output = {
 
 function overview(): string[] {
   const lines = ['Usage: npm run -s tidings -- <group> <command> [options]', '', 'Commands:'];
+  for (const [name, command] of Object.entries(directoryCommands)) lines.push(`  ${name} ${command.usage}`);
   for (const [groupName, group] of Object.entries(commandGroups)) {
     for (const [name, command] of Object.entries(group.commands)) lines.push(`  ${groupName} ${name} ${command.usage}`.trimEnd());
   }
@@ -45,7 +54,7 @@ function groupHelp(name: string, group: CommandGroup): string[] {
   return lines;
 }
 
-function commandHelp(words: string, command: Command): string[] {
+function commandHelp(words: string, command: Command | DirectoryCommand): string[] {
   return [`Usage: npm run -s tidings -- ${words} ${command.usage}`.trimEnd(), '', command.summary + '.'];
 }
 
@@ -57,6 +66,14 @@ export async function runCli(argv: string[], output: Output = processOutput): Pr
   const printHelp = (lines: string[]) => { for (const line of lines) output.out(line); return 0; };
   try {
     if (groupName === undefined || isHelp(groupName)) return printHelp(overview());
+    if (Object.hasOwn(directoryCommands, groupName)) {
+      const command = directoryCommands[groupName];
+      const { values, positionals } = parseCommandLine(command, commandName === undefined ? rest : [commandName, ...rest]);
+      if (values.help) return printHelp(commandHelp(groupName, command));
+      checkPositionals(command, positionals);
+      await command.run({ config: { ...serviceConfig(), validateResponses: false }, out: output.out, note: output.err }, values, positionals);
+      return 0;
+    }
     const group = Object.hasOwn(commandGroups, groupName) ? commandGroups[groupName] : undefined;
     if (!group) throw new UsageError(`Unknown command "${groupName}". Run with --help to see the commands.`);
     if (commandName === undefined || isHelp(commandName)) return printHelp(groupHelp(groupName, group));
@@ -65,8 +82,7 @@ export async function runCli(argv: string[], output: Output = processOutput): Pr
 
     const { values, positionals } = parseCommandLine(command, rest);
     if (values.help) return printHelp(commandHelp(`${groupName} ${commandName}`, command));
-    const accepted = command.positionals?.length ?? 0;
-    if (positionals.length > accepted) throw new UsageError(`Unexpected argument "${positionals[accepted]}".`);
+    checkPositionals(command, positionals);
 
     const { db, config } = openDataDirectory();
     try {
@@ -90,7 +106,12 @@ export async function runCli(argv: string[], output: Output = processOutput): Pr
   }
 }
 
-function parseCommandLine(command: Command, args: string[]) {
+function checkPositionals(command: Command | DirectoryCommand, positionals: string[]): void {
+  const accepted = command.positionals?.length ?? 0;
+  if (positionals.length > accepted) throw new UsageError(`Unexpected argument "${positionals[accepted]}".`);
+}
+
+function parseCommandLine(command: Command | DirectoryCommand, args: string[]) {
   try {
     const parsed = parseArgs({
       args, options: { ...command.options, help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals: true,

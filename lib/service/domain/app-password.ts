@@ -7,12 +7,17 @@
 import { createHash, randomBytes, randomUUID, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { keyedDigest } from '../secret-box';
+import { privateDirectory } from '../store/private-files';
 
 /** A stored password: scrypt parameters, salt and hash; `id` changes on every new password. */
 export type PasswordRecord = { id: string; algorithm: 'scrypt'; N: number; r: number; p: number; salt: string; hash: string; set_at: string };
 
 /** Where the password lives currently: nowhere, the environment, or the data directory's file. */
 export type PasswordSource = { kind: 'none' } | { kind: 'env'; id: string; value: string } | { kind: 'file'; record: PasswordRecord };
+
+/** How the id of a TIDINGS_APP_PASSWORD begins; ids of older versions began `env:` (an unkeyed digest). */
+export const envPasswordIdPrefix = 'env-hmac:';
 
 /** Shortest password accepted when one is chosen. */
 export const minimumPasswordLength = 8;
@@ -58,6 +63,7 @@ export function matchesEnvPassword(password: string, envPassword: string): boole
 export async function writePassword(dataDir: string, password: string): Promise<PasswordRecord> {
   const record = await hashPassword(password);
   const file = passwordFile(dataDir);
+  privateDirectory(dataDir);
   const temporary = `${file}.${process.pid}.tmp`;
   writeFileSync(temporary, `${JSON.stringify(record, null, 2)}\n`, { mode: 0o600 });
   renameSync(temporary, file);
@@ -80,8 +86,9 @@ export function readPasswordRecord(dataDir: string): PasswordRecord | null {
 /** The password in force: TIDINGS_APP_PASSWORD, else the data directory's file, else none. */
 export function passwordSource(dataDir: string, envPassword = process.env.TIDINGS_APP_PASSWORD): PasswordSource {
   if (envPassword) {
-    // The id names this password without revealing it, so sessions end when it changes.
-    const id = `env:${createHash('sha256').update(`tidings-app-password:${envPassword}`).digest('hex').slice(0, 24)}`;
+    // The id names this password so that sessions end when it changes; keyed, so the stored id
+    // cannot be checked against guesses without the installation's key (a plain digest could).
+    const id = `${envPasswordIdPrefix}${keyedDigest(dataDir, `tidings-app-password:${envPassword.normalize('NFC')}`).slice(0, 32)}`;
     return { kind: 'env', id, value: envPassword };
   }
   const record = readPasswordRecord(dataDir);

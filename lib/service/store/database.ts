@@ -1,13 +1,12 @@
 import Database from 'better-sqlite3';
-import fs from 'node:fs';
-import path from 'node:path';
 import { migrations } from './migrations';
+import { privateFile } from './private-files';
 
 export type Db = Database.Database;
 
 /** Opens (creating if needed) the service's SQLite file and brings its schema up to date. */
 export function openDatabase(file: string): Db {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ':memory:') privateFile(file);
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');

@@ -3,12 +3,15 @@
  * stored file holds (never a usable token, never a plain API key).
  */
 import Database from 'better-sqlite3';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { findSession, sessionLifetimeMs, sessionToken, startSession } from '@/lib/server/session';
 import { closeAppDatabases } from '@/lib/server/app-database';
+import { sessionStore } from '@/lib/server/session-store';
+import { writePassword } from '@/lib/service/domain/app-password';
 
 vi.mock('server-only', () => ({}));
 
@@ -64,6 +67,15 @@ describe('a session', () => {
     expect(findSession(cookie, false)).toBeNull();
   });
 
+  it('ends when the password set with the command line changes', async () => {
+    delete process.env.TIDINGS_APP_PASSWORD;
+    await writePassword(dataDir, 'a stored password');
+    const cookie = cookieOf(startSession(request, { kind: 'installation' }));
+    expect(findSession(cookie, false)?.session.caller).toEqual({ kind: 'installation' });
+    await writePassword(dataDir, 'a stored password');
+    expect(findSession(cookie, false)).toBeNull();
+  });
+
   it('of the operator key ends when a hosted service has no operator key any more', () => {
     process.env.FEED_API_BASE_URL = 'http://127.0.0.1:9';
     process.env.FEED_API_KEY = 'tid_live_operator00000000000000000000';
@@ -101,6 +113,34 @@ describe('what the data directory holds', () => {
     expect(statSync(path.join(dataDir, 'app-secret.key')).mode & 0o777).toBe(0o600);
   });
 
+  it('keeps no unsalted digest of the app password in any table', () => {
+    const password = 'first password';
+    const cookie = cookieOf(startSession(request, { kind: 'installation' }));
+    expect(findSession(cookie, false)).not.toBeNull();
+    const digests = [password, `tidings-app-password:${password}`].flatMap((text) => {
+      const digest = createHash('sha256').update(text);
+      return [digest.copy().digest('hex'), digest.copy().digest('base64'), digest.digest('base64url')].map((value) => value.slice(0, 16));
+    });
+    const cells = allCells(path.join(dataDir, 'app.db'));
+    expect(cells.length).toBeGreaterThan(0);
+    for (const cell of cells) {
+      expect(cell).not.toContain(password);
+      for (const digest of digests) expect(cell).not.toContain(digest);
+    }
+  });
+
+  it('drops sessions an older version named by a plain digest of the password', () => {
+    const now = Date.now();
+    sessionStore(dataDir).insert({
+      id: 'old-session', kind: 'password', password_id: `env:${createHash('sha256').update('tidings-app-password:first password').digest('hex').slice(0, 24)}`,
+      api_key: null, created_at: now, last_seen_at: now, expires_at: now + day,
+    });
+    closeAppDatabases();
+    expect(allCells(path.join(dataDir, 'app.db')).some((cell) => cell.startsWith('env:'))).toBe(true);
+    sessionStore(dataDir);
+    expect(allCells(path.join(dataDir, 'app.db')).some((cell) => cell.startsWith('env:'))).toBe(false);
+  });
+
   it('refuses a session whose sealed key was tampered with', () => {
     process.env.FEED_API_BASE_URL = 'http://127.0.0.1:9';
     const cookie = cookieOf(startSession(request, { kind: 'person', apiKey: 'tid_live_AnotherPersonalKey000000000' }));
@@ -110,6 +150,16 @@ describe('what the data directory holds', () => {
     expect(findSession(cookie, false)).toBeNull();
   });
 });
+
+/** Every text cell of every table of a SQLite file. */
+function allCells(file: string): string[] {
+  const db = new Database(file, { readonly: true });
+  const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[];
+  const cells = tables.flatMap((table) => (db.prepare(`SELECT * FROM "${table}"`).raw().all() as unknown[][]).flat())
+    .filter((cell): cell is string => typeof cell === 'string');
+  db.close();
+  return cells;
+}
 
 function readWal(): string {
   try {

@@ -6,6 +6,7 @@
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { CommandFailure, openDataDirectory, UsageError, type CliContext, type Command, type CommandGroup } from './command';
+import { feedCommands } from './feeds';
 import { keyCommands } from './keys';
 import { opmlCommands } from './opml';
 import { passwordCommands } from './password';
@@ -20,6 +21,7 @@ export const commandGroups: Record<string, CommandGroup> = {
   user: userCommands,
   password: passwordCommands,
   opml: opmlCommands,
+  feeds: feedCommands,
 };
 
 type Output = { out: (line: string) => void; err: (line: string) => void };

@@ -1,8 +1,8 @@
 /*
  * Next's request proxy (formerly middleware): every page needs a signed-in session;
  * a visit without one goes to /sign-in?next=<where it was going>. API routes check
- * sessions themselves (401, never a redirect); the service's own /v1 mount takes API
- * keys; sign-in, the offline page, share links and static files stay public.
+ * sessions themselves (401, never a redirect); the service's own /v1 mount and the sync
+ * APIs (/fever, /greader, /gpodder) take API keys; sign-in, the offline page, share links and static files stay public.
  */
 import { NextResponse, type NextRequest } from 'next/server';
 import { findSession, isSecureRequest } from '@/lib/server/session';
@@ -23,6 +23,7 @@ export function proxy(request: NextRequest): NextResponse {
 }
 
 export const config = {
-  // Everything except API routes, the service's mount, Next's files, public pages and any path with a file extension.
-  matcher: ['/((?!api/|v1/|_next/|sign-in|offline|share/|.*\\.[A-Za-z0-9]+$).*)'],
+  // Everything except API routes, the service's mounts (/v1 and the sync APIs, which take keys), Next's files,
+  // public pages and any path with a file extension.
+  matcher: ['/((?!api/|v1/|fever/|fever$|greader/|greader$|gpodder/|gpodder$|_next/|sign-in|offline|share/|.*\\.[A-Za-z0-9]+$).*)'],
 };

@@ -13,10 +13,12 @@ import { receiveInboundHttp } from '../mail/inbound-http';
 
 const maxBodyBytes = 1_000_000;
 
-/** Builds the /v1 HTTP interface: one route per operation of the contract, behind auth, rate limit and validation. */
-export function createRouter(service: ServiceContext, handlers: Handlers): Hono {
+/**
+ * Builds the /v1 HTTP interface: one route per operation of the contract, behind auth, rate limit and validation.
+ * `limiter` counts a key's requests; the sync APIs share it, so a key has one limit whatever protocol it speaks.
+ */
+export function createRouter(service: ServiceContext, handlers: Handlers, limiter = new RateLimiter()): Hono {
   const app = new Hono();
-  const limiter = new RateLimiter();
 
   app.get('/v1/openapi.json', (c) => c.json(openApiDocument(new URL(c.req.url).origin)));
   app.post('/v1/mail/inbound', (c) => receiveInboundHttp(service, c.req.raw));

@@ -5,6 +5,7 @@ import { readLaterSchema } from './schema/004-read-later';
 import { searchEntriesSchema } from './schema/005-search-entries';
 import { entryCountsSchema } from './schema/006-entry-counts';
 import { episodeArtworkBackfill } from './schema/007-episode-artwork';
+import { feverKeysSchema } from './schema/008-fever-keys';
 
 export type Migration = { version: number; name: string; sql: string };
 
@@ -17,4 +18,5 @@ export const migrations: Migration[] = [
   { version: 5, name: 'search-entries', sql: searchEntriesSchema },
   { version: 6, name: 'entry-counts', sql: entryCountsSchema },
   { version: 7, name: 'episode-artwork', sql: episodeArtworkBackfill },
+  { version: 8, name: 'fever-keys', sql: feverKeysSchema },
 ];

@@ -7,14 +7,14 @@ import type { Hono } from 'hono';
 import type { ServiceContext } from '../../context';
 import { rateLimited } from '../../http/errors';
 import type { RateLimiter } from '../../http/rate-limit';
+import { callParams } from '../call-params';
 import { feverCaller } from './fever-auth';
 import { lastRefreshedOn, readParts } from './fever-read';
-import { feverParams } from './fever-request';
 import { applyMark } from './fever-write';
 
 /** Answers one Fever call. */
 export async function answerFever(service: ServiceContext, limiter: RateLimiter, request: Request): Promise<Response> {
-  const params = await feverParams(request);
+  const params = await callParams(request);
   const caller = feverCaller(service.db, params.get('api_key'));
   if (!caller) return Response.json({ api_version: 3, auth: 0 });
   const verdict = limiter.hit(caller.credential.id, service.config.apiKeyRateLimit);

@@ -1,8 +1,9 @@
 /**
  * The Google Reader API under /greader, as FreshRSS and Miniflux implement it, for Reeder,
- * NetNewsWire, Read You, FeedMe, newsboat and others. A subset for now: ClientLogin, token,
- * user-info, subscription/list, tag/list, unread-count, stream/items/ids, stream/items/contents,
- * stream/contents, edit-tag and mark-all-as-read. Same state and per-key rate limit as /v1.
+ * NetNewsWire, Read You, FeedMe, newsboat and others: ClientLogin, token, user-info,
+ * subscription/list|edit|quickadd|export|import, tag/list, rename-tag, disable-tag, unread-count,
+ * stream/items/ids, stream/items/contents, stream/contents, edit-tag and mark-all-as-read.
+ * Same state and per-key rate limit as /v1.
  */
 import { createHash } from 'node:crypto';
 import type { Context, Hono } from 'hono';
@@ -15,6 +16,9 @@ import { badToken, clientLogin, greaderCaller } from './greader-auth';
 import {
   BadRequest, refQuery, streamContents, streamItemContents, streamItemIds, subscriptionList, tagList, unreadCount, userInfo,
 } from './greader-read';
+import {
+  disableLabel, editSubscription, exportSubscriptions, importSubscriptions, quickAdd, renameLabel,
+} from './greader-subscriptions';
 import { editTag, markAllAsRead } from './greader-write';
 
 const api = '/greader/reader/api/0';
@@ -25,6 +29,8 @@ const maxContents = 1_000;
 const text = (body: string, status = 200) => new Response(body, { status, headers: { 'content-type': 'text/plain; charset=utf-8' } });
 
 type Call = { caller: Caller; params: URLSearchParams; request: Request };
+/** Most bytes of an imported OPML document, as /v1/opml/import. */
+const maxOpmlBytes = 1_000_000;
 
 /** ClientLogin: `Email` and `Passwd` (an API key) give `Auth=<token>`; `output=json` answers JSON. */
 async function login(service: ServiceContext, request: Request): Promise<Response> {
@@ -42,15 +48,15 @@ export function mountGreader(app: Hono, service: ServiceContext, limiter: RateLi
   app.on(['GET', 'POST'], '/greader/accounts/ClientLogin', (c) => login(service, c.req.raw));
 
   /** One authenticated call: a stale token answers 401, a bad request 400 with its sentence. */
-  const route = (methods: string[], path: string, answer: (call: Call) => Response | unknown) => {
+  const route = (methods: string[], path: string, answer: (call: Call) => unknown, options: { rawBody?: boolean } = {}) => {
     app.on(methods, `${api}${path}`, async (c: Context) => {
       const caller = greaderCaller(db, c.req.raw);
       if (!caller) return badToken();
       const verdict = limiter.hit(caller.credential.id, service.config.apiKeyRateLimit);
       if (!verdict.allowed) throw rateLimited(verdict.retryAfterSeconds);
-      const params = await callParams(c.req.raw);
+      const params = options.rawBody ? new URL(c.req.url).searchParams : await callParams(c.req.raw);
       try {
-        const result = answer({ caller, params, request: c.req.raw });
+        const result = await answer({ caller, params, request: c.req.raw });
         return result instanceof Response ? result : Response.json(result);
       } catch (error) {
         if (error instanceof BadRequest) return text(error.message, 400);
@@ -86,4 +92,24 @@ export function mountGreader(app: Hono, service: ServiceContext, limiter: RateLi
     markAllAsRead(db, caller.user, params);
     return text('OK');
   });
+  route(['POST'], '/subscription/quickadd', ({ caller, params }) => quickAdd(service, caller.user, params));
+  route(['POST'], '/subscription/edit', async ({ caller, params }) => {
+    await editSubscription(service, caller.user, params);
+    return text('OK');
+  });
+  route(['POST'], '/rename-tag', async ({ caller, params }) => {
+    await renameLabel(service, caller.user, params);
+    return text('OK');
+  });
+  route(['POST'], '/disable-tag', ({ caller, params }) => {
+    disableLabel(service, caller.user, params);
+    return text('OK');
+  });
+  route(['GET'], '/subscription/export', ({ caller }) => exportSubscriptions(service, caller.user));
+  route(['POST'], '/subscription/import', async ({ caller, request }) => {
+    if (Number(request.headers.get('content-length')) > maxOpmlBytes) throw new BadRequest('The OPML document is larger than 1 MB.');
+    const opml = await request.text();
+    if (Buffer.byteLength(opml) > maxOpmlBytes) throw new BadRequest('The OPML document is larger than 1 MB.');
+    return importSubscriptions(service, caller.user, opml);
+  }, { rawBody: true });
 }

@@ -161,10 +161,11 @@ describe('Google Reader writes', () => {
   it('refuses a bad id or state with 400 and changes nothing', async () => {
     const [ref] = (await call('GET', '/stream/items/ids?output=json&s=user/-/state/com.google/reading-list&n=1')).json.itemRefs;
     const before = (await call('GET', '/unread-count?output=json')).json;
-    for (const form of [
+    const bad: Record<string, string | string[]>[] = [
       { i: [ref.id, 'not-an-id!'], a: 'user/-/state/com.google/read' }, { i: ref.id, a: 'user/-/state/com.google/nonsense' },
       { i: ref.id }, { a: 'user/-/state/com.google/read' },
-    ]) {
+    ];
+    for (const form of bad) {
       expect((await call('POST', '/edit-tag', { ...form, T: token })).status).toBe(400);
     }
     expect((await call('POST', '/mark-all-as-read', { s: 'nowhere', T: token })).status).toBe(400);

@@ -2,7 +2,8 @@
  * The Google Reader API under /greader, as FreshRSS and Miniflux implement it, for Reeder,
  * NetNewsWire, Read You, FeedMe, newsboat and others: ClientLogin, token, user-info,
  * subscription/list|edit|quickadd|export|import, tag/list, rename-tag, disable-tag, unread-count,
- * stream/items/ids, stream/items/contents, stream/contents, edit-tag and mark-all-as-read.
+ * stream/items/ids, stream/items/contents, stream/contents and its Atom form (reader/atom), edit-tag
+ * and mark-all-as-read.
  * Same state and per-key rate limit as /v1.
  */
 import { createHash } from 'node:crypto';
@@ -20,6 +21,7 @@ import {
   disableLabel, editSubscription, exportSubscriptions, importSubscriptions, quickAdd, renameLabel,
 } from './greader-subscriptions';
 import { editTag, markAllAsRead } from './greader-write';
+import { atomStream } from './greader-atom';
 
 const api = '/greader/reader/api/0';
 /** Most ids one stream/items/ids call lists, and most items one contents call carries. */
@@ -42,14 +44,25 @@ async function login(service: ServiceContext, request: Request): Promise<Respons
   return text(`SID=${token}\nLSID=${token}\nAuth=${token}\n`);
 }
 
+/** The stream id that is the rest of the path after `prefix`, its slashes plain or encoded (%2F); else `s`. */
+function streamOfPath(request: Request, prefix: string, params: URLSearchParams): string {
+  const rest = new URL(request.url).pathname.slice(prefix.length);
+  if (!rest) return params.get('s') ?? '';
+  try {
+    return decodeURIComponent(rest);
+  } catch {
+    throw new BadRequest('The stream id in the path is not validly encoded.');
+  }
+}
+
 /** Adds the Google Reader routes to the service's router. */
 export function mountGreader(app: Hono, service: ServiceContext, limiter: RateLimiter): void {
   const { db } = service;
   app.on(['GET', 'POST'], '/greader/accounts/ClientLogin', (c) => login(service, c.req.raw));
 
   /** One authenticated call: a stale token answers 401, a bad request 400 with its sentence. */
-  const route = (methods: string[], path: string, answer: (call: Call) => unknown, options: { rawBody?: boolean } = {}) => {
-    app.on(methods, `${api}${path}`, async (c: Context) => {
+  const route = (methods: string[], path: string, answer: (call: Call) => unknown, options: { rawBody?: boolean; prefix?: string } = {}) => {
+    app.on(methods, `${options.prefix ?? api}${path}`, async (c: Context) => {
       const caller = greaderCaller(db, c.req.raw);
       if (!caller) return badToken();
       const verdict = limiter.hit(caller.credential.id, service.config.apiKeyRateLimit);
@@ -74,16 +87,13 @@ export function mountGreader(app: Hono, service: ServiceContext, limiter: RateLi
   route(['GET', 'POST'], '/stream/items/ids', ({ caller, params }) => streamItemIds(db, caller.user, refQuery(params, params.get('s'), maxIds)));
   route(['GET', 'POST'], '/stream/items/contents', ({ caller, params }) => streamItemContents(db, caller.user, params, maxContents));
   route(['GET', 'POST'], '/stream/contents/*', ({ caller, params, request }) => {
-    // The stream id is the rest of the path, its slashes plain or encoded (%2F) and decoded here once.
-    const rest = new URL(request.url).pathname.slice(`${api}/stream/contents/`.length);
-    let streamId = params.get('s') ?? '';
-    try {
-      if (rest) streamId = decodeURIComponent(rest);
-    } catch {
-      throw new BadRequest('The stream id in the path is not validly encoded.');
-    }
+    const streamId = streamOfPath(request, `${api}/stream/contents/`, params);
     return streamContents(db, caller.user, streamId, refQuery(params, streamId, maxContents));
   });
+  route(['GET'], '/*', ({ caller, params, request }) => {
+    const streamId = streamOfPath(request, '/greader/reader/atom/', params);
+    return atomStream(db, caller.user, streamId, refQuery(params, streamId, maxContents));
+  }, { prefix: '/greader/reader/atom' });
   route(['POST'], '/edit-tag', ({ caller, params }) => {
     editTag(db, caller.user, params);
     return text('OK');

@@ -65,7 +65,8 @@ export function unreadCount(db: Db, user: User) {
   return { max: total, unreadcounts: counts };
 }
 
-function encodeContinuation(position: Position): string {
+/** A continuation token: where the next page starts. */
+export function encodeContinuation(position: Position): string {
   return Buffer.from(`${position.ms}:${position.itemId}`).toString('base64url');
 }
 
@@ -114,7 +115,8 @@ export function streamItemIds(db: Db, user: User, query: RefQuery) {
   };
 }
 
-function toItem(row: ContentRow) {
+/** An item in the JSON form of stream contents. */
+export function toGoogleItem(row: ContentRow) {
   const labels = [row.folder, ...(row.tags ? row.tags.split('\n') : [])].filter((name): name is string => Boolean(name));
   return {
     id: longItemId(row.id),
@@ -145,7 +147,7 @@ export function streamItemContents(db: Db, user: User, params: URLSearchParams, 
     if (id === undefined) throw new BadRequest(`${text} is not an item id.`);
     return id;
   });
-  return { id: readingList, updated: Math.floor(Date.now() / 1000), items: itemContents(db, user.id, ids).map(toItem) };
+  return { id: readingList, updated: Math.floor(Date.now() / 1000), items: itemContents(db, user.id, ids).map(toGoogleItem) };
 }
 
 /** GET stream/contents/<stream>: a page of a stream's items, with a continuation when more follow. */
@@ -154,7 +156,7 @@ export function streamContents(db: Db, user: User, streamId: string, query: RefQ
   const last = refs.at(-1);
   return {
     id: streamId, updated: Math.floor(Date.now() / 1000),
-    items: itemContents(db, user.id, refs.map((ref) => ref.id)).map(toItem),
+    items: itemContents(db, user.id, refs.map((ref) => ref.id)).map(toGoogleItem),
     ...(more && last ? { continuation: encodeContinuation({ ms: last.published_ms, itemId: last.item_id }) } : {}),
   };
 }

@@ -78,11 +78,12 @@ describe('Google Reader subscriptions', () => {
   it('refuses bad edits with 400 and changes nothing', async () => {
     const before = await subscriptions();
     const river = `${site.baseUrl}/river.xml`;
-    for (const form of [
+    const bad: Record<string, string>[] = [
       { ac: 'frobnicate', s: `feed/${river}` }, { ac: 'edit', s: `feed/${site.baseUrl}/unknown.xml`, t: 'X' },
       { ac: 'edit', s: 'user/-/label/Walks', t: 'X' }, { ac: 'edit', s: `feed/${river}`, a: 'user/-/state/com.google/read' },
       { ac: 'subscribe', s: 'feed/not a url' },
-    ]) {
+    ];
+    for (const form of bad) {
       expect((await call('POST', '/subscription/edit', form)).status, JSON.stringify(form)).toBe(400);
     }
     expect((await call('POST', '/rename-tag', { s: 'user/-/label/Nowhere', dest: 'user/-/label/Else' })).status).toBe(400);

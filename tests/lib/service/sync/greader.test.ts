@@ -141,6 +141,30 @@ describe('Google Reader reads', () => {
   });
 });
 
+describe('Google Reader Atom form', () => {
+  it('serves a stream as Atom with read and fresh categories and a continuation, for newsboat', async () => {
+    await h.call('PATCH', `/v1/items/${news.itemIds[0]}`, { key: alice.key, body: { is_read: true } });
+    try {
+      const response = await fetch(`${h.baseUrl}/greader/reader/atom/${encodeURIComponent(`feed/${newsUrl}`)}?n=2&r=o`, { headers: { authorization: `GoogleLogin auth=${auth}` } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^application\/atom\+xml/);
+      const atom = await response.text();
+      const entries = atom.split('<entry').slice(1);
+      expect(entries).toHaveLength(2);
+      expect(entries[0]).toContain('<title type="html">News 0</title>');
+      expect(entries[0]).toContain('label="read"');
+      expect(entries[0]).not.toContain('label="fresh"');
+      expect(entries[1]).toContain('label="fresh"');
+      expect(entries[1]).toMatch(/<id>tag:google\.com,2005:reader\/item\/[0-9a-f]{16}<\/id>/);
+      expect(atom).toMatch(/<gr:continuation>[\w-]+<\/gr:continuation>/);
+      const stale = await fetch(`${h.baseUrl}/greader/reader/atom/user/-/state/com.google/reading-list`, { headers: { authorization: 'GoogleLogin auth=stale' } });
+      expect(stale.status).toBe(401);
+    } finally {
+      await h.call('PATCH', `/v1/items/${news.itemIds[0]}`, { key: alice.key, body: { is_read: false } });
+    }
+  });
+});
+
 describe('Google Reader writes', () => {
   it('edit-tag marks read, starred and labels, as /v1 then shows, and back', async () => {
     const [ref] = (await call('GET', `/stream/items/ids?output=json&s=feed/${encodeURIComponent(newsUrl)}&r=o&n=1`)).json.itemRefs;

@@ -6,6 +6,7 @@ import { searchEntriesSchema } from './schema/005-search-entries';
 import { entryCountsSchema } from './schema/006-entry-counts';
 import { episodeArtworkBackfill } from './schema/007-episode-artwork';
 import { feverKeysSchema } from './schema/008-fever-keys';
+import { gpodderSchema } from './schema/009-gpodder';
 
 export type Migration = { version: number; name: string; sql: string };
 
@@ -19,4 +20,5 @@ export const migrations: Migration[] = [
   { version: 6, name: 'entry-counts', sql: entryCountsSchema },
   { version: 7, name: 'episode-artwork', sql: episodeArtworkBackfill },
   { version: 8, name: 'fever-keys', sql: feverKeysSchema },
+  { version: 9, name: 'gpodder', sql: gpodderSchema },
 ];

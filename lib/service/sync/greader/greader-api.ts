@@ -79,11 +79,11 @@ export function mountGreader(app: Hono, service: ServiceContext, limiter: RateLi
   };
 
   // The token writes carry as T: any token of the key's own is accepted, since calls are made with the header.
-  route(['GET'], '/token', ({ caller }) => text(createHash('sha256').update(caller.credential.id).digest('hex').slice(0, 57)));
-  route(['GET'], '/user-info', ({ caller }) => userInfo(caller.user));
-  route(['GET'], '/subscription/list', ({ caller }) => subscriptionList(db, caller.user));
-  route(['GET'], '/tag/list', ({ caller }) => tagList(db, caller.user));
-  route(['GET'], '/unread-count', ({ caller }) => unreadCount(db, caller.user));
+  route(['GET', 'POST'], '/token', ({ caller }) => text(createHash('sha256').update(caller.credential.id).digest('hex').slice(0, 57)));
+  route(['GET', 'POST'], '/user-info', ({ caller }) => userInfo(caller.user));
+  route(['GET', 'POST'], '/subscription/list', ({ caller }) => subscriptionList(db, caller.user));
+  route(['GET', 'POST'], '/tag/list', ({ caller }) => tagList(db, caller.user));
+  route(['GET', 'POST'], '/unread-count', ({ caller }) => unreadCount(db, caller.user));
   route(['GET', 'POST'], '/stream/items/ids', ({ caller, params }) => streamItemIds(db, caller.user, refQuery(params, params.get('s'), maxIds)));
   route(['GET', 'POST'], '/stream/items/contents', ({ caller, params }) => streamItemContents(db, caller.user, params, maxContents));
   route(['GET', 'POST'], '/stream/contents/*', ({ caller, params, request }) => {

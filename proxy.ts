@@ -9,6 +9,14 @@ import { findSession, isSecureRequest } from '@/lib/server/session';
 
 /** Lets signed-in visits through (renewing the cookie when the session slid) and sends the rest to sign-in. */
 export function proxy(request: NextRequest): NextResponse {
+  // next.config skips Next's own trailing-slash redirect so that /fever/ is answered where Fever
+  // clients call it; pages keep it here.
+  const { pathname } = request.nextUrl;
+  if (pathname.length > 1 && pathname.endsWith('/')) {
+    const bare = new URL(request.nextUrl);
+    bare.pathname = pathname.replace(/\/+$/, '') || '/';
+    return NextResponse.redirect(bare, 308);
+  }
   const found = findSession(request.headers.get('cookie'), isSecureRequest(request));
   if (found) {
     const response = NextResponse.next();

@@ -7,6 +7,7 @@ import { entryCountsSchema } from './schema/006-entry-counts';
 import { episodeArtworkBackfill } from './schema/007-episode-artwork';
 import { feverKeysSchema } from './schema/008-fever-keys';
 import { gpodderSchema } from './schema/009-gpodder';
+import { syncOrderSchema } from './schema/010-sync-order';
 
 export type Migration = { version: number; name: string; sql: string };
 
@@ -21,4 +22,5 @@ export const migrations: Migration[] = [
   { version: 7, name: 'episode-artwork', sql: episodeArtworkBackfill },
   { version: 8, name: 'fever-keys', sql: feverKeysSchema },
   { version: 9, name: 'gpodder', sql: gpodderSchema },
+  { version: 10, name: 'sync-order', sql: syncOrderSchema },
 ];

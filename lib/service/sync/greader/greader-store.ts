@@ -39,7 +39,7 @@ function streamClause(stream: Stream, name: string): [string, Record<string, unk
 export function itemRefs(db: Db, userId: string, query: RefQuery): { refs: ItemRef[]; more: boolean } {
   const where = new EntryConditions(userId).add(...streamClause(query.stream, 'stream'));
   if (query.exclude) {
-    // Leaving out read or starred items as a plain equality lets SQLite walk entries_unread for unread items.
+    // Leaving out read or starred items as a plain equality lets SQLite walk entries_unread (covering, see 010-sync-order).
     const states: Partial<Record<Stream['kind'], string>> = { read: 'e.is_read = 0', 'kept-unread': 'e.is_read = 1', starred: 'e.is_saved = 0' };
     const [clause, params] = streamClause(query.exclude, 'excluded');
     where.add(states[query.exclude.kind] ?? `NOT ${clause}`, params);

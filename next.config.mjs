@@ -6,6 +6,8 @@ const nextConfig = {
   // Native and Node-only packages stay outside the server bundle.
   serverExternalPackages: ['better-sqlite3', 'smtp-server', 'linkedom', 'sanitize-html'],
   poweredByHeader: false,
+  // Fever clients call /fever/ and must be answered there; proxy.ts redirects pages' trailing slashes instead.
+  skipTrailingSlashRedirect: true,
   reactStrictMode: true,
   // Fewer, larger first-load files: with the default (50 KB) the inbox loaded 12 scripts, each a
   // round trip on a phone's link; at 120 KB it loads 8, with 2.8 KB less code (bench: bundle-size, lighthouse).

@@ -10,12 +10,16 @@ import { searchHandlers } from './handlers/search';
 import { subscriptionHandlers } from './handlers/subscriptions';
 import type { Handlers } from './handlers/handler';
 import { createRouter, errorResponse } from './http/router';
+import { RateLimiter } from './http/rate-limit';
+import { mountFever } from './sync/fever/fever-api';
+import { mountGreader } from './sync/greader/greader-api';
+import { mountGpodder } from './sync/gpodder/gpodder-api';
 import { openDatabase } from './store/database';
 import { createIntelligence } from './intelligence';
 import { resumeIndexing } from './domain/feeds/store-parsed-feed';
 
 export type EmbeddedService = ServiceContext & {
-  /** Answers one /v1 request: the whole service as a fetch handler. */
+  /** Answers one /v1 or sync-API (/fever, /greader, /gpodder) request: the whole service as a fetch handler. */
   fetch(request: Request): Promise<Response>;
   close(): void;
 };
@@ -30,7 +34,11 @@ export function createService(options: { databaseFile?: string; config?: Partial
   const context: ServiceContext = { db, config, intelligence: createIntelligence(db) };
   // A run that stopped with indexing left for later left items without stories or similar items.
   resumeIndexing(context);
-  const router = createRouter(context, handlers);
+  const limiter = new RateLimiter();
+  const router = createRouter(context, handlers, limiter);
+  mountFever(router, context, limiter);
+  mountGreader(router, context, limiter);
+  mountGpodder(router, context, limiter);
   return {
     ...context,
     fetch: async (request) => {

@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { serviceConfig } from '../config';
 import { backupCommand, restoreCommand } from './backup';
 import { CommandFailure, openDataDirectory, UsageError, type CliContext, type Command, type CommandGroup, type DirectoryCommand } from './command';
+import { feedCommands } from './feeds';
 import { keyCommands } from './keys';
 import { opmlCommands } from './opml';
 import { passwordCommands } from './password';
@@ -22,6 +23,7 @@ export const commandGroups: Record<string, CommandGroup> = {
   user: userCommands,
   password: passwordCommands,
   opml: opmlCommands,
+  feeds: feedCommands,
 };
 
 /** Commands of one word that handle the data directory as files: they never open (or create) its database. */

@@ -69,9 +69,18 @@ export function issueCredential(db: Db, userId: string, kind: CredentialKind, na
     id: randomUUID(), user_id: userId, kind, name, prefix: secret.slice(0, tokenPrefix[kind].length + 4),
     created_at: new Date().toISOString(), last_used_at: null, revoked_at: null,
   };
-  db.prepare(`INSERT INTO credentials (id, user_id, kind, name, prefix, secret_hash, created_at)
-    VALUES (@id, @user_id, @kind, @name, @prefix, @secret_hash, @created_at)`).run({ ...credential, secret_hash: hashSecret(secret) });
+  // An API key is also a sync password; Fever presents it only as md5(email:key), kept here hashed again.
+  const email = kind === 'api_key' ? db.prepare('SELECT email FROM users WHERE id = ?').pluck().get(userId) as string | undefined : undefined;
+  db.prepare(`INSERT INTO credentials (id, user_id, kind, name, prefix, secret_hash, fever_key_hash, created_at)
+    VALUES (@id, @user_id, @kind, @name, @prefix, @secret_hash, @fever_key_hash, @created_at)`).run({
+    ...credential, secret_hash: hashSecret(secret), fever_key_hash: email === undefined ? null : hashSecret(feverApiKey(email, secret)),
+  });
   return { credential, secret };
+}
+
+/** The Fever API's key for an account's API key: the md5 hex of `email:key`, as Fever clients compute it. */
+export function feverApiKey(email: string, secret: string): string {
+  return createHash('md5').update(`${email}:${secret}`).digest('hex');
 }
 
 /** Revokes a credential of a user; false when the user has no such live credential. */
@@ -95,9 +104,18 @@ export function listCredentials(db: Db, userId: string, kind: CredentialKind): C
 
 /** Looks up a presented secret: the live credential and its user, or null. */
 export function findCredentialBySecret(db: Db, secret: string): { credential: Credential; user: User } | null {
+  return findCredentialByHash(db, 'secret_hash', hashSecret(secret));
+}
+
+/** Looks up a Fever `api_key` (md5 of `email:key`, hex): the live API key and its user, or null. */
+export function findCredentialByFeverKey(db: Db, apiKey: string): { credential: Credential; user: User } | null {
+  return findCredentialByHash(db, 'fever_key_hash', hashSecret(apiKey.toLowerCase()));
+}
+
+function findCredentialByHash(db: Db, column: 'secret_hash' | 'fever_key_hash', hash: string): { credential: Credential; user: User } | null {
   const row = db.prepare(`SELECT c.id, c.user_id, c.kind, c.name, c.prefix, c.created_at, c.last_used_at, c.revoked_at,
       u.email, u.plan, u.status, u.is_owner, u.created_at AS user_created_at
-    FROM credentials c JOIN users u ON u.id = c.user_id WHERE c.secret_hash = ?`).get(hashSecret(secret)) as
+    FROM credentials c JOIN users u ON u.id = c.user_id WHERE c.${column} = ?`).get(hash) as
     (Credential & Omit<User, 'id' | 'created_at'> & { user_created_at: string }) | undefined;
   if (!row || row.revoked_at) return null;
   const { email, plan, status, is_owner, user_created_at, ...credential } = row;

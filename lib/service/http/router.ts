@@ -13,10 +13,12 @@ import { undecodablePathMessage } from './request-path';
 import { bodyTooLargeMessage, readBoundedText, serviceBodyLimit } from './bounded-body';
 import { receiveInboundHttp } from '../mail/inbound-http';
 
-/** Builds the /v1 HTTP interface: one route per operation of the contract, behind auth, rate limit and validation. */
-export function createRouter(service: ServiceContext, handlers: Handlers): Hono {
+/**
+ * Builds the /v1 HTTP interface: one route per operation of the contract, behind auth, rate limit and validation.
+ * `limiter` counts a key's requests; the sync APIs share it, so a key has one limit whatever protocol it speaks.
+ */
+export function createRouter(service: ServiceContext, handlers: Handlers, limiter = new RateLimiter()): Hono {
   const app = new Hono();
-  const limiter = new RateLimiter();
 
   // Before any route: Hono would match a path it cannot decode as written and hand on its raw escapes.
   app.use(async (c, next) => {

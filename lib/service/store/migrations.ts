@@ -5,6 +5,9 @@ import { readLaterSchema } from './schema/004-read-later';
 import { searchEntriesSchema } from './schema/005-search-entries';
 import { entryCountsSchema } from './schema/006-entry-counts';
 import { episodeArtworkBackfill } from './schema/007-episode-artwork';
+import { feverKeysSchema } from './schema/008-fever-keys';
+import { gpodderSchema } from './schema/009-gpodder';
+import { syncOrderSchema } from './schema/010-sync-order';
 
 export type Migration = { version: number; name: string; sql: string };
 
@@ -17,4 +20,7 @@ export const migrations: Migration[] = [
   { version: 5, name: 'search-entries', sql: searchEntriesSchema },
   { version: 6, name: 'entry-counts', sql: entryCountsSchema },
   { version: 7, name: 'episode-artwork', sql: episodeArtworkBackfill },
+  { version: 8, name: 'fever-keys', sql: feverKeysSchema },
+  { version: 9, name: 'gpodder', sql: gpodderSchema },
+  { version: 10, name: 'sync-order', sql: syncOrderSchema },
 ];

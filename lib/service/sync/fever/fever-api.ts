@@ -1,0 +1,33 @@
+/**
+ * The Fever API (api_version 3) at /fever/, for Unread, Fiery Feeds, Reeder and others: every
+ * answer is HTTP 200 JSON with `api_version`, `auth` and `last_refreshed_on_time`; the parts
+ * asked for follow. It reads and writes the same state as /v1, under the same per-key rate limit.
+ */
+import type { Hono } from 'hono';
+import type { ServiceContext } from '../../context';
+import { rateLimited } from '../../http/errors';
+import type { RateLimiter } from '../../http/rate-limit';
+import { callParams } from '../call-params';
+import { feverCaller } from './fever-auth';
+import { lastRefreshedOn, readParts } from './fever-read';
+import { applyMark } from './fever-write';
+
+/** Answers one Fever call. */
+export async function answerFever(service: ServiceContext, limiter: RateLimiter, request: Request): Promise<Response> {
+  const params = await callParams(request);
+  const caller = feverCaller(service.db, params.get('api_key'));
+  if (!caller) return Response.json({ api_version: 3, auth: 0 });
+  const verdict = limiter.hit(caller.credential.id, service.config.apiKeyRateLimit);
+  if (!verdict.allowed) throw rateLimited(verdict.retryAfterSeconds);
+  // Writes first, so that ids asked for in the same call show their effect (as in Fever).
+  applyMark(service.db, caller.user, params);
+  return Response.json({
+    api_version: 3, auth: 1, last_refreshed_on_time: lastRefreshedOn(service.db, caller.user.id),
+    ...readParts(service.db, caller.user.id, params),
+  });
+}
+
+/** Adds /fever and /fever/ (GET and POST) to the service's router. */
+export function mountFever(app: Hono, service: ServiceContext, limiter: RateLimiter): void {
+  for (const path of ['/fever', '/fever/']) app.on(['GET', 'POST'], path, (c) => answerFever(service, limiter, c.req.raw));
+}

@@ -1,0 +1,60 @@
+/** The Fever API's reads: groups, feeds, favicons, items, the unread and saved id lists and links. */
+import type { Db } from '../../store/database';
+import { idList, wholeNumber } from './fever-request';
+import { feverFeeds, feverGroups, feverItems, itemIdsWhere, itemsPerCall, totalItems } from './fever-store';
+
+type Answer = Record<string, unknown>;
+const unixSeconds = (iso: string | null) => (iso ? Math.floor(Date.parse(iso) / 1000) : 0);
+
+/** Which folder holds which feeds, as Fever's `feeds_groups`: one entry per folder, the feed ids comma-separated. */
+function feedsGroups(feeds: { id: number; group_id: number | null }[]): { group_id: number; feed_ids: string }[] {
+  const byGroup = new Map<number, number[]>();
+  for (const feed of feeds) if (feed.group_id !== null) byGroup.set(feed.group_id, [...(byGroup.get(feed.group_id) ?? []), feed.id]);
+  return [...byGroup].map(([group_id, ids]) => ({ group_id, feed_ids: ids.join(',') }));
+}
+
+/** When the user's feeds were last fetched, in Unix seconds (0 before any fetch). */
+export function lastRefreshedOn(db: Db, userId: string): number {
+  return Math.max(0, ...feverFeeds(db, userId).map((feed) => unixSeconds(feed.last_fetched_at)));
+}
+
+function items(db: Db, userId: string, params: URLSearchParams): Answer {
+  const withIds = params.get('with_ids');
+  let page: Parameters<typeof feverItems>[2];
+  if (withIds !== null) page = { ids: idList(withIds, itemsPerCall) ?? [] };
+  else if (params.has('max_id')) page = { maxId: wholeNumber(params.get('max_id')) ?? 0 };
+  else page = { sinceId: wholeNumber(params.get('since_id')) ?? 0 };
+  // max_id=0 asks for the newest items, as in Fever's own clients.
+  if (page.maxId === 0) page = { maxId: Number.MAX_SAFE_INTEGER };
+  return {
+    items: feverItems(db, userId, page).map((row) => ({
+      id: row.id, feed_id: row.feed_id, title: row.title, author: row.author ?? '', html: row.html, url: row.url ?? '',
+      is_saved: row.is_saved, is_read: row.is_read, created_on_time: Math.floor(row.published_ms / 1000),
+    })),
+    total_items: totalItems(db, userId),
+  };
+}
+
+/** Every part of the answer the call's parameters ask for (`groups`, `feeds`, `items`…), beside one another. */
+export function readParts(db: Db, userId: string, params: URLSearchParams): Answer {
+  const answer: Answer = {};
+  const wants = (name: string) => params.has(name);
+  if (wants('groups') || wants('feeds')) {
+    const feeds = feverFeeds(db, userId);
+    if (wants('groups')) answer.groups = feverGroups(db, userId);
+    if (wants('feeds')) {
+      answer.feeds = feeds.map((feed) => ({
+        id: feed.id, favicon_id: 0, title: feed.title, url: feed.url ?? '', site_url: feed.site_url ?? '', is_spark: 0,
+        last_updated_on_time: unixSeconds(feed.last_fetched_at),
+      }));
+    }
+    answer.feeds_groups = feedsGroups(feeds);
+  }
+  // Tidings keeps no favicons; an empty list tells clients to draw their own.
+  if (wants('favicons')) answer.favicons = [];
+  if (wants('items')) Object.assign(answer, items(db, userId, params));
+  if (wants('unread_item_ids')) answer.unread_item_ids = itemIdsWhere(db, userId, 'unread').join(',');
+  if (wants('saved_item_ids')) answer.saved_item_ids = itemIdsWhere(db, userId, 'saved').join(',');
+  if (wants('links')) answer.links = [];
+  return answer;
+}

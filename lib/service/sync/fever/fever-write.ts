@@ -1,0 +1,48 @@
+/**
+ * The Fever API's writes: `mark=item` with `as=read|unread|saved|unsaved`, and `mark=feed|group`
+ * with `as=read` and `before` (Unix seconds; group 0 is every item). They go through the same
+ * domain functions as /v1's PATCH and PUT /v1/items. Anything malformed or unknown changes nothing.
+ */
+import type { BulkItemAction } from '@/lib/contract/items';
+import type { User } from '../../domain/accounts';
+import { bulkUpdateItems, markAllItems } from '../../domain/items/item-state';
+import { ServiceError } from '../../http/errors';
+import type { Db } from '../../store/database';
+import { wholeNumber } from './fever-request';
+import { idOf } from './fever-store';
+
+const itemActions: Record<string, BulkItemAction> = { read: 'mark_read', unread: 'mark_unread', saved: 'save', unsaved: 'unsave' };
+
+/** Items published before `before` (Unix seconds), as the last millisecond before it. */
+const justBefore = (before: number) => new Date(before * 1000 - 1).toISOString();
+
+function markItem(db: Db, user: User, params: URLSearchParams): void {
+  const action = itemActions[params.get('as') ?? ''];
+  const feverId = wholeNumber(params.get('id'), 1);
+  const itemId = feverId === undefined ? undefined : idOf(db, user.id, 'item', feverId);
+  if (action && itemId) bulkUpdateItems(db, user, [itemId], action);
+}
+
+function markAllRead(db: Db, user: User, kind: 'feed' | 'group', params: URLSearchParams): void {
+  const feverId = wholeNumber(params.get('id'));
+  const before = wholeNumber(params.get('before'), 1);
+  if (params.get('as') !== 'read' || feverId === undefined || before === undefined) return;
+  if (kind === 'group' && feverId === 0) {
+    markAllItems(db, user, { before: justBefore(before) });
+    return;
+  }
+  const id = feverId === 0 ? undefined : idOf(db, user.id, kind, feverId);
+  if (!id) return;
+  markAllItems(db, user, { [kind === 'feed' ? 'subscription_ids' : 'folder_ids']: [id], before: justBefore(before) });
+}
+
+/** Applies the call's `mark`, if it has one; a refusal of the domain (a plan's saved-items limit) changes nothing. */
+export function applyMark(db: Db, user: User, params: URLSearchParams): void {
+  const mark = params.get('mark');
+  try {
+    if (mark === 'item') markItem(db, user, params);
+    else if (mark === 'feed' || mark === 'group') markAllRead(db, user, mark, params);
+  } catch (error) {
+    if (!(error instanceof ServiceError)) throw error;
+  }
+}

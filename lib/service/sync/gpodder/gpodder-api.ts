@@ -1,0 +1,115 @@
+/**
+ * The gpodder.net API v2 under /gpodder, for AntennaPod, Kasts and other podcast apps: auth
+ * login/logout, devices, subscriptions (with `since` and `timestamp`) and episode actions. One
+ * list of podcasts for every device: the account's podcast subscriptions, the same as /v1's.
+ * Same per-key rate limit as /v1.
+ */
+import type { Hono } from 'hono';
+import type { User } from '../../domain/accounts';
+import type { ServiceContext } from '../../context';
+import { rateLimited } from '../../http/errors';
+import type { RateLimiter } from '../../http/rate-limit';
+import { gpodderCaller, unauthorizedBasic } from './gpodder-auth';
+import { actionsSince, applyActions, BadUpload, readActions } from './gpodder-episodes';
+import { listDevices, podcastUrls, removedUrls, saveDevice } from './gpodder-store';
+import { changeSubscriptions } from './gpodder-subscriptions';
+
+const now = () => Math.floor(Date.now() / 1000);
+const bad = (message: string) => new Response(message, { status: 400, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+
+/** One call's route: what it is, for whom, on which device. */
+type Route = { kind: 'login' | 'logout' | 'devices' | 'device' | 'subscriptions' | 'episodes'; user: string; device?: string };
+
+const patterns: [RegExp, Route['kind']][] = [
+  [/^\/gpodder\/api\/2\/auth\/([^/]+)\/login\.json$/, 'login'],
+  [/^\/gpodder\/api\/2\/auth\/([^/]+)\/logout\.json$/, 'logout'],
+  [/^\/gpodder\/api\/2\/devices\/([^/]+)\.json$/, 'devices'],
+  [/^\/gpodder\/api\/2\/devices\/([^/]+)\/([^/]+)\.json$/, 'device'],
+  [/^\/gpodder\/api\/2\/subscriptions\/([^/]+)\/([^/]+)\.json$/, 'subscriptions'],
+  [/^\/gpodder\/api\/2\/episodes\/([^/]+)\.json$/, 'episodes'],
+];
+
+function routeOf(pathname: string): Route | null {
+  for (const [pattern, kind] of patterns) {
+    const match = pattern.exec(pathname);
+    if (!match) continue;
+    try {
+      return { kind, user: decodeURIComponent(match[1]), device: match[2] === undefined ? undefined : decodeURIComponent(match[2]) };
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
+function since(url: URL): number | null {
+  const value = url.searchParams.get('since') ?? '0';
+  return /^\d{1,12}$/.test(value) ? Number(value) * 1000 : null;
+}
+
+async function readJson(request: Request): Promise<unknown> {
+  const text = await request.text();
+  if (Buffer.byteLength(text) > 1_000_000) throw new BadUpload('The body is larger than 1 MB.');
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new BadUpload('The body must be JSON.');
+  }
+}
+
+async function answer(service: ServiceContext, user: User, route: Route, request: Request): Promise<Response> {
+  const { db } = service;
+  const url = new URL(request.url);
+  const get = request.method === 'GET';
+  switch (route.kind) {
+    case 'login':
+    case 'logout':
+      return get ? bad('Use POST.') : new Response(null, { status: 200 });
+    case 'devices':
+      return Response.json(listDevices(db, user.id));
+    case 'device': {
+      const body = (await readJson(request)) as Record<string, unknown>;
+      if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new BadUpload('The body must be a JSON object.');
+      const caption = typeof body.caption === 'string' ? body.caption : undefined;
+      const type = typeof body.type === 'string' ? body.type : undefined;
+      saveDevice(db, user.id, route.device!, { caption, type });
+      return new Response(null, { status: 200 });
+    }
+    case 'subscriptions': {
+      if (!get) return Response.json({ timestamp: now(), update_urls: await changeSubscriptions(service, user, await readJson(request)) });
+      const sinceMs = since(url);
+      if (sinceMs === null) return bad('since must be a timestamp in Unix seconds.');
+      saveDevice(db, user.id, route.device!, {});
+      const timestamp = now();
+      return Response.json({ add: podcastUrls(db, user.id, sinceMs), remove: sinceMs ? removedUrls(db, user.id, sinceMs) : [], timestamp });
+    }
+    case 'episodes': {
+      if (!get) {
+        applyActions(db, user, readActions(await readJson(request)));
+        return Response.json({ timestamp: now(), update_urls: [] });
+      }
+      const sinceMs = since(url);
+      if (sinceMs === null) return bad('since must be a timestamp in Unix seconds.');
+      const timestamp = now();
+      return Response.json({ actions: actionsSince(db, user, sinceMs, url.searchParams.get('podcast') ?? undefined), timestamp });
+    }
+  }
+}
+
+/** Adds the gpodder routes to the service's router. */
+export function mountGpodder(app: Hono, service: ServiceContext, limiter: RateLimiter): void {
+  app.on(['GET', 'POST'], '/gpodder/*', async (c) => {
+    const route = routeOf(new URL(c.req.url).pathname);
+    if (!route) return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain' } });
+    const caller = gpodderCaller(service.db, c.req.raw, route.user);
+    if (!caller) return unauthorizedBasic();
+    const verdict = limiter.hit(caller.credential.id, service.config.apiKeyRateLimit);
+    if (!verdict.allowed) throw rateLimited(verdict.retryAfterSeconds);
+    try {
+      return await answer(service, caller.user, route, c.req.raw);
+    } catch (error) {
+      if (error instanceof BadUpload) return bad(error.message);
+      throw error;
+    }
+  });
+}

@@ -1,0 +1,41 @@
+/**
+ * gpodder subscription uploads: `{ add: [urls], remove: [urls] }` subscribes and unsubscribes in
+ * Tidings, through the same domain functions as /v1. The lists are checked before anything
+ * changes; a podcast that cannot be fetched is left out and the rest go on.
+ */
+import type { User } from '../../domain/accounts';
+import { unsubscribe } from '../../domain/subscriptions/change-subscriptions';
+import { normalizeFeedUrl, subscribe } from '../../domain/subscriptions/subscribe';
+import type { ServiceContext } from '../../context';
+import { ServiceError } from '../../http/errors';
+import { BadUpload } from './gpodder-episodes';
+import { subscriptionByUrl } from './gpodder-store';
+
+function urls(value: unknown, name: string): string[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value) || value.some((url) => typeof url !== 'string' || !normalizeFeedUrl(url))) {
+    throw new BadUpload(`${name} must be a list of http or https URLs.`);
+  }
+  return [...new Set(value as string[])];
+}
+
+/** Applies an upload; answers the URLs it rewrote, as gpodder's `update_urls` (none: URLs are kept as sent). */
+export async function changeSubscriptions(service: ServiceContext, user: User, body: unknown): Promise<[string, string][]> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new BadUpload('The body must be a JSON object with add and remove lists.');
+  const { add: rawAdd, remove: rawRemove } = body as Record<string, unknown>;
+  const add = urls(rawAdd, 'add');
+  const remove = urls(rawRemove, 'remove');
+  if (add.some((url) => remove.includes(url))) throw new BadUpload('A URL cannot be both added and removed.');
+  const gone = remove.flatMap((url) => subscriptionByUrl(service.db, user.id, url) ?? []);
+  if (gone.length) unsubscribe(service.db, user, gone);
+  for (const url of add) {
+    if (subscriptionByUrl(service.db, user.id, url)) continue;
+    try {
+      await subscribe(service, user, { url });
+    } catch (error) {
+      if (!(error instanceof ServiceError)) throw error;
+      console.warn(`[tidings gpodder] ${url} was not subscribed: ${error.message}`);
+    }
+  }
+  return [];
+}

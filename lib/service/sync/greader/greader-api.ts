@@ -1,0 +1,125 @@
+/**
+ * The Google Reader API under /greader, as FreshRSS and Miniflux implement it, for Reeder,
+ * NetNewsWire, Read You, FeedMe, newsboat and others: ClientLogin, token, user-info,
+ * subscription/list|edit|quickadd|export|import, tag/list, rename-tag, disable-tag, unread-count,
+ * stream/items/ids, stream/items/contents, stream/contents and its Atom form (reader/atom), edit-tag
+ * and mark-all-as-read.
+ * Same state and per-key rate limit as /v1.
+ */
+import { createHash } from 'node:crypto';
+import type { Context, Hono } from 'hono';
+import type { ServiceContext } from '../../context';
+import type { Caller } from '../../http/authenticate';
+import { rateLimited } from '../../http/errors';
+import type { RateLimiter } from '../../http/rate-limit';
+import { callParams } from '../call-params';
+import { badToken, clientLogin, greaderCaller } from './greader-auth';
+import {
+  BadRequest, refQuery, streamContents, streamItemContents, streamItemIds, subscriptionList, tagList, unreadCount, userInfo,
+} from './greader-read';
+import {
+  disableLabel, editSubscription, exportSubscriptions, importSubscriptions, quickAdd, renameLabel,
+} from './greader-subscriptions';
+import { editTag, markAllAsRead } from './greader-write';
+import { atomStream } from './greader-atom';
+
+const api = '/greader/reader/api/0';
+/** Most ids one stream/items/ids call lists, and most items one contents call carries. */
+const maxIds = 10_000;
+const maxContents = 1_000;
+
+const text = (body: string, status = 200) => new Response(body, { status, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+
+type Call = { caller: Caller; params: URLSearchParams; request: Request };
+/** Most bytes of an imported OPML document, as /v1/opml/import. */
+const maxOpmlBytes = 1_000_000;
+
+/** ClientLogin: `Email` and `Passwd` (an API key) give `Auth=<token>`; `output=json` answers JSON. */
+async function login(service: ServiceContext, request: Request): Promise<Response> {
+  const params = await callParams(request);
+  const caller = clientLogin(service.db, params.get('Email'), params.get('Passwd'));
+  if (!caller) return text('Error=BadAuthentication\n', 401);
+  const token = params.get('Passwd')!.trim();
+  if (params.get('output') === 'json') return Response.json({ SID: token, LSID: token, Auth: token });
+  return text(`SID=${token}\nLSID=${token}\nAuth=${token}\n`);
+}
+
+/** The stream id that is the rest of the path after `prefix`, its slashes plain or encoded (%2F); else `s`. */
+function streamOfPath(request: Request, prefix: string, params: URLSearchParams): string {
+  const rest = new URL(request.url).pathname.slice(prefix.length);
+  if (!rest) return params.get('s') ?? '';
+  try {
+    return decodeURIComponent(rest);
+  } catch {
+    throw new BadRequest('The stream id in the path is not validly encoded.');
+  }
+}
+
+/** Adds the Google Reader routes to the service's router. */
+export function mountGreader(app: Hono, service: ServiceContext, limiter: RateLimiter): void {
+  const { db } = service;
+  app.on(['GET', 'POST'], '/greader/accounts/ClientLogin', (c) => login(service, c.req.raw));
+
+  /** One authenticated call: a stale token answers 401, a bad request 400 with its sentence. */
+  const route = (methods: string[], path: string, answer: (call: Call) => unknown, options: { rawBody?: boolean; prefix?: string } = {}) => {
+    app.on(methods, `${options.prefix ?? api}${path}`, async (c: Context) => {
+      const caller = greaderCaller(db, c.req.raw);
+      if (!caller) return badToken();
+      const verdict = limiter.hit(caller.credential.id, service.config.apiKeyRateLimit);
+      if (!verdict.allowed) throw rateLimited(verdict.retryAfterSeconds);
+      const params = options.rawBody ? new URL(c.req.url).searchParams : await callParams(c.req.raw);
+      try {
+        const result = await answer({ caller, params, request: c.req.raw });
+        return result instanceof Response ? result : Response.json(result);
+      } catch (error) {
+        if (error instanceof BadRequest) return text(error.message, 400);
+        throw error;
+      }
+    });
+  };
+
+  // The token writes carry as T: any token of the key's own is accepted, since calls are made with the header.
+  route(['GET', 'POST'], '/token', ({ caller }) => text(createHash('sha256').update(caller.credential.id).digest('hex').slice(0, 57)));
+  route(['GET', 'POST'], '/user-info', ({ caller }) => userInfo(caller.user));
+  route(['GET', 'POST'], '/subscription/list', ({ caller }) => subscriptionList(db, caller.user));
+  route(['GET', 'POST'], '/tag/list', ({ caller }) => tagList(db, caller.user));
+  route(['GET', 'POST'], '/unread-count', ({ caller }) => unreadCount(db, caller.user));
+  route(['GET', 'POST'], '/stream/items/ids', ({ caller, params }) => streamItemIds(db, caller.user, refQuery(params, params.get('s'), maxIds)));
+  route(['GET', 'POST'], '/stream/items/contents', ({ caller, params }) => streamItemContents(db, caller.user, params, maxContents));
+  route(['GET', 'POST'], '/stream/contents/*', ({ caller, params, request }) => {
+    const streamId = streamOfPath(request, `${api}/stream/contents/`, params);
+    return streamContents(db, caller.user, streamId, refQuery(params, streamId, maxContents));
+  });
+  route(['GET'], '/*', ({ caller, params, request }) => {
+    const streamId = streamOfPath(request, '/greader/reader/atom/', params);
+    return atomStream(db, caller.user, streamId, refQuery(params, streamId, maxContents));
+  }, { prefix: '/greader/reader/atom' });
+  route(['POST'], '/edit-tag', ({ caller, params }) => {
+    editTag(db, caller.user, params);
+    return text('OK');
+  });
+  route(['POST'], '/mark-all-as-read', ({ caller, params }) => {
+    markAllAsRead(db, caller.user, params);
+    return text('OK');
+  });
+  route(['POST'], '/subscription/quickadd', ({ caller, params }) => quickAdd(service, caller.user, params));
+  route(['POST'], '/subscription/edit', async ({ caller, params }) => {
+    await editSubscription(service, caller.user, params);
+    return text('OK');
+  });
+  route(['POST'], '/rename-tag', async ({ caller, params }) => {
+    await renameLabel(service, caller.user, params);
+    return text('OK');
+  });
+  route(['POST'], '/disable-tag', ({ caller, params }) => {
+    disableLabel(service, caller.user, params);
+    return text('OK');
+  });
+  route(['GET'], '/subscription/export', ({ caller }) => exportSubscriptions(service, caller.user));
+  route(['POST'], '/subscription/import', async ({ caller, request }) => {
+    if (Number(request.headers.get('content-length')) > maxOpmlBytes) throw new BadRequest('The OPML document is larger than 1 MB.');
+    const opml = await request.text();
+    if (Buffer.byteLength(opml) > maxOpmlBytes) throw new BadRequest('The OPML document is larger than 1 MB.');
+    return importSubscriptions(service, caller.user, opml);
+  }, { rawBody: true });
+}

@@ -1,0 +1,50 @@
+/**
+ * The older Atom form of a stream, /greader/reader/atom/<stream>, which newsboat reads: the
+ * items of stream/contents as Atom entries, each with Google Reader's categories (`read` for a
+ * read item, `fresh` for an unread one, `starred`, labels) and a `gr:continuation` when more follow.
+ */
+import type { User } from '../../domain/accounts';
+import type { Db } from '../../store/database';
+import { encodeContinuation, toGoogleItem } from './greader-read';
+import { itemContents, itemRefs, type RefQuery } from './greader-store';
+
+const escape = (text: string) => text.replace(/[<>&"']/g, (char) => `&${{ '<': 'lt', '>': 'gt', '&': 'amp', '"': 'quot', "'": 'apos' }[char]};`);
+const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
+const scheme = 'http://www.google.com/reader/';
+
+function category(term: string): string {
+  return `<category term="${escape(term)}" scheme="${scheme}" label="${escape(term.slice(term.lastIndexOf('/') + 1))}"/>`;
+}
+
+function entry(item: ReturnType<typeof toGoogleItem>): string {
+  const link = item.alternate[0]?.href;
+  const states = item.categories.includes('user/-/state/com.google/read') ? [] : ['user/-/state/com.google/fresh'];
+  return `<entry gr:crawl-timestamp-msec="${item.crawlTimeMsec}">
+<id>${item.id}</id>
+${[...item.categories, ...states].map(category).join('\n')}
+<title type="html">${escape(item.title)}</title>
+<published>${iso(item.published)}</published>
+<updated>${iso(item.updated)}</updated>
+${link ? `<link rel="alternate" href="${escape(link)}" type="text/html"/>` : ''}
+<summary type="html">${escape(item.summary.content)}</summary>
+<author><name>${escape(item.author)}</name></author>
+<source gr:stream-id="${escape(item.origin.streamId)}"><id>tag:google.com,2005:reader/${escape(item.origin.streamId)}</id><title type="html">${escape(item.origin.title)}</title>${item.origin.htmlUrl ? `<link rel="alternate" href="${escape(item.origin.htmlUrl)}" type="text/html"/>` : ''}</source>
+</entry>`;
+}
+
+/** GET reader/atom/<stream>: a page of the stream as an Atom document. */
+export function atomStream(db: Db, user: User, streamId: string, query: RefQuery): Response {
+  const { refs, more } = itemRefs(db, user.id, query);
+  const items = itemContents(db, user.id, refs.map((ref) => ref.id)).map(toGoogleItem);
+  const last = refs.at(-1);
+  const continuation = more && last ? `<gr:continuation>${encodeContinuation({ ms: last.published_ms, itemId: last.item_id })}</gr:continuation>\n` : '';
+  const body = `<?xml version="1.0" encoding="UTF-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom" xmlns:gr="http://www.google.com/schemas/reader/atom/" gr:dir="ltr">
+<id>tag:google.com,2005:reader/${escape(streamId)}</id>
+<title>${escape(streamId)}</title>
+${continuation}<updated>${new Date().toISOString()}</updated>
+${items.map(entry).join('\n')}
+</feed>
+`;
+  return new Response(body, { headers: { 'content-type': 'application/atom+xml; charset=utf-8' } });
+}

@@ -1,0 +1,41 @@
+/**
+ * Google Reader's sign-in: ClientLogin takes the account's email and one of its API keys and
+ * answers that key as the `Auth` token; calls then send `Authorization: GoogleLogin auth=<token>`.
+ * A revoked key makes a stale token: 401 with `X-Reader-Google-Bad-Token: true`, as clients expect.
+ */
+import { findCredentialBySecret, looksLikeCredential, touchCredential } from '../../domain/accounts';
+import type { Caller } from '../../http/authenticate';
+import type { Db } from '../../store/database';
+
+/** The caller whose API key this is, if it is a live key of an active account with this email. */
+export function clientLogin(db: Db, email: string | null, password: string | null): Caller | null {
+  if (!email || !password || !looksLikeCredential(password.trim())) return null;
+  const found = findCredentialBySecret(db, password.trim());
+  if (!found || found.credential.kind !== 'api_key' || found.user.status !== 'active') return null;
+  return found.user.email.toLowerCase() === email.trim().toLowerCase() ? found : null;
+}
+
+/** The token of a call's `Authorization: GoogleLogin auth=…` header, or null. */
+export function tokenOf(request: Request): string | null {
+  const match = /^GoogleLogin\s+auth=(\S+)\s*$/i.exec(request.headers.get('authorization') ?? '');
+  return match ? match[1] : null;
+}
+
+/** The caller of a call, or null when its token is missing, stale or not an API key. */
+export function greaderCaller(db: Db, request: Request): Caller | null {
+  const token = tokenOf(request);
+  if (!token || !looksLikeCredential(token)) return null;
+  const found = findCredentialBySecret(db, token);
+  if (!found || found.credential.kind !== 'api_key' || found.user.status !== 'active') return null;
+  try {
+    touchCredential(db, found.credential);
+  } catch {
+    // last_used_at is bookkeeping: a busy store must not fail the call.
+  }
+  return found;
+}
+
+/** The answer to a call without a valid token. */
+export function badToken(): Response {
+  return new Response('Unauthorized', { status: 401, headers: { 'content-type': 'text/plain', 'X-Reader-Google-Bad-Token': 'true' } });
+}

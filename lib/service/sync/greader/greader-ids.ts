@@ -1,0 +1,49 @@
+/** Google Reader's names for items and streams, read and written. */
+
+const longPrefix = 'tag:google.com,2005:reader/item/';
+
+/** An item's long id (`tag:google.com,2005:reader/item/<16 hex>`) from its number. */
+export function longItemId(id: number): string {
+  return longPrefix + id.toString(16).padStart(16, '0');
+}
+
+/**
+ * An item's number from any of Google Reader's four forms: the long id, 16-digit hex, short hex
+ * (as clients shorten the long form) or decimal. Undefined when it is none of them.
+ */
+export function parseItemId(text: string): number | undefined {
+  const value = text.trim();
+  let number: number;
+  if (value.startsWith(longPrefix)) number = hex(value.slice(longPrefix.length));
+  else if (/^[0-9a-f]{16}$/i.test(value)) number = hex(value);
+  else if (/^\d+$/.test(value)) number = Number(value);
+  // Digits alone are read as decimal above; a short hex id has a letter in it.
+  else number = hex(value);
+  return Number.isSafeInteger(number) && number > 0 ? number : undefined;
+}
+
+function hex(text: string): number {
+  return /^[0-9a-f]{1,16}$/i.test(text) ? parseInt(text, 16) : NaN;
+}
+
+/** A stream Tidings can list: a state, a label (folder or tag), a feed by URL. */
+export type Stream =
+  | { kind: 'reading-list' } | { kind: 'read' } | { kind: 'starred' } | { kind: 'kept-unread' }
+  | { kind: 'label'; name: string } | { kind: 'feed'; url: string };
+
+const states = ['reading-list', 'read', 'starred', 'kept-unread'] as const;
+
+/** The stream a stream id names (`user/-/state/com.google/read`, `user/<id>/label/News`, `feed/<url>`), or undefined. */
+export function parseStream(id: string): Stream | undefined {
+  if (id.startsWith('feed/')) return id.length > 5 ? { kind: 'feed', url: id.slice(5) } : undefined;
+  const match = /^user\/[^/]+\/(state\/com\.google|label)\/(.+)$/.exec(id);
+  if (!match) return undefined;
+  if (match[1] === 'label') return { kind: 'label', name: match[2] };
+  const state = states.find((name) => name === match[2]);
+  return state ? { kind: state } : undefined;
+}
+
+/** The stream id of a folder or tag. */
+export const labelId = (name: string) => `user/-/label/${name}`;
+/** The stream id of a feed. */
+export const feedStreamId = (url: string) => `feed/${url}`;

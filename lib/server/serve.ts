@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import next from 'next';
 import { serveBrotliStatic } from './brotli-static';
 import { closeHttpsFront, createHttpsFront, tlsFromEnv } from './https-front';
+import { isServiceRequest, serviceListener } from './service-listener';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -34,6 +35,7 @@ const handle = app.getRequestHandler();
 
 const server = createServer((request, response) => {
   if (serveBrotliStatic(request, response, staticDir)) return;
+  if (isServiceRequest(request)) return void serviceListener(request, response);
   void handle(request, response);
 });
 let front: Http2SecureServer | null = null;

@@ -10,10 +10,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { embeddedService } from '../service/embedded';
 
-/** Whether a request is for the embedded service: a /v1 path while no hosted service is configured (upstreamMode() says 'local'). */
+/**
+ * Whether a request is for the embedded service: a /v1 path while no hosted service is configured
+ * (upstreamMode() says 'local'). A path ending in a slash stays Next's, which redirects it to the path without.
+ */
 export function isServiceRequest(request: IncomingMessage): boolean {
   const url = request.url ?? '';
-  return (url.startsWith('/v1/') || url === '/v1' || url.startsWith('/v1?')) && !process.env.FEED_API_BASE_URL;
+  const pathname = url.split('?', 1)[0];
+  return (pathname === '/v1' || (pathname.startsWith('/v1/') && !pathname.endsWith('/'))) && !process.env.FEED_API_BASE_URL;
 }
 
 const listener = getRequestListener((request) => embeddedService().service.fetch(request), {

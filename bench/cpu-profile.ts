@@ -34,6 +34,7 @@ type Locate = (frame: CallFrame) => { file: string; line: number };
 function locator(root: string): Locate {
   const maps = new Map<string, SourceMap | null>();
   return (frame) => {
+    if (!frame.url.startsWith('file://') && !path.isAbsolute(frame.url)) return { file: frame.url, line: frame.lineNumber + 1 };
     const file = frame.url.startsWith('file://') ? decodeURIComponent(new URL(frame.url).pathname) : frame.url;
     const asIs = { file: path.relative(root, file), line: frame.lineNumber + 1 };
     if (!file.endsWith('.js') || !file.includes(`${path.sep}.next${path.sep}`)) return asIs;

@@ -18,6 +18,7 @@ import { closeHttpsFront, createHttpsFront, tlsFromEnv } from './https-front';
 import { prepareForApp, trustedProxiesFromEnv } from './trusted-proxies';
 import { answerClientError, refuseMalformedRequest } from './request-guard';
 import { serveWorkerFile } from './worker-file';
+import { isServiceRequest, serviceListener } from './service-listener';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -47,6 +48,7 @@ const server = createServer((request, response) => {
   if (serveBrotliStatic(request, response, staticDir) || serveWorkerFile(request, response, workerDir)) return;
   // Who the client is, from the peer and trusted proxies only; what else a client says is dropped.
   prepareForApp(request, trustedProxies);
+  if (isServiceRequest(request)) return void serviceListener(request, response);
   void handle(request, response);
 });
 server.on('clientError', answerClientError);

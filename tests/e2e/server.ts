@@ -11,7 +11,7 @@ import { statusAt } from '../../lib/server/status-at';
 
 const require = createRequire(import.meta.url);
 
-export type RunningServer = { baseUrl: string; stop: () => Promise<void> };
+export type RunningServer = { baseUrl: string; pid: number; stop: () => Promise<void> };
 
 /** A TCP port that was free a moment ago on 127.0.0.1. */
 export function freePort(): Promise<number> {
@@ -25,8 +25,11 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Serves the existing production build on a free port (over HTTPS when `env` names a certificate) and resolves once it answers. */
-export async function startProductionServer(root: string, env: NodeJS.ProcessEnv): Promise<RunningServer> {
+/**
+ * Serves the existing production build on a free port (over HTTPS when `env` names a certificate) and resolves once it answers.
+ * `nodeFlags` go to Node itself (say `--cpu-prof`, which NODE_OPTIONS may not carry).
+ */
+export async function startProductionServer(root: string, env: NodeJS.ProcessEnv, nodeFlags: string[] = []): Promise<RunningServer> {
   if (!existsSync(path.join(root, '.next', 'BUILD_ID'))) {
     throw new Error('No production build found (.next/BUILD_ID). Run `npm run build` before `npm run test:e2e`.');
   }
@@ -38,7 +41,7 @@ export async function startProductionServer(root: string, env: NodeJS.ProcessEnv
   const command = existsSync(serve)
     ? ['--import', 'tsx', serve, '--port', String(port), '--hostname', '127.0.0.1']
     : [require.resolve('next/dist/bin/next'), 'start', '--port', String(port), '--hostname', '127.0.0.1'];
-  const child = spawn(process.execPath, command, {
+  const child = spawn(process.execPath, [...nodeFlags, ...command], {
     cwd: root,
     env: { ...env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production', PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -55,7 +58,7 @@ export async function startProductionServer(root: string, env: NodeJS.ProcessEnv
   }
   // Later server errors still matter when a test fails; echo them to the runner.
   child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(`[next] ${chunk.toString()}`));
-  return { baseUrl, stop: () => stop(child) };
+  return { baseUrl, pid: child.pid!, stop: () => stop(child) };
 }
 
 async function waitUntilAnswering(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { AccountStatus, Plan } from '@/lib/contract/common';
-import type { Db } from '../store/database';
+import { preparedOnce, type Db } from '../store/database';
 
 export type User = { id: string; email: string; plan: Plan; status: AccountStatus; is_owner: number; created_at: string };
 export type CredentialKind = 'api_key' | 'app_token';
@@ -102,20 +102,29 @@ export function listCredentials(db: Db, userId: string, kind: CredentialKind): C
     WHERE user_id = ? AND kind = ? AND revoked_at IS NULL ORDER BY created_at DESC`).all(userId, kind) as Credential[];
 }
 
+// Every authenticated request looks its key up: preparing these each time was most of authenticating (bench: load).
+const credentialStatements = preparedOnce((db) => ({
+  bySecretHash: db.prepare(`SELECT c.id, c.user_id, c.kind, c.name, c.prefix, c.created_at, c.last_used_at, c.revoked_at,
+      u.email, u.plan, u.status, u.is_owner, u.created_at AS user_created_at
+    FROM credentials c JOIN users u ON u.id = c.user_id WHERE c.secret_hash = ?`),
+  byFeverKeyHash: db.prepare(`SELECT c.id, c.user_id, c.kind, c.name, c.prefix, c.created_at, c.last_used_at, c.revoked_at,
+      u.email, u.plan, u.status, u.is_owner, u.created_at AS user_created_at
+    FROM credentials c JOIN users u ON u.id = c.user_id WHERE c.fever_key_hash = ?`),
+  touch: db.prepare('UPDATE credentials SET last_used_at = ? WHERE id = ?'),
+}));
+
 /** Looks up a presented secret: the live credential and its user, or null. */
 export function findCredentialBySecret(db: Db, secret: string): { credential: Credential; user: User } | null {
-  return findCredentialByHash(db, 'secret_hash', hashSecret(secret));
+  return findCredentialByHash(db, 'bySecretHash', hashSecret(secret));
 }
 
 /** Looks up a Fever `api_key` (md5 of `email:key`, hex): the live API key and its user, or null. */
 export function findCredentialByFeverKey(db: Db, apiKey: string): { credential: Credential; user: User } | null {
-  return findCredentialByHash(db, 'fever_key_hash', hashSecret(apiKey.toLowerCase()));
+  return findCredentialByHash(db, 'byFeverKeyHash', hashSecret(apiKey.toLowerCase()));
 }
 
-function findCredentialByHash(db: Db, column: 'secret_hash' | 'fever_key_hash', hash: string): { credential: Credential; user: User } | null {
-  const row = db.prepare(`SELECT c.id, c.user_id, c.kind, c.name, c.prefix, c.created_at, c.last_used_at, c.revoked_at,
-      u.email, u.plan, u.status, u.is_owner, u.created_at AS user_created_at
-    FROM credentials c JOIN users u ON u.id = c.user_id WHERE c.${column} = ?`).get(hash) as
+function findCredentialByHash(db: Db, statement: 'bySecretHash' | 'byFeverKeyHash', hash: string): { credential: Credential; user: User } | null {
+  const row = credentialStatements(db)[statement].get(hash) as
     (Credential & Omit<User, 'id' | 'created_at'> & { user_created_at: string }) | undefined;
   if (!row || row.revoked_at) return null;
   const { email, plan, status, is_owner, user_created_at, ...credential } = row;
@@ -131,5 +140,5 @@ export function looksLikeCredential(token: string): boolean {
 export function touchCredential(db: Db, credential: Credential, now = new Date()): void {
   const last = credential.last_used_at ? Date.parse(credential.last_used_at) : 0;
   if (now.getTime() - last < 60_000) return;
-  db.prepare('UPDATE credentials SET last_used_at = ? WHERE id = ?').run(now.toISOString(), credential.id);
+  credentialStatements(db).touch.run(now.toISOString(), credential.id);
 }

@@ -31,13 +31,15 @@ export function createRouter(service: ServiceContext, handlers: Handlers, limite
 
   for (const [id, operation] of Object.entries(operations) as [OperationId, Operation][]) {
     const honoPath = operation.path.replace(/\{(\w+)\}/g, ':$1');
+    // Built once: zod compiles a schema on its first use, so a schema made per request was compiled per request.
+    const querySchema = (operation.query ?? z.object({})).strict();
     app.on(operation.method, honoPath, async (c) => {
       const caller = authenticate(service.db, c.req.raw, operation);
       const limit = caller.credential.kind === 'api_key' ? service.config.apiKeyRateLimit : service.config.appTokenRateLimit;
       const verdict = limiter.hit(caller.credential.id, limit);
       if (!verdict.allowed) throw rateLimited(verdict.retryAfterSeconds);
 
-      const input = await readInput(c.req.raw, operation, c.req.param() as Record<string, string>);
+      const input = await readInput(c.req.raw, operation, querySchema, c.req.param() as Record<string, string>);
       const handler = handlers[id] as ((context: unknown) => unknown) | undefined;
       if (!handler) throw fail(501, `${operation.method} ${operation.path} is not implemented yet.`);
       const reply = (await handler({ service, db: service.db, signal: c.req.raw.signal, ...caller, ...input })) as { status?: number; body: unknown };
@@ -71,7 +73,8 @@ function methodsOf(pathname: string): string[] {
   return [...new Set(operationPaths.filter((entry) => entry.pattern.test(pathname)).map((entry) => entry.method))];
 }
 
-async function readInput(request: Request, operation: Operation, rawParams: Record<string, string>) {
+/** The request's params, query and body, checked; `querySchema` is the operation's query, strict. */
+async function readInput(request: Request, operation: Operation, querySchema: z.ZodObject, rawParams: Record<string, string>) {
   const sentences: string[] = [];
   const take = <T>(result: { ok: true; value: T } | { ok: false; sentences: string[] }): T | undefined => {
     if (result.ok) return result.value;
@@ -80,8 +83,7 @@ async function readInput(request: Request, operation: Operation, rawParams: Reco
   };
   const params = operation.params ? take(check(operation.params, rawParams, 'path')) : {};
   // An operation without query parameters refuses unknown ones as the others do, rather than ignore them.
-  const querySchema = operation.query ?? z.object({});
-  const query = take(check(querySchema.strict(), queryObject(new URL(request.url).searchParams, querySchema), 'query'));
+  const query = take(check(querySchema, queryObject(new URL(request.url).searchParams, querySchema), 'query'));
   let body: unknown = undefined;
   if (operation.body) {
     const text = await readBodyText(request);

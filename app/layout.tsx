@@ -1,4 +1,5 @@
 import type { Metadata, Viewport } from 'next';
+import { headers } from 'next/headers';
 import type { ReactNode } from 'react';
 import { PlayerHost } from '@/components/player/player-host';
 import { AppStyles } from '@/components/shell/app-styles';
@@ -6,6 +7,7 @@ import { DeferredBoot } from '@/components/shell/deferred-boot';
 import { SiteHeader } from '@/components/shell/site-header';
 import { ThemeScript } from '@/components/shell/theme-script';
 import { provideAppStyles } from '@/lib/server/app-styles';
+import { pageNonce } from '@/lib/server/security-headers';
 
 export const metadata: Metadata = {
   title: { default: 'Tidings', template: '%s · Tidings' },
@@ -29,14 +31,16 @@ export const viewport: Viewport = {
 };
 
 /** The frame of every page: theme restore, skip link, header and the main landmark. */
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
   provideAppStyles();
+  // Reading the request renders every page per request, as its policy's nonce needs.
+  const nonce = pageNonce(await headers());
   return (
     // The theme script may set data-theme before hydration; that difference is expected.
     <html lang="en" suppressHydrationWarning>
       <head>
-        <ThemeScript />
-        <AppStyles />
+        <ThemeScript nonce={nonce} />
+        <AppStyles nonce={nonce} />
       </head>
       <body className="bg-canvas text-ink antialiased">
         <a href="#main" className="skip-link">

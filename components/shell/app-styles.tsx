@@ -17,8 +17,9 @@ function stylesheet(): string {
 /**
  * The app's stylesheet inlined into <head>, so the first paint needs only the HTML. The
  * server render writes it (see lib/server/app-styles.ts); it is in the page once, not
- * again in the RSC payload as a client component's props would be.
+ * again in the RSC payload as a client component's props would be. `nonce` is the page's
+ * (lib/server/security-headers.ts), which its Content-Security-Policy asks of inline styles.
  */
-export function AppStyles() {
-  return <style id={styleId} dangerouslySetInnerHTML={{ __html: stylesheet() }} />;
+export function AppStyles({ nonce }: { nonce?: string }) {
+  return <style id={styleId} nonce={nonce} dangerouslySetInnerHTML={{ __html: stylesheet() }} />;
 }

@@ -12,6 +12,6 @@ const script = `try{var d=document.documentElement,t=localStorage.getItem(${JSON
 )});if(s==="small"||s==="large"||s==="larger")d.dataset.textSize=s}catch(e){}`;
 
 /** Inline <head> script that restores the theme and text size chosen in settings. */
-export function ThemeScript() {
-  return <script dangerouslySetInnerHTML={{ __html: script }} />;
+export function ThemeScript({ nonce }: { nonce?: string }) {
+  return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: script }} />;
 }

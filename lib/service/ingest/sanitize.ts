@@ -2,7 +2,7 @@ import sanitizeHtml from 'sanitize-html';
 import { decodeHTML } from 'entities';
 
 /** Hosts whose players may be embedded in items; every other iframe is removed. */
-const VIDEO_EMBED_HOSTS = [
+export const VIDEO_EMBED_HOSTS = [
   'www.youtube.com', 'youtube.com', 'www.youtube-nocookie.com', 'youtube-nocookie.com',
   'player.vimeo.com', 'www.dailymotion.com', 'geo.dailymotion.com',
 ];

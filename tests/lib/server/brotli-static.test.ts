@@ -65,7 +65,7 @@ describe('Brotli copies of the static files', () => {
     expect(answer.status).toBe(200);
     expect(answer.headers).toMatchObject({
       'content-encoding': 'br', 'content-type': 'application/javascript; charset=UTF-8',
-      'cache-control': 'public, max-age=31536000, immutable', vary: 'Accept-Encoding',
+      'cache-control': 'public, max-age=31536000, immutable', vary: 'Accept-Encoding', 'x-content-type-options': 'nosniff',
     });
     expect(Number(answer.headers['content-length'])).toBe(answer.body.length);
     expect(brotliDecompressSync(answer.body).toString()).toBe(script);

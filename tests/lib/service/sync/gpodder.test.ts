@@ -84,9 +84,13 @@ describe('gpodder subscriptions', () => {
     // Unsubscribing in Tidings shows up as a removal.
     const radioSubscription = ((await h.call('GET', '/v1/subscriptions', { key: alice.key, query: { all: true } })).body.data as Json[])[0].id;
     await h.call('DELETE', `/v1/subscriptions/${radioSubscription}`, { key: alice.key });
-    expect((await gpodder('GET', `/subscriptions/${user}/phone.json?since=${changes.timestamp}`)).json).toMatchObject({ add: [], remove: [radio] });
+    const later = (await gpodder('GET', `/subscriptions/${user}/phone.json?since=${changes.timestamp}`)).json;
     // Back to where the other tests start.
     h.subscribe(alice.user, show.feedId);
+    // Timestamps are whole seconds and `since` counts its own second, so a change of that second may come again.
+    expect(later.add).toEqual([]);
+    expect(later.remove).toContain(radio);
+    expect(later.remove.filter((url: string) => url !== radio && url !== showUrl)).toEqual([]);
   });
 
   it('refuses a bad upload with 400 and changes nothing', async () => {

@@ -9,11 +9,12 @@ import { panelClass } from '../control-styles';
 const loading = () => <p role="status" className="text-muted">Loading…</p>;
 const PlanSummary = dynamic(() => import('./plan-summary').then((module) => module.PlanSummary), { loading });
 const ApiKeys = dynamic(() => import('./api-keys').then((module) => module.ApiKeys), { loading });
+const OtherApps = dynamic(() => import('./other-apps').then((module) => module.OtherApps), { loading });
 const ReadLaterLinks = dynamic(() => import('./read-later-links').then((module) => module.ReadLaterLinks), { loading });
 
 /**
- * The settings that need the embedded service's first-party operations: plan, API keys and
- * read-later links. Against a hosted service they are that service's business, and say so.
+ * The settings that need the embedded service's first-party operations: plan, API keys, sync
+ * with other apps and read-later links. Against a hosted service they are that service's business, and say so.
  */
 export function LocalSettings() {
   const { capabilities, firstParty, isLoading, error } = useCapabilities();
@@ -46,6 +47,10 @@ export function LocalSettings() {
       <section id="api-keys" aria-labelledby="keys-heading" className={panelClass}>
         <h2 id="keys-heading" className="mb-2 text-xl font-semibold">API keys</h2>
         <ApiKeys />
+      </section>
+      <section id="other-apps" aria-labelledby="other-apps-heading" className={panelClass}>
+        <h2 id="other-apps-heading" className="mb-2 text-xl font-semibold">Use with other apps</h2>
+        <OtherApps />
       </section>
       <section id="read-later" aria-labelledby="read-later-heading" className={panelClass}>
         <h2 id="read-later-heading" className="mb-2 text-xl font-semibold">Read-later services</h2>

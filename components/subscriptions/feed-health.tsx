@@ -1,13 +1,13 @@
 'use client';
 
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { RelativeTime } from '@/components/relative-time';
 import { errorSentence } from '@/lib/client/error-message';
 import { tryNowRefusal, useSubscriptionHealth, useTryNow, type SubscriptionHealth } from '@/lib/client/use-feed-health';
 import { buttonClass } from '../control-styles';
 
 /** Presses "Try now" and words what came of it for a status line. */
-function useTryNowButton(id: string) {
+function useTryNowButton(id: string, onRecovered?: () => void) {
   const tryNow = useTryNow();
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState('');
@@ -18,6 +18,7 @@ function useTryNowButton(id: string) {
     try {
       const health = await tryNow(id);
       setOutcome(health.status === 'healthy' ? 'The feed answered: it works again.' : `Still failing: ${health.last_error ?? 'the feed could not be fetched.'}`);
+      if (health.status === 'healthy') onRecovered?.();
     } catch (error) {
       setOutcome(tryNowRefusal(error) ?? errorSentence(error));
     } finally {
@@ -45,7 +46,9 @@ function Tries({ health }: { health: SubscriptionHealth }) {
  */
 export function FeedHealth({ id }: { id: string }) {
   const { data: health } = useSubscriptionHealth(id);
-  const button = useTryNowButton(id);
+  const status = useRef<HTMLParagraphElement>(null);
+  // The button goes with the failure: focus moves to what happened rather than to the page's start.
+  const button = useTryNowButton(id, () => status.current?.focus());
   if (!health) return null;
   const failing = health.status !== 'healthy';
   return (
@@ -56,7 +59,7 @@ export function FeedHealth({ id }: { id: string }) {
       {failing && (
         <button type="button" className={`${buttonClass} mt-2`} aria-disabled={button.busy} onClick={() => void button.press()}>Try now</button>
       )}
-      <p role="status" className="mt-1 min-h-5 text-sm">{button.outcome}</p>
+      <p ref={status} tabIndex={-1} role="status" className="mt-1 min-h-5 text-sm">{button.outcome}</p>
     </section>
   );
 }

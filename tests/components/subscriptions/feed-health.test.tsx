@@ -66,7 +66,8 @@ describe('a failing subscription says what is wrong', () => {
     lastTriedSecondsAgo(11);
     const before = hits();
     await user.click(within(section).getByRole('button', { name: 'Try now' }));
-    expect(await screen.findByText('The feed answered: it works again.')).toBeTruthy();
+    const outcome = await screen.findByText('The feed answered: it works again.');
+    expect(document.activeElement).toBe(outcome);
     expect(hits()).toBe(before + 1);
     await waitFor(() => expect(screen.getByText('Healthy')).toBeTruthy());
     expect(screen.queryByText('The feed server answered 404: the feed is gone from that address.')).toBeNull();

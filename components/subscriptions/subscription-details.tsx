@@ -15,6 +15,7 @@ import { useSubscription } from '@/lib/client/use-subscription';
 import { useUnsubscribe } from '@/lib/client/use-subscription-actions';
 import { buttonClass, dangerButtonClass, labelClass, panelClass } from '../control-styles';
 import { CopyButton } from '../copy-button';
+import { FeedHealth } from './feed-health';
 import { SubscriptionItems } from './subscription-items';
 import { SubscriptionSettingsForm } from './subscription-settings-form';
 import { SubscriptionStatus } from './subscription-status';
@@ -118,6 +119,7 @@ export function SubscriptionDetails({ id }: { id: string }) {
           {subscription.canonical_url && <Fact term="Feed address"><span className="break-all font-mono">{subscription.canonical_url}</span></Fact>}
           {subscription.history_capped && <Fact term="History">Your plan shows only its items from the last 90 days before you subscribed.</Fact>}
         </dl>
+        {firstParty && subscription.source_type !== 'newsletter' && <FeedHealth id={id} />}
         {(subscription.description || subscription.podcast_summary) && (
           <p className="mt-3 max-w-prose">{subscription.description || subscription.podcast_summary}</p>
         )}

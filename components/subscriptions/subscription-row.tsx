@@ -4,14 +4,20 @@ import Link from '@/components/shell/intent-link';
 import { memo } from 'react';
 import type { Subscription } from '@/lib/client/subscription-cache';
 import { sourceTypes } from '@/lib/client/subscriptions-view';
+import type { SubscriptionHealth } from '@/lib/client/use-feed-health';
+import { FeedHealthLine } from './feed-health';
 import { SubscriptionStatus } from './subscription-status';
 
-type Props = { subscription: Subscription; selected: boolean; onSelect: (id: string, selected: boolean) => void };
+type Props = {
+  subscription: Subscription; selected: boolean; onSelect: (id: string, selected: boolean) => void;
+  /** What is wrong with a failing feed, when the app may know (first-party). */
+  health?: SubscriptionHealth;
+};
 
 const badgeClass = 'rounded bg-accent-soft px-1.5 py-0.5 text-xs font-medium text-ink';
 
 /** One subscription: its name (the way to its details), kind, unread count, health, and whether it is paused or pinned. */
-export const SubscriptionRow = memo(function SubscriptionRow({ subscription, selected, onSelect }: Props) {
+export const SubscriptionRow = memo(function SubscriptionRow({ subscription, selected, onSelect, health }: Props) {
   const kind = sourceTypes.find((entry) => entry.type === subscription.source_type)?.label ?? 'Feed';
   return (
     // The name's link stretches over the whole row, so a tap anywhere but the checkbox opens the details.
@@ -41,6 +47,7 @@ export const SubscriptionRow = memo(function SubscriptionRow({ subscription, sel
           {subscription.is_pinned && <span className={badgeClass}>Pinned</span>}
           {subscription.history_capped && <span className={badgeClass} title="Your plan shows only its recent history.">Recent history only</span>}
         </p>
+        {health && subscription.status !== 'healthy' && <FeedHealthLine id={subscription.id} title={subscription.title} health={health} />}
         {subscription.newsletter_address && (
           // Above the stretched link, as text to take: a click selects the address whole instead of opening the details.
           <p className="relative z-10 mt-1 w-fit select-all break-all font-mono text-sm text-muted">{subscription.newsletter_address}</p>

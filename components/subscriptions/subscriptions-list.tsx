@@ -12,6 +12,8 @@ import {
 } from '@/lib/client/subscriptions-view';
 import { useBulkUpdateSubscriptions, useUnsubscribe, type BulkSubscriptionAction } from '@/lib/client/use-subscription-actions';
 import { useSubscriptions } from '@/lib/client/use-subscriptions';
+import { useCapabilities } from '@/lib/client/capabilities';
+import { useFeedHealth } from '@/lib/client/use-feed-health';
 import { buttonClass } from '../control-styles';
 import { useRovingRows } from '../roving-rows';
 import { useStickyTopSpace } from '../use-sticky-top-space';
@@ -60,6 +62,7 @@ function matchNoteFor(nameFilter: string, matches: number, loaded: number, total
 export function SubscriptionsList({ selection, withFolders, initialNameFilter = '' }: Props) {
   const filters = useMemo(() => subscriptionFiltersFor(selection), [selection]);
   const list = useSubscriptions(filters);
+  const feedHealth = useFeedHealth(useCapabilities().firstParty);
   const bulkUpdate = useBulkUpdateSubscriptions();
   const unsubscribe = useUnsubscribe();
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
@@ -235,7 +238,8 @@ export function SubscriptionsList({ selection, withFolders, initialNameFilter = 
               </div>
               <ul ref={roving} aria-label="Subscriptions" className="mt-1 border-t border-line">
                 {shown.map((subscription) => (
-                  <SubscriptionRow key={subscription.id} subscription={subscription} selected={selected.has(subscription.id)} onSelect={onSelect} />
+                  <SubscriptionRow key={subscription.id} subscription={subscription} selected={selected.has(subscription.id)} onSelect={onSelect}
+                    health={feedHealth.get(subscription.id)} />
                 ))}
               </ul>
             </>

@@ -1,4 +1,5 @@
 import { accountOperations } from './operations/account';
+import { feedHealthOperations } from './operations/feed-health';
 import { itemOperations } from './operations/items';
 import { organizingOperations } from './operations/organizing';
 import { readLaterOperations } from './operations/read-later';
@@ -13,6 +14,7 @@ export const operations = {
   ...accountOperations,
   ...organizingOperations,
   ...readLaterOperations,
+  ...feedHealthOperations,
 };
 
 export type Operations = typeof operations;

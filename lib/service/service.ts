@@ -8,6 +8,7 @@ import { organizingHandlers } from './handlers/organizing';
 import { readLaterHandlers } from './handlers/read-later';
 import { searchHandlers } from './handlers/search';
 import { subscriptionHandlers } from './handlers/subscriptions';
+import { feedHealthHandlers } from './handlers/feed-health';
 import type { Handlers } from './handlers/handler';
 import { createRouter, errorResponse } from './http/router';
 import { RateLimiter } from './http/rate-limit';
@@ -25,7 +26,7 @@ export type EmbeddedService = ServiceContext & {
 };
 
 const handlers: Handlers = { ...itemHandlers, ...subscriptionHandlers, ...intelligenceHandlers, ...accountHandlers, ...searchHandlers, ...organizingHandlers,
-  ...readLaterHandlers };
+  ...readLaterHandlers, ...feedHealthHandlers };
 
 /** Opens the store and builds the service; `databaseFile` defaults to service.db in the data directory. */
 export function createService(options: { databaseFile?: string; config?: Partial<ServiceConfig> } = {}): EmbeddedService {

@@ -3,6 +3,7 @@ import type { ParsedFeed } from '../../ingest/types';
 import type { ServiceContext } from '../../context';
 import { preparedOnce, type Db } from '../../store/database';
 import type { PreparedDoc } from '../../intelligence';
+import { failureSentence } from './failure-sentence';
 import { sharedFeedPreparer, type FeedPreparer } from './feed-preparer';
 import { insertParsedFeed } from './store-parsed-feed';
 
@@ -59,7 +60,7 @@ type FeedUpdate = { feed: FeedRow } & (
 );
 
 function failure(feed: FeedRow, error: unknown): FeedUpdate {
-  const message = error instanceof Error ? error.message : 'The feed could not be refreshed.';
+  const message = failureSentence(error);
   const retryAfter = error instanceof FetchError ? error.retryAfterSeconds ?? null : null;
   return { feed, kind: 'failed', message, retryAfter };
 }

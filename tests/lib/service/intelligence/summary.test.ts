@@ -24,8 +24,33 @@ describe('extractive summary', () => {
       expect(at).toBeGreaterThan(last);
       last = at;
     }
-    expect(summary).toContain('The Orrin ferry company will double its crossings');
     expect(summary).not.toContain('Read more');
+  });
+
+  it('never starts with, nor repeats, the lead paragraph', () => {
+    const summary = extractiveSummary('Orrin ferry company doubles crossings', longArticle);
+    expect(summary).not.toBe('');
+    expect(summary).not.toContain('The Orrin ferry company will double its crossings');
+    expect(summary).not.toContain('demand had grown');
+    const bridge = extractiveSummary(bridgeCollapse[0].title, bridgeCollapse[0].content);
+    expect(bridge).not.toContain('Part of the Marlow harbour bridge collapsed');
+    expect(bridge.startsWith('Rescue divers') || bridge.startsWith('Mayor')).toBe(true);
+  });
+
+  it('takes its sentences from at least two paragraphs after the lead', () => {
+    const summary = extractiveSummary('Orrin ferry company doubles crossings', longArticle);
+    const paragraphs = [...longArticle.matchAll(/<p>([\s\S]*?)<\/p>/g)].map((match) => match[1].replace(/\s+/g, ' '));
+    const from = new Set(splitSentences(summary).map((sentence) => paragraphs.findIndex((p) => p.includes(sentence))));
+    expect(from.has(-1)).toBe(false);
+    expect(from.has(0)).toBe(false);
+    expect(from.size).toBeGreaterThanOrEqual(2);
+  });
+
+  it('gives a short article no summary: one paragraph, or a lead and a single other paragraph', () => {
+    const oneParagraph = '<p>The ferry leaves at noon from the north quay. Tickets are sold on board this week. The harbour office opens at nine every morning.</p>';
+    expect(extractiveSummary('Ferries', oneParagraph)).toBe('');
+    const twoParagraphs = `${oneParagraph}<p>Islanders asked for a later crossing on Sundays. The company said it would think about a later boat.</p>`;
+    expect(extractiveSummary('Ferries', twoParagraphs)).toBe('');
   });
 
   it('keeps abbreviations such as "Mr." inside their sentence', () => {
@@ -40,9 +65,6 @@ describe('extractive summary', () => {
     expect(extractiveSummary('Nothing', '<p> </p>')).toBe('');
   });
 
-  it('returns a short text whole', () => {
-    expect(extractiveSummary('Ferries', '<p>The ferry leaves at noon.</p>')).toBe('The ferry leaves at noon.');
-  });
 });
 
 describe('reading time', () => {

@@ -1,0 +1,121 @@
+/*
+ * A failing subscription says what is wrong, when it was last tried and will be tried again,
+ * and "Try now" fetches the feed from its server at once (at most once every 10 seconds).
+ * The feed's site is a server of this file's own, which counts requests and can fail on cue.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Page, Response } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contextPerTest, expectNoAxeViolations, type ViewportName } from './browser';
+import { rssDocument } from './feed-site';
+
+const contexts = contextPerTest();
+
+/** Paths that answer 404 (the feed is gone) until taken off; every request is counted by path. */
+const gone = new Set<string>();
+const hits = new Map<string, number>();
+let site: http.Server;
+let baseUrl = '';
+
+beforeAll(async () => {
+  site = http.createServer((request, response) => {
+    const path = new URL(request.url ?? '/', 'http://site').pathname;
+    hits.set(path, (hits.get(path) ?? 0) + 1);
+    if (gone.has(path)) {
+      response.writeHead(404, { 'content-type': 'text/plain' });
+      return response.end('not found');
+    }
+    response.writeHead(200, { 'content-type': 'application/rss+xml; charset=utf-8' });
+    response.end(rssDocument(`Harbour Notices ${path}`, [
+      { guid: `${path}-1`, title: `Tide tables for ${path}`, body: 'High water at noon.', date: new Date(Date.now() - 3_600_000) },
+    ]));
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  site.closeAllConnections();
+  await new Promise((resolve) => site.close(resolve));
+});
+
+function isCall(method: string, path: RegExp) {
+  return (response: Response) => response.request().method() === method && path.test(new URL(response.url()).pathname);
+}
+
+/** Waits until `ms` have passed since `since`: "Try now" waits 10 seconds after a feed's last fetch. */
+async function waitSince(since: number, ms: number): Promise<void> {
+  const left = since + ms - Date.now();
+  if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+}
+
+/** Whether the page is wider than the window (a horizontal scroll bar). */
+function overflows(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+}
+
+const goneSentence = 'The feed server answered 404: the feed is gone from that address.';
+
+describe.each<ViewportName>(['phone', 'desktop'])('feed health on a %s', (viewport) => {
+  it('shows a failing feed\'s error, last and next try; Try now reaches the feed server and clears it', async () => {
+    const path = `/notices-${viewport}.xml`;
+    const title = `Harbour Notices ${path}`;
+    const context = await contexts.open(viewport);
+    const page = await context.newPage();
+    await page.goto('/subscriptions');
+
+    const created = await page.request.post('/api/v1/subscriptions', { data: { url: `${baseUrl}${path}` } });
+    expect(created.status()).toBe(201);
+    const subscribedAt = Date.now();
+    const subscriptionId = ((await created.json()) as { subscription_id: string }).subscription_id;
+
+    // The feed goes away; the first try after it records the failure on the subscription.
+    gone.add(path);
+    await waitSince(subscribedAt, 10_500);
+    const failed = await page.request.post(`/api/v1/subscriptions/${subscriptionId}/refresh`);
+    expect(failed.status()).toBe(200);
+    const failedAt = Date.now();
+    expect(await failed.json()).toMatchObject({ status: 'failing', last_error: goneSentence });
+
+    // In the list: the error in a line and a compact Try now, which says when it is too soon.
+    const listed = page.waitForResponse(isCall('GET', /^\/api\/v1\/feed-health$/));
+    await page.goto('/subscriptions');
+    expect((await listed).status()).toBe(200);
+    const row = page.getByRole('list', { name: 'Subscriptions' }).getByRole('listitem').filter({ has: page.getByRole('link', { name: title, exact: true }) });
+    await row.getByText(goneSentence).waitFor();
+    expect(await row.textContent()).toContain('Failing');
+    expect(await row.textContent()).toContain('Last tried');
+    const hitsBefore = hits.get(path);
+    const tooSoon = page.waitForResponse(isCall('POST', new RegExp(`^/api/v1/subscriptions/${subscriptionId}/refresh$`)));
+    await row.getByRole('button', { name: `Try ${title} now` }).click();
+    expect((await tooSoon).status()).toBe(429);
+    await row.getByRole('status').getByText(/^This feed was fetched moments ago; try again in \d+ seconds?\.$/).waitFor();
+    expect(hits.get(path)).toBe(hitsBefore);
+    expect(await overflows(page)).toBe(false);
+    await expectNoAxeViolations(page);
+
+    // On its page: what is wrong, when it was tried and will be, and Try now.
+    await row.getByRole('link', { name: title, exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    const section = page.getByRole('region', { name: 'What is wrong' });
+    await section.getByText(goneSentence).waitFor();
+    expect(await section.textContent()).toMatch(/Last tried .+\. Next try in .+\./);
+    expect(await overflows(page)).toBe(false);
+    await expectNoAxeViolations(page);
+
+    // The feed is back: Try now fetches it from its server and the error goes.
+    gone.delete(path);
+    await waitSince(failedAt, 10_500);
+    const tried = page.waitForResponse(isCall('POST', new RegExp(`^/api/v1/subscriptions/${subscriptionId}/refresh$`)));
+    await section.getByRole('button', { name: 'Try now' }).click();
+    expect((await tried).status()).toBe(200);
+    expect(hits.get(path)).toBe((hitsBefore ?? 0) + 1);
+    await page.getByText('The feed answered: it works again.').waitFor();
+    await page.getByRole('region', { name: 'What is wrong' }).waitFor({ state: 'detached' });
+    await page.locator('dl').getByText('Healthy').waitFor();
+    expect(await page.getByText(goneSentence).count()).toBe(0);
+    const health = await page.request.get(`/api/v1/subscriptions/${subscriptionId}/health`);
+    expect(await health.json()).toMatchObject({ status: 'healthy', last_error: null });
+  }, 90_000);
+});

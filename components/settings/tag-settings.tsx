@@ -1,9 +1,11 @@
 'use client';
 
 import { useId, useRef, useState, type FormEvent } from 'react';
+import Link from '@/components/shell/intent-link';
 import { ErrorNotice } from '@/components/error-notice';
 import { SessionEndedNotice } from '@/components/session/sign-in-again';
 import { errorSentence } from '@/lib/client/error-message';
+import { inboxHref } from '@/lib/client/inbox-view';
 import { useReadFailure } from '@/lib/client/kept-on-failure';
 import { useTags, type TagWithCounts } from '@/lib/client/use-sources';
 import { useDeleteTag, useRenameTag } from '@/lib/client/use-tag-actions';
@@ -86,7 +88,14 @@ export function TagSettings() {
                 key={tag.id}
                 name={tag.name}
                 noun="tag"
-                details={`${itemCount(tag.item_count)} · ${tag.unread_count.toLocaleString('en')} unread`}
+                details={
+                  <>
+                    {`${itemCount(tag.item_count)} · ${tag.unread_count.toLocaleString('en')} unread · `}
+                    <Link href={inboxHref({ view: 'all', type: null, source: { kind: 'tag', id: tag.id } })} className="underline">
+                      Open<span className="sr-only"> {tag.name}</span>
+                    </Link>
+                  </>
+                }
                 renameHint="A name another tag has merges the two."
                 maxLength={64}
                 onRename={async (name) => {

@@ -73,6 +73,8 @@ describe('Settings › Tags', () => {
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Renamed clim to climate.'));
     expect(tagNames(ids[0]!)).toEqual(['climate', 'storms']);
     expect(await within(list).findByRole('heading', { name: 'climate' })).toBeTruthy();
+    const id = local.service.db.prepare('SELECT id FROM tags WHERE user_id = ? AND name = ?').pluck().get(local.user.id, 'climate');
+    expect(within(list).getByRole('link', { name: 'Open climate' }).getAttribute('href')).toBe(`/inbox?view=all&tag=${id}`);
     // The form went; the button that opened it has focus again.
     expect(document.activeElement).toBe(within(list).getByRole('button', { name: 'Rename climate' }));
   });

@@ -53,6 +53,7 @@ export function OrganiseRow({ name, noun, details, renameHint, maxLength, onRena
 
   async function rename(event: FormEvent) {
     event.preventDefault();
+    if (busy) return;
     const next = draft.trim();
     if (!next) {
       report(`Give the ${noun} a name; spaces alone are not one.`);
@@ -71,6 +72,7 @@ export function OrganiseRow({ name, noun, details, renameHint, maxLength, onRena
   }
 
   async function remove() {
+    if (busy) return;
     setBusy(true);
     try {
       // The row goes away with its buttons; the caller moves focus to the status line.

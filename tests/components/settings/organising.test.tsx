@@ -3,6 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ItemReader } from '@/components/reader/item-reader';
+import { FirstPartyOnly } from '@/components/settings/first-party-only';
 import { SavedSearchSettings } from '@/components/settings/saved-search-settings';
 import { TagSettings } from '@/components/settings/tag-settings';
 import { configureApi } from '@/lib/client/api-client';
@@ -241,5 +242,13 @@ describe('tag entry in the reader', () => {
     await waitFor(() => expect(tagNames(other!)).toEqual(['ferries', 'harbour']));
     // The item has every tag now: nothing is left to offer.
     await waitFor(() => expect(field.list).toBeNull());
+  });
+});
+
+describe('organising against a hosted service', () => {
+  it('says tags are managed on that service instead of showing forms that would fail', () => {
+    renderRouted(<FirstPartyOnly what="tags"><TagSettings /></FirstPartyOnly>, { mode: 'remote' });
+    expect(screen.getByText(/your tags are managed on that service’s own site/)).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Tags' })).toBeNull();
   });
 });

@@ -10,7 +10,7 @@ export const metadata: Metadata = { title: 'Settings' };
 
 const panel = 'rounded-lg border border-line p-4';
 
-/** Settings: this device's appearance, reading and keys, then (local mode) plan, API keys and read-later links. */
+/** Settings: this device's appearance, reading and keys, links to tags and saved searches, then (local mode) plan, API keys and read-later links. */
 export default function SettingsPage() {
   return (
     <div className="mx-auto max-w-3xl space-y-6">
@@ -26,6 +26,13 @@ export default function SettingsPage() {
       <section aria-labelledby="shortcuts-heading" className={panel}>
         <h2 id="shortcuts-heading" className="mb-3 text-xl font-semibold">Keyboard shortcuts</h2>
         <ShortcutSettings />
+      </section>
+      <section aria-labelledby="organising-heading" className={panel}>
+        <h2 id="organising-heading" className="mb-3 text-xl font-semibold">Organising</h2>
+        <ul className="space-y-2">
+          <li><Link href="/settings/tags" className="font-medium underline">Tags</Link>: rename, merge or delete them.</li>
+          <li><Link href="/settings/saved-searches" className="font-medium underline">Saved searches</Link>: rename or delete them.</li>
+        </ul>
       </section>
       <LocalSettings />
       <section aria-labelledby="account-heading" className={panel}>

@@ -1,7 +1,9 @@
 'use client';
 
 import { useRef, useState, type FormEvent, type MouseEvent } from 'react';
+import { useCapabilities } from '@/lib/client/capabilities';
 import type { ItemDetail } from '@/lib/client/item-cache';
+import { useTags } from '@/lib/client/use-sources';
 import { useItemActions } from '@/lib/client/use-item-actions';
 import { outcomeSentence } from '@/lib/client/outbox/outcome-sentence';
 
@@ -17,13 +19,22 @@ function chipBeside(button: HTMLElement): HTMLElement | null {
 // A tag as long as the screen is wide wraps inside its chip instead of widening the page.
 const chipClass = 'inline-flex min-h-9 max-w-full items-center gap-1 rounded-full border border-line-strong text-sm wrap-anywhere';
 
-/** The item's tags by name: remove one, add new ones (comma-separated), or take a suggestion with one click. */
+/**
+ * The item's tags by name: remove one, add new ones (comma-separated, the field offering the
+ * account's existing tags as it is typed in), or take a suggestion with one click.
+ */
 export function TagsEditor({ item, onResult }: Props) {
   const actions = useItemActions();
+  // Only the embedded service lists the account's tags; against a hosted one the field is plain.
+  const { firstParty } = useCapabilities();
+  const existing = useTags(firstParty).data ?? [];
   const [draft, setDraft] = useState('');
   const input = useRef<HTMLInputElement>(null);
   const names = item.tags.map((tag) => tag.name);
   const suggestions = item.suggested_tags.filter((name) => !names.some((taken) => taken.toLowerCase() === name.toLowerCase()));
+  // A datalist completes the whole field: after a comma, each choice keeps the names typed before it.
+  const typed = draft.includes(',') ? `${draft.slice(0, draft.lastIndexOf(',') + 1).trimEnd()} ` : '';
+  const completions = existing.map((tag) => tag.name).filter((name) => !names.includes(name));
 
   // How the last press came: a finger on a phone, or a mouse, keyboard or screen reader.
   const pointer = useRef('');
@@ -85,8 +96,14 @@ export function TagsEditor({ item, onResult }: Props) {
             onChange={(event) => setDraft(event.target.value)}
             placeholder="e.g. climate, to-read"
             autoComplete="off"
+            list={completions.length ? 'existing-tags' : undefined}
             className="mt-1 min-h-11 w-full rounded-md border border-line-strong bg-canvas px-3"
           />
+          {completions.length > 0 && (
+            <datalist id="existing-tags">
+              {completions.map((name) => <option key={name} value={`${typed}${name}`} />)}
+            </datalist>
+          )}
         </div>
         <button type="submit" className="min-h-11 rounded-md border border-line-strong px-4 font-medium">Add</button>
       </form>

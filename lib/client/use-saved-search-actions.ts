@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
-import type { ResponseOf } from '@/lib/contract/types';
+import type { BodyOf, ResponseOf } from '@/lib/contract/types';
 import { callApi } from './api-client';
 import { withRetry } from './retry-policy';
-import { savedSearchesKey } from './use-saved-searches';
+import { savedSearchesKey, type SavedSearchEntry } from './use-saved-searches';
 import type { ItemSearch } from './use-search';
 
 export type SavedSearch = ResponseOf<'createSavedSearch'>;
@@ -27,4 +27,30 @@ export function useCreateSavedSearch() {
     await Promise.all([mutate(savedSearchesKey), ...stale.map((key) => mutate(key))]);
     return saved;
   }, [cache, mutate]);
+}
+
+/** Renames or pins a saved search (PATCH /v1/saved-searches/{id}); a name already taken rejects with 409. */
+export function useUpdateSavedSearch() {
+  const { mutate } = useSWRConfig();
+  return useCallback(async (id: string, change: BodyOf<'updateSavedSearch'>): Promise<SavedSearch> => {
+    const request = withRetry(() => callApi('PATCH', '/v1/saved-searches/{saved_search_id}', { params: { saved_search_id: id }, body: change }));
+    await mutate<SavedSearchEntry[], unknown>(savedSearchesKey, request, {
+      optimisticData: (current) => (current ?? []).map((search) => (search.id === id ? { ...search, ...change } as SavedSearchEntry : search)),
+      populateCache: false, rollbackOnError: true, revalidate: true,
+    });
+    return request;
+  }, [mutate]);
+}
+
+/** Deletes a saved search (DELETE /v1/saved-searches/{id}); the items it found stay as they are. */
+export function useDeleteSavedSearch() {
+  const { mutate } = useSWRConfig();
+  return useCallback(async (id: string): Promise<string> => {
+    const request = withRetry(() => callApi('DELETE', '/v1/saved-searches/{saved_search_id}', { params: { saved_search_id: id } }));
+    await mutate<SavedSearchEntry[], unknown>(savedSearchesKey, request, {
+      optimisticData: (current) => (current ?? []).filter((search) => search.id !== id),
+      populateCache: false, rollbackOnError: true, revalidate: true,
+    });
+    return (await request).message;
+  }, [mutate]);
 }

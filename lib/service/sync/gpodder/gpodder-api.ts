@@ -10,6 +10,7 @@ import type { ServiceContext } from '../../context';
 import { rateLimited } from '../../http/errors';
 import type { RateLimiter } from '../../http/rate-limit';
 import { gpodderCaller, unauthorizedBasic } from './gpodder-auth';
+import { endedSessionCookie, sessionCaller, sessionCookie } from './gpodder-session';
 import { actionsSince, applyActions, BadUpload, readActions } from './gpodder-episodes';
 import { listDevices, podcastUrls, removedUrls, saveDevice } from './gpodder-store';
 import { changeSubscriptions } from './gpodder-subscriptions';
@@ -101,12 +102,17 @@ export function mountGpodder(app: Hono, service: ServiceContext, limiter: RateLi
   app.on(['GET', 'POST'], '/gpodder/*', async (c) => {
     const route = routeOf(new URL(c.req.url).pathname);
     if (!route) return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain' } });
-    const caller = gpodderCaller(service.db, c.req.raw, route.user);
+    const basic = gpodderCaller(service.db, c.req.raw, route.user);
+    const session = basic ? null : sessionCaller(service.db, c.req.raw);
+    const caller = basic ?? (session?.user.email.toLowerCase() === route.user.toLowerCase() ? session : null);
     if (!caller) return unauthorizedBasic();
     const verdict = limiter.hit(caller.credential.id, service.config.apiKeyRateLimit);
     if (!verdict.allowed) throw rateLimited(verdict.retryAfterSeconds);
     try {
-      return await answer(service, caller.user, route, c.req.raw);
+      const response = await answer(service, caller.user, route, c.req.raw);
+      if (route.kind === 'logout') response.headers.append('set-cookie', endedSessionCookie());
+      else if (basic) response.headers.append('set-cookie', sessionCookie(service.db, basic.credential.id, new URL(c.req.url).protocol === 'https:'));
+      return response;
     } catch (error) {
       if (error instanceof BadUpload) return bad(error.message);
       throw error;

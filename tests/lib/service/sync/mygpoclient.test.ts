@@ -34,6 +34,8 @@ for call in job['calls']:
     elif name == 'download_episode_actions':
         result = client.download_episode_actions(*args)
         out.append({'since': result.since, 'actions': [action.to_dictionary() for action in result.actions]})
+    elif name in ('put_subscriptions', 'get_subscriptions'):
+        out.append(getattr(client, name)(*args))
     elif name == 'get_devices':
         out.append([{'id': device.device_id, 'subscriptions': device.subscriptions} for device in client.get_devices()])
 print(json.dumps(out))
@@ -90,6 +92,23 @@ describe.skipIf(!python)('mygpoclient (python3-mygpoclient) against /gpodder', (
     expect(devices).toEqual([{ id: 'phone', subscriptions: 1 }]);
     expect(actions.actions).toEqual([]);
     expect((await subscriptionsOf(user)).map((one) => one.title)).toEqual(['second-show']);
+  });
+
+  it('replaces the podcasts with put_subscriptions and lists them with get_subscriptions (the Simple API)', async () => {
+    const h = harness();
+    const user = h.createUser({ plan: 'pro', email: 'simple@example.com' });
+    const [kept, dropped, added] = [show('kept-show'), show('dropped-show'), show('added-show')];
+    const article = site.route('/articles.xml', document(rss('Articles', [{ guid: 'post-1', title: 'Post 1', date: new Date() }])));
+    for (const url of [kept, dropped, article]) expect((await h.call('POST', '/v1/subscriptions', { key: user.key, body: { url } })).status).toBe(201);
+
+    const [before, replaced, after] = await mygpo(user, [
+      ['get_subscriptions', 'tablet'], ['put_subscriptions', 'tablet', [kept, added]], ['get_subscriptions', 'tablet'],
+    ]);
+    expect(before.sort()).toEqual([dropped, kept].sort());
+    expect(replaced).toBe(true);
+    expect(after.sort()).toEqual([added, kept].sort());
+    // Only podcasts are the podcast app's to replace: the article feed stays.
+    expect((await subscriptionsOf(user)).map((one) => one.title).sort()).toEqual(['Articles', 'added-show', 'kept-show']);
   });
 
   it('moves the Tidings playback position with uploaded plays and downloads a position set in Tidings', async () => {

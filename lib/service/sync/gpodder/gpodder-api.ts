@@ -94,7 +94,7 @@ async function answer(service: ServiceContext, user: User, route: Route, request
       const sinceMs = since(url);
       if (sinceMs === null) return bad('since must be a timestamp in Unix seconds.');
       const timestamp = now();
-      return Response.json({ actions: actionsSince(db, user, sinceMs, url.searchParams.get('podcast') ?? undefined), timestamp });
+      return Response.json({ actions: actionsSince(db, user, sinceMs, url.searchParams.get('podcast') ?? undefined, url.searchParams.get('device') ?? undefined), timestamp });
     }
     case 'simple': {
       if (route.device) saveDevice(db, user.id, route.device, {});

@@ -129,7 +129,14 @@ describe.skipIf(!python)('mygpoclient (python3-mygpoclient) against /gpodder', (
 
     const progress = await h.call('POST', `/v1/items/${secondId}/playback-progress`, { key: user.key, body: { position_seconds: 45 } });
     expect(progress.status).toBe(200);
-    const [after] = await mygpo(user, [['download_episode_actions', before.since]]);
+    const download = { podcast: feed, episode: 'https://cdn.example.com/played-show-2.mp3', action: 'download', device: 'phone' };
+    const [, after, laptop] = await mygpo(user, [
+      ['upload_episode_actions', [download]], ['download_episode_actions', before.since], ['download_episode_actions', before.since, null, 'laptop'],
+    ]);
+    expect(after.actions).toContainEqual(download);
+    // Another device gets the positions, not the phone's own download.
+    expect(laptop.actions).not.toContainEqual(download);
+    expect(laptop.actions).toHaveLength(2);
     expect(after.actions).toEqual(expect.arrayContaining([
       expect.objectContaining({ podcast: feed, episode: 'https://cdn.example.com/played-show-1.mp3', action: 'play', position: 123, total: 600 }),
       expect.objectContaining({ podcast: feed, episode: 'https://cdn.example.com/played-show-2.mp3', action: 'play', position: 45 }),

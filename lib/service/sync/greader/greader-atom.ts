@@ -10,6 +10,8 @@ import { encodeContinuation, toGoogleItem } from './greader-read';
 import { itemContents, itemRefs, type ItemRef, type RefQuery } from './greader-store';
 
 const escape = (text: string) => text.replace(/[<>&"']/g, (char) => `&${{ '<': 'lt', '>': 'gt', '&': 'amp', '"': 'quot', "'": 'apos' }[char]};`);
+// A title is plain text, and type="html" makes a reader parse it as markup: escaped once as HTML, once as XML.
+const htmlTitle = (text: string) => escape(escape(text));
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
 const scheme = 'http://www.google.com/reader/';
 
@@ -23,13 +25,13 @@ function entry(item: ReturnType<typeof toGoogleItem>): string {
   return `<entry gr:crawl-timestamp-msec="${item.crawlTimeMsec}">
 <id>${item.id}</id>
 ${[...item.categories, ...states].map(category).join('\n')}
-<title type="html">${escape(item.title)}</title>
+<title type="html">${htmlTitle(item.title)}</title>
 <published>${iso(item.published)}</published>
 <updated>${iso(item.updated)}</updated>
 ${link ? `<link rel="alternate" href="${escape(link)}" type="text/html"/>` : ''}
 <summary type="html">${escape(item.summary.content)}</summary>
 <author><name>${escape(item.author)}</name></author>
-<source gr:stream-id="${escape(item.origin.streamId)}"><id>tag:google.com,2005:reader/${escape(item.origin.streamId)}</id><title type="html">${escape(item.origin.title)}</title>${item.origin.htmlUrl ? `<link rel="alternate" href="${escape(item.origin.htmlUrl)}" type="text/html"/>` : ''}</source>
+<source gr:stream-id="${escape(item.origin.streamId)}"><id>tag:google.com,2005:reader/${escape(item.origin.streamId)}</id><title type="html">${htmlTitle(item.origin.title)}</title>${item.origin.htmlUrl ? `<link rel="alternate" href="${escape(item.origin.htmlUrl)}" type="text/html"/>` : ''}</source>
 </entry>`;
 }
 

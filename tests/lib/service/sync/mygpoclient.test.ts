@@ -94,6 +94,15 @@ describe.skipIf(!python)('mygpoclient (python3-mygpoclient) against /gpodder', (
     expect((await subscriptionsOf(user)).map((one) => one.title)).toEqual(['second-show']);
   });
 
+  it('tells the app the feed address of a podcast it gave by its web page, and lists that address', async () => {
+    const user = harness().createUser({ plan: 'pro', email: 'pages@example.com' });
+    const feedUrl = show('paged-show');
+    const page = site.route('/paged-show', document(`<html><head><link rel="alternate" type="application/rss+xml" href="${feedUrl}"></head></html>`, 'text/html'));
+    const [added, pulled] = await mygpo(user, [['update_subscriptions', 'phone', [page], []], ['pull_subscriptions', 'phone']]);
+    expect(added.update_urls).toEqual([[page, feedUrl]]);
+    expect(pulled.add).toEqual([feedUrl]);
+  });
+
   it('replaces the podcasts with put_subscriptions and lists them with get_subscriptions (the Simple API)', async () => {
     const h = harness();
     const user = h.createUser({ plan: 'pro', email: 'simple@example.com' });

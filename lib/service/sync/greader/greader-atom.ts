@@ -2,12 +2,12 @@
  * The older Atom form of a stream, /greader/reader/atom/<stream>, which newsboat reads: the
  * items of stream/contents as Atom entries, each with Google Reader's categories (`read` for a
  * read item, `fresh` for an unread one, `starred`, labels) and a `gr:continuation` when more follow.
- * A first page also carries the stream's older unread items, for newsboat (see unreadPastFirstPage).
+ * A first page reaches further than n, for newsboat (see atomStream).
  */
 import type { User } from '../../domain/accounts';
 import type { Db } from '../../store/database';
 import { encodeContinuation, toGoogleItem } from './greader-read';
-import { itemContents, itemRefs, type ItemRef, type RefQuery } from './greader-store';
+import { itemContents, itemRefs, type RefQuery } from './greader-store';
 
 const escape = (text: string) => text.replace(/[<>&"']/g, (char) => `&${{ '<': 'lt', '>': 'gt', '&': 'amp', '"': 'quot', "'": 'apos' }[char]};`);
 // A title is plain text, and type="html" makes a reader parse it as markup: escaped once as HTML, once as XML.
@@ -36,20 +36,19 @@ ${link ? `<link rel="alternate" href="${escape(link)}" type="text/html"/>` : ''}
 }
 
 /**
- * The unread items past a first page, up to `room` of them. newsboat asks each feed for its n
- * newest (`feedhq-min-items`, 20) and follows no continuation, so an unread item past them would
- * never reach it and it would list fewer unread items than /v1.
+ * GET reader/atom/<stream>: a page of the stream as an Atom document. newsboat asks each feed for
+ * its n newest (`feedhq-min-items`, 20), follows no continuation, and keeps an item it once saw
+ * unread until a page shows it read; so that it lists exactly /v1's unread items, a first page
+ * (no `c`, no `xt`) carries the stream's newest `maxCount` items whatever n asks, and the unread
+ * items past them, up to `maxCount` more.
  */
-function unreadPastFirstPage(db: Db, user: User, query: RefQuery, last: ItemRef | undefined, room: number): ItemRef[] {
-  if (query.after || query.exclude || !last || room <= 0) return [];
-  return itemRefs(db, user.id, { ...query, exclude: { kind: 'read' }, after: { ms: last.published_ms, itemId: last.item_id }, count: room }).refs;
-}
-
-/** GET reader/atom/<stream>: a page of the stream as an Atom document; a first page also carries the unread items past it. */
 export function atomStream(db: Db, user: User, streamId: string, query: RefQuery, maxCount: number): Response {
-  const { refs, more } = itemRefs(db, user.id, query);
+  const first = !query.after && !query.exclude;
+  const { refs, more } = itemRefs(db, user.id, first ? { ...query, count: Math.max(query.count, maxCount) } : query);
   const last = refs.at(-1);
-  const unread = more ? unreadPastFirstPage(db, user, query, last, maxCount - refs.length) : [];
+  const unread = first && more && last
+    ? itemRefs(db, user.id, { ...query, exclude: { kind: 'read' }, after: { ms: last.published_ms, itemId: last.item_id }, count: maxCount }).refs
+    : [];
   const items = itemContents(db, user.id, [...refs, ...unread].map((ref) => ref.id)).map(toGoogleItem);
   const continuation = more && last ? `<gr:continuation>${encodeContinuation({ ms: last.published_ms, itemId: last.item_id })}</gr:continuation>\n` : '';
   const body = `<?xml version="1.0" encoding="UTF-8"?>

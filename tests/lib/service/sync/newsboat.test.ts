@@ -117,7 +117,7 @@ describe.skipIf(!installed)('newsboat against /greader', () => {
     expect(newsboatUnreadWithUrls()).toEqual(await v1UnreadWithUrls());
   });
 
-  it('lists unread items older than the newest twenty of a feed that newsboat asks for', async () => {
+  it('lists unread items older than the newest twenty that newsboat asks for, and hears when they are read', async () => {
     const h = harness();
     reader = h.createUser({ plan: 'pro', email: 'longreader@example.com' });
     rmSync(path.join(home, 'cache.db'), { force: true });
@@ -128,6 +128,11 @@ describe.skipIf(!installed)('newsboat against /greader', () => {
 
     expect(await reload()).toBe('5 unread articles');
     expect(newsboatUnread()).toEqual(['Long 26', 'Long 27', 'Long 28', 'Long 29', 'Long 30']);
+    expect(newsboatUnreadWithUrls()).toEqual(await v1UnreadWithUrls());
+
+    // Read in Tidings past the twenty newest: newsboat, which keeps what it saw unread, hears of it.
+    await mark('mark_read', [ids.get('Long 28')!]);
+    expect(await reload()).toBe('4 unread articles');
     expect(newsboatUnreadWithUrls()).toEqual(await v1UnreadWithUrls());
   });
 });

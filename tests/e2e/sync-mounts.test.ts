@@ -69,5 +69,11 @@ describe('the sync APIs behind the production server', () => {
     expect(login.status).toBe(200);
     const subscriptions = await fetch(`${base}/gpodder/api/2/subscriptions/${email}/phone.json?since=0`, { headers: { authorization } });
     expect(await subscriptions.json()).toMatchObject({ add: [], remove: [] });
+    // gpodder's session cookie comes through Next and later calls ride it (mygpoclient needs it); the Simple API's PUT gets through.
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+    expect(cookie).toMatch(/^sessionid=/);
+    expect((await fetch(`${base}/gpodder/api/2/devices/${email}.json`, { headers: { cookie }, redirect: 'manual' })).status).toBe(200);
+    const put = await fetch(`${base}/gpodder/subscriptions/${email}/phone.json`, { method: 'PUT', headers: { authorization }, body: '[]', redirect: 'manual' });
+    expect(put.status).toBe(200);
   });
 });

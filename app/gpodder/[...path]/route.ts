@@ -10,4 +10,5 @@ async function handle(request: Request): Promise<Response> {
   return embeddedService().service.fetch(request);
 }
 
-export { handle as GET, handle as POST };
+// PUT: the Simple API uploads a subscription list with it.
+export { handle as GET, handle as POST, handle as PUT };

@@ -10,6 +10,7 @@ import type { ServiceContext } from '../../context';
 import { rateLimited } from '../../http/errors';
 import type { RateLimiter } from '../../http/rate-limit';
 import { gpodderCaller, unauthorizedBasic } from './gpodder-auth';
+import { endedSessionCookie, sessionCaller, sessionCookie } from './gpodder-session';
 import { actionsSince, applyActions, BadUpload, readActions } from './gpodder-episodes';
 import { listDevices, podcastUrls, removedUrls, saveDevice } from './gpodder-store';
 import { changeSubscriptions } from './gpodder-subscriptions';
@@ -18,7 +19,7 @@ const now = () => Math.floor(Date.now() / 1000);
 const bad = (message: string) => new Response(message, { status: 400, headers: { 'content-type': 'text/plain; charset=utf-8' } });
 
 /** One call's route: what it is, for whom, on which device. */
-type Route = { kind: 'login' | 'logout' | 'devices' | 'device' | 'subscriptions' | 'episodes'; user: string; device?: string };
+type Route = { kind: 'login' | 'logout' | 'devices' | 'device' | 'subscriptions' | 'episodes' | 'simple'; user: string; device?: string };
 
 const patterns: [RegExp, Route['kind']][] = [
   [/^\/gpodder\/api\/2\/auth\/([^/]+)\/login\.json$/, 'login'],
@@ -27,6 +28,8 @@ const patterns: [RegExp, Route['kind']][] = [
   [/^\/gpodder\/api\/2\/devices\/([^/]+)\/([^/]+)\.json$/, 'device'],
   [/^\/gpodder\/api\/2\/subscriptions\/([^/]+)\/([^/]+)\.json$/, 'subscriptions'],
   [/^\/gpodder\/api\/2\/episodes\/([^/]+)\.json$/, 'episodes'],
+  // The Simple API's subscription list (mygpoclient's get_subscriptions and put_subscriptions), JSON only.
+  [/^\/gpodder\/subscriptions\/([^/]+?)(?:\/([^/]+))?\.json$/, 'simple'],
 ];
 
 function routeOf(pathname: string): Route | null {
@@ -91,22 +94,42 @@ async function answer(service: ServiceContext, user: User, route: Route, request
       const sinceMs = since(url);
       if (sinceMs === null) return bad('since must be a timestamp in Unix seconds.');
       const timestamp = now();
-      return Response.json({ actions: actionsSince(db, user, sinceMs, url.searchParams.get('podcast') ?? undefined), timestamp });
+      return Response.json({ actions: actionsSince(db, user, sinceMs, url.searchParams.get('podcast') ?? undefined, url.searchParams.get('device') ?? undefined), timestamp });
+    }
+    case 'simple': {
+      if (route.device) saveDevice(db, user.id, route.device, {});
+      if (get) return Response.json(podcastUrls(db, user.id));
+      if (!route.device) return bad('Upload a list to a device.');
+      // The list replaces the device's, and every device shares the account's podcasts.
+      const wanted = await readJson(request);
+      if (!Array.isArray(wanted)) throw new BadUpload('The body must be a JSON list of podcast URLs.');
+      const current = podcastUrls(db, user.id);
+      await changeSubscriptions(service, user, { add: wanted.filter((one) => !current.includes(one)), remove: current.filter((one) => !wanted.includes(one)) });
+      return new Response(null, { status: 200 });
     }
   }
 }
 
 /** Adds the gpodder routes to the service's router. */
 export function mountGpodder(app: Hono, service: ServiceContext, limiter: RateLimiter): void {
-  app.on(['GET', 'POST'], '/gpodder/*', async (c) => {
+  app.on(['GET', 'POST', 'PUT'], '/gpodder/*', async (c) => {
     const route = routeOf(new URL(c.req.url).pathname);
     if (!route) return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain' } });
-    const caller = gpodderCaller(service.db, c.req.raw, route.user);
+    // The Simple API uploads with PUT, API v2 with POST.
+    if (c.req.method !== 'GET' && (c.req.method === 'PUT') !== (route.kind === 'simple')) {
+      return new Response('Method not allowed', { status: 405, headers: { 'content-type': 'text/plain' } });
+    }
+    const basic = gpodderCaller(service.db, c.req.raw, route.user);
+    const session = basic ? null : sessionCaller(service.db, c.req.raw);
+    const caller = basic ?? (session?.user.email.toLowerCase() === route.user.toLowerCase() ? session : null);
     if (!caller) return unauthorizedBasic();
     const verdict = limiter.hit(caller.credential.id, service.config.apiKeyRateLimit);
     if (!verdict.allowed) throw rateLimited(verdict.retryAfterSeconds);
     try {
-      return await answer(service, caller.user, route, c.req.raw);
+      const response = await answer(service, caller.user, route, c.req.raw);
+      if (route.kind === 'logout') response.headers.append('set-cookie', endedSessionCookie());
+      else if (basic) response.headers.append('set-cookie', sessionCookie(service.db, basic.credential.id, new URL(c.req.url).protocol === 'https:'));
+      return response;
     } catch (error) {
       if (error instanceof BadUpload) return bad(error.message);
       throw error;

@@ -71,12 +71,14 @@ export function applyActions(db: Db, user: User, list: EpisodeAction[], now = Da
   })();
 }
 
-/** Actions since a time (ms, server clock): kept ones and every play recorded in Tidings, optionally of one podcast. */
-export function actionsSince(db: Db, user: User, sinceMs: number, podcast?: string): EpisodeAction[] {
+/** Actions since a time (ms, server clock): kept ones (optionally of one device) and every play recorded in Tidings, optionally of one podcast. */
+export function actionsSince(db: Db, user: User, sinceMs: number, podcast?: string, device?: string): EpisodeAction[] {
   const plays: EpisodeAction[] = playsSince(db, user.id, sinceMs).flatMap((play) => (play.podcast && play.episode ? [{
     podcast: play.podcast, episode: play.episode, action: 'play', timestamp: gpodderTime(play.client_ms ?? play.played_ms),
     started: 0, position: play.position, total: play.total ?? play.position,
   }] : []));
-  const all = [...storedActionsSince(db, user.id, sinceMs), ...plays];
+  // A device asks for its own actions; the account's positions are every device's.
+  const stored = storedActionsSince(db, user.id, sinceMs).filter((action) => device === undefined || action.device === device);
+  const all = [...stored, ...plays];
   return podcast ? all.filter((action) => action.podcast === podcast) : all;
 }

@@ -35,6 +35,11 @@ export function removedUrls(db: Db, userId: string, sinceMs: number): string[] {
     .pluck().all(userId, sinceMs) as string[];
 }
 
+/** The address of a subscription's feed. */
+export function feedUrlOf(db: Db, subscriptionId: string): string | null {
+  return (db.prepare('SELECT f.url FROM subscriptions s JOIN feeds f ON f.id = s.feed_id WHERE s.id = ?').pluck().get(subscriptionId) as string | null | undefined) ?? null;
+}
+
 /** The user's subscription to the feed at this URL, if any. */
 export function subscriptionByUrl(db: Db, userId: string, url: string): string | undefined {
   return db.prepare('SELECT s.id FROM subscriptions s JOIN feeds f ON f.id = s.feed_id WHERE s.user_id = ? AND f.url = ?').pluck().get(userId, url) as string | undefined;

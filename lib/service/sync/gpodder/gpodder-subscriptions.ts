@@ -9,7 +9,7 @@ import { normalizeFeedUrl, subscribe } from '../../domain/subscriptions/subscrib
 import type { ServiceContext } from '../../context';
 import { ServiceError } from '../../http/errors';
 import { BadUpload } from './gpodder-episodes';
-import { subscriptionByUrl } from './gpodder-store';
+import { feedUrlOf, subscriptionByUrl } from './gpodder-store';
 
 function urls(value: unknown, name: string): string[] {
   if (value === undefined) return [];
@@ -19,7 +19,7 @@ function urls(value: unknown, name: string): string[] {
   return [...new Set(value as string[])];
 }
 
-/** Applies an upload; answers the URLs it rewrote, as gpodder's `update_urls` (none: URLs are kept as sent). */
+/** Applies an upload; answers the URLs it rewrote, as gpodder's `update_urls`: [sent, stored] for a podcast stored under another address. */
 export async function changeSubscriptions(service: ServiceContext, user: User, body: unknown): Promise<[string, string][]> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new BadUpload('The body must be a JSON object with add and remove lists.');
   const { add: rawAdd, remove: rawRemove } = body as Record<string, unknown>;
@@ -28,14 +28,18 @@ export async function changeSubscriptions(service: ServiceContext, user: User, b
   if (add.some((url) => remove.includes(url))) throw new BadUpload('A URL cannot be both added and removed.');
   const gone = remove.flatMap((url) => subscriptionByUrl(service.db, user.id, url) ?? []);
   if (gone.length) unsubscribe(service.db, user, gone);
+  const rewritten: [string, string][] = [];
   for (const url of add) {
     if (subscriptionByUrl(service.db, user.id, url)) continue;
     try {
-      await subscribe(service, user, { url });
+      const { body } = await subscribe(service, user, { url });
+      // The podcast may be stored under another address (normalized, redirected, found on a page): the app is told to use it.
+      const stored = feedUrlOf(service.db, body.subscription_id);
+      if (stored && stored !== url) rewritten.push([url, stored]);
     } catch (error) {
       if (!(error instanceof ServiceError)) throw error;
       console.warn(`[tidings gpodder] ${url} was not subscribed: ${error.message}`);
     }
   }
-  return [];
+  return rewritten;
 }

@@ -92,7 +92,7 @@ export function mountGreader(app: Hono, service: ServiceContext, limiter: RateLi
   });
   route(['GET'], '/*', ({ caller, params, request }) => {
     const streamId = streamOfPath(request, '/greader/reader/atom/', params);
-    return atomStream(db, caller.user, streamId, refQuery(params, streamId, maxContents));
+    return atomStream(db, caller.user, streamId, refQuery(params, streamId, maxContents), maxContents);
   }, { prefix: '/greader/reader/atom' });
   route(['POST'], '/edit-tag', ({ caller, params }) => {
     editTag(db, caller.user, params);

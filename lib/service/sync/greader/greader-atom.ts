@@ -2,6 +2,7 @@
  * The older Atom form of a stream, /greader/reader/atom/<stream>, which newsboat reads: the
  * items of stream/contents as Atom entries, each with Google Reader's categories (`read` for a
  * read item, `fresh` for an unread one, `starred`, labels) and a `gr:continuation` when more follow.
+ * A first page reaches further than n, for newsboat (see atomStream).
  */
 import type { User } from '../../domain/accounts';
 import type { Db } from '../../store/database';
@@ -9,6 +10,8 @@ import { encodeContinuation, toGoogleItem } from './greader-read';
 import { itemContents, itemRefs, type RefQuery } from './greader-store';
 
 const escape = (text: string) => text.replace(/[<>&"']/g, (char) => `&${{ '<': 'lt', '>': 'gt', '&': 'amp', '"': 'quot', "'": 'apos' }[char]};`);
+// A title is plain text, and type="html" makes a reader parse it as markup: escaped once as HTML, once as XML.
+const htmlTitle = (text: string) => escape(escape(text));
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
 const scheme = 'http://www.google.com/reader/';
 
@@ -22,21 +25,31 @@ function entry(item: ReturnType<typeof toGoogleItem>): string {
   return `<entry gr:crawl-timestamp-msec="${item.crawlTimeMsec}">
 <id>${item.id}</id>
 ${[...item.categories, ...states].map(category).join('\n')}
-<title type="html">${escape(item.title)}</title>
+<title type="html">${htmlTitle(item.title)}</title>
 <published>${iso(item.published)}</published>
 <updated>${iso(item.updated)}</updated>
 ${link ? `<link rel="alternate" href="${escape(link)}" type="text/html"/>` : ''}
 <summary type="html">${escape(item.summary.content)}</summary>
 <author><name>${escape(item.author)}</name></author>
-<source gr:stream-id="${escape(item.origin.streamId)}"><id>tag:google.com,2005:reader/${escape(item.origin.streamId)}</id><title type="html">${escape(item.origin.title)}</title>${item.origin.htmlUrl ? `<link rel="alternate" href="${escape(item.origin.htmlUrl)}" type="text/html"/>` : ''}</source>
+<source gr:stream-id="${escape(item.origin.streamId)}"><id>tag:google.com,2005:reader/${escape(item.origin.streamId)}</id><title type="html">${htmlTitle(item.origin.title)}</title>${item.origin.htmlUrl ? `<link rel="alternate" href="${escape(item.origin.htmlUrl)}" type="text/html"/>` : ''}</source>
 </entry>`;
 }
 
-/** GET reader/atom/<stream>: a page of the stream as an Atom document. */
-export function atomStream(db: Db, user: User, streamId: string, query: RefQuery): Response {
-  const { refs, more } = itemRefs(db, user.id, query);
-  const items = itemContents(db, user.id, refs.map((ref) => ref.id)).map(toGoogleItem);
+/**
+ * GET reader/atom/<stream>: a page of the stream as an Atom document. newsboat asks each feed for
+ * its n newest (`feedhq-min-items`, 20), follows no continuation, and keeps an item it once saw
+ * unread until a page shows it read; so that it lists exactly /v1's unread items, a first page
+ * (no `c`, no `xt`) carries the stream's newest `maxCount` items whatever n asks, and the unread
+ * items past them, up to `maxCount` more.
+ */
+export function atomStream(db: Db, user: User, streamId: string, query: RefQuery, maxCount: number): Response {
+  const first = !query.after && !query.exclude;
+  const { refs, more } = itemRefs(db, user.id, first ? { ...query, count: Math.max(query.count, maxCount) } : query);
   const last = refs.at(-1);
+  const unread = first && more && last
+    ? itemRefs(db, user.id, { ...query, exclude: { kind: 'read' }, after: { ms: last.published_ms, itemId: last.item_id }, count: maxCount }).refs
+    : [];
+  const items = itemContents(db, user.id, [...refs, ...unread].map((ref) => ref.id)).map(toGoogleItem);
   const continuation = more && last ? `<gr:continuation>${encodeContinuation({ ms: last.published_ms, itemId: last.item_id })}</gr:continuation>\n` : '';
   const body = `<?xml version="1.0" encoding="UTF-8"?>
 <feed xmlns="http://www.w3.org/2005/Atom" xmlns:gr="http://www.google.com/schemas/reader/atom/" gr:dir="ltr">

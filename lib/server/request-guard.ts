@@ -14,7 +14,8 @@ const allowedMethods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTION
 const pageMethods = ['GET', 'HEAD', 'OPTIONS'];
 // Where writes go: the app's routes and the service's mount. Pages take no body (no server actions),
 // yet Next's proxy (proxy.ts) would read a page POST's body to its end, keeping up to 10 MB of it.
-const writablePaths = /^\/(api|v1)\//;
+// The sync APIs take writes too: Fever posts to /fever/ (and /fever), Google Reader and gpodder below their prefixes.
+const writablePaths = /^\/(?:(?:api|v1|greader|gpodder)\/|fever(?:\/|$))/;
 
 /** A refusal: status, its one sentence, and any header it needs. */
 export type Refusal = { status: number; message: string; headers?: Record<string, string> };

@@ -75,13 +75,13 @@ describe('methods', () => {
   });
 
   it('answers writes to pages with 405 before Next reads their body, and passes on writes to the app’s routes and the service', async () => {
-    for (const target of ['/inbox', '/sign-in', '/share/abc', '/']) {
+    for (const target of ['/inbox', '/sign-in', '/share/abc', '/', '/feverish', '/greaderx']) {
       const response = await fetch(`http://127.0.0.1:${port}${target}`, { method: 'POST', body: 'x'.repeat(100_000) });
       expect(response.status).toBe(405);
       expect(response.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
       expect(await response.json()).toEqual({ message: `POST is not allowed on ${target}; pages take GET, HEAD, OPTIONS.` });
     }
-    for (const target of ['/api/session', '/api/v1/items', '/v1/items']) {
+    for (const target of ['/api/session', '/api/v1/items', '/v1/items', '/fever/?api', '/fever?api', '/greader/accounts/ClientLogin', '/gpodder/api/2/episodes/a.json']) {
       expect(await (await fetch(`http://127.0.0.1:${port}${target}`, { method: 'PATCH', body: '{}' })).text()).toBe('next');
     }
   });

@@ -1,8 +1,12 @@
 'use client';
 
 import { useId, useRef, useState } from 'react';
+import { copyText } from '@/lib/client/clipboard';
 import { absoluteShareUrl, createShareLink } from '@/lib/client/share-links';
 import { closeOnEscape } from './close-on-escape';
+import { buttonClass, labelClass } from './control-styles';
+import { CopyButton } from './copy-button';
+import { CopyableText } from './copyable-text';
 
 const lifetimes = [
   { days: null, label: 'Until I revoke it' },
@@ -13,45 +17,56 @@ const lifetimes = [
 
 type Props = { itemId: string; title: string; isSaved: boolean };
 
+/** Whether this browser has a system share sheet (phones, mostly). */
+function hasShareSheet(): boolean {
+  return typeof navigator !== 'undefined' && typeof navigator.share === 'function';
+}
+
 /**
- * Shares a saved item read-only: makes a link anyone can open without signing in, then
- * offers it through the device's share sheet (Web Share API) or copies it. Only saved
- * items can be shared; the link stops working when the item is unsaved.
+ * Shares a saved item read-only: makes a link anyone can open without signing in, offers it
+ * through the device's share sheet (Web Share API) or copies it, and shows it as text to
+ * read, select and copy again. Only saved items can be shared; the link stops working when
+ * the item is unsaved.
  */
 export function ShareButton({ itemId, title, isSaved }: Props) {
   const [days, setDays] = useState<number | null>(null);
   const [status, setStatus] = useState('');
-  const [manual, setManual] = useState<string | null>(null);
+  const [link, setLink] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [open, setOpen] = useState(false);
-  const field = useRef<HTMLInputElement>(null);
+  const field = useRef<HTMLTextAreaElement>(null);
   const lifetimeId = useId();
+  const linkId = useId();
+
+  /** Hands the link to the share sheet; false when the sheet failed for a reason other than the person closing it. */
+  async function sendThroughSheet(url: string): Promise<boolean> {
+    try {
+      await navigator.share({ title, url });
+      setStatus('Link shared.');
+    } catch (error) {
+      if ((error as Error).name !== 'AbortError') return false;
+      setStatus('Sharing cancelled; the link was made and is listed under Settings, Share links.');
+    }
+    return true;
+  }
+
+  async function sendAgain(url: string) {
+    if (!(await sendThroughSheet(url))) setStatus('The share sheet did not open; copy the link instead.');
+  }
 
   async function share() {
     setBusy(true);
-    setManual(null);
     try {
       const url = absoluteShareUrl(await createShareLink(itemId, days));
-      if (typeof navigator.share === 'function') {
-        try {
-          await navigator.share({ title, url });
-          setStatus('Link shared.');
-          return;
-        } catch (error) {
-          if ((error as Error).name === 'AbortError') {
-            setStatus('Sharing cancelled; the link was made and is listed under Settings, Share links.');
-            return;
-          }
-        }
-      }
-      try {
-        await navigator.clipboard.writeText(url);
+      setLink(url);
+      if (hasShareSheet() && await sendThroughSheet(url)) return;
+      if (await copyText(url)) {
         setStatus('Link copied.');
-      } catch {
-        setManual(url);
-        setStatus('Copying is not allowed here: the link is selected, copy it yourself.');
-        requestAnimationFrame(() => field.current?.select());
+        return;
       }
+      setStatus('Copying is not allowed here: the link is selected, copy it yourself.');
+      // The field appears with this render: select it once it is there.
+      requestAnimationFrame(() => field.current?.focus());
     } catch (error) {
       setStatus((error as Error).message);
     } finally {
@@ -85,8 +100,17 @@ export function ShareButton({ itemId, title, isSaved }: Props) {
                 Share link
               </button>
             </div>
-            {manual && (
-              <input ref={field} readOnly value={manual} aria-label="Share link" className="w-full rounded-md border border-line-strong bg-canvas px-2 py-2" />
+            {link && (
+              <div>
+                <label htmlFor={linkId} className={labelClass}>Link to share</label>
+                <div className="mt-1 flex flex-wrap items-center gap-2">
+                  <CopyableText ref={field} id={linkId} value={link} />
+                  <CopyButton text={link} label="Copy the link" fallbackField={() => field.current} />
+                  {hasShareSheet() && (
+                    <button type="button" className={buttonClass} onClick={() => void sendAgain(link)}>Share via…</button>
+                  )}
+                </div>
+              </div>
             )}
           </>
         ) : (

@@ -14,7 +14,7 @@ import { StoryCard } from './story-card';
 import { addSubscriptionHref } from '@/lib/client/subscriptions-view';
 
 /** Why stories are missing on this plan and where to change that (the service's own words included). */
-function PlanExplanation({ message }: { message: string }) {
+export function PlanExplanation({ message }: { message: string }) {
   return (
     <div className="mt-4 rounded-lg border border-line-strong bg-surface p-4">
       <h2 className="text-lg font-semibold">Stories come with the Pro and Plus plans</h2>

@@ -5,18 +5,20 @@ import { useId, useState } from 'react';
 import { useKeyedList, useKeyedStop } from '@/components/list-keys';
 import { RelativeTime } from '@/components/relative-time';
 import { rememberList, rememberListOnOpen } from '@/lib/client/list-context';
-import { relativeDate } from '@/lib/client/relative-date';
 import type { Story } from '@/lib/client/use-stories';
 import { buttonClass } from '../control-styles';
+import { StoryActions, unreadOf } from './story-actions';
+import { StoryArticle } from './story-article';
 
 /** The distinct sources of a story's articles, in the order they first appear. */
-function sourcesOf(story: Story): string[] {
+export function sourcesOf(story: Story): string[] {
   const seen = new Set<string>();
   for (const article of story.articles) for (const feed of article.feeds) seen.add(feed.title);
   return [...seen];
 }
 
-function plural(count: number, one: string, many: string): string {
+/** "1 article", "3 articles". */
+export function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
 }
 
@@ -41,10 +43,11 @@ export function StoryCard({ story }: { story: Story }) {
       <article aria-labelledby={`${listId}-title`}>
         {/* Without a button to land on, j and k land on the heading (focusable by script only). */}
         <h2 ref={yours > 0 ? undefined : stop} tabIndex={yours > 0 ? undefined : -1} id={`${listId}-title`} className="text-lg font-semibold leading-snug">
-          {story.title}
+          <Link href={`/stories/${story.id}`}>{story.title}</Link>
         </h2>
         <p className="mt-1 text-sm text-muted">
           {plural(story.article_count, 'article', 'articles')} from {plural(story.source_count, 'source', 'sources')}
+          {yours > 0 && ` · ${unreadOf(story)} unread`}
           {story.published_at && (
             <>
               {' · '}
@@ -59,6 +62,7 @@ export function StoryCard({ story }: { story: Story }) {
             <span className="text-muted">{sources.join(', ')}</span>
           </p>
         )}
+        <StoryActions story={story} titleId={`${listId}-title`} />
         {yours > 0 && (
           <>
             <button
@@ -76,18 +80,7 @@ export function StoryCard({ story }: { story: Story }) {
             </button>
             <ul ref={keyed} id={listId} hidden={!open} aria-label={`Your articles about ${story.title}`} className="mt-2 space-y-2 border-l-2 border-line pl-3" onClick={rememberListOnOpen(story.articles)}>
               {story.articles.map((article) => (
-                // The title's link covers its source line too: two lines to tap on a phone, not one.
-                <li key={article.id} data-item-id={article.id} className="relative focus-within:bg-accent-soft">
-                  <Link href={`/items/${article.id}`} data-item-link className={`after:absolute after:inset-0 after:content-[''] ${article.is_read ? 'text-muted' : 'font-medium'}`}>
-                    {article.title || 'Untitled'}
-                  </Link>
-                  <span className="block text-sm text-muted">
-                    {article.feeds.map((feed) => feed.title).join(', ')}
-                    {article.published_at ? ` · ${relativeDate(article.published_at)}` : ''}
-                    {article.is_read ? ' · read' : ' · unread'}
-                    {article.is_saved ? ', saved' : ''}
-                  </span>
-                </li>
+                <StoryArticle key={article.id} article={article} />
               ))}
             </ul>
           </>

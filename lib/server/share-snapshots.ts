@@ -21,12 +21,15 @@ export type SharedItem = {
   canonical_url: string | null;
   item_type: 'article' | 'episode';
   audio_url: string | null;
+  /** The lead image (http(s) only) for link previews; absent in copies kept before it was. */
+  image_url?: string | null;
 };
 
 /** An item as the service answers it, in the fields share links use. */
 export type UpstreamItem = {
   id: string; title: string; is_saved: boolean; feeds: { title: string }[]; author: string | null; published_at: string | null;
   summary: string | null; content: string | null; canonical_url: string | null; item_type: 'article' | 'episode'; audio_url: string | null;
+  media_url?: string | null; artwork_url?: string | null;
 };
 
 /** What a visit finds: the kept item, nothing (unsaved or gone), or no copy yet and the service not answering. */
@@ -46,11 +49,24 @@ export async function readItem(caller: Caller, itemId: string): Promise<{ status
   return response.ok ? { status: 200, item: body, message: null } : { status: response.status, item: null, message: body?.message ?? null };
 }
 
+// A preview image is fetched by other sites' crawlers: only a web address will do.
+function webImage(value: string | null | undefined): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
 function sharedPartsOf(item: UpstreamItem): SharedItem {
   return {
     title: item.title, source: item.feeds.map((feed) => feed.title).join(', ') || null, author: item.author,
     published_at: item.published_at, summary: item.summary, content: item.content, canonical_url: item.canonical_url,
     item_type: item.item_type, audio_url: item.audio_url,
+    // The item's own lead image, else an episode's artwork.
+    image_url: webImage(item.media_url) ?? webImage(item.artwork_url),
   };
 }
 

@@ -125,6 +125,50 @@ describe.each<ViewportName>(['phone', 'desktop'])('stories on a %s', (viewport) 
     expect(await pager.getByRole('link', { name: /^Next/ }).getAttribute('href')).toBe(secondHref);
     expect(await page.getByRole('link', { name: '← Back to the list' }).getAttribute('href')).toBe('/stories');
   });
+
+  it('triages a story whole, from the list and from its page, through to the service', async () => {
+    const report = 'Fog grounded every flight at Harlow airport this morning; passengers waited in the terminal and trains were added.';
+    const when = new Date(Date.now() - 3_600_000);
+    const first = site().feed(`/fog-courier-${viewport}.xml`, `Fog Courier ${viewport}`, [
+      { guid: `fc-${viewport}`, title: 'Fog grounds all flights at Harlow airport', body: `${report} Our reporter is at the terminal.`, date: when },
+    ]);
+    const second = site().feed(`/fog-herald-${viewport}.xml`, `Fog Herald ${viewport}`, [
+      { guid: `fh-${viewport}`, title: 'Harlow airport fog grounds every flight', body: `${report} More to follow.`, date: when },
+    ]);
+    const page = await open(viewport, '/stories');
+    await subscribe(page, first);
+    await subscribe(page, second);
+    await page.reload();
+    const story = page.getByRole('list', { name: 'Stories' }).getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { level: 2, name: /Harlow/ }) }).first();
+    await story.waitFor();
+    const meta = story.locator('p').filter({ hasText: /articles? from \d+ sources? · \d+ unread/ }).first();
+    expect(await meta.textContent()).toMatch(/· [1-9]\d* unread/);
+    await story.getByRole('button', { name: /^Show your \d+ articles$/ }).click();
+    const ids = (await story.getByRole('list', { name: /^Your articles about/ }).getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href')!.replace('/items/', ''))));
+
+    const marked = page.waitForResponse(isCall('PATCH', /^\/api\/v1\/items$/));
+    await story.getByRole('button', { name: 'Mark story read' }).click();
+    expect((await marked).status()).toBe(200);
+    expect(await meta.textContent()).toContain('· 0 unread');
+    for (const id of ids) expect((await (await page.request.get(`/api/v1/items/${id}`)).json()).is_read).toBe(true);
+    await expectNoAxeViolations(page);
+
+    // Its own page: the articles with their sources, and the same triage.
+    await story.getByRole('heading', { level: 2 }).getByRole('link').click();
+    await page.waitForURL(/\/stories\/[0-9a-f-]{36}$/);
+    await page.getByRole('heading', { level: 1, name: /Harlow/ }).waitFor();
+    const articles = page.getByRole('list', { name: /^Your articles about/ });
+    expect(await articles.textContent()).toContain(`Fog Courier ${viewport}`);
+    expect(await articles.textContent()).toContain(`Fog Herald ${viewport}`);
+    const saved = page.waitForResponse(isCall('PATCH', /^\/api\/v1\/items$/));
+    await page.getByRole('button', { name: 'Save story' }).click();
+    expect((await saved).status()).toBe(200);
+    await page.getByRole('button', { name: 'Unsave story' }).waitFor();
+    for (const id of ids) expect((await (await page.request.get(`/api/v1/items/${id}`)).json()).is_saved).toBe(true);
+    await expectNoAxeViolations(page);
+    expect(await overflows(page)).toBe(false);
+  });
 });
 
 describe.each<ViewportName>(['phone', 'desktop'])('settings on a %s', (viewport) => {

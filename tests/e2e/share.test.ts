@@ -46,13 +46,15 @@ async function openAndSave(page: Page): Promise<{ id: string; title: string }> {
   return { id, title };
 }
 
-/** Makes a link with the reader's Share action and answers it (copied, as this browser has no share sheet). */
+/** Makes a link with the reader's Share action and answers it (copied, as this browser has no share sheet, and shown as text). */
 async function share(page: Page, lifetime = 'Until I revoke it'): Promise<string> {
   await page.locator('summary', { hasText: 'Share' }).click();
   await page.getByLabel('Link works').selectOption({ label: lifetime });
   await page.getByRole('button', { name: 'Share link' }).click();
   await page.getByRole('status').filter({ hasText: 'Link copied.' }).waitFor();
-  return page.evaluate(() => navigator.clipboard.readText());
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(await page.getByRole('textbox', { name: 'Link to share' }).inputValue()).toBe(copied);
+  return copied;
 }
 
 /** Everything the browser received while opening a page: statuses, headers and bodies. */
@@ -72,6 +74,12 @@ describe('read-only share links', () => {
     const item = await openAndSave(owner);
     const url = await share(owner, '7 days');
     expect(url).toMatch(new RegExp(`^${server.baseUrl}/share/[A-Za-z0-9_-]{43}$`));
+    // The link is on screen to read and select, whole, beside its Copy button.
+    const shown = owner.getByRole('textbox', { name: 'Link to share' });
+    expect(await shown.isVisible()).toBe(true);
+    expect(await shown.evaluate((field) => field.scrollWidth <= field.clientWidth)).toBe(true);
+    await owner.getByRole('button', { name: 'Copy the link' }).waitFor();
+    await expectNoAxeViolations(owner);
 
     const visitor = await (await newContext(false)).newPage();
     const { status, received } = await visit(visitor, url);
@@ -126,6 +134,8 @@ describe('read-only share links', () => {
     const [sheet] = await owner.evaluate(() => (window as unknown as { sharedThroughSheet: ShareData[] }).sharedThroughSheet);
     expect(sheet!.title).toBe(item.title);
     expect(sheet!.url).toMatch(new RegExp(`^${server.baseUrl}/share/[A-Za-z0-9_-]{43}$`));
+    expect(await owner.getByRole('textbox', { name: 'Link to share' }).inputValue()).toBe(sheet!.url);
+    await owner.getByRole('button', { name: 'Share via…' }).waitFor();
 
     await owner.getByRole('button', { name: 'Share link' }).click();
     await owner.getByRole('status').filter({ hasText: 'Sharing cancelled; the link was made and is listed under Settings, Share links.' }).waitFor();

@@ -28,6 +28,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   if (!item) return { title: 'Link not found', robots, referrer: 'no-referrer' };
   if ('unavailable' in item) return { title: 'Shared item', robots, referrer: 'no-referrer' };
   const description = item.summary?.slice(0, 300) ?? undefined;
+  const images = item.image_url ? [{ url: item.image_url, alt: item.title }] : undefined;
   return {
     title: item.title,
     description,
@@ -35,9 +36,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     referrer: 'no-referrer',
     openGraph: {
       type: 'article', title: item.title, description, siteName: item.source ?? 'Tidings',
-      publishedTime: item.published_at ?? undefined, authors: item.author ? [item.author] : undefined,
+      publishedTime: item.published_at ?? undefined, authors: item.author ? [item.author] : undefined, images,
     },
-    twitter: { card: 'summary', title: item.title, description },
+    twitter: { card: images ? 'summary_large_image' : 'summary', title: item.title, description, images },
   };
 }
 

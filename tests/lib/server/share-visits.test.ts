@@ -36,6 +36,8 @@ let dataDir: string;
 let cookie: string;
 let itemId: string;
 let token: string;
+let pictured: string;
+let badlyPictured: string;
 
 /** The owner's own call through the app, as the reader makes it. */
 function ownerCall(method: string, target: string, body?: unknown): Promise<Response> {
@@ -65,6 +67,10 @@ beforeAll(async () => {
   const feedId = createFeed(service.db, { url: 'https://feeds.example.com/shared.xml', source_type: 'feed', title: 'Shared Blog', website: 'https://shared.example.com' });
   subscribeUserToFeed(service.db, owner, feedId);
   [itemId] = storeItems(service.db, feedId, [article({ title: 'Worth sharing', content })]).added as [string];
+  [pictured, badlyPictured] = storeItems(service.db, feedId, [
+    article({ title: 'With a picture', media_url: 'https://images.example.com/lead.jpg' }),
+    article({ title: 'With a script for a picture', media_url: 'javascript:alert(1)', artwork_url: 'data:image/png;base64,AAAA' }),
+  ]).added as [string, string];
 
   const signIn = await handleSignIn(new Request(`${appOrigin}/api/session`, {
     method: 'POST', headers: { accept: 'application/json', 'content-type': 'application/json' }, body: JSON.stringify({ password }),
@@ -79,6 +85,31 @@ afterAll(() => {
   delete process.env.TIDINGS_APP_RATE_LIMIT;
   embeddedService().service.close();
   rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('the share page’s link preview', () => {
+  async function linkTo(id: string): Promise<string> {
+    expect((await ownerCall('PATCH', `/v1/items/${id}`, { is_saved: true })).status).toBe(200);
+    return (await createShareLink({ kind: 'installation' }, id, null)).url.replace('/share/', '');
+  }
+
+  it('names the item’s lead image as og:image, with a large Twitter card', async () => {
+    const metadata = await generateMetadata({ params: Promise.resolve({ token: await linkTo(pictured) }) });
+    expect(metadata).toMatchObject({
+      title: 'With a picture',
+      description: expect.stringContaining('Summary of article'),
+      openGraph: { title: 'With a picture', siteName: 'Shared Blog', images: [{ url: 'https://images.example.com/lead.jpg', alt: 'With a picture' }] },
+      twitter: { card: 'summary_large_image', images: [{ url: 'https://images.example.com/lead.jpg' }] },
+    });
+  });
+
+  it('names no image when the item has none, or only addresses that are not http(s)', async () => {
+    for (const id of [itemId, badlyPictured]) {
+      const metadata = await generateMetadata({ params: Promise.resolve({ token: await linkTo(id) }) });
+      expect(metadata.openGraph).not.toHaveProperty('images', expect.anything());
+      expect(metadata.twitter).toMatchObject({ card: 'summary' });
+    }
+  });
 });
 
 describe('visits of a share link', () => {

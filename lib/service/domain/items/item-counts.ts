@@ -1,4 +1,4 @@
-import type { Db } from '../../store/database';
+import { preparedStatement, type Db } from '../../store/database';
 import { applyItemFilter, EntryConditions, type ItemFilter } from './item-filter';
 
 /**
@@ -15,7 +15,7 @@ export function countsCover(filter: ItemFilter): boolean {
  * the same alias `e`.
  */
 export function countMatching(db: Db, where: EntryConditions): number {
-  return db.prepare(`SELECT COALESCE(SUM(e.n), 0) FROM entry_counts e WHERE ${where.sql()}`).pluck().get(where.params) as number;
+  return preparedStatement(db, `SELECT COALESCE(SUM(e.n), 0) FROM entry_counts e WHERE ${where.sql()}`).pluck().get(where.params) as number;
 }
 
 type Group = { subscription_id: string; item_type: string; is_saved: number; n: number };

@@ -1,4 +1,4 @@
-import type { Db } from '../../store/database';
+import { preparedStatement, type Db } from '../../store/database';
 import { fail } from '../../http/errors';
 
 /** Filters shared by the items list and mark-all-as-read. */
@@ -78,7 +78,7 @@ export function applyItemFilter(db: Db, userId: string, filter: ItemFilter, wher
 function requireOwned(db: Db, userId: string, table: 'subscriptions' | 'folders' | 'tags', noun: string, ids?: string[]): void {
   if (!ids?.length) return;
   const unique = [...new Set(ids)];
-  const found = new Set(db.prepare(`SELECT id FROM ${table} WHERE user_id = ? AND id IN (${unique.map(() => '?').join(', ')})`)
+  const found = new Set(preparedStatement(db, `SELECT id FROM ${table} WHERE user_id = ? AND id IN (${unique.map(() => '?').join(', ')})`)
     .pluck().all(userId, ...unique) as string[]);
   const missing = unique.filter((id) => !found.has(id));
   if (missing.length) throw fail(404, `No ${noun} with id ${missing[0]} exists.`);

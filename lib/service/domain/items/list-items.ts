@@ -1,7 +1,7 @@
 import type { ItemList, ListItemsQuery } from '@/lib/contract/items';
 import type { User } from '../accounts';
 import { featureMissingMessage, planHas } from '../plans';
-import type { Db } from '../../store/database';
+import { allRows, preparedStatement, type Db } from '../../store/database';
 import { fail } from '../../http/errors';
 import { validationError } from '../../http/validation';
 import { decodeCursor, encodeCursor, listOf, type Cursor } from './cursor';
@@ -46,7 +46,7 @@ export function listItems(db: Db, user: User, query: ListItemsQuery): ItemList {
 
   const countFrom = match ? matchesFrom : 'FROM entries e';
   const global = query.include_global && match ? globalScope(user.id, match, query) : null;
-  const total = (ownTotal ?? db.prepare(`SELECT COUNT(*) ${countFrom} WHERE ${where.sql()}`).pluck().get(where.params) as number)
+  const total = (ownTotal ?? preparedStatement(db, `SELECT COUNT(*) ${countFrom} WHERE ${where.sql()}`).pluck().get(where.params) as number)
     + (global ? countGlobal(db, global) : 0);
 
   let rows: ItemRow[] = [];
@@ -61,7 +61,7 @@ export function listItems(db: Db, user: User, query: ListItemsQuery): ItemList {
           CROSS JOIN items i ON i.id = e.item_id ${itemJoins} ORDER BY hits.sort_key ${order.direction}, hits.item_id ${order.direction}`
       : `SELECT ${itemColumns}, ${order.key} AS sort_key FROM entries e JOIN items i ON i.id = e.item_id ${itemJoins} WHERE ${page.sql()}
           ORDER BY ${order.key} ${order.direction}, e.item_id ${order.direction} LIMIT @limit`;
-    rows = db.prepare(sql).all({ ...page.params, limit: query.limit + 1 }) as ItemRow[];
+    rows = allRows<ItemRow>(preparedStatement(db, sql), { ...page.params, limit: query.limit + 1 });
   }
   const offset = cursor?.o ?? 0;
   let phase: Cursor['p'] = cursor?.p ?? 'own';
@@ -114,16 +114,16 @@ function globalScope(userId: string, match: string, query: ListItemsQuery): Glob
 const globalFrom = 'FROM items_fts JOIN items i ON i.rowid = items_fts.rowid JOIN feeds f ON f.id = i.feed_id';
 
 function countGlobal(db: Db, scope: GlobalScope): number {
-  return db.prepare(`SELECT COUNT(*) ${globalFrom} WHERE ${scope.sql}`).pluck().get(scope.params) as number;
+  return preparedStatement(db, `SELECT COUNT(*) ${globalFrom} WHERE ${scope.sql}`).pluck().get(scope.params) as number;
 }
 
 /** Global corpus matches carry no user's state: never read, never saved, no playback. */
 function listGlobal(db: Db, scope: GlobalScope, cursor: Cursor | null, limit: number): ItemRow[] {
   const after = cursor ? 'AND (i.published_ms, i.id) < (@cursorKey, @cursorId)' : '';
-  return db.prepare(`SELECT i.id, i.title, i.item_type, i.media_url, i.published_at, i.url AS canonical_url, i.summary,
+  return allRows<ItemRow>(preparedStatement(db, `SELECT i.id, i.title, i.item_type, i.media_url, i.published_at, i.url AS canonical_url, i.summary,
       i.audio_url, i.duration_seconds, i.episode_number, i.episode_type, i.artwork_url, i.explicit, i.description,
       f.id AS feed_id, f.title AS feed_title, f.source_type, f.website, NULL AS subscription_id, NULL AS subscription_title,
       0 AS is_read, 0 AS is_saved, NULL AS playback_position, NULL AS last_played_ms, 1 AS is_global, i.published_ms AS sort_key
-    ${globalFrom} WHERE ${scope.sql} ${after} ORDER BY i.published_ms DESC, i.id DESC LIMIT @limit`)
-    .all({ ...scope.params, limit, cursorKey: cursor?.k, cursorId: cursor?.i }) as ItemRow[];
+    ${globalFrom} WHERE ${scope.sql} ${after} ORDER BY i.published_ms DESC, i.id DESC LIMIT @limit`),
+    { ...scope.params, limit, cursorKey: cursor?.k, cursorId: cursor?.i });
 }

@@ -127,3 +127,16 @@ describe('GET /v1/items 404 for filters naming what does not exist', () => {
     }
   });
 });
+
+describe('GET /v1/items with prepared statements reused', () => {
+  it('answers each user and each filter right when the same query shape runs again', async () => {
+    const first = seedThree();
+    const second = seedThree();
+    for (let round = 0; round < 2; round++) {
+      expect(await ids(first.key, { subscription_ids: first.a.subscriptionId })).toEqual(sorted(first.a.itemIds));
+      expect(await ids(second.key, { subscription_ids: second.b.subscriptionId })).toEqual(sorted(second.b.itemIds));
+      expect(await ids(first.key, { folder_ids: first.folderB })).toEqual(sorted(first.b.itemIds));
+      expect(await ids(second.key, {})).toEqual(sorted([...second.a.itemIds, ...second.b.itemIds, ...second.c.itemIds]));
+    }
+  });
+});

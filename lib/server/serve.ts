@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import next from 'next';
 import { serveBrotliStatic } from './brotli-static';
 import { currentBuildDir, markServing } from './build-dirs';
+import { setFixedHeaders } from './fixed-headers';
 import { closeHttpsFront, createHttpsFront, tlsFromEnv } from './https-front';
 import { prepareForApp, trustedProxiesFromEnv } from './trusted-proxies';
 import { answerClientError, refuseMalformedRequest } from './request-guard';
@@ -44,6 +45,7 @@ await app.prepare();
 const handle = app.getRequestHandler();
 
 const server = createServer((request, response) => {
+  setFixedHeaders(request, response);
   if (refuseMalformedRequest(request, response)) return;
   if (serveBrotliStatic(request, response, staticDir) || serveWorkerFile(request, response, workerDir)) return;
   // Who the client is, from the peer and trusted proxies only; what else a client says is dropped.

@@ -5,7 +5,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Page, Response } from 'playwright-core';
+import type { APIResponse, Locator, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contextPerTest, expectNoAxeViolations, type ViewportName } from './browser';
 import { rssDocument } from './feed-site';
@@ -50,6 +50,36 @@ async function waitSince(since: number, ms: number): Promise<void> {
   if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
 }
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The throttle counts every fetch of the feed, so if one came after the test's own (an automatic
+ * one, say) "Try now" answers 429: the refusal is logged and its retry_after honoured once.
+ */
+async function afterRefusal<Answer extends APIResponse | Response>(answer: Answer, again: () => Promise<Answer>): Promise<Answer> {
+  if (answer.status() !== 429) return answer;
+  const refused = await answer.json() as { message: string; retry_after: number };
+  console.info(`Try now refused: ${refused.message} (retry_after ${refused.retry_after})`);
+  await sleep(refused.retry_after * 1000 + 500);
+  return again();
+}
+
+/** "Try now" through the API, honouring one refusal. */
+async function tryNowByApi(page: Page, subscriptionId: string) {
+  const press = () => page.request.post(`/api/v1/subscriptions/${subscriptionId}/refresh`);
+  return afterRefusal(await press(), press);
+}
+
+/** Presses a "Try now" button and answers the service's response, honouring one refusal. */
+async function pressTryNow(page: Page, button: Locator, subscriptionId: string) {
+  const press = async () => {
+    const answered = page.waitForResponse(isCall('POST', new RegExp(`^/api/v1/subscriptions/${subscriptionId}/refresh$`)));
+    await button.click();
+    return answered;
+  };
+  return afterRefusal(await press(), press);
+}
+
 /** Whether the page is wider than the window (a horizontal scroll bar). */
 function overflows(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
@@ -73,9 +103,9 @@ describe.each<ViewportName>(['phone', 'desktop'])('feed health on a %s', (viewpo
     // The feed goes away; the first try after it records the failure on the subscription.
     gone.add(path);
     await waitSince(subscribedAt, 10_500);
-    const failed = await page.request.post(`/api/v1/subscriptions/${subscriptionId}/refresh`);
+    const failed = await tryNowByApi(page, subscriptionId);
     expect(failed.status()).toBe(200);
-    const failedAt = Date.now();
+    let failedAt = Date.now();
     expect(await failed.json()).toMatchObject({ status: 'failing', last_error: goneSentence });
 
     // In the list: the error in a line and a compact Try now, which says when it is too soon.
@@ -86,6 +116,12 @@ describe.each<ViewportName>(['phone', 'desktop'])('feed health on a %s', (viewpo
     await row.getByText(goneSentence).waitFor();
     expect(await row.textContent()).toContain('Failing');
     expect(await row.textContent()).toContain('Last tried');
+    // A loaded machine may take most of the throttle's 10 seconds to show the page: then the feed is
+    // fetched once more, so that the press below surely comes too soon.
+    if (Date.now() - failedAt > 5_000) {
+      expect((await tryNowByApi(page, subscriptionId)).status()).toBe(200);
+      failedAt = Date.now();
+    }
     const hitsBefore = hits.get(path);
     const tooSoon = page.waitForResponse(isCall('POST', new RegExp(`^/api/v1/subscriptions/${subscriptionId}/refresh$`)));
     await row.getByRole('button', { name: `Try ${title} now` }).click();
@@ -107,10 +143,10 @@ describe.each<ViewportName>(['phone', 'desktop'])('feed health on a %s', (viewpo
     // The feed is back: Try now fetches it from its server and the error goes.
     gone.delete(path);
     await waitSince(failedAt, 10_500);
-    const tried = page.waitForResponse(isCall('POST', new RegExp(`^/api/v1/subscriptions/${subscriptionId}/refresh$`)));
-    await section.getByRole('button', { name: 'Try now' }).click();
-    expect((await tried).status()).toBe(200);
-    expect(hits.get(path)).toBe((hitsBefore ?? 0) + 1);
+    const hitsBeforeTry = hits.get(path) ?? 0;
+    const tried = await pressTryNow(page, section.getByRole('button', { name: 'Try now' }), subscriptionId);
+    expect(tried.status()).toBe(200);
+    expect(hits.get(path)).toBe(hitsBeforeTry + 1);
     await page.getByText('The feed answered: it works again.').waitFor();
     await page.getByRole('region', { name: 'What is wrong' }).waitFor({ state: 'detached' });
     await page.locator('dl').getByText('Healthy').waitFor();

@@ -24,7 +24,7 @@ function clamp(ms: number): number {
 }
 
 /** How long until the next fetch after a success: the feed's own pace (ttl, Cache-Control), else 30 minutes. */
-function paceOf(ttlMinutes: number | null, maxAgeSeconds: number | null): number {
+export function paceOf(ttlMinutes: number | null, maxAgeSeconds: number | null): number {
   const hints = [ttlMinutes ? ttlMinutes * minute : 0, maxAgeSeconds ? maxAgeSeconds * 1000 : 0];
   const hinted = Math.max(...hints);
   return clamp(hinted || defaultInterval);

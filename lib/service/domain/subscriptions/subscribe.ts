@@ -3,6 +3,7 @@ import type { User } from '../accounts';
 import { createFeed, findFeedByUrl } from '../feeds/create-feed';
 import { sharedFeedPreparer } from '../feeds/feed-preparer';
 import { FeedNotFound, loadFeed, type LoadedFeed, type ReadFeed } from '../feeds/load-feed';
+import { paceOf } from '../feeds/refresh-feed';
 import { indexPreparedItems } from '../feeds/store-parsed-feed';
 import { insertItems, type StoredItems } from '../feeds/store-items';
 import { subscribeUserToFeed } from '../feeds/subscribe-user';
@@ -110,14 +111,17 @@ export async function subscribe(
   const stored = findFeedByUrl(service.db, loaded.url);
   if (stored) return subscribeToStored(service, user, stored, folderId);
 
+  const fetchedAt = new Date();
   const feedId = service.db.transaction(() => {
     const parsed = loaded.feed;
     const id = createFeed(service.db, {
       url: loaded.url, source_type: parsed.is_podcast ? 'podcast' : 'feed', title: parsed.title || new URL(loaded.url).hostname,
       website: parsed.website, description: parsed.description, language: parsed.language, artwork_url: parsed.artwork_url,
       artist: parsed.artist, podcast_summary: parsed.podcast_summary, explicit: parsed.explicit, ttl_minutes: parsed.ttl_minutes,
-    });
-    service.db.prepare('UPDATE feeds SET etag = ?, last_modified = ? WHERE id = ?').run(loaded.etag, loaded.lastModified, id);
+    }, fetchedAt);
+    // Just fetched, so next due at the feed's pace: left unset, the scheduler fetched it again within 30 seconds.
+    const nextFetch = new Date(fetchedAt.getTime() + paceOf(parsed.ttl_minutes, loaded.cacheMaxAge)).toISOString();
+    service.db.prepare('UPDATE feeds SET etag = ?, last_modified = ?, next_fetch_at = ? WHERE id = ?').run(loaded.etag, loaded.lastModified, nextFetch, id);
     return id;
   })();
   const outcome = subscribeToStored(service, user, feedId, folderId);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { refreshFeed } from '@/lib/service/domain/feeds/refresh-feed';
+import { dueFeeds, refreshFeed } from '@/lib/service/domain/feeds/refresh-feed';
 import { rss } from '../../feed-server';
 import { harnessWithFeedSite } from '../../harness-with-feed-site';
 
@@ -96,6 +96,16 @@ describe('feed health', () => {
     const both = await Promise.all([1, 2].map(() => harness().call('POST', `/v1/subscriptions/${subscriptionId}/refresh`, { key: appToken })));
     expect(both.map((answer) => answer.status)).toEqual([429, 429]);
     expect(site.hits.get('/throttled.xml')).toBe(hits);
+  });
+
+  it('a new subscription says when its feed is next fetched, and the scheduler leaves it until then (so "Try now" is not refused after an unseen fetch)', async () => {
+    flakyFeed('/fresh.xml');
+    const before = Date.now();
+    const { appToken, feedId, subscriptionId } = await subscribeTo('/fresh.xml');
+    const health = await harness().call('GET', `/v1/subscriptions/${subscriptionId}/health`, { key: appToken });
+    expect(health.body).toMatchObject({ status: 'healthy', last_error: null });
+    expect(Date.parse(health.body.next_try_at)).toBeGreaterThanOrEqual(before + 10 * 60_000);
+    expect(dueFeeds(harness().service, new Date(Date.now() + 5 * 60_000), 1000)).not.toContain(feedId);
   });
 
   it('is the first-party app\'s alone, and knows only the caller\'s subscriptions', async () => {

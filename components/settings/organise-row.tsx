@@ -95,7 +95,7 @@ export function OrganiseRow({ name, noun, details, renameHint, maxLength, onRena
     <li className="border-b border-line py-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="min-w-0">
-          <h3 className="break-words font-medium">{name}</h3>
+          <h2 className="break-words text-base font-medium">{name}</h2>
           <p className="text-sm text-muted">{details}</p>
         </div>
         {mode === 'idle' && (

@@ -106,7 +106,8 @@ describe.each<ViewportName>(['phone', 'desktop'])('organising on a %s', (viewpor
     const { data } = (await api(page, 'GET', '/items?item_type=article&limit=2')) as { data: { id: string }[] };
     await api(page, 'PATCH', `/items/${data[1]!.id}`, { tags: [unique] });
     await page.goto(`/items/${data[0]!.id}`);
-    const field = page.getByRole('region', { name: 'Tags' }).getByRole('textbox', { name: 'Add tags' });
+    // A text field with a list of suggestions is a combobox to assistive technology (HTML-ARIA).
+    const field = page.getByRole('region', { name: 'Tags' }).getByRole('combobox', { name: 'Add tags' });
     await page.waitForFunction((name) => {
       const input = document.getElementById('new-tag') as HTMLInputElement | null;
       return [...(input?.list?.options ?? [])].some((option) => option.value === name);

@@ -63,7 +63,8 @@ describe('Settings › Tags', () => {
     const user = userEvent.setup();
     renderRouted(<TagSettings />);
     const list = await screen.findByRole('list', { name: 'Tags' });
-    expect(within(list).getByRole('heading', { name: 'clim' }).closest('li')!.textContent).toContain('1 item');
+    // Each row's name is the level under the page's h1 (axe heading-order).
+    expect(within(list).getByRole('heading', { name: 'clim', level: 2 }).closest('li')!.textContent).toContain('1 item');
 
     await user.click(within(list).getByRole('button', { name: 'Rename clim' }));
     const field = within(list).getByRole('textbox', { name: 'New name for clim' });
@@ -178,7 +179,7 @@ describe('Settings › Saved searches', () => {
     const user = userEvent.setup();
     renderRouted(<SavedSearchSettings />);
     const list = await screen.findByRole('list', { name: 'Saved searches' });
-    expect(within(list).getByRole('heading', { name: 'Harbour news' }).closest('li')!.textContent).toContain('Searches for “harbour”');
+    expect(within(list).getByRole('heading', { name: 'Harbour news', level: 2 }).closest('li')!.textContent).toContain('Searches for “harbour”');
     await user.click(within(list).getByRole('button', { name: 'Rename Harbour news' }));
     const field = within(list).getByRole('textbox', { name: 'New name for Harbour news' });
     await user.clear(field);

@@ -68,7 +68,8 @@ describe('tidings feeds refresh', () => {
     site.route('/hill.xml', (_request, response) => { response.writeHead(500); response.end('down'); });
     site.route('/lake.xml', document(rss('Lake Log', [{ guid: 'l2', title: 'Lake two', date: hourAgo(1) }, { guid: 'l1', title: 'Lake one', date: hourAgo(3) }])));
 
-    // Never fetched on a schedule yet, so both of Alice's feeds are due.
+    // Their time has come: a new subscription's next fetch is at the feed's pace, so move it into the past.
+    service.db.prepare('UPDATE feeds SET next_fetch_at = ?').run(hourAgo(1).toISOString());
     const refreshed = await tidings('feeds', 'refresh', '--email', 'alice@example.com');
     expect(refreshed.code).toBe(0);
     expect(refreshed.stdout.split('\n')).toEqual([

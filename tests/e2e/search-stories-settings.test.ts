@@ -213,7 +213,8 @@ describe.each<ViewportName>(['phone', 'desktop'])('settings on a %s', (viewport)
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
     await page.reload();
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
-    expect(await page.getByRole('radio', { name: 'Dark' }).isChecked()).toBe(true);
+    // The choice is read from this browser's storage, so the radio shows it once the page has hydrated.
+    await expect.poll(() => page.getByRole('radio', { name: 'Dark' }).isChecked(), { timeout: 10_000 }).toBe(true);
     await page.getByRole('region', { name: 'Read-later services' }).getByRole('heading', { name: 'wallabag' }).waitFor();
     await expectNoAxeViolations(page);
 

@@ -1,4 +1,4 @@
-import { ensureOwner, issueCredential, revokeCredentialsNamed } from './domain/accounts';
+import { ensureOwner, issueCredential, keepSharedAppToken, revokeCredentialsNamed } from './domain/accounts';
 import { createService, type EmbeddedService } from './service';
 
 type Embedded = { service: EmbeddedService; ownerToken: string; ownerId: string };
@@ -8,14 +8,21 @@ const holder = globalThis as typeof globalThis & { __tidingsEmbedded?: Embedded 
 
 /**
  * The one embedded service of this process (local mode), with the owner's first-party token.
- * The token is minted at start and kept in memory only; the previous one is revoked.
+ * With TIDINGS_SECRET every node derives the same token, so starting one never signs out another;
+ * without it the token is minted at start and kept in memory only, and the previous one is revoked.
  */
 export function embeddedService(): Embedded {
   if (holder.__tidingsEmbedded) return holder.__tidingsEmbedded;
   const service = createService();
   const owner = ensureOwner(service.db, service.config.ownerEmail);
-  revokeCredentialsNamed(service.db, owner.id, 'app_token', appTokenName);
-  const { secret } = issueCredential(service.db, owner.id, 'app_token', appTokenName);
+  const shared = process.env.TIDINGS_SECRET;
+  let secret: string;
+  if (shared) {
+    secret = keepSharedAppToken(service.db, owner.id, appTokenName, shared);
+  } else {
+    revokeCredentialsNamed(service.db, owner.id, 'app_token', appTokenName);
+    secret = issueCredential(service.db, owner.id, 'app_token', appTokenName).secret;
+  }
   holder.__tidingsEmbedded = { service, ownerToken: secret, ownerId: owner.id };
   return holder.__tidingsEmbedded;
 }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { AccountStatus, Plan } from '@/lib/contract/common';
 import { preparedOnce, type Db } from '../store/database';
 
@@ -18,7 +18,10 @@ export function hashSecret(secret: string): string {
 }
 
 function randomSecret(length = 40): string {
-  const bytes = randomBytes(length);
+  return base62Of(randomBytes(length));
+}
+
+function base62Of(bytes: Uint8Array): string {
   let out = '';
   for (const byte of bytes) out += base62[byte % 62];
   return out;
@@ -63,8 +66,9 @@ export function setStatus(db: Db, userId: string, status: AccountStatus): void {
 }
 
 /** Issues a credential; the plain secret is returned once and only its hash is kept. */
-export function issueCredential(db: Db, userId: string, kind: CredentialKind, name: string): { credential: Credential; secret: string } {
-  const secret = tokenPrefix[kind] + randomSecret();
+export function issueCredential(
+  db: Db, userId: string, kind: CredentialKind, name: string, secret = tokenPrefix[kind] + randomSecret(),
+): { credential: Credential; secret: string } {
   const credential: Credential = {
     id: randomUUID(), user_id: userId, kind, name, prefix: secret.slice(0, tokenPrefix[kind].length + 4),
     created_at: new Date().toISOString(), last_used_at: null, revoked_at: null,
@@ -94,6 +98,23 @@ export function revokeCredential(db: Db, userId: string, credentialId: string, k
 export function revokeCredentialsNamed(db: Db, userId: string, kind: CredentialKind, name: string): void {
   db.prepare('UPDATE credentials SET revoked_at = ? WHERE user_id = ? AND kind = ? AND name = ? AND revoked_at IS NULL')
     .run(new Date().toISOString(), userId, kind, name);
+}
+
+/**
+ * Makes the app token every node derives from the shared TIDINGS_SECRET the one live token of its
+ * name, so a node's start keeps the others signed in instead of rotating their token away.
+ */
+export function keepSharedAppToken(db: Db, userId: string, name: string, sharedSecret: string): string {
+  const secret = tokenPrefix.app_token + base62Of(createHmac('sha512', sharedSecret).update('tidings app token v1').digest().subarray(0, 40));
+  const hash = hashSecret(secret);
+  db.transaction(() => {
+    const now = new Date().toISOString();
+    db.prepare(`UPDATE credentials SET revoked_at = ? WHERE user_id = ? AND kind = 'app_token' AND name = ? AND revoked_at IS NULL
+      AND secret_hash != ?`).run(now, userId, name, hash);
+    const changed = db.prepare('UPDATE credentials SET revoked_at = NULL WHERE secret_hash = ? AND user_id = ?').run(hash, userId);
+    if (changed.changes === 0) issueCredential(db, userId, 'app_token', name, secret);
+  }).immediate();
+  return secret;
 }
 
 /** Live credentials of a kind for a user, newest first. */

@@ -3,7 +3,7 @@ import { text } from 'node:stream/consumers';
 import { createIntelligence } from '../intelligence';
 import { exportOpml } from '../domain/opml/export-opml';
 import { importOpml } from '../domain/opml/import-opml';
-import { ServiceError } from '../http/errors';
+import { DomainError } from '../domain/errors';
 import { CommandFailure, requireEmail, requireUser, UsageError, type CommandGroup } from './command';
 
 async function readDocument(file: string): Promise<string> {
@@ -36,7 +36,7 @@ export const opmlCommands: CommandGroup = {
           // Stories and similar items of big feeds are indexed after subscribing; the database closes after this.
           await intelligence.idle();
         } catch (error) {
-          if (error instanceof ServiceError) throw new CommandFailure(error.message);
+          if (error instanceof DomainError) throw new CommandFailure(error.message);
           throw error;
         }
         if (values.json) return out(JSON.stringify(result, null, 2));

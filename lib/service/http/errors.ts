@@ -1,4 +1,5 @@
 import type { AuthError, GeneralError, RateLimitError } from '@/lib/contract/common';
+import { DomainError, type DomainErrorKind } from '../domain/errors';
 
 type ErrorBody = GeneralError | AuthError | RateLimitError;
 
@@ -41,4 +42,24 @@ export function rateLimited(retryAfterSeconds: number): ServiceError {
     { message: `Rate limit exceeded; retry in ${seconds} seconds.`, retry_after: seconds },
     { 'Retry-After': String(seconds) },
   );
+}
+
+const statusOf: Record<DomainErrorKind, number> = {
+  bad_request: 400, plan_limit: 402, not_found: 404, conflict: 409, too_large: 413, invalid: 422, too_soon: 429, unavailable: 503,
+};
+
+/** A domain refusal as the service's answer: its status and SPEC.md body. */
+export function fromDomainError(error: DomainError): ServiceError {
+  if (error.kind === 'too_soon') {
+    const seconds = error.retryAfterSeconds ?? 1;
+    return new ServiceError(429, { message: error.message, retry_after: seconds }, { 'Retry-After': String(seconds) });
+  }
+  return fail(statusOf[error.kind], error.message);
+}
+
+/** Whatever was thrown, as a service error when it is a refusal (domain or HTTP), else undefined. */
+export function asServiceError(error: unknown): ServiceError | undefined {
+  if (error instanceof ServiceError) return error;
+  if (error instanceof DomainError) return fromDomainError(error);
+  return undefined;
 }

@@ -6,7 +6,7 @@ import type { Operation } from '@/lib/contract/operation';
 import type { ServiceContext } from '../context';
 import type { Handlers } from '../handlers/handler';
 import { authenticate } from './authenticate';
-import { fail, rateLimited, ServiceError } from './errors';
+import { asServiceError, fail, rateLimited } from './errors';
 import { RateLimiter } from './rate-limit';
 import { check, validationError } from './validation';
 import { undecodablePathMessage } from './request-path';
@@ -144,7 +144,8 @@ function assertMatchesContract(id: string, operation: Operation, body: unknown):
 
 /** Turns anything thrown while answering into one of the contract's error answers. */
 export function errorResponse(error: unknown): Response {
-  if (error instanceof ServiceError) return error.toResponse();
+  const refusal = asServiceError(error);
+  if (refusal) return refusal.toResponse();
   if (error instanceof Error && 'code' in error && (error.code === 'SQLITE_BUSY' || error.code === 'SQLITE_LOCKED')) {
     return Response.json({ message: 'The service is busy; retry shortly.' }, { status: 503, headers: { 'Retry-After': '1' } });
   }

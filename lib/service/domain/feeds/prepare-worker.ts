@@ -3,44 +3,14 @@
  * connection of its own which items are stored already, so it never waits on the main thread
  * (which is busy writing). It sees what is committed, as the main thread does between batches.
  */
-import Database from 'better-sqlite3';
-import { statSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
+import { storedKeysAmong } from '../../store/stored-item-keys';
 import { FeedParseError } from '../../ingest/parse-feed';
 import { prepareFeed, type ItemKey } from './prepare-feed';
 import type { FromPreparer, StoredItemsOf, ToPreparer } from './prepare-messages';
 
-type Lookup = { inode: number; db: Database.Database; byGuid: Database.Statement; byUrl: Database.Statement };
-
-/** Connections by file; a file replaced since (same path, other inode) is opened again. */
-const lookups = new Map<string, Lookup>();
-const MAX_CONNECTIONS = 4;
-
-function lookupFor(file: string): Lookup {
-  const inode = statSync(file).ino;
-  const open = lookups.get(file);
-  if (open?.inode === inode) return open;
-  open?.db.close();
-  lookups.delete(file);
-  if (lookups.size >= MAX_CONNECTIONS) {
-    const [oldest, lookup] = lookups.entries().next().value!;
-    lookup.db.close();
-    lookups.delete(oldest);
-  }
-  const db = new Database(file, { readonly: true, fileMustExist: true });
-  db.pragma('busy_timeout = 5000');
-  const lookup = {
-    inode, db,
-    byGuid: db.prepare('SELECT 1 FROM items WHERE feed_id = ? AND guid = ?').pluck(),
-    byUrl: db.prepare('SELECT 1 FROM items WHERE feed_id = ? AND url = ?').pluck(),
-  };
-  lookups.set(file, lookup);
-  return lookup;
-}
-
 function storedAmong(stored: StoredItemsOf, keys: ItemKey[]): boolean[] {
-  const { byGuid, byUrl } = lookupFor(stored.file);
-  return keys.map(({ guid, url }) => Boolean(guid ? byGuid.get(stored.feedId, guid) : url && byUrl.get(stored.feedId, url)));
+  return storedKeysAmong(stored.file, stored.feedId, keys);
 }
 
 const port = parentPort!;

@@ -3,8 +3,8 @@ import type { FolderRecord } from '@/lib/contract/search';
 import type { CreateFolderBody, UpdateFolderBody } from '@/lib/contract/organizing';
 import type { User } from '../accounts';
 import type { Db } from '../../store/database';
-import { fail } from '../../http/errors';
 import { forgetInSavedSearches } from '../saved-searches/saved-searches';
+import { conflict, notFound } from '../errors';
 
 /** A folder record's columns, from `folders fo`: unread counts every unread entry of its subscriptions. */
 export const folderColumns = `fo.id, fo.name, fo.is_pinned,
@@ -28,14 +28,14 @@ export function listFolders(db: Db, user: User): FolderRecord[] {
 /** One folder of the user, or 404. */
 export function getFolder(db: Db, user: User, id: string): FolderRecord {
   const row = db.prepare(`SELECT ${folderColumns} FROM folders fo WHERE fo.id = ? AND fo.user_id = ?`).get(id, user.id) as FolderRow | undefined;
-  if (!row) throw fail(404, `No folder with id ${id} exists.`);
+  if (!row) throw notFound(`No folder with id ${id} exists.`);
   return toFolder(row);
 }
 
 /** 409 when another folder of the user already has this name (names compare without case). */
 function requireFreeName(db: Db, user: User, name: string, exceptId: string | null): void {
   const taken = db.prepare('SELECT id FROM folders WHERE user_id = ? AND name = ? AND id IS NOT ?').pluck().get(user.id, name, exceptId);
-  if (taken) throw fail(409, `A folder named "${name}" already exists.`);
+  if (taken) throw conflict(`A folder named "${name}" already exists.`);
 }
 
 /** POST /v1/folders. */

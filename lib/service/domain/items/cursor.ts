@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { validationError } from '../../http/validation';
+import { invalidFields } from '../errors';
 
 const CursorShape = z.object({
   /** Sort key of the last item of the page. */
@@ -39,10 +39,10 @@ export function decodeCursor(text: string, list?: string): Cursor {
   try {
     cursor = CursorShape.parse(JSON.parse(Buffer.from(text, 'base64url').toString('utf8')));
   } catch {
-    throw validationError(['cursor is not a cursor this service gave out.']);
+    throw invalidFields(['cursor is not a cursor this service gave out.']);
   }
   if (list !== undefined && cursor.l !== undefined && cursor.l !== list) {
-    throw validationError(['cursor was given out for another list; ask for the first page without it.']);
+    throw invalidFields(['cursor was given out for another list; ask for the first page without it.']);
   }
   return cursor;
 }

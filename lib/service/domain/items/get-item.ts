@@ -1,8 +1,8 @@
 import type { ItemDetail } from '@/lib/contract/items';
 import type { Db } from '../../store/database';
-import { fail } from '../../http/errors';
 import { itemColumns, itemJoins, tagsOfItem, toItemDetail, type DetailRow } from './item-view';
 import { suggestTags } from './suggested-tags';
+import { notFound } from '../errors';
 
 const detailColumns = `${itemColumns}, i.author, i.content, i.full_content, i.ai_summary, i.reading_time,
   i.platform_metadata, e.notes, e.prefers_full_content`;
@@ -11,7 +11,7 @@ const detailColumns = `${itemColumns}, i.author, i.content, i.full_content, i.ai
 export function loadDetailRow(db: Db, userId: string, itemId: string): DetailRow {
   const row = db.prepare(`SELECT ${detailColumns} FROM entries e JOIN items i ON i.id = e.item_id ${itemJoins}
     WHERE e.user_id = ? AND e.item_id = ?`).get(userId, itemId) as DetailRow | undefined;
-  if (!row) throw fail(404, `No item with id ${itemId} exists for this account.`);
+  if (!row) throw notFound(`No item with id ${itemId} exists for this account.`);
   return row;
 }
 

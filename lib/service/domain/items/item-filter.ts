@@ -1,5 +1,5 @@
 import { preparedStatement, type Db } from '../../store/database';
-import { fail } from '../../http/errors';
+import { notFound } from '../errors';
 
 /** Filters shared by the items list and mark-all-as-read. */
 export type ItemFilter = {
@@ -81,7 +81,7 @@ function requireOwned(db: Db, userId: string, table: 'subscriptions' | 'folders'
   const found = new Set(preparedStatement(db, `SELECT id FROM ${table} WHERE user_id = ? AND id IN (${unique.map(() => '?').join(', ')})`)
     .pluck().all(userId, ...unique) as string[]);
   const missing = unique.filter((id) => !found.has(id));
-  if (missing.length) throw fail(404, `No ${noun} with id ${missing[0]} exists.`);
+  if (missing.length) throw notFound(`No ${noun} with id ${missing[0]} exists.`);
 }
 
 /** Milliseconds at the start of a calendar day in UTC. */

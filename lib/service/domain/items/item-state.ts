@@ -2,10 +2,10 @@ import type { BulkItemAction, ItemDetail, MarkAllBody, UpdateItemBody } from '@/
 import type { User } from '../accounts';
 import { featureMissingMessage, planHas, plans } from '../plans';
 import type { Db } from '../../store/database';
-import { fail } from '../../http/errors';
 import { getItem, loadDetailRow } from './get-item';
 import { setReadInBulk } from './item-counts';
 import { setItemTags } from './tags';
+import { badRequest, planLimit } from '../errors';
 
 /** Answers 402 when saving `adding` more items would pass the plan's saved-items limit. */
 function requireSaveRoom(db: Db, user: User, adding: number): void {
@@ -13,7 +13,7 @@ function requireSaveRoom(db: Db, user: User, adding: number): void {
   if (limit === null || adding === 0) return;
   const saved = db.prepare('SELECT COUNT(*) FROM entries WHERE user_id = ? AND is_saved = 1').pluck().get(user.id) as number;
   if (saved + adding > limit) {
-    throw fail(402, `The ${user.plan} plan keeps at most ${limit} saved items; unsave some or change plan to save more.`);
+    throw planLimit(`The ${user.plan} plan keeps at most ${limit} saved items; unsave some or change plan to save more.`);
   }
 }
 
@@ -21,9 +21,9 @@ function requireSaveRoom(db: Db, user: User, adding: number): void {
 export function updateItem(db: Db, user: User, itemId: string, body: UpdateItemBody): ItemDetail {
   return db.transaction(() => {
     const row = loadDetailRow(db, user.id, itemId);
-    if (body.notes !== undefined && row.item_type === 'episode') throw fail(400, 'Notes apply to articles only; this item is an episode.');
-    if (body.notes && !planHas(user.plan, 'notes')) throw fail(402, featureMissingMessage(user.plan, 'notes'));
-    if (body.prefers_full_content && !planHas(user.plan, 'full_content')) throw fail(402, featureMissingMessage(user.plan, 'full_content'));
+    if (body.notes !== undefined && row.item_type === 'episode') throw badRequest('Notes apply to articles only; this item is an episode.');
+    if (body.notes && !planHas(user.plan, 'notes')) throw planLimit(featureMissingMessage(user.plan, 'notes'));
+    if (body.prefers_full_content && !planHas(user.plan, 'full_content')) throw planLimit(featureMissingMessage(user.plan, 'full_content'));
     if (body.is_saved && row.is_saved !== 1) requireSaveRoom(db, user, 1);
 
     const sets: string[] = [];

@@ -2,13 +2,12 @@ import type { ItemList, ListItemsQuery } from '@/lib/contract/items';
 import type { User } from '../accounts';
 import { featureMissingMessage, planHas } from '../plans';
 import { allRows, preparedStatement, type Db } from '../../store/database';
-import { fail } from '../../http/errors';
-import { validationError } from '../../http/validation';
 import { decodeCursor, encodeCursor, listOf, type Cursor } from './cursor';
 import { countMatching, countsCover } from './item-counts';
 import { applyItemFilter, endOfDayMs, EntryConditions, startOfDayMs, type ItemFilter } from './item-filter';
 import { itemColumns, itemJoins, toItem, type ItemRow } from './item-view';
 import { ftsQuery } from './search-text';
+import { invalidFields, planLimit } from '../errors';
 
 type Order = { key: string; direction: 'DESC' | 'ASC' };
 
@@ -21,8 +20,8 @@ function orderOf(query: ListItemsQuery): Order {
 
 /** GET /v1/items: the user's items with filters, search and stable cursor paging; global matches last. */
 export function listItems(db: Db, user: User, query: ListItemsQuery): ItemList {
-  if (query.include_global && !query.q) throw validationError(['include_global requires q.']);
-  if (query.include_global && !planHas(user.plan, 'include_global')) throw fail(402, featureMissingMessage(user.plan, 'include_global'));
+  if (query.include_global && !query.q) throw invalidFields(['include_global requires q.']);
+  if (query.include_global && !planHas(user.plan, 'include_global')) throw planLimit(featureMissingMessage(user.plan, 'include_global'));
   const match = query.q ? ftsQuery(query.q, query.include_body ? undefined : ['title', 'summary']) : null;
   const list = listOf('items', query);
   const cursor = query.cursor ? decodeCursor(query.cursor, list) : null;

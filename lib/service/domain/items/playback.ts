@@ -1,6 +1,6 @@
 import type { PlaybackProgressBody, PlaybackProgressResult } from '@/lib/contract/items';
 import type { Db } from '../../store/database';
-import { fail } from '../../http/errors';
+import { invalidFields } from '../errors';
 
 type PlaybackRow = {
   item_type: string; duration_seconds: number | null; playback_position: number | null;
@@ -14,8 +14,8 @@ export function recordPlayback(db: Db, userId: string, itemId: string, body: Pla
         e.is_read, e.playback_completed
       FROM entries e JOIN items i ON i.id = e.item_id WHERE e.user_id = ? AND e.item_id = ?`).get(userId, itemId) as PlaybackRow | undefined;
     // SPEC.md gives this operation no 404: an unknown item is invalid input.
-    if (!row) throw fail(422, `item_id does not name an item of this account.`);
-    if (row.item_type !== 'episode') throw fail(422, 'position_seconds applies to episodes only; this item is an article.');
+    if (!row) throw invalidFields([`item_id does not name an item of this account.`]);
+    if (row.item_type !== 'episode') throw invalidFields(['position_seconds applies to episodes only; this item is an article.']);
     // A clock running ahead is read as the time of arrival, or its writes would beat every later one.
     const clientMs = body.client_timestamp ? Math.min(Date.parse(body.client_timestamp), now) : now;
     const position = Math.round(body.position_seconds);

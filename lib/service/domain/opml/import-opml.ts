@@ -3,8 +3,8 @@ import type { User } from '../accounts';
 import { ensureFolder } from '../folders/folders';
 import { normalizeFeedUrl, subscribe } from '../subscriptions/subscribe';
 import type { ServiceContext } from '../../context';
-import { fail, ServiceError } from '../../http/errors';
 import { readOpml, type OpmlFeed } from './read-opml';
+import { DomainError, tooLarge, unavailable } from '../errors';
 
 /** Feeds fetched at once: quick for a long list, polite to the hosts and to the machine. */
 const defaultConcurrency = 4;
@@ -52,7 +52,7 @@ export async function importOpml(
   if (feeds.length > maxImportFeeds) {
     // 413, not 422: the document is readable but more than one import takes, as a body over 1 MB is;
     // a client tells this apart from a document that is not OPML (422) by the status, not the wording.
-    throw fail(413, `opml lists ${feeds.length.toLocaleString('en-US')} feeds, more than the ${maxImportFeeds.toLocaleString('en-US')} one import takes; split the file into smaller ones.`);
+    throw tooLarge(`opml lists ${feeds.length.toLocaleString('en-US')} feeds, more than the ${maxImportFeeds.toLocaleString('en-US')} one import takes; split the file into smaller ones.`);
   }
   const { signal } = options;
   const folderIds = new Map<string, string>();
@@ -71,8 +71,8 @@ export async function importOpml(
       const outcome = await subscribe(service, user, { url: feed.url, folder_id: folderId }, { signal });
       outcomes.set(feed, outcome.status === 201 ? 'imported' : 'already_subscribed');
     } catch (error) {
-      if (!(error instanceof ServiceError)) console.error('[tidings opml import]', feed.url, error);
-      outcomes.set(feed, { message: error instanceof ServiceError ? error.message : 'Something went wrong while subscribing.' });
+      if (!(error instanceof DomainError)) console.error('[tidings opml import]', feed.url, error);
+      outcomes.set(feed, { message: error instanceof DomainError ? error.message : 'Something went wrong while subscribing.' });
     }
   }, signal);
 
@@ -82,7 +82,7 @@ export async function importOpml(
 
   if (signal?.aborted) {
     const subscribed = [...outcomes.values()].filter((outcome) => outcome === 'imported').length;
-    throw fail(503, `The import took longer than the app waits, so it stopped after subscribing to ${subscribed} of ${feeds.length} feeds; import the file again to add the rest.`);
+    throw unavailable(`The import took longer than the app waits, so it stopped after subscribing to ${subscribed} of ${feeds.length} feeds; import the file again to add the rest.`);
   }
   const result: OpmlImportResult = { imported: 0, already_subscribed: 0, duplicates: outlines.length - feeds.length, failed: [] };
   for (const feed of feeds) {

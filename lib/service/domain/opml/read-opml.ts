@@ -1,5 +1,5 @@
 import { parseOpml } from 'feedsmith';
-import { validationError } from '../../http/validation';
+import { invalidFields } from '../errors';
 
 /** One feed outline of an OPML document and the folder it sits in. */
 export type OpmlFeed = { url: string; title: string | null; folder: string | null };
@@ -19,7 +19,7 @@ export function readOpml(text: string): OpmlFeed[] {
   try {
     outlines = parseOpml(text).body?.outlines;
   } catch {
-    throw validationError(['opml is not an OPML document: it must be XML with an <opml> root and a <body> of outlines.']);
+    throw invalidFields(['opml is not an OPML document: it must be XML with an <opml> root and a <body> of outlines.']);
   }
   const feeds: OpmlFeed[] = [];
   const walk = (list: Outline[] | undefined, path: string[]) => {

@@ -3,8 +3,7 @@ import type { SavedSearchRecord } from '@/lib/contract/search';
 import type { CreateSavedSearchBody, SavedSearchQueryData, UpdateSavedSearchBody } from '@/lib/contract/organizing';
 import type { User } from '../accounts';
 import type { Db } from '../../store/database';
-import { fail } from '../../http/errors';
-import { validationError } from '../../http/validation';
+import { conflict, invalidFields, notFound } from '../errors';
 
 /** A saved search's columns, from `saved_searches ss`. */
 export const savedSearchColumns = 'ss.id, ss.name, ss.query_data, ss.is_pinned, ss.updated_at';
@@ -33,20 +32,20 @@ const ownedLists = [['subscription_ids', 'subscriptions', 'subscription'], ['fol
 
 /** What the items list would refuse, refused now: 422 for include_global without q, 404 for ids the user lacks. */
 function checkQuery(db: Db, user: User, query: SavedSearchQueryData): void {
-  if (query.include_global && !query.q) throw validationError(['query_data.include_global requires query_data.q.']);
+  if (query.include_global && !query.q) throw invalidFields(['query_data.include_global requires query_data.q.']);
   for (const [key, table, noun] of ownedLists) {
     const ids = [...new Set(query[key] ?? [])];
     if (!ids.length) continue;
     const found = new Set(db.prepare(`SELECT id FROM ${table} WHERE user_id = ? AND id IN (SELECT value FROM json_each(?))`)
       .pluck().all(user.id, JSON.stringify(ids)) as string[]);
     const missing = ids.find((id) => !found.has(id));
-    if (missing) throw fail(404, `No ${noun} with id ${missing} exists (query_data.${key}).`);
+    if (missing) throw notFound(`No ${noun} with id ${missing} exists (query_data.${key}).`);
   }
 }
 
 function requireFreeName(db: Db, user: User, name: string, exceptId: string | null): void {
   const taken = db.prepare('SELECT id FROM saved_searches WHERE user_id = ? AND name = ? AND id IS NOT ?').pluck().get(user.id, name, exceptId);
-  if (taken) throw fail(409, `A saved search named "${name}" already exists.`);
+  if (taken) throw conflict(`A saved search named "${name}" already exists.`);
 }
 
 /** GET /v1/saved-searches: pinned first, then by name. */
@@ -59,7 +58,7 @@ export function listSavedSearches(db: Db, user: User): SavedSearchRecord[] {
 /** One saved search of the user, or 404. */
 export function getSavedSearch(db: Db, user: User, id: string): SavedSearchRecord {
   const row = db.prepare(`SELECT ${savedSearchColumns} FROM saved_searches ss WHERE ss.id = ? AND ss.user_id = ?`).get(id, user.id) as SavedSearchRow | undefined;
-  if (!row) throw fail(404, `No saved search with id ${id} exists.`);
+  if (!row) throw notFound(`No saved search with id ${id} exists.`);
   return toSavedSearch(row);
 }
 

@@ -1,14 +1,14 @@
 import type { BulkSubscriptionBody, SubscriptionListEntry, UpdateSubscriptionBody } from '@/lib/contract/subscriptions';
 import type { User } from '../accounts';
 import type { Db } from '../../store/database';
-import { fail } from '../../http/errors';
 import { loadSubscriptions, toSubscription } from './subscription-view';
+import { badRequest, invalidFields } from '../errors';
 
 /** Answers 400 when a folder id is not one of the user's folders (null means no folder). */
 export function requireFolder(db: Db, user: User, folderId: string | null | undefined): void {
   if (!folderId) return;
   const found = db.prepare('SELECT 1 FROM folders WHERE id = ? AND user_id = ?').pluck().get(folderId, user.id);
-  if (!found) throw fail(400, `No folder with id ${folderId} exists.`);
+  if (!found) throw badRequest(`No folder with id ${folderId} exists.`);
 }
 
 /** A dead feed is tried again as soon as someone changes or resumes a subscription to it. */
@@ -29,10 +29,10 @@ const bulkChange = {
 export function bulkUpdateSubscriptions(db: Db, user: User, body: BulkSubscriptionBody): SubscriptionListEntry[] {
   return db.transaction(() => {
     // A folder with another action would be dropped without a word: the caller meant something else.
-    if (body.action !== 'move' && body.folder_id !== undefined) throw fail(422, 'folder_id goes with the move action only.');
+    if (body.action !== 'move' && body.folder_id !== undefined) throw invalidFields(['folder_id goes with the move action only.']);
     const rows = loadSubscriptions(db, user, body.subscription_ids);
     if (body.action === 'move') {
-      if (body.folder_id === undefined) throw fail(422, 'folder_id is required with the move action (null moves out of any folder).');
+      if (body.folder_id === undefined) throw invalidFields(['folder_id is required with the move action (null moves out of any folder).']);
       requireFolder(db, user, body.folder_id);
     }
     db.prepare(`UPDATE subscriptions SET ${bulkChange[body.action]} WHERE user_id = @user AND id IN (SELECT value FROM json_each(@ids))`)
@@ -47,7 +47,7 @@ export function updateSubscription(db: Db, user: User, id: string, body: UpdateS
   return db.transaction(() => {
     const [row] = loadSubscriptions(db, user, [id]);
     if (body.folder_id !== undefined) requireFolder(db, user, body.folder_id);
-    if (body.playback_speed !== undefined && row.source_type !== 'podcast') throw fail(400, 'playback_speed applies to podcasts only.');
+    if (body.playback_speed !== undefined && row.source_type !== 'podcast') throw badRequest('playback_speed applies to podcasts only.');
     const sets: string[] = [];
     const params: Record<string, unknown> = { id, user: user.id };
     if (body.title !== undefined) { sets.push('title = @title'); params.title = body.title; }

@@ -1,9 +1,9 @@
 import type { SubscriptionHealth } from '@/lib/contract/feed-health';
 import type { ServiceContext } from '../../context';
-import { fail, ServiceError } from '../../http/errors';
 import type { Db } from '../../store/database';
 import type { User } from '../accounts';
 import { refreshFeed } from '../feeds/refresh-feed';
+import { badRequest, notFound, tooSoon as refusedTooSoon, type DomainError } from '../errors';
 
 /** Least time between two fetches of one feed asked for by a person ("Try now"), so the button cannot hammer a host. */
 export const tryNowIntervalMs = 10_000;
@@ -37,7 +37,7 @@ function toHealth(row: HealthRow): SubscriptionHealth {
 function loadHealthRow(db: Db, user: User, subscriptionId: string): HealthRow {
   const row = db.prepare(`SELECT ${healthColumns} FROM subscriptions s JOIN feeds f ON f.id = s.feed_id WHERE s.user_id = ? AND s.id = ?`)
     .get(user.id, subscriptionId) as HealthRow | undefined;
-  if (!row) throw fail(404, `No subscription with id ${subscriptionId} exists.`);
+  if (!row) throw notFound(`No subscription with id ${subscriptionId} exists.`);
   return row;
 }
 
@@ -53,10 +53,9 @@ export function failingSubscriptions(db: Db, user: User): SubscriptionHealth[] {
   return rows.map(toHealth);
 }
 
-function tooSoon(waitMs: number): ServiceError {
+function tooSoon(waitMs: number): DomainError {
   const seconds = Math.max(1, Math.ceil(waitMs / 1000));
-  return new ServiceError(429, { message: `This feed was fetched moments ago; try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`, retry_after: seconds },
-    { 'Retry-After': String(seconds) });
+  return refusedTooSoon(`This feed was fetched moments ago; try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`, seconds);
 }
 
 /**
@@ -66,7 +65,7 @@ function tooSoon(waitMs: number): ServiceError {
  */
 export async function tryNow(service: ServiceContext, user: User, subscriptionId: string, now = () => Date.now()): Promise<SubscriptionHealth> {
   const row = loadHealthRow(service.db, user, subscriptionId);
-  if (!isFetched(row)) throw fail(400, 'A newsletter is not fetched: its mails arrive on their own.');
+  if (!isFetched(row)) throw badRequest('A newsletter is not fetched: its mails arrive on their own.');
   if (fetchingNow.has(row.feed_id)) throw tooSoon(tryNowIntervalMs);
   const lastTried = row.last_fetched_at ? Date.parse(row.last_fetched_at) : Number.NaN;
   const wait = Number.isNaN(lastTried) ? 0 : lastTried + tryNowIntervalMs - now();

@@ -8,9 +8,9 @@ import { indexPreparedItems } from '../feeds/store-parsed-feed';
 import { insertItems, type StoredItems } from '../feeds/store-items';
 import { subscribeUserToFeed } from '../feeds/subscribe-user';
 import type { ServiceContext } from '../../context';
-import { fail } from '../../http/errors';
 import { requireFolder } from './change-subscriptions';
 import { requireFeedRoom } from './feed-limit';
+import { badRequest, unavailable } from '../errors';
 
 /** The URL as we store and compare it, or null when it is not an http(s) URL. */
 export function normalizeFeedUrl(input: string): string | null {
@@ -81,7 +81,7 @@ export async function subscribe(
   service: ServiceContext, user: User, input: { url: string; folder_id?: string | null }, options: { signal?: AbortSignal } = {},
 ): Promise<Outcome> {
   const url = normalizeFeedUrl(input.url);
-  if (!url) throw fail(400, 'url must be an http or https URL.');
+  if (!url) throw badRequest('url must be an http or https URL.');
   requireFolder(service.db, user, input.folder_id);
   const folderId = input.folder_id ?? null;
 
@@ -100,13 +100,13 @@ export async function subscribe(
     });
   } catch (error) {
     // A refused address starts with the field's name, as refusals about one field do, so a client can tell it from "no feed here".
-    if (error instanceof FeedNotFound && error.reason === 'refused_address') throw fail(400, `url is refused: ${error.message}`);
-    if (error instanceof FeedNotFound) throw fail(error.reason === 'unreachable' ? 503 : 400, error.message);
+    if (error instanceof FeedNotFound && error.reason === 'refused_address') throw badRequest(`url is refused: ${error.message}`);
+    if (error instanceof FeedNotFound) throw error.reason === 'unreachable' ? unavailable(error.message) : badRequest(error.message);
     throw error;
   }
   // The proxy gives up before a slow site's fetch deadline and tells the person it failed; a
   // subscription appearing afterwards would contradict what they were told.
-  if (options.signal?.aborted) throw fail(503, 'The feed took too long to fetch, so nothing was subscribed; try again later.');
+  if (options.signal?.aborted) throw unavailable('The feed took too long to fetch, so nothing was subscribed; try again later.');
   if ('knownUrl' in loaded) return subscribeToStored(service, user, findFeedByUrl(service.db, loaded.knownUrl)!, folderId);
   const stored = findFeedByUrl(service.db, loaded.url);
   if (stored) return subscribeToStored(service, user, stored, folderId);

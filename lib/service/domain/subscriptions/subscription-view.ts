@@ -2,7 +2,7 @@ import type { SubscriptionDetail, SubscriptionListEntry } from '@/lib/contract/s
 import type { User } from '../accounts';
 import { freeHistoryDays } from '../feeds/subscribe-user';
 import type { Db } from '../../store/database';
-import { fail } from '../../http/errors';
+import { notFound } from '../errors';
 
 /** Columns of a subscription read, from `subscriptions s JOIN feeds f`. */
 export const subscriptionColumns = `
@@ -73,6 +73,6 @@ export function loadSubscriptions(db: Db, user: User, ids: string[]): Subscripti
     .all({ user: user.id, ids: JSON.stringify(unique), free: user.plan === 'free' ? 1 : 0 }) as SubscriptionRow[];
   const found = new Map(rows.map((row) => [row.id, row]));
   const missing = unique.find((id) => !found.has(id));
-  if (missing) throw fail(404, `No subscription with id ${missing} exists.`);
+  if (missing) throw notFound(`No subscription with id ${missing} exists.`);
   return unique.map((id) => found.get(id)!);
 }

@@ -2,8 +2,8 @@ import type { Tag } from '@/lib/contract/items';
 import type { TagListEntry } from '@/lib/contract/organizing';
 import type { User } from '../accounts';
 import type { Db } from '../../store/database';
-import { fail } from '../../http/errors';
 import { forgetInSavedSearches } from '../saved-searches/saved-searches';
+import { notFound } from '../errors';
 
 /** A tag record's columns, from `tags t`. */
 export const tagColumns = 't.id, t.name, (SELECT COUNT(*) FROM item_tags c WHERE c.tag_id = t.id) AS item_count';
@@ -21,7 +21,7 @@ export function listTags(db: Db, user: User): TagListEntry[] {
 /** One tag of the user, or 404. */
 export function getTag(db: Db, user: User, id: string): Tag {
   const tag = db.prepare(`SELECT ${tagColumns} FROM tags t WHERE t.id = ? AND t.user_id = ?`).get(id, user.id) as Tag | undefined;
-  if (!tag) throw fail(404, `No tag with id ${id} exists.`);
+  if (!tag) throw notFound(`No tag with id ${id} exists.`);
   return tag;
 }
 

@@ -6,7 +6,7 @@
 import type { BulkItemAction } from '@/lib/contract/items';
 import type { User } from '../../domain/accounts';
 import { bulkUpdateItems, markAllItems } from '../../domain/items/item-state';
-import { ServiceError } from '../../http/errors';
+import { DomainError } from '../../domain/errors';
 import type { Db } from '../../store/database';
 import { wholeNumber } from './fever-request';
 import { idOf } from './fever-store';
@@ -43,6 +43,6 @@ export function applyMark(db: Db, user: User, params: URLSearchParams): void {
     if (mark === 'item') markItem(db, user, params);
     else if (mark === 'feed' || mark === 'group') markAllRead(db, user, mark, params);
   } catch (error) {
-    if (!(error instanceof ServiceError)) throw error;
+    if (!(error instanceof DomainError)) throw error;
   }
 }

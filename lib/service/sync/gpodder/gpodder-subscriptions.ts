@@ -7,7 +7,7 @@ import type { User } from '../../domain/accounts';
 import { unsubscribe } from '../../domain/subscriptions/change-subscriptions';
 import { normalizeFeedUrl, subscribe } from '../../domain/subscriptions/subscribe';
 import type { ServiceContext } from '../../context';
-import { ServiceError } from '../../http/errors';
+import { DomainError } from '../../domain/errors';
 import { BadUpload } from './gpodder-episodes';
 import { feedUrlOf, subscriptionByUrl } from './gpodder-store';
 
@@ -37,7 +37,7 @@ export async function changeSubscriptions(service: ServiceContext, user: User, b
       const stored = feedUrlOf(service.db, body.subscription_id);
       if (stored && stored !== url) rewritten.push([url, stored]);
     } catch (error) {
-      if (!(error instanceof ServiceError)) throw error;
+      if (!(error instanceof DomainError)) throw error;
       console.warn(`[tidings gpodder] ${url} was not subscribed: ${error.message}`);
     }
   }

@@ -11,17 +11,17 @@ import { unsubscribe, updateSubscription } from '../../domain/subscriptions/chan
 import { subscribe } from '../../domain/subscriptions/subscribe';
 import { deleteTag, renameTag } from '../../domain/tags/manage-tags';
 import type { ServiceContext } from '../../context';
-import { ServiceError } from '../../http/errors';
+import { DomainError } from '../../domain/errors';
 import { feedStreamId, parseStream } from './greader-ids';
 import { BadRequest } from './greader-read';
 import { labelIds, subscriptionRows } from './greader-store';
 
-/** A domain refusal (400 bad URL, 402 plan limit, 409 name taken, 503 unreachable) as the client's problem. */
+/** A domain refusal (a bad URL, a plan limit, a name taken; not an unreachable feed) as the client's problem. */
 async function refusedAs<T>(run: () => T | Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    if (error instanceof ServiceError && error.status < 500) throw new BadRequest(error.message);
+    if (error instanceof DomainError && error.kind !== 'unavailable') throw new BadRequest(error.message);
     throw error;
   }
 }

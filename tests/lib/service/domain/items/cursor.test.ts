@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeCursor, encodeCursor } from '@/lib/service/domain/items/cursor';
-import { ServiceError } from '@/lib/service/http/errors';
+import { DomainError } from '@/lib/service/domain/errors';
 
 describe('item list cursors', () => {
   it('decodes what it encodes', () => {
@@ -18,11 +18,11 @@ describe('item list cursors', () => {
   });
 
   it.each(['garbage', Buffer.from('{"k":"x"}').toString('base64url'), Buffer.from('[]').toString('base64url')])(
-    'answers 422 for a cursor it did not give out (%s)', (text) => {
+    'refuses as invalid a cursor it did not give out (%s)', (text) => {
       let thrown: unknown;
       try { decodeCursor(text); } catch (error) { thrown = error; }
-      expect(thrown).toBeInstanceOf(ServiceError);
-      expect((thrown as ServiceError).status).toBe(422);
-      expect((thrown as ServiceError).body.message).toMatch(/^cursor /);
+      expect(thrown).toBeInstanceOf(DomainError);
+      expect((thrown as DomainError).kind).toBe('invalid');
+      expect((thrown as DomainError).message).toMatch(/^cursor /);
     });
 });

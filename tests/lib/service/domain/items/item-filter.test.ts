@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyItemFilter, endOfDayMs, EntryConditions, startOfDayMs } from '@/lib/service/domain/items/item-filter';
-import { ServiceError } from '@/lib/service/http/errors';
+import { DomainError } from '@/lib/service/domain/errors';
 import { article, startHarness, type Harness } from '../../harness';
 
 let h: Harness;
@@ -28,7 +28,7 @@ describe('applyItemFilter', () => {
     expect(count(user.id, where)).toBe(2);
   });
 
-  it('throws 404 naming the first unknown id, whatever the order of the filters', () => {
+  it('refuses as not found, naming the first unknown id, whatever the order of the filters', () => {
     const { user } = h.createUser();
     const { subscriptionId } = h.seedSubscription(user, [article()]);
     const missing = '00000000-0000-4000-8000-000000000005';
@@ -36,9 +36,9 @@ describe('applyItemFilter', () => {
     try {
       applyItemFilter(h.service.db, user.id, { subscription_ids: [subscriptionId, missing] }, new EntryConditions(user.id));
     } catch (error) { thrown = error; }
-    expect(thrown).toBeInstanceOf(ServiceError);
-    expect((thrown as ServiceError).status).toBe(404);
-    expect((thrown as ServiceError).body.message).toContain(missing);
+    expect(thrown).toBeInstanceOf(DomainError);
+    expect((thrown as DomainError).kind).toBe('not_found');
+    expect((thrown as DomainError).message).toContain(missing);
   });
 
   it('leaves the original conditions alone when a clone is extended', () => {

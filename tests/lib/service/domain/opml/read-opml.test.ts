@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readOpml } from '@/lib/service/domain/opml/read-opml';
-import { ServiceError } from '@/lib/service/http/errors';
+import { DomainError } from '@/lib/service/domain/errors';
 
 const realWorld = path.resolve(process.cwd(), '../shared/feeds/real-world');
 const hasRealWorld = existsSync(path.join(realWorld, 'Subs.opml'));
@@ -31,13 +31,13 @@ describe('readOpml', () => {
     expect(feeds).toEqual([{ url: 'https://x.example/?a=1&b=2', title: "Tom & Jerry's", folder: null }]);
   });
 
-  it('refuses what is not OPML with a 422', () => {
+  it('refuses what is not OPML as invalid', () => {
     for (const text of ['not xml at all', '<html><body>hello</body></html>', '{"opml": true}']) {
-      expect(() => readOpml(text)).toThrow(ServiceError);
+      expect(() => readOpml(text)).toThrow(DomainError);
       try {
         readOpml(text);
       } catch (error) {
-        expect((error as ServiceError).status).toBe(422);
+        expect((error as DomainError).kind).toBe('invalid');
       }
     }
   });

@@ -1,14 +1,7 @@
-import { upstreamMode } from '@/lib/server/upstream';
-import { embeddedService } from '@/lib/service/embedded';
+import { answerFromEmbeddedService } from '@/lib/server/embedded-mount';
 
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';
 
-/** The embedded service's gpodder API under /gpodder (local mode only), for AntennaPod, Kasts and other podcast apps. */
-async function handle(request: Request): Promise<Response> {
-  if (upstreamMode() !== 'local') return Response.json({ message: 'This server has no embedded service; it fronts a hosted one.' }, { status: 404 });
-  return embeddedService().service.fetch(request);
-}
-
-// PUT: the Simple API uploads a subscription list with it.
-export { handle as GET, handle as POST, handle as PUT };
+// The embedded service's gpodder API under /gpodder, for AntennaPod, Kasts and other podcast apps (PUT: the Simple API uploads a subscription list).
+export { answerFromEmbeddedService as GET, answerFromEmbeddedService as POST, answerFromEmbeddedService as PUT };

@@ -1,13 +1,7 @@
-import { upstreamMode } from '@/lib/server/upstream';
-import { embeddedService } from '@/lib/service/embedded';
+import { answerFromEmbeddedService } from '@/lib/server/embedded-mount';
 
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';
 
-/** The embedded service at /v1 (local mode only), for API-key clients other than this app. */
-async function handle(request: Request): Promise<Response> {
-  if (upstreamMode() !== 'local') return Response.json({ message: 'This server has no embedded service; it fronts a hosted one.' }, { status: 404 });
-  return embeddedService().service.fetch(request);
-}
-
-export { handle as GET, handle as POST, handle as PUT, handle as PATCH, handle as DELETE };
+// The embedded service at /v1, for API-key clients other than this app.
+export { answerFromEmbeddedService as GET, answerFromEmbeddedService as POST, answerFromEmbeddedService as PUT, answerFromEmbeddedService as PATCH, answerFromEmbeddedService as DELETE };

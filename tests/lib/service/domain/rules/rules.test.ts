@@ -54,6 +54,21 @@ describe('rules: making, listing, changing and deleting', () => {
   });
 });
 
+describe('rules in the interface', () => {
+  it('are first-party operations of the OpenAPI document', async () => {
+    const doc = (await h.call('GET', '/v1/openapi.json')).body;
+    for (const [path, method] of [['/v1/rules', 'get'], ['/v1/rules', 'post'], ['/v1/rules/preview', 'post'], ['/v1/rules/{rule_id}', 'patch'],
+      ['/v1/rules/{rule_id}', 'delete'], ['/v1/rules/{rule_id}/apply', 'post']]) {
+      expect(doc.paths[path]?.[method]?.tags).toEqual(['first-party']);
+    }
+  });
+
+  it('answer 403 to an API key', async () => {
+    const u = h.createUser();
+    expect((await h.call('GET', '/v1/rules', { key: u.key })).status).toBe(403);
+  });
+});
+
 describe('rules: what is refused', () => {
   it('refuses an invalid pattern with a 422 sentence and stores nothing', async () => {
     const u = h.createUser();

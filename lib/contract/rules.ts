@@ -24,6 +24,7 @@ const TagName = z.string().trim().min(1).max(64);
 
 /** A rule as the user writes it; `words` goes with the two word matches, `pattern` with `pattern`, `tag` with the `tag` action. */
 const ruleShape = {
+  /** Null: every subscription of the user. */
   subscription_id: Uuid.nullable(),
   fields: z.array(RuleField).min(1).max(5),
   match: RuleMatch,
@@ -35,7 +36,6 @@ const ruleShape = {
 
 export const RuleRecord = z.object({
   id: Uuid,
-  /** Null: every subscription of the user. */
   ...ruleShape,
   is_active: z.boolean(),
   created_at: Timestamp,

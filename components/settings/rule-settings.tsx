@@ -5,7 +5,7 @@ import { ErrorNotice } from '@/components/error-notice';
 import { SessionEndedNotice } from '@/components/session/sign-in-again';
 import { errorSentence } from '@/lib/client/error-message';
 import { useReadFailure } from '@/lib/client/kept-on-failure';
-import { useApplyRule, useCreateRule, useDeleteRule, useRules, useUpdateRule, type Rule } from '@/lib/client/use-rules';
+import { useApplyRule, useCreateRule, useDeleteRule, useRules, useUnhideRule, useUpdateRule, type Rule } from '@/lib/client/use-rules';
 import { useSourceSubscriptions } from '@/lib/client/use-sources';
 import { ConfirmGroup } from '../confirm-group';
 import { dangerButtonClass, panelClass, primaryButtonClass, quietButtonClass } from '../control-styles';
@@ -68,6 +68,7 @@ function RuleRow({ rule, number, scopes, report }: { rule: Rule; number: number;
   const update = useUpdateRule();
   const remove = useDeleteRule();
   const apply = useApplyRule();
+  const unhide = useUnhideRule();
   const name = `rule ${number}`;
   const openers = useRef<Partial<Record<Mode, HTMLButtonElement | null>>>({});
   const [returnTo, setReturnTo] = useState<Mode | null>(null);
@@ -120,6 +121,11 @@ function RuleRow({ rule, number, scopes, report }: { rule: Rule; number: number;
               await update(rule.id, { is_active: !rule.is_active });
               return rule.is_active ? `Paused ${name}: new items pass it by.` : `Resumed ${name}.`;
             })}>Pause<span className="sr-only"> {name}</span></button>
+            {rule.action === 'hide' && (
+              <button type="button" className={quietButtonClass} onClick={() => void act(() => unhide(rule.id))}>
+                Show hidden items<span className="sr-only"> of {name}</span>
+              </button>
+            )}
             {button('deleting', `Delete ${name}`, 'Delete')}
           </div>
         )}
@@ -142,7 +148,9 @@ function RuleRow({ rule, number, scopes, report }: { rule: Rule; number: number;
       )}
       {mode === 'deleting' && (
         <ConfirmGroup onCancel={close} aria-label={`Delete ${name}?`} className="mt-2 flex flex-wrap items-center gap-2">
-          <span className="text-sm">Delete {name}? What it already did stays done.</span>
+          <span className="text-sm">
+            Delete {name}? What it already did stays done{rule.action === 'hide' ? ': the items it hid stay hidden (Show hidden items first to have them back)' : ''}.
+          </span>
           <button type="button" className={dangerButtonClass} aria-disabled={busy || undefined} onClick={() => void act(() => remove(rule.id), true)}>Yes, delete</button>
           <button type="button" className={quietButtonClass} autoFocus onClick={close}>Cancel</button>
         </ConfirmGroup>

@@ -68,11 +68,20 @@ export function useDeleteRule() {
  * counts on screen are fetched again, as items may have been read, saved, tagged or hidden.
  */
 export function useApplyRule() {
+  return useRuleRun('/v1/rules/{rule_id}/apply');
+}
+
+/** Shows again the items a rule hid (POST /v1/rules/{id}/unhide); the lists and counts on screen are fetched again. */
+export function useUnhideRule() {
+  return useRuleRun('/v1/rules/{rule_id}/unhide');
+}
+
+function useRuleRun(path: '/v1/rules/{rule_id}/apply' | '/v1/rules/{rule_id}/unhide') {
   const { cache, mutate } = useSWRConfig();
   return useCallback(async (id: string): Promise<string> => {
-    const answer = await callApi('POST', '/v1/rules/{rule_id}/apply', { params: { rule_id: id } });
+    const answer = await callApi('POST', path, { params: { rule_id: id } });
     announceItemsChanged();
     void refreshUnreadCounts(cache, mutate);
     return answer.message;
-  }, [cache, mutate]);
+  }, [cache, mutate, path]);
 }

@@ -90,7 +90,7 @@ export const RulePreview = z.object({
 });
 export type RulePreview = z.infer<typeof RulePreview>;
 
-/** POST /v1/rules/{rule_id}/apply: what running the rule once over the existing items did. */
+/** POST /v1/rules/{rule_id}/apply (and /unhide): what running the rule once over the existing items (or showing its hidden ones again) did. */
 export const RuleApplyResult = z.object({
   match_count: z.number().int(),
   change_count: z.number().int(),

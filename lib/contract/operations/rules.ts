@@ -27,11 +27,15 @@ export const ruleOperations = defineOperations({
     params: RulePath, body: UpdateRuleBody, success: { status: 200, body: RuleRecord }, errors: [404, 422],
   },
   deleteRule: {
-    method: 'DELETE', path: '/v1/rules/{rule_id}', auth: 'first_party', summary: 'Delete a rule (what it did stays done)',
+    method: 'DELETE', path: '/v1/rules/{rule_id}', auth: 'first_party', summary: 'Delete a rule (what it did stays done; its hidden items stay hidden)',
     params: RulePath, success: { status: 200, body: MessageResult }, errors: [404, 422],
   },
   applyRule: {
     method: 'POST', path: '/v1/rules/{rule_id}/apply', auth: 'first_party', summary: 'Run a rule once over the existing items in its scope',
+    params: RulePath, success: { status: 200, body: RuleApplyResult }, errors: [404, 422],
+  },
+  unhideRule: {
+    method: 'POST', path: '/v1/rules/{rule_id}/unhide', auth: 'first_party', summary: 'Show again the items the rule hid, read or unread as they were',
     params: RulePath, success: { status: 200, body: RuleApplyResult }, errors: [404, 422],
   },
 });

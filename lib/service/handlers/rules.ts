@@ -1,5 +1,5 @@
 import { createRule, deleteRule, listRules, updateRule } from '../domain/rules/rules';
-import { applyRule, previewRule } from '../domain/rules/run-rules';
+import { applyRule, previewRule, unhideRule } from '../domain/rules/run-rules';
 import type { Handlers } from './handler';
 
 /** Handlers of the first-party rule operations. */
@@ -10,4 +10,5 @@ export const ruleHandlers: Handlers = {
   updateRule: ({ db, user, params, body }) => ({ body: updateRule(db, user, params.rule_id, body) }),
   deleteRule: ({ db, user, params }) => ({ body: { message: deleteRule(db, user, params.rule_id) } }),
   applyRule: ({ db, user, params }) => ({ body: applyRule(db, user, params.rule_id) }),
+  unhideRule: ({ db, user, params }) => ({ body: unhideRule(db, user, params.rule_id) }),
 };

@@ -103,6 +103,24 @@ describe('Settings › Rules', () => {
     expect(form.getByRole('alert').textContent).toBe('Choose at least one part of the item to look in.');
   });
 
+  it('shows the items a hiding rule hid again', async () => {
+    const user = userEvent.setup();
+    renderRouted(<RuleSettings />);
+    const form = await newRuleForm();
+    await user.selectOptions(form.getByRole('combobox', { name: 'Then' }), 'Hide');
+    expect(form.getByText(/Hidden items stay out of every list and count; search still finds them/)).toBeTruthy();
+    await user.type(form.getByRole('textbox', { name: 'Words' }), 'gardening{Enter}');
+    const list = await screen.findByRole('list', { name: 'Rules' });
+    await user.click(within(list).getByRole('button', { name: 'Run rule 1 on existing items' }));
+    await user.click(within(list).getByRole('button', { name: 'Yes, run it' }));
+    await waitFor(() => expect(screen.getAllByRole('status')[0]!.textContent).toBe('The rule matched 1 item; 1 item was hidden.'));
+    expect(local.stateOf(ids[1]!)).toBeUndefined();
+
+    await user.click(within(list).getByRole('button', { name: 'Show hidden items of rule 1' }));
+    await waitFor(() => expect(screen.getAllByRole('status')[0]!.textContent).toBe('1 item the rule hid is shown again.'));
+    expect(local.stateOf(ids[1]!)).toEqual({ is_read: 0, is_saved: 0 });
+  });
+
   it('edits a rule in place, then deletes it after confirming', async () => {
     const user = userEvent.setup();
     renderRouted(<RuleSettings />);

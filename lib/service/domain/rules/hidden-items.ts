@@ -36,3 +36,13 @@ export function hiddenItemRows<Row>(db: Db, userId: string, ids: string[]): Row[
     FROM hidden_items h JOIN items i ON i.id = h.item_id JOIN feeds f ON f.id = i.feed_id LEFT JOIN subscriptions s ON s.id = h.subscription_id
     WHERE h.user_id = @user AND h.item_id IN (SELECT value FROM json_each(@ids))`).all({ user: userId, ids: JSON.stringify(ids) }) as Row[];
 }
+
+/** POST /v1/rules/{id}/unhide: the items the rule hid go back to the user's lists, read or unread as they were. */
+export function showHiddenAgain(db: Db, userId: string, ruleId: string): number {
+  return db.transaction(() => {
+    db.prepare(`INSERT OR IGNORE INTO entries (user_id, item_id, subscription_id, item_type, published_ms, item_rowid, is_read)
+      SELECT user_id, item_id, subscription_id, item_type, published_ms, item_rowid, is_read FROM hidden_items WHERE user_id = ? AND rule_id = ?`)
+      .run(userId, ruleId);
+    return db.prepare('DELETE FROM hidden_items WHERE user_id = ? AND rule_id = ?').run(userId, ruleId).changes;
+  })();
+}

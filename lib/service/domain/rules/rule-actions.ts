@@ -13,8 +13,8 @@ function prepareStatements(db: Db) {
     createTag: db.prepare('INSERT INTO tags (id, user_id, name, created_at) VALUES (?, ?, ?, ?)'),
     hasEntry: db.prepare('SELECT 1 FROM entries WHERE user_id = ? AND item_id = ?').pluck(),
     tag: db.prepare('INSERT OR IGNORE INTO item_tags (tag_id, item_id, user_id) VALUES (?, ?, ?)'),
-    keepHidden: db.prepare(`INSERT OR IGNORE INTO hidden_items (user_id, item_id, subscription_id, rule_id, item_type, published_ms, item_rowid, hidden_at)
-      SELECT user_id, item_id, subscription_id, ?, item_type, published_ms, item_rowid, ? FROM entries WHERE user_id = ? AND item_id = ? AND is_saved = 0`),
+    keepHidden: db.prepare(`INSERT OR IGNORE INTO hidden_items (user_id, item_id, subscription_id, rule_id, item_type, published_ms, item_rowid, is_read, hidden_at)
+      SELECT user_id, item_id, subscription_id, ?, item_type, published_ms, item_rowid, is_read, ? FROM entries WHERE user_id = ? AND item_id = ? AND is_saved = 0`),
     dropEntry: db.prepare('DELETE FROM entries WHERE user_id = ? AND item_id = ?'),
   };
 }

@@ -3,6 +3,7 @@ import type { User } from '../accounts';
 import type { Db } from '../../store/database';
 import { compileRule, ItemText, type CompiledRule } from './compiled-rule';
 import { RuleActor } from './rule-actions';
+import { showHiddenAgain } from './hidden-items';
 import { checkRule, getRule, ruleSpec, type RuleSpec } from './rules';
 
 /** How many of the newest matches a preview lists. */
@@ -80,4 +81,14 @@ export function applyRule(db: Db, user: User, id: string): RuleApplyResult {
       message: `The rule matched ${noun(matches.length)}; ${noun(changed)} ${changed === 1 ? 'was' : 'were'} ${pastTense[rule.action]}.`,
     };
   })();
+}
+
+/** POST /v1/rules/{id}/unhide: shows again the items the rule hid (its own hidden items, not other rules'). */
+export function unhideRule(db: Db, user: User, id: string): RuleApplyResult {
+  getRule(db, user, id);
+  const shown = showHiddenAgain(db, user.id, id);
+  return {
+    match_count: shown, change_count: shown,
+    message: shown ? `${shown} item${shown === 1 ? '' : 's'} the rule hid ${shown === 1 ? 'is' : 'are'} shown again.` : 'The rule has hidden no items.',
+  };
 }

@@ -31,9 +31,12 @@ CREATE TABLE hidden_items (
   item_type TEXT NOT NULL,
   published_ms INTEGER NOT NULL,
   item_rowid INTEGER,
+  -- The entry's read state, given back if the person shows the item again.
+  is_read INTEGER NOT NULL DEFAULT 0,
   hidden_at TEXT NOT NULL,
   PRIMARY KEY (user_id, item_id)
 ) WITHOUT ROWID;
 CREATE INDEX hidden_items_search ON hidden_items(user_id, item_rowid);
 CREATE INDEX hidden_items_item ON hidden_items(item_id);
+CREATE INDEX hidden_items_rule ON hidden_items(rule_id);
 `;

@@ -58,7 +58,7 @@ describe('rules in the interface', () => {
   it('are first-party operations of the OpenAPI document', async () => {
     const doc = (await h.call('GET', '/v1/openapi.json')).body;
     for (const [path, method] of [['/v1/rules', 'get'], ['/v1/rules', 'post'], ['/v1/rules/preview', 'post'], ['/v1/rules/{rule_id}', 'patch'],
-      ['/v1/rules/{rule_id}', 'delete'], ['/v1/rules/{rule_id}/apply', 'post']]) {
+      ['/v1/rules/{rule_id}', 'delete'], ['/v1/rules/{rule_id}/apply', 'post'], ['/v1/rules/{rule_id}/unhide', 'post']]) {
       expect(doc.paths[path]?.[method]?.tags).toEqual(['first-party']);
     }
   });
@@ -209,6 +209,23 @@ describe('rules: hidden items', () => {
 
     // Nothing left to hide: the preview no longer sees it.
     expect((await h.call('POST', '/v1/rules/preview', { key: u.appToken, body: { ...rule.body, id: undefined, created_at: undefined, updated_at: undefined } })).body.match_count).toBe(0);
+  });
+
+  it('shows the items a rule hid again on request, read or unread as they were', async () => {
+    const u = h.createUser();
+    const { subscriptionId, itemIds } = h.seedSubscription(u.user, [article({ title: 'Rust read' }), article({ title: 'Rust unread' }), article({ title: 'Go' })]);
+    await h.call('PATCH', `/v1/items/${itemIds[0]}`, { key: u.key, body: { is_read: true } });
+    const rule = await create(u, { ...wordsRule, action: 'hide' });
+    await h.call('POST', `/v1/rules/${rule.body.id}/apply`, { key: u.appToken });
+    expect((await h.call('GET', '/v1/items', { key: u.key })).body.data).toHaveLength(1);
+
+    const shown = await h.call('POST', `/v1/rules/${rule.body.id}/unhide`, { key: u.appToken });
+    expect(shown.status).toBe(200);
+    expect(shown.body).toEqual({ match_count: 2, change_count: 2, message: '2 items the rule hid are shown again.' });
+    const listed = (await h.call('GET', '/v1/items', { key: u.key })).body.data as { title: string; is_read: boolean }[];
+    expect(Object.fromEntries(listed.map((item) => [item.title, item.is_read]))).toEqual({ 'Rust read': true, 'Rust unread': false, Go: false });
+    expect((await h.call('GET', `/v1/subscriptions/${subscriptionId}`, { key: u.key })).body.unread_count).toBe(2);
+    expect((await h.call('POST', `/v1/rules/${rule.body.id}/unhide`, { key: u.appToken })).body.message).toBe('The rule has hidden no items.');
   });
 
   it('never hides a saved item', async () => {

@@ -10,7 +10,7 @@ export const metadata: Metadata = { title: 'Settings' };
 
 const panel = 'rounded-lg border border-line p-4';
 
-/** Settings: this device's appearance, reading and keys, links to tags and saved searches, then (local mode) plan, API keys and read-later links. */
+/** Settings: this device's appearance, reading and keys, links to tags, saved searches and rules, then (local mode) plan, API keys and read-later links. */
 export default function SettingsPage() {
   return (
     <div className="mx-auto max-w-3xl space-y-6">
@@ -32,6 +32,7 @@ export default function SettingsPage() {
         <ul className="space-y-2">
           <li><Link href="/settings/tags" className="font-medium underline">Tags</Link>: rename, merge or delete them.</li>
           <li><Link href="/settings/saved-searches" className="font-medium underline">Saved searches</Link>: rename or delete them.</li>
+          <li><Link href="/settings/rules" className="font-medium underline">Rules</Link>: mark read, save, tag or hide what arrives.</li>
         </ul>
       </section>
       <LocalSettings />

@@ -3,6 +3,7 @@ import { feedHealthOperations } from './operations/feed-health';
 import { itemOperations } from './operations/items';
 import { organizingOperations } from './operations/organizing';
 import { readLaterOperations } from './operations/read-later';
+import { ruleOperations } from './operations/rules';
 import { searchOperations } from './operations/search';
 import { subscriptionOperations } from './operations/subscriptions';
 
@@ -15,6 +16,7 @@ export const operations = {
   ...organizingOperations,
   ...readLaterOperations,
   ...feedHealthOperations,
+  ...ruleOperations,
 };
 
 export type Operations = typeof operations;

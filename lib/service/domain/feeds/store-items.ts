@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { preparedOnce, type Db } from '../../store/database';
+import { applyRulesToNewItems } from '../rules/ingest-rules';
 import { freeHistoryDays } from './subscribe-user';
 
 /** An item as ingestion hands it over: sanitized HTML content, plain-text summary. */
@@ -103,5 +104,6 @@ export function insertItems(db: Db, feedId: string, items: NewItem[], now = new 
     addedFrom.push(position);
   });
   if (added.length) touchFeed.run(now.toISOString(), feedId);
+  if (added.length) applyRulesToNewItems(db, feedId, added, addedFrom.map((position) => items[position]));
   return { added, addedFrom, skipped };
 }

@@ -3,6 +3,7 @@ import type { ItemType } from '@/lib/contract/common';
 import type { User } from '../accounts';
 import { itemColumns, itemJoins, toSimilarItem, type ItemRow } from '../items/item-view';
 import { ftsQuery } from '../items/search-text';
+import { hiddenItemRows, hiddenSearchHits, type SearchHit } from '../rules/hidden-items';
 import type { Db } from '../../store/database';
 
 /** bm25 weights of items_fts's columns (title, summary, body): a word in the title says most. */
@@ -19,15 +20,23 @@ export function searchItems(db: Db, user: User, q: string, limit: number): { typ
   // of items, and scoring within the join (or sorting whole rows) measured about twice as slow.
   const best = db.prepare(`WITH matches AS MATERIALIZED (
       SELECT rowid, bm25(items_fts, ${columnWeights}) AS score FROM items_fts WHERE items_fts MATCH @match)
-    SELECT i.id FROM matches m
+    SELECT i.id, m.score, e.published_ms FROM matches m
       JOIN items i ON i.rowid = m.rowid
       JOIN entries e ON e.user_id = @user AND e.item_id = i.id
     ORDER BY m.score, e.published_ms DESC, i.id
-    LIMIT @limit`).pluck().all({ user: user.id, match, limit }) as string[];
-  if (!best.length) return [];
+    LIMIT @limit`).all({ user: user.id, match, limit }) as SearchHit[];
+  // Items a rule hid are left out of lists, not out of search.
+  const hidden = hiddenSearchHits(db, user.id, match, columnWeights, limit);
+  const ranked = hidden.length ? [...best, ...hidden].sort(byRank).slice(0, limit) : best;
+  if (!ranked.length) return [];
   const rows = db.prepare(`SELECT ${itemColumns} FROM entries e JOIN items i ON i.id = e.item_id ${itemJoins}
     WHERE e.user_id = @user AND e.item_id IN (SELECT value FROM json_each(@ids))`)
-    .all({ user: user.id, ids: JSON.stringify(best) }) as ItemRow[];
+    .all({ user: user.id, ids: JSON.stringify(ranked.map((hit) => hit.id)) }) as ItemRow[];
+  rows.push(...hiddenItemRows<ItemRow>(db, user.id, hidden.map((hit) => hit.id)));
   const byId = new Map(rows.map((row) => [row.id, row]));
-  return best.map((id) => byId.get(id)!).map((row) => ({ type: row.item_type, data: toSimilarItem(row) }));
+  return ranked.filter((hit) => byId.has(hit.id)).map((hit) => byId.get(hit.id)!).map((row) => ({ type: row.item_type, data: toSimilarItem(row) }));
+}
+
+function byRank(a: SearchHit, b: SearchHit): number {
+  return a.score - b.score || b.published_ms - a.published_ms || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }

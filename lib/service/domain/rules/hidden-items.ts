@@ -1,0 +1,48 @@
+import type { Db } from '../../store/database';
+import { itemColumns, type DetailRow } from '../items/item-view';
+
+/**
+ * Hidden items have no entry (so no list or count shows them) but stay the user's: search finds
+ * them and they open. These read them as entries are read, unread and unsaved.
+ */
+const hiddenColumns = itemColumns.replace(/\be\.(is_read|is_saved|playback_position|last_played_ms)\b/g, 'NULL AS $1');
+
+/** The detail row of a hidden item of the user, as loadDetailRow gives an entry's; undefined when the item is not hidden. */
+export function hiddenDetailRow(db: Db, userId: string, itemId: string): DetailRow | undefined {
+  return db.prepare(`SELECT ${hiddenColumns}, i.author, i.content, i.full_content, i.ai_summary, i.reading_time,
+      i.platform_metadata, NULL AS notes, 0 AS prefers_full_content
+    FROM hidden_items h JOIN items i ON i.id = h.item_id JOIN feeds f ON f.id = i.feed_id LEFT JOIN subscriptions s ON s.id = h.subscription_id
+    WHERE h.user_id = ? AND h.item_id = ?`).get(userId, itemId) as DetailRow | undefined;
+}
+
+/** A search hit: the item, its bm25 score (lower is better) and date, as search ranks them. */
+export type SearchHit = { id: string; score: number; published_ms: number };
+
+/** The user's hidden items among the full-text matches (`@match`), best first; none when nothing is hidden. */
+export function hiddenSearchHits(db: Db, userId: string, match: string, columnWeights: string, limit: number): SearchHit[] {
+  if (!db.prepare('SELECT 1 FROM hidden_items WHERE user_id = ? LIMIT 1').pluck().get(userId)) return [];
+  return db.prepare(`WITH matches AS MATERIALIZED (
+      SELECT rowid, bm25(items_fts, ${columnWeights}) AS score FROM items_fts WHERE items_fts MATCH @match)
+    SELECT h.item_id AS id, m.score, h.published_ms FROM matches m
+      JOIN hidden_items h ON h.user_id = @user AND h.item_rowid = m.rowid
+    ORDER BY m.score, h.published_ms DESC, h.item_id
+    LIMIT @limit`).all({ user: userId, match, limit }) as SearchHit[];
+}
+
+/** The rows of hidden items by id, in the list form search answers with. */
+export function hiddenItemRows<Row>(db: Db, userId: string, ids: string[]): Row[] {
+  if (!ids.length) return [];
+  return db.prepare(`SELECT ${hiddenColumns}
+    FROM hidden_items h JOIN items i ON i.id = h.item_id JOIN feeds f ON f.id = i.feed_id LEFT JOIN subscriptions s ON s.id = h.subscription_id
+    WHERE h.user_id = @user AND h.item_id IN (SELECT value FROM json_each(@ids))`).all({ user: userId, ids: JSON.stringify(ids) }) as Row[];
+}
+
+/** POST /v1/rules/{id}/unhide: the items the rule hid go back to the user's lists, read or unread as they were. */
+export function showHiddenAgain(db: Db, userId: string, ruleId: string): number {
+  return db.transaction(() => {
+    db.prepare(`INSERT OR IGNORE INTO entries (user_id, item_id, subscription_id, item_type, published_ms, item_rowid, is_read)
+      SELECT user_id, item_id, subscription_id, item_type, published_ms, item_rowid, is_read FROM hidden_items WHERE user_id = ? AND rule_id = ?`)
+      .run(userId, ruleId);
+    return db.prepare('DELETE FROM hidden_items WHERE user_id = ? AND rule_id = ?').run(userId, ruleId).changes;
+  })();
+}

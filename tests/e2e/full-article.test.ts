@@ -95,7 +95,8 @@ describe('full articles for a summary-only feed', () => {
       return item.content;
     }, { timeout: 15_000 }).toContain(sentence);
     await page.goto(`/items/${itemId}`);
-    await page.getByRole('heading', { level: 1, name: 'The morning ferry' }).waitFor();
+    // The article's own heading comes with it, below the reader's title.
+    await page.getByRole('heading', { level: 1, name: 'The morning ferry' }).first().waitFor();
     await page.getByText(sentence).first().waitFor();
     expect(await page.getByText('Sign up for the island newsletter').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Full article' }).getAttribute('aria-pressed')).toBe('true');

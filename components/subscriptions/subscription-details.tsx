@@ -16,6 +16,7 @@ import { useUnsubscribe } from '@/lib/client/use-subscription-actions';
 import { buttonClass, dangerButtonClass, labelClass, panelClass } from '../control-styles';
 import { CopyButton } from '../copy-button';
 import { FeedHealth } from './feed-health';
+import { FullArticleRules } from './full-article-rules';
 import { SubscriptionItems } from './subscription-items';
 import { SubscriptionSettingsForm } from './subscription-settings-form';
 import { SubscriptionStatus } from './subscription-status';
@@ -140,6 +141,13 @@ export function SubscriptionDetails({ id }: { id: string }) {
         <h2 id="settings-heading" className="mb-3 text-xl font-semibold">Settings</h2>
         <SubscriptionSettingsForm id={id} subscription={subscription} withFolders={firstParty} onSaved={() => mutate()} />
       </section>
+
+      {firstParty && subscription.source_type !== 'newsletter' && (
+        <section aria-labelledby="full-article-heading" className={panelClass}>
+          <h2 id="full-article-heading" className="mb-3 text-xl font-semibold">Full article</h2>
+          <FullArticleRules id={id} />
+        </section>
+      )}
 
       <section aria-labelledby="items-heading">
         <h2 id="items-heading" className="mb-2 text-xl font-semibold">Newest items</h2>

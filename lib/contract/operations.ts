@@ -1,4 +1,5 @@
 import { accountOperations } from './operations/account';
+import { contentRulesOperations } from './operations/content-rules';
 import { feedHealthOperations } from './operations/feed-health';
 import { itemOperations } from './operations/items';
 import { organizingOperations } from './operations/organizing';
@@ -17,6 +18,7 @@ export const operations = {
   ...readLaterOperations,
   ...feedHealthOperations,
   ...ruleOperations,
+  ...contentRulesOperations,
 };
 
 export type Operations = typeof operations;

@@ -10,6 +10,7 @@ import { searchHandlers } from './handlers/search';
 import { subscriptionHandlers } from './handlers/subscriptions';
 import { feedHealthHandlers } from './handlers/feed-health';
 import { ruleHandlers } from './handlers/rules';
+import { contentRulesHandlers } from './handlers/content-rules';
 import type { Handlers } from './handlers/handler';
 import { createRouter, errorResponse } from './http/router';
 import { RateLimiter } from './http/rate-limit';
@@ -27,7 +28,7 @@ export type EmbeddedService = ServiceContext & {
 };
 
 const handlers: Handlers = { ...itemHandlers, ...subscriptionHandlers, ...intelligenceHandlers, ...accountHandlers, ...searchHandlers, ...organizingHandlers,
-  ...readLaterHandlers, ...feedHealthHandlers, ...ruleHandlers };
+  ...readLaterHandlers, ...feedHealthHandlers, ...ruleHandlers, ...contentRulesHandlers };
 
 /** Opens the store and builds the service; `databaseFile` defaults to service.db in the data directory. */
 export function createService(options: { databaseFile?: string; config?: Partial<ServiceConfig> } = {}): EmbeddedService {

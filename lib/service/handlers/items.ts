@@ -3,6 +3,7 @@ import { bulkUpdateItems, markAllItems, updateItem } from '../domain/items/item-
 import { listItems } from '../domain/items/list-items';
 import { recordPlayback } from '../domain/items/playback';
 import { ensureFullContent } from '../domain/items/full-content';
+import { articleRulesForItem } from '../domain/subscriptions/content-rules';
 import { ensureSummary } from '../domain/items/ai-summary';
 import type { Handlers } from './handler';
 
@@ -21,7 +22,7 @@ export const itemHandlers: Handlers = {
     const updated = updateItem(db, user, params.item_id, body);
     if (!updated.prefers_full_content) return { body: updated };
     // The page is fetched once, on the change that asks for it, so the answer already carries it.
-    await ensureFullContent(service, params.item_id);
+    await ensureFullContent(service, params.item_id, articleRulesForItem(db, user.id, params.item_id));
     return { body: getItem(db, user.id, params.item_id) };
   },
   recordPlayback: ({ db, user, params, body }) => ({ body: recordPlayback(db, user.id, params.item_id, body) }),

@@ -9,6 +9,7 @@ import { feverKeysSchema } from './schema/008-fever-keys';
 import { gpodderSchema } from './schema/009-gpodder';
 import { syncOrderSchema } from './schema/010-sync-order';
 import { rulesSchema } from './schema/011-rules';
+import { contentRulesSchema } from './schema/012-content-rules';
 
 export type Migration = { version: number; name: string; sql: string };
 
@@ -25,4 +26,5 @@ export const migrations: Migration[] = [
   { version: 9, name: 'gpodder', sql: gpodderSchema },
   { version: 10, name: 'sync-order', sql: syncOrderSchema },
   { version: 11, name: 'rules', sql: rulesSchema },
+  { version: 12, name: 'content-rules', sql: contentRulesSchema },
 ];

@@ -5,6 +5,7 @@ import { preparedOnce, type Db } from '../../store/database';
 import type { PreparedDoc } from '../../intelligence';
 import { failureSentence } from './failure-sentence';
 import { sharedFeedPreparer, type FeedPreparer } from './feed-preparer';
+import { fetchFullArticlesLater } from './full-articles';
 import { insertParsedFeed } from './store-parsed-feed';
 
 const minute = 60_000;
@@ -103,6 +104,7 @@ function writeFeed(service: ServiceContext, update: FeedUpdate, at: Date): Refre
   }
   const { parsed, docs, response } = update;
   const stored = insertParsedFeed(service, feed.id, parsed, at, docs);
+  if (stored.added.length) fetchFullArticlesLater(service, feed.id);
   recordSuccess(service, feed, at, paceOf(parsed.ttl_minutes ?? feed.ttl_minutes, response.cacheControlMaxAge), {
     etag: response.etag, last_modified: response.lastModified, ttl_minutes: parsed.ttl_minutes,
   });

@@ -5,6 +5,7 @@ import { organizingOperations } from './operations/organizing';
 import { readLaterOperations } from './operations/read-later';
 import { searchOperations } from './operations/search';
 import { subscriptionOperations } from './operations/subscriptions';
+import { upNextOperations } from './operations/up-next';
 
 /** The whole /v1 interface: SPEC.md's operations, then our first-party ones. One file per resource. */
 export const operations = {
@@ -15,6 +16,7 @@ export const operations = {
   ...organizingOperations,
   ...readLaterOperations,
   ...feedHealthOperations,
+  ...upNextOperations,
 };
 
 export type Operations = typeof operations;

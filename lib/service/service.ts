@@ -9,6 +9,7 @@ import { readLaterHandlers } from './handlers/read-later';
 import { searchHandlers } from './handlers/search';
 import { subscriptionHandlers } from './handlers/subscriptions';
 import { feedHealthHandlers } from './handlers/feed-health';
+import { upNextHandlers } from './handlers/up-next';
 import type { Handlers } from './handlers/handler';
 import { createRouter, errorResponse } from './http/router';
 import { RateLimiter } from './http/rate-limit';
@@ -26,7 +27,7 @@ export type EmbeddedService = ServiceContext & {
 };
 
 const handlers: Handlers = { ...itemHandlers, ...subscriptionHandlers, ...intelligenceHandlers, ...accountHandlers, ...searchHandlers, ...organizingHandlers,
-  ...readLaterHandlers, ...feedHealthHandlers };
+  ...readLaterHandlers, ...feedHealthHandlers, ...upNextHandlers };
 
 /** Opens the store and builds the service; `databaseFile` defaults to service.db in the data directory. */
 export function createService(options: { databaseFile?: string; config?: Partial<ServiceConfig> } = {}): EmbeddedService {

@@ -98,7 +98,7 @@ describe('Up Next on a desktop', () => {
     await chapters.getByRole('button').first().waitFor();
     expect(await chapters.getByRole('button').count()).toBe(5);
     await chapters.getByRole('button', { name: /Listener questions/ }).click();
-    await expect.poll(() => Number(full.getByRole('slider', { name: 'Position' }).inputValue()), { timeout: 10_000 }).toBeGreaterThanOrEqual(12);
+    await expect.poll(async () => Number(await full.getByRole('slider', { name: 'Position' }).inputValue()), { timeout: 10_000 }).toBeGreaterThanOrEqual(12);
     expect(await chapters.getByRole('button', { name: /Listener questions/ }).getAttribute('aria-current')).toBe('true');
     await expectNoAxeViolations(page);
 

@@ -3,7 +3,7 @@ import { EpisodeLists } from '@/components/player/episode-lists';
 
 export const metadata: Metadata = { title: 'Episodes' };
 
-/** Episodes to go back to: the ones in progress, and the ones played lately, each with resume. */
+/** Episodes to play: Up Next first, then the ones downloaded, in progress and played lately. */
 export default function EpisodesPage() {
   return (
     <div className="mx-auto max-w-3xl">

@@ -14,12 +14,14 @@ import { useItems } from '@/lib/client/use-items';
 import { useSubscriptionCheck } from '@/lib/client/use-subscription-check';
 import { DownloadedEpisodes } from './downloaded-episodes';
 import { EpisodeRow } from './episode-row';
+import { UpNext } from './up-next';
 import { addSubscriptionHref } from '@/lib/client/subscriptions-view';
 
 type EpisodeFilters = ItemFilters & Pick<QueryOf<'listItems'>, 'order_by' | 'in_progress'>;
 
 const inProgressFilters: EpisodeFilters = { item_type: 'episode', in_progress: 'true', order_by: 'recently_played' };
-const recentFilters: EpisodeFilters = { item_type: 'episode', order_by: 'recently_played' };
+// Not the ones in progress: they have their own list above, and no episode is listed twice on the page.
+const recentFilters: EpisodeFilters = { item_type: 'episode', in_progress: 'false', order_by: 'recently_played' };
 
 const buttonClass = 'mt-3 inline-flex min-h-11 items-center rounded-md border border-line-strong px-4 font-medium';
 
@@ -89,15 +91,16 @@ function NoPodcastsYet() {
 }
 
 /**
- * The episodes page's lists: what is downloaded on this device, started and not finished, and
- * everything played lately, with the page's keys: j/k, o, m, s and v go through the episodes of
+ * The episodes page's lists: Up Next (the unplayed episodes, in the order to play them), what
+ * is downloaded on this device, started and not finished, and what was played lately, with the page's keys: j/k, o, m, s and v go through the episodes of
  * the last two (a downloaded one has no page to open; it is in those lists too when played).
  */
 export function EpisodeLists() {
   return (
     <ListKeys>
       <NoPodcastsYet />
-      {/* First: offline (or on a bad connection) it is what can be played, and it shows at once. */}
+      <UpNext />
+      {/* Offline (or on a bad connection) it is what can be played, and it shows at once. */}
       <DownloadedEpisodes />
       <Section id="in-progress" title="In progress" filters={inProgressFilters} empty="Nothing half-heard: episodes you start and do not finish wait here." />
       <Section id="recently-played" title="Recently played" filters={recentFilters} playedOnly empty="No episodes played yet." />

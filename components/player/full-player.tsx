@@ -3,6 +3,7 @@
 import Link from '@/components/shell/intent-link';
 import { useEffect, useRef } from 'react';
 import { usePlayerState } from '@/lib/client/player/state';
+import { ChapterList } from './chapter-list';
 import { DownloadButton } from './download-button';
 import { EpisodeArtwork } from './episode-artwork';
 import { onPlayerKeyDown } from './player-keys';
@@ -13,7 +14,7 @@ import { PlayPauseButton, SkipBackButton, SkipForwardButton } from './transport-
 
 /**
  * The full player, a modal dialog (the whole screen on a phone): artwork, title, the
- * position slider, back / play / forward, speed, and the episode's page. Escape or the
+ * position slider, back / play / forward, speed, the episode's page and its chapters. Escape or the
  * close button returns to the mini player, focus with it.
  */
 export function FullPlayer({ onClose }: { onClose: () => void }) {
@@ -66,6 +67,7 @@ export function FullPlayer({ onClose }: { onClose: () => void }) {
         <div className="flex justify-center">
           <DownloadButton episode={episode} size="large" />
         </div>
+        <ChapterList itemId={episode.id} position={position} />
         {error && <p role="alert" className="text-center text-sm text-danger">{error}</p>}
       </div>
     </dialog>

@@ -7,6 +7,7 @@ import { readLaterOperations } from './operations/read-later';
 import { ruleOperations } from './operations/rules';
 import { searchOperations } from './operations/search';
 import { subscriptionOperations } from './operations/subscriptions';
+import { upNextOperations } from './operations/up-next';
 
 /** The whole /v1 interface: SPEC.md's operations, then our first-party ones. One file per resource. */
 export const operations = {
@@ -19,6 +20,7 @@ export const operations = {
   ...feedHealthOperations,
   ...ruleOperations,
   ...contentRulesOperations,
+  ...upNextOperations,
 };
 
 export type Operations = typeof operations;

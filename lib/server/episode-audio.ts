@@ -2,7 +2,9 @@ import 'server-only';
 import type { ItemDetail } from '@/lib/contract/items';
 import { serviceConfig } from '@/lib/service/config';
 import { formBodyLimit, refuseBodyOver } from '@/lib/service/http/bounded-body';
+import { demoMediaNameOf } from '@/lib/service/cli/demo-media';
 import { AudioFetchError, fetchEpisodeAudio } from './audio-fetch';
+import { demoMediaResponse } from './demo-media';
 import { proxy } from './proxy';
 
 /*
@@ -41,6 +43,14 @@ export async function episodeAudio(request: Request, itemId: string): Promise<Re
   if (tooLarge) return tooLarge;
   const enclosure = await enclosureOf(itemId, request);
   if (enclosure instanceof Response) return enclosure;
+  // The demo podcast's audio is this app's own, made by code: answered here, never fetched (its address is no host's).
+  const demoName = demoMediaNameOf(enclosure.url);
+  if (demoName) {
+    const demo = demoMediaResponse(demoName, request.headers.get('range'));
+    demo.headers.set('cache-control', 'private, no-store, no-transform');
+    if (enclosure.setCookie) demo.headers.append('set-cookie', enclosure.setCookie);
+    return demo;
+  }
   try {
     const audio = await fetchEpisodeAudio(enclosure.url, {
       range: request.headers.get('range'),

@@ -11,6 +11,7 @@ import { subscriptionHandlers } from './handlers/subscriptions';
 import { feedHealthHandlers } from './handlers/feed-health';
 import { ruleHandlers } from './handlers/rules';
 import { contentRulesHandlers } from './handlers/content-rules';
+import { upNextHandlers } from './handlers/up-next';
 import type { Handlers } from './handlers/handler';
 import { createRouter, errorResponse } from './http/router';
 import { RateLimiter } from './http/rate-limit';
@@ -28,7 +29,7 @@ export type EmbeddedService = ServiceContext & {
 };
 
 const handlers: Handlers = { ...itemHandlers, ...subscriptionHandlers, ...intelligenceHandlers, ...accountHandlers, ...searchHandlers, ...organizingHandlers,
-  ...readLaterHandlers, ...feedHealthHandlers, ...ruleHandlers, ...contentRulesHandlers };
+  ...readLaterHandlers, ...feedHealthHandlers, ...ruleHandlers, ...contentRulesHandlers, ...upNextHandlers };
 
 /** Opens the store and builds the service; `databaseFile` defaults to service.db in the data directory. */
 export function createService(options: { databaseFile?: string; config?: Partial<ServiceConfig> } = {}): EmbeddedService {

@@ -189,16 +189,15 @@ describe.each<ViewportName>(['phone', 'desktop'])('the podcast player on a %s', 
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Close the full player' }).click();
 
-    // The episodes page lists it as in progress and as recently played, each with what is left and Resume.
+    // The episodes page lists it as in progress, with what is left and Resume, and nowhere else.
     await (await mainNavLink(page, 'Episodes')).click();
     await page.getByRole('heading', { level: 1, name: 'Episodes' }).waitFor();
-    for (const name of ['In progress', 'Recently played']) {
-      const section = page.getByRole('region', { name });
-      const row = section.getByRole('listitem').filter({ has: page.getByRole('link', { name: episode.title, exact: true }) });
-      await row.waitFor();
-      expect(await row.getByText('under a minute left').count()).toBe(1);
-      expect(await row.getByRole('button', { name: `Resume: ${episode.title}`, exact: true }).count()).toBe(1);
-    }
+    const section = page.getByRole('region', { name: 'In progress' });
+    const row = section.getByRole('listitem').filter({ has: page.getByRole('link', { name: episode.title, exact: true }) });
+    await row.waitFor();
+    expect(await row.getByText('under a minute left').count()).toBe(1);
+    expect(await row.getByRole('button', { name: `Resume: ${episode.title}`, exact: true }).count()).toBe(1);
+    expect(await page.getByRole('main').getByRole('link', { name: episode.title, exact: true }).count()).toBe(1);
     await expectNoAxeViolations(page);
     expect(errors).toEqual([]);
 

@@ -1,5 +1,5 @@
 import { callApi } from '@/lib/client/api-client';
-import type { PlayerEpisode } from './episode';
+import { episodeOf, type PlayerEpisode } from './episode';
 import { playableAudioUrl, sharedAudio, skipBackSeconds, skipForwardSeconds } from './launch';
 import { clearLockScreen, connectMediaSession, showEpisodeOnLockScreen, showPlaybackOnLockScreen } from './media-session';
 import { playbackErrorSentence } from './playback-error';
@@ -7,6 +7,7 @@ import { createReporter } from './reporter';
 import { clearSavedPlayer, readSavedPlayer, type SavedPlayer } from './saved-player';
 import { rememberSubscriptionSpeed, subscriptionSpeed, validSpeed } from './speed';
 import { playerState, resetPlayer, updatePlayer } from './state';
+import { fetchNextInUpNext } from './up-next-order';
 
 /*
  * The player itself (loaded on first use): drives the shared audio element, mirrors it
@@ -94,6 +95,7 @@ function attach(): void {
     stopReporting();
     updatePlayer({ status: 'paused', position: durationNow() ?? positionNow() });
     reporter.report();
+    if (episode) void continueWithUpNext(episode.id);
   });
   on('error', () => {
     // An element emptied on close reports no error worth showing.
@@ -171,6 +173,14 @@ export function startEpisode(next: PlayerEpisode, position: number): void {
   reporter.keep(unsent);
   playPlayback();
   void applySubscriptionSpeed(next);
+}
+
+/** Plays Up Next's next episode once one ends, unless the person chose something else meanwhile. */
+async function continueWithUpNext(finishedId: string): Promise<void> {
+  const next = await fetchNextInUpNext(finishedId);
+  const target = next ? episodeOf(next) : null;
+  if (!target || episode?.id !== finishedId || !sharedAudio().paused) return;
+  startEpisode(target, 0);
 }
 
 /** Brings back the kept episode and position, paused; sends a position the service never got. */

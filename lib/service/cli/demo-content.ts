@@ -29,7 +29,7 @@ export type DemoSource = {
   listIntros: string[];
   listItems: string[];
   closers: string[];
-  podcast?: { artist: string; summary: string; minutes: [number, number] };
+  podcast?: { artist: string; summary: string };
   /** A source whose events this one reports too (`count` of its recent ones), with its slot values, a few hours apart. */
   retells?: DemoSource;
 };
@@ -229,7 +229,7 @@ const smallHours: DemoSource = {
   description: 'Conversations with the people who keep the city running while it sleeps.',
   authors: ['Mira Okafor', 'Tom Lind'], count: 12, tags: ['listen-again'],
   podcast: {
-    artist: 'Mira Okafor & Tom Lind', minutes: [24, 58],
+    artist: 'Mira Okafor & Tom Lind',
     summary: 'Every week Mira Okafor and Tom Lind stay up late with someone whose working day starts when everyone else\u2019s ends.',
   },
   slots: {

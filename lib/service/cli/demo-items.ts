@@ -6,6 +6,7 @@
 import type { NewItem } from '../domain/feeds/store-items';
 import { escapeHtml, sanitizeContent } from '../ingest/sanitize';
 import type { DemoSource } from './demo-content';
+import { demoArtworkUrl, demoAudioSeconds, demoAudioUrl } from './demo-media';
 
 const dayMs = 86_400_000;
 /** How far back the demo reaches. */
@@ -125,13 +126,14 @@ function body(source: DemoSource, item: Draft, summary: string): string {
   ].join('\n');
 }
 
-function episodeFields(source: DemoSource, item: Draft, random: Random): Partial<NewItem> {
-  const [low, high] = source.podcast!.minutes;
-  const duration = random.int(low, high) * 60 + random.int(0, 59);
-  const chapters = source.listItems.map((title, index) => ({ start_seconds: Math.floor((duration * index) / source.listItems.length), title }));
+function episodeFields(source: DemoSource, item: Draft): Partial<NewItem> {
+  // The audio is a few seconds of tones made by code (demo-media.ts), so the duration is its own, not a real show's.
+  const duration = demoAudioSeconds;
+  // Stored as ingest stores Podlove simple chapters: a start in seconds and a title.
+  const chapters = source.listItems.map((title, index) => ({ start: Math.floor((duration * index) / source.listItems.length), title }));
   return {
-    item_type: 'episode', audio_url: `http://localhost/demo/${source.key}-episode-${item.number}.mp3`, duration_seconds: duration,
-    episode_number: item.number, episode_type: 'full', explicit: false, platform_metadata: { chapters },
+    item_type: 'episode', audio_url: demoAudioUrl(source.key, item.number), duration_seconds: duration,
+    artwork_url: demoArtworkUrl(source.key), episode_number: item.number, episode_type: 'full', explicit: false, platform_metadata: { chapters },
   };
 }
 
@@ -187,6 +189,6 @@ export function demoItems(source: DemoSource, now = Date.now()): NewItem[] {
       explicit: null, artwork_url: null, description: null, platform_metadata: {},
     };
     if (!source.podcast) return base;
-    return { ...base, ...episodeFields(source, item, item.random), description: summary };
+    return { ...base, ...episodeFields(source, item), description: summary };
   });
 }

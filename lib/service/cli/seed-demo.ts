@@ -19,6 +19,7 @@ import type { Db } from '../store/database';
 import { openDataDirectory, UsageError } from './command';
 import { demoFolders, demoSources, type DemoSource } from './demo-content';
 import { demoItems, seededRandom } from './demo-items';
+import { demoArtworkUrl } from './demo-media';
 
 /** What one run of the seed did. */
 export type SeedSummary = { sources: number; added: number; items: number; unread: number; saved: number; tagged: number };
@@ -89,8 +90,10 @@ function seedSource(service: ServiceContext, user: User, source: DemoSource, now
     const feedId = existing ?? createFeed(db, {
       ...address, source_type: source.sourceType, title: source.title, website: source.website, description: source.description,
       language: 'en', artist: source.podcast?.artist ?? null, podcast_summary: source.podcast?.summary ?? null,
-      explicit: source.podcast ? false : null,
+      explicit: source.podcast ? false : null, artwork_url: source.podcast ? demoArtworkUrl(source.key) : null,
     }, new Date(now - 61 * dayMs));
+    // Marked so the scheduler never fetches it: its address is made up, and every fetch would fail.
+    db.prepare('UPDATE feeds SET is_demo = 1 WHERE id = ?').run(feedId);
     const subscriptionId = subscribeUserToFeed(db, user, feedId, { folderId: folderIdOf(db, user, source.folder, at), now: at });
     if (source.pinned) db.prepare('UPDATE subscriptions SET is_pinned = 1 WHERE id = ?').run(subscriptionId);
     const stored = storeItems(db, feedId, items, at);

@@ -171,10 +171,10 @@ function recordFailure(service: ServiceContext, feed: FeedRow, at: Date, message
   });
 }
 
-/** Feeds due for a refresh: not dead, not newsletters, followed by at least one active subscription. */
+/** Feeds due for a refresh: not dead, not newsletters nor demo sources, followed by at least one active subscription. */
 export function dueFeeds(service: ServiceContext, at: Date, limit: number): string[] {
   return service.db.prepare(`SELECT f.id FROM feeds f WHERE f.url IS NOT NULL AND f.status != 'dead' AND f.source_type != 'newsletter'
-      AND (f.next_fetch_at IS NULL OR f.next_fetch_at <= ?)
+      AND f.is_demo = 0 AND (f.next_fetch_at IS NULL OR f.next_fetch_at <= ?)
       AND EXISTS (SELECT 1 FROM subscriptions s WHERE s.feed_id = f.id AND s.is_active = 1)
     ORDER BY f.next_fetch_at LIMIT ?`).pluck().all(at.toISOString(), limit) as string[];
 }

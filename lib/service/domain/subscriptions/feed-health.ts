@@ -10,16 +10,16 @@ export const tryNowIntervalMs = 10_000;
 
 type HealthRow = {
   id: string; feed_id: string; status: SubscriptionHealth['status']; source_type: string; url: string | null;
-  last_error: string | null; last_fetched_at: string | null; next_fetch_at: string | null;
+  last_error: string | null; last_fetched_at: string | null; next_fetch_at: string | null; is_demo: number;
 };
 
-const healthColumns = 's.id, s.feed_id, f.status, f.source_type, f.url, f.last_error, f.last_fetched_at, f.next_fetch_at';
+const healthColumns = 's.id, s.feed_id, f.status, f.source_type, f.url, f.last_error, f.last_fetched_at, f.next_fetch_at, f.is_demo';
 
 /** Feeds being fetched because someone pressed "Try now": a second press waits for the first. */
 const fetchingNow = new Set<string>();
 
 function isFetched(row: HealthRow): boolean {
-  return row.url !== null && row.source_type !== 'newsletter';
+  return row.url !== null && row.source_type !== 'newsletter' && row.is_demo === 0;
 }
 
 function toHealth(row: HealthRow): SubscriptionHealth {
@@ -65,6 +65,7 @@ function tooSoon(waitMs: number): DomainError {
  */
 export async function tryNow(service: ServiceContext, user: User, subscriptionId: string, now = () => Date.now()): Promise<SubscriptionHealth> {
   const row = loadHealthRow(service.db, user, subscriptionId);
+  if (row.is_demo) throw badRequest('A demo source is not fetched: its items come with Tidings.');
   if (!isFetched(row)) throw badRequest('A newsletter is not fetched: its mails arrive on their own.');
   if (fetchingNow.has(row.feed_id)) throw tooSoon(tryNowIntervalMs);
   const lastTried = row.last_fetched_at ? Date.parse(row.last_fetched_at) : Number.NaN;

@@ -10,6 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureOwner, findUserByEmail, issueCredential } from '@/lib/service/domain/accounts';
 import type { ItemListEntry } from '@/lib/contract/items';
 import { createService, type EmbeddedService } from '@/lib/service/service';
+import { demoAudioSeconds } from '@/lib/service/cli/demo-media';
+import { dueFeeds } from '@/lib/service/domain/feeds/refresh-feed';
+import { feedsToRefresh } from '@/lib/service/domain/feeds/feeds-to-refresh';
 
 type Run = { code: number; stdout: string; stderr: string };
 
@@ -81,9 +84,45 @@ describe('seed:demo', () => {
     expect((Date.now() - oldest) / 86_400_000).toBeLessThan(70);
 
     const episode = items.find((item) => item.item_type === 'episode')!;
-    expect(episode).toMatchObject({ episode_type: 'full', audio_url: expect.stringMatching(/^http:\/\/localhost\/demo\/.+\.mp3$/) });
-    expect(episode.duration_seconds).toBeGreaterThan(0);
+    // Audio and artwork the app itself serves (made by code), never a host that cannot be reached.
+    expect(episode).toMatchObject({
+      episode_type: 'full', audio_url: expect.stringMatching(/^\/api\/demo-media\/small-hours-\d+\.wav$/),
+      artwork_url: '/api/demo-media/small-hours.png', duration_seconds: demoAudioSeconds,
+    });
     expect(items.some((item) => item.item_type === 'episode' && (item.playback_position ?? 0) > 0)).toBe(true);
+  });
+
+  it('marks every demo source so that it is never fetched, nor ever failing', async () => {
+    const owner = ensureOwner(service.db, 'owner@tidings.local');
+    const feeds = service.db.prepare(`SELECT f.id, f.is_demo, f.status FROM feeds f JOIN subscriptions s ON s.feed_id = f.id WHERE s.user_id = ?`)
+      .all(owner.id) as { id: string; is_demo: number; status: string }[];
+    expect(feeds).toHaveLength(8);
+    expect(feeds.every((feed) => feed.is_demo === 1 && feed.status === 'healthy')).toBe(true);
+    // Even when due long ago, the scheduler and the refresh command pass them by.
+    service.db.prepare('UPDATE feeds SET next_fetch_at = ? WHERE is_demo = 1').run('2000-01-01T00:00:00.000Z');
+    expect(dueFeeds(service, new Date(), 100)).toEqual([]);
+    expect(feedsToRefresh(service.db, { all: true, at: new Date() })).toEqual([]);
+    const appToken = issueCredential(service.db, owner.id, 'app_token', 'health').secret;
+    const [subscription] = service.db.prepare('SELECT id FROM subscriptions WHERE user_id = ?').pluck().all(owner.id) as string[];
+    const health = await service.fetch(new Request(`http://x/v1/subscriptions/${subscription}/health`, { headers: { authorization: `Bearer ${appToken}` } }));
+    expect(await health.json()).toMatchObject({ status: 'healthy', last_error: null, next_try_at: null });
+    const tryNow = await service.fetch(new Request(`http://x/v1/subscriptions/${subscription}/refresh`, { method: 'POST', headers: { authorization: `Bearer ${appToken}` } }));
+    expect(tryNow.status).toBe(400);
+    expect((await tryNow.json()).message).toMatch(/demo source is not fetched/);
+  });
+
+  it('gives the demo episodes chapters, and Up Next the unplayed ones newest first', async () => {
+    const owner = ensureOwner(service.db, 'owner@tidings.local');
+    const appToken = issueCredential(service.db, owner.id, 'app_token', 'up next').secret;
+    const call = async (pathname: string) => (await service.fetch(new Request(`http://x${pathname}`, { headers: { authorization: `Bearer ${appToken}` } }))).json();
+    const queue = (await call('/v1/up-next')).data as ItemListEntry[];
+    expect(queue.length).toBeGreaterThan(0);
+    const dates = queue.map((item) => Date.parse(item.published_at ?? ''));
+    expect(dates).toEqual([...dates].sort((a, b) => b - a));
+    expect(new Set(queue.map((item) => item.id)).size).toBe(queue.length);
+    const chapters = (await call(`/v1/items/${queue[0].id}/chapters`)).data as { start_seconds: number; title: string }[];
+    expect(chapters.map((chapter) => chapter.start_seconds)).toEqual([0, 4, 8, 12, 16]);
+    expect(chapters[0].title).toBe('Opening and introductions');
   });
 
   it('gives articles sanitized HTML with a heading, a list and a link, and plain-text summaries', async () => {

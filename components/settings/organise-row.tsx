@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } fr
 import { errorSentence } from '@/lib/client/error-message';
 import { ConfirmGroup } from '../confirm-group';
 import { dangerButtonClass, fieldClass, labelClass, primaryButtonClass, quietButtonClass } from '../control-styles';
-import { CheckIcon, PencilIcon, Trash2Icon, XIcon } from 'lucide-react';
+import { CheckIcon, PencilIcon, Trash2Icon, XIcon, type LucideIcon } from 'lucide-react';
 import { ButtonIcon } from '@/components/button-icon';
 
 type Mode = 'idle' | 'renaming' | 'deleting' | 'extra';
@@ -25,7 +25,7 @@ type Props = {
   /** Tells the outcome; `gone` when the row and its focused control go, so focus must move elsewhere. */
   report: (message: string, gone?: boolean) => void;
   /** A further action (say, merge) with its button's label and the form it opens; `close` returns to the row. */
-  extra?: { label: string; render: (close: (message?: string, gone?: boolean) => void) => ReactNode };
+  extra?: { label: string; icon: LucideIcon; render: (close: (message?: string, gone?: boolean) => void) => ReactNode };
 };
 
 /**
@@ -104,7 +104,7 @@ export function OrganiseRow({ name, noun, details, renameHint, maxLength, onRena
           <div className="flex flex-wrap gap-1">
             <button ref={(node) => { opener.current.renaming = node; }} type="button" className={quietButtonClass} aria-label={`Rename ${name}`} onClick={() => open('renaming')}><ButtonIcon icon={PencilIcon} />Rename</button>
             {extra && (
-              <button ref={(node) => { opener.current.extra = node; }} type="button" className={quietButtonClass} aria-label={`${extra.label} ${name}`} onClick={() => open('extra')}>{extra.label}</button>
+              <button ref={(node) => { opener.current.extra = node; }} type="button" className={quietButtonClass} aria-label={`${extra.label} ${name}`} onClick={() => open('extra')}><ButtonIcon icon={extra.icon} />{extra.label}</button>
             )}
             <button ref={(node) => { opener.current.deleting = node; }} type="button" className={quietButtonClass} aria-label={`Delete ${name}`} onClick={() => open('deleting')}><ButtonIcon icon={Trash2Icon} />Delete</button>
           </div>

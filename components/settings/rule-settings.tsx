@@ -11,7 +11,7 @@ import { ConfirmGroup } from '../confirm-group';
 import { dangerButtonClass, panelClass, primaryButtonClass, quietButtonClass } from '../control-styles';
 import { RuleForm, type RuleScope } from './rule-form';
 import { actionNames, describeRule } from './rule-wording';
-import { EyeIcon, PauseIcon, PlayIcon, Trash2Icon, XIcon } from 'lucide-react';
+import { EyeIcon, PauseIcon, PencilIcon, PlayIcon, Trash2Icon, XIcon, type LucideIcon } from 'lucide-react';
 import { ButtonIcon } from '@/components/button-icon';
 
 type Mode = 'idle' | 'editing' | 'running' | 'deleting';
@@ -105,8 +105,8 @@ function RuleRow({ rule, number, scopes, report }: { rule: Rule; number: number;
     }
   }
 
-  const button = (next: Mode, label: string, text: string) => (
-    <button ref={(node) => { openers.current[next] = node; }} type="button" className={quietButtonClass} aria-label={label} onClick={() => open(next)}>{text}</button>
+  const button = (next: Mode, label: string, text: string, icon: LucideIcon) => (
+    <button ref={(node) => { openers.current[next] = node; }} type="button" className={quietButtonClass} aria-label={label} onClick={() => open(next)}><ButtonIcon icon={icon} />{text}</button>
   );
   return (
     <li className="border-b border-line py-3">
@@ -117,8 +117,8 @@ function RuleRow({ rule, number, scopes, report }: { rule: Rule; number: number;
         </div>
         {mode === 'idle' && (
           <div className="flex flex-wrap gap-1">
-            {button('editing', `Edit ${name}`, 'Edit')}
-            {button('running', `Run ${name} on existing items`, 'Run on existing items')}
+            {button('editing', `Edit ${name}`, 'Edit', PencilIcon)}
+            {button('running', `Run ${name} on existing items`, 'Run on existing items', PlayIcon)}
             <button type="button" className={quietButtonClass} aria-pressed={!rule.is_active} onClick={() => void act(async () => {
               await update(rule.id, { is_active: !rule.is_active });
               return rule.is_active ? `Paused ${name}: new items pass it by.` : `Resumed ${name}.`;
@@ -129,7 +129,7 @@ function RuleRow({ rule, number, scopes, report }: { rule: Rule; number: number;
                 Show hidden items<span className="sr-only"> of {name}</span>
               </button>
             )}
-            {button('deleting', `Delete ${name}`, 'Delete')}
+            {button('deleting', `Delete ${name}`, 'Delete', Trash2Icon)}
           </div>
         )}
       </div>

@@ -111,6 +111,7 @@ export function TagSettings() {
                 report={report}
                 extra={{
                   label: 'Merge',
+                  icon: MergeIcon,
                   render: (close) => <MergeForm tag={tag} others={others} close={close} />,
                 }}
               />

@@ -3,6 +3,8 @@
 import { useState } from 'react';
 import { copyText } from '@/lib/client/clipboard';
 import { buttonClass } from './control-styles';
+import { CopyIcon } from 'lucide-react';
+import { ButtonIcon } from './button-icon';
 
 type Props = {
   text: string;
@@ -28,7 +30,7 @@ export function CopyButton({ text, label, fallbackField }: Props) {
   }
   return (
     <span className="inline-flex flex-wrap items-center gap-2">
-      <button type="button" className={buttonClass} aria-label={label} onClick={() => void copy()}>Copy</button>
+      <button type="button" className={buttonClass} aria-label={label} onClick={() => void copy()}><ButtonIcon icon={CopyIcon} />Copy</button>
       <span role="status" className="text-sm text-muted">{result}</span>
     </span>
   );

@@ -4,6 +4,8 @@ import { useHere } from '@/components/session/sign-in-again';
 import Link from '@/components/shell/intent-link';
 import { describeError } from '@/lib/client/error-message';
 import { signInHref } from '@/lib/client/session';
+import { RefreshCwIcon } from 'lucide-react';
+import { ButtonIcon } from '@/components/button-icon';
 
 type Props = {
   error: unknown;
@@ -36,7 +38,8 @@ export function ErrorNotice({ error, onRetry, context }: Props) {
             </Link>
           )}
           {message.canRetry && onRetry && (
-            <button type="button" onClick={onRetry} className="min-h-11 rounded-md border border-line-strong px-4 font-medium">
+            <button type="button" onClick={onRetry} className="inline-flex min-h-11 items-center gap-2 rounded-md border border-line-strong px-4 font-medium">
+              <ButtonIcon icon={RefreshCwIcon} />
               Try again
             </button>
           )}

@@ -1,3 +1,6 @@
+import { SlidersHorizontalIcon } from 'lucide-react';
+import { ButtonIcon } from './button-icon';
+
 type Props = {
   open: boolean;
   onToggle: () => void;
@@ -18,6 +21,7 @@ export function OptionsButton({ open, onToggle, controls, inUse, className = '' 
       onClick={onToggle}
       className={`inline-flex min-h-11 items-center gap-1.5 rounded-md border border-line-strong px-3 text-sm font-medium sm:hidden ${className}`}
     >
+      <ButtonIcon icon={SlidersHorizontalIcon} />
       Options
       {/* A badge to the eye, spelled out for a screen reader; the name holds what is seen, as it must. */}
       {inUse > 0 && <span className="rounded-full bg-accent px-1.5 text-xs text-on-accent">{inUse}<span className="sr-only"> in use</span></span>}

@@ -5,6 +5,8 @@ import type { ReactNode } from 'react';
 import { findSession } from '@/lib/server/session';
 import { safeNext, signInProblemMessage } from '@/lib/server/session-routes';
 import { signInOptions } from '@/lib/server/sign-in';
+import { LogInIcon } from 'lucide-react';
+import { ButtonIcon } from '@/components/button-icon';
 
 export const metadata: Metadata = { title: 'Sign in' };
 export const dynamic = 'force-dynamic';
@@ -12,7 +14,7 @@ export const dynamic = 'force-dynamic';
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 const field = 'mt-1 block min-h-11 w-full rounded-md border border-line-strong bg-canvas px-3 text-ink';
-const button = 'mt-4 inline-flex min-h-11 items-center rounded-md bg-accent px-4 font-medium text-on-accent';
+const button = 'mt-4 inline-flex min-h-11 items-center gap-2 rounded-md bg-accent px-4 font-medium text-on-accent';
 
 function first(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
@@ -25,6 +27,7 @@ function SignInForm({ next, label, children }: { next: string; label: string; ch
       <input type="hidden" name="next" value={next} />
       {children}
       <button type="submit" className={button}>
+        <ButtonIcon icon={LogInIcon} />
         {label}
       </button>
     </form>

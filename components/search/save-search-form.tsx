@@ -5,6 +5,8 @@ import { errorSentence } from '@/lib/client/error-message';
 import { useCreateSavedSearch } from '@/lib/client/use-saved-search-actions';
 import type { ItemSearch } from '@/lib/client/use-search';
 import { buttonClass, fieldClass, labelClass } from '../control-styles';
+import { BookmarkPlusIcon } from 'lucide-react';
+import { ButtonIcon } from '@/components/button-icon';
 
 /** Saves the current items search under a name (first-party), so it can be run again from the saved searches tab. */
 export function SaveSearchForm({ search }: { search: ItemSearch }) {
@@ -39,7 +41,7 @@ export function SaveSearchForm({ search }: { search: ItemSearch }) {
         <label htmlFor={inputId} className={labelClass}>Save this search as</label>
         <input id={inputId} value={name} onChange={(event) => setName(event.target.value)} required maxLength={100} className={`${fieldClass} mt-1`} />
       </div>
-      <button type="submit" aria-disabled={busy} className={buttonClass}>{busy ? 'Saving…' : 'Save search'}</button>
+      <button type="submit" aria-disabled={busy} className={buttonClass}><ButtonIcon icon={BookmarkPlusIcon} />{busy ? 'Saving…' : 'Save search'}</button>
       <p role="status" className="w-full text-sm">{status}</p>
     </form>
   );

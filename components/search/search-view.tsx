@@ -14,6 +14,8 @@ import { BestMatchResults, ItemResults } from './item-results';
 import { FeedResults, FolderResults, SavedSearchResults, TagResults } from './record-results';
 import { SaveSearchForm } from './save-search-form';
 import { SavedSearchList } from './saved-search-list';
+import { SearchIcon } from 'lucide-react';
+import { ButtonIcon } from '@/components/button-icon';
 
 function SearchForm({ selection, onSearch }: { selection: SearchSelection; onSearch: () => void }) {
   const router = useRouter();
@@ -52,7 +54,7 @@ function SearchForm({ selection, onSearch }: { selection: SearchSelection; onSea
             className={`${fieldClass} mt-1`}
           />
         </div>
-        <button type="submit" className={primaryButtonClass}>Search</button>
+        <button type="submit" className={primaryButtonClass}><ButtonIcon icon={SearchIcon} />Search</button>
       </form>
       <KeyboardShortcuts handlers={{ search: focusBox }} />
     </>

@@ -2,6 +2,8 @@
 
 import { useState, type FormEvent } from 'react';
 import { signOut } from '@/lib/client/session';
+import { LogOutIcon } from 'lucide-react';
+import { ButtonIcon } from '@/components/button-icon';
 
 const problems = {
   unsent: 'You are still signed in: changes made offline have not reached the service yet.',
@@ -32,7 +34,8 @@ export function SignOutButton() {
 
   return (
     <form method="post" action="/api/session/sign-out" onSubmit={onSubmit}>
-      <button type="submit" disabled={busy} className="inline-flex min-h-11 items-center rounded-md border border-line-strong px-4 font-medium disabled:opacity-60">
+      <button type="submit" disabled={busy} className="inline-flex min-h-11 items-center gap-2 rounded-md border border-line-strong px-4 font-medium disabled:opacity-60">
+        <ButtonIcon icon={LogOutIcon} />
         {busy ? 'Signing out…' : 'Sign out'}
       </button>
       {problem && (

@@ -11,6 +11,8 @@ import { buttonClass, dangerButtonClass, fieldClass, labelClass, quietButtonClas
 import { CopyButton } from '../copy-button';
 import { ConfirmGroup } from '../confirm-group';
 import { CopyableText } from '@/components/copyable-text';
+import { BanIcon, CheckIcon, KeyRoundIcon, XIcon } from 'lucide-react';
+import { ButtonIcon } from '@/components/button-icon';
 
 type RowProps = { apiKey: ApiKey; report: (message: string) => void; nameField: RefObject<HTMLInputElement | null> };
 
@@ -53,11 +55,11 @@ function KeyRow({ apiKey, report, nameField }: RowProps) {
       {confirming ? (
         <ConfirmGroup onCancel={cancel} aria-label={`Revoke ${apiKey.name}?`} className="flex flex-wrap items-center gap-2">
           <span className="text-sm">Revoke it for good?</span>
-          <button type="button" className={dangerButtonClass} onClick={() => void confirm()}>Yes, revoke</button>
-          <button type="button" className={quietButtonClass} autoFocus onClick={cancel}>Cancel</button>
+          <button type="button" className={dangerButtonClass} onClick={() => void confirm()}><ButtonIcon icon={BanIcon} />Yes, revoke</button>
+          <button type="button" className={quietButtonClass} autoFocus onClick={cancel}><ButtonIcon icon={XIcon} />Cancel</button>
         </ConfirmGroup>
       ) : (
-        <button ref={revokeButton} type="button" className={quietButtonClass} aria-label={`Revoke ${apiKey.name}`} onClick={() => setConfirming(true)}>Revoke</button>
+        <button ref={revokeButton} type="button" className={quietButtonClass} aria-label={`Revoke ${apiKey.name}`} onClick={() => setConfirming(true)}><ButtonIcon icon={BanIcon} />Revoke</button>
       )}
     </li>
   );
@@ -99,7 +101,7 @@ export function ApiKeys() {
           <label htmlFor={ids.name} className={labelClass}>Name of the new key</label>
           <input ref={nameField} id={ids.name} value={name} onChange={(event) => setName(event.target.value)} required maxLength={100} placeholder="My script" className={`${fieldClass} mt-1`} />
         </div>
-        <button type="submit" className={buttonClass}>Create key</button>
+        <button type="submit" className={buttonClass}><ButtonIcon icon={KeyRoundIcon} />Create key</button>
       </form>
       <div role="status" aria-live="polite" className="text-sm">
         {status && <p>{status}</p>}
@@ -111,7 +113,7 @@ export function ApiKeys() {
               <CopyableText ref={secret} id={ids.secret} value={created.key} />
               <CopyButton text={created.key} label="Copy the new key" fallbackField={() => secret.current} />
             </div>
-            <button type="button" className={`${quietButtonClass} mt-2`} onClick={() => { nameField.current?.focus(); setCreated(null); }}>I have copied it</button>
+            <button type="button" className={`${quietButtonClass} mt-2`} onClick={() => { nameField.current?.focus(); setCreated(null); }}><ButtonIcon icon={CheckIcon} />I have copied it</button>
           </div>
         )}
       </div>

@@ -4,6 +4,8 @@ import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } fr
 import { errorSentence } from '@/lib/client/error-message';
 import { ConfirmGroup } from '../confirm-group';
 import { dangerButtonClass, fieldClass, labelClass, primaryButtonClass, quietButtonClass } from '../control-styles';
+import { CheckIcon, PencilIcon, Trash2Icon, XIcon, type LucideIcon } from 'lucide-react';
+import { ButtonIcon } from '@/components/button-icon';
 
 type Mode = 'idle' | 'renaming' | 'deleting' | 'extra';
 
@@ -23,7 +25,7 @@ type Props = {
   /** Tells the outcome; `gone` when the row and its focused control go, so focus must move elsewhere. */
   report: (message: string, gone?: boolean) => void;
   /** A further action (say, merge) with its button's label and the form it opens; `close` returns to the row. */
-  extra?: { label: string; render: (close: (message?: string, gone?: boolean) => void) => ReactNode };
+  extra?: { label: string; icon: LucideIcon; render: (close: (message?: string, gone?: boolean) => void) => ReactNode };
 };
 
 /**
@@ -100,11 +102,11 @@ export function OrganiseRow({ name, noun, details, renameHint, maxLength, onRena
         </div>
         {mode === 'idle' && (
           <div className="flex flex-wrap gap-1">
-            <button ref={(node) => { opener.current.renaming = node; }} type="button" className={quietButtonClass} aria-label={`Rename ${name}`} onClick={() => open('renaming')}>Rename</button>
+            <button ref={(node) => { opener.current.renaming = node; }} type="button" className={quietButtonClass} aria-label={`Rename ${name}`} onClick={() => open('renaming')}><ButtonIcon icon={PencilIcon} />Rename</button>
             {extra && (
-              <button ref={(node) => { opener.current.extra = node; }} type="button" className={quietButtonClass} aria-label={`${extra.label} ${name}`} onClick={() => open('extra')}>{extra.label}</button>
+              <button ref={(node) => { opener.current.extra = node; }} type="button" className={quietButtonClass} aria-label={`${extra.label} ${name}`} onClick={() => open('extra')}><ButtonIcon icon={extra.icon} />{extra.label}</button>
             )}
-            <button ref={(node) => { opener.current.deleting = node; }} type="button" className={quietButtonClass} aria-label={`Delete ${name}`} onClick={() => open('deleting')}>Delete</button>
+            <button ref={(node) => { opener.current.deleting = node; }} type="button" className={quietButtonClass} aria-label={`Delete ${name}`} onClick={() => open('deleting')}><ButtonIcon icon={Trash2Icon} />Delete</button>
           </div>
         )}
       </div>
@@ -119,16 +121,16 @@ export function OrganiseRow({ name, noun, details, renameHint, maxLength, onRena
               />
               <p id={ids.hint} className="mt-1 text-sm text-muted">{renameHint}</p>
             </div>
-            <button type="submit" className={primaryButtonClass} aria-disabled={busy || undefined}>Save name</button>
-            <button type="button" className={quietButtonClass} onClick={() => close()}>Cancel</button>
+            <button type="submit" className={primaryButtonClass} aria-disabled={busy || undefined}><ButtonIcon icon={CheckIcon} />Save name</button>
+            <button type="button" className={quietButtonClass} onClick={() => close()}><ButtonIcon icon={XIcon} />Cancel</button>
           </form>
         </ConfirmGroup>
       )}
       {mode === 'deleting' && (
         <ConfirmGroup onCancel={() => close()} aria-label={`Delete ${name}?`} className="mt-2 flex flex-wrap items-center gap-2">
           <span className="text-sm">{deleteQuestion}</span>
-          <button type="button" className={dangerButtonClass} aria-disabled={busy || undefined} onClick={() => void remove()}>Yes, delete</button>
-          <button type="button" className={quietButtonClass} autoFocus onClick={() => close()}>Cancel</button>
+          <button type="button" className={dangerButtonClass} aria-disabled={busy || undefined} onClick={() => void remove()}><ButtonIcon icon={Trash2Icon} />Yes, delete</button>
+          <button type="button" className={quietButtonClass} autoFocus onClick={() => close()}><ButtonIcon icon={XIcon} />Cancel</button>
         </ConfirmGroup>
       )}
       {mode === 'extra' && extra && (

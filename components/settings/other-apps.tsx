@@ -11,6 +11,8 @@ import { useHydrated } from '@/lib/client/use-hydrated';
 import { buttonClass, fieldClass, labelClass, quietButtonClass } from '../control-styles';
 import { CopyButton } from '../copy-button';
 import { keyNameFor, syncApps, syncProtocols, type SyncApp, type SyncProtocol } from './other-apps-guide';
+import { CheckIcon, KeyRoundIcon } from 'lucide-react';
+import { ButtonIcon } from '@/components/button-icon';
 
 /** A labelled value with its Copy button: a server address or the user name. */
 function CopyableRow({ label, copyLabel, value }: { label: string; copyLabel: string; value: string }) {
@@ -77,7 +79,7 @@ function KeyForApp() {
             {syncApps.map((app) => <option key={app.name} value={app.name}>{app.name}</option>)}
           </select>
         </div>
-        <button type="submit" className={buttonClass} aria-disabled={busy}>Make a key for this app</button>
+        <button type="submit" className={buttonClass} aria-disabled={busy}><ButtonIcon icon={KeyRoundIcon} />Make a key for this app</button>
       </form>
       <div role="status" aria-live="polite" className="text-sm">
         {status && <p>{status}</p>}
@@ -92,7 +94,7 @@ function KeyForApp() {
               <CopyableText ref={secret} id={ids.secret} value={made.key.key} />
               <CopyButton text={made.key.key} label={`Copy the key for ${made.app.name}`} fallbackField={() => secret.current} />
             </div>
-            <button type="button" className={`${quietButtonClass} mt-2`} onClick={() => { appField.current?.focus(); setMade(null); }}>I have copied it</button>
+            <button type="button" className={`${quietButtonClass} mt-2`} onClick={() => { appField.current?.focus(); setMade(null); }}><ButtonIcon icon={CheckIcon} />I have copied it</button>
           </div>
         )}
       </div>

@@ -4,6 +4,8 @@ import { ErrorNotice } from '@/components/error-notice';
 import { SessionEndedNotice } from '@/components/session/sign-in-again';
 import { useReadFailure } from '@/lib/client/kept-on-failure';
 import { useAccount, type Account } from '@/lib/client/use-account';
+import { CheckIcon, MinusIcon } from 'lucide-react';
+import { ButtonIcon } from '@/components/button-icon';
 
 const planNames: Record<Account['plan'], string> = { free: 'Free', pro: 'Pro', plus: 'Plus' };
 
@@ -40,7 +42,7 @@ export function PlanSummary() {
       <ul aria-label="Plan features" className="space-y-1">
         {(Object.keys(featureNames) as (keyof Account['features'])[]).map((feature) => (
           <li key={feature} className="flex gap-2">
-            <span aria-hidden className={account.features[feature] ? 'text-success' : 'text-muted'}>{account.features[feature] ? '✓' : '–'}</span>
+            <ButtonIcon icon={account.features[feature] ? CheckIcon : MinusIcon} className={`mt-1 ${account.features[feature] ? 'text-success' : 'text-muted'}`} />
             <span>{featureNames[feature]}<span className="sr-only">{account.features[feature] ? ': included' : ': not included'}</span></span>
             {!account.features[feature] && <span aria-hidden className="text-sm text-muted">(not included)</span>}
           </li>

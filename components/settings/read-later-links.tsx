@@ -11,6 +11,8 @@ import {
   type ReadLaterCredentials, type ReadLaterLink, type ReadLaterService,
 } from '@/lib/client/use-read-later';
 import { buttonClass, fieldClass, labelClass, quietButtonClass } from '../control-styles';
+import { LinkIcon, UnlinkIcon } from 'lucide-react';
+import { ButtonIcon } from '@/components/button-icon';
 
 type Field = {
   name: keyof ReadLaterCredentials; label: string; type: 'text' | 'password' | 'url'; autoComplete: string; hint?: string; optional?: boolean;
@@ -108,6 +110,7 @@ function ServiceLink({ link }: { link: ReadLaterLink }) {
             {link.linked_at ? <>{' since '}<time dateTime={link.linked_at}>{fullDate(link.linked_at)}</time></> : ''}
           </p>
           <button ref={unlinkButton} type="button" aria-disabled={busy} onClick={() => !busy && void unlink()} className={quietButtonClass} aria-label={`Unlink ${service.name}`}>
+            <ButtonIcon icon={UnlinkIcon} />
             Unlink
           </button>
         </div>
@@ -136,7 +139,7 @@ function ServiceLink({ link }: { link: ReadLaterLink }) {
             );
           })}
           <div className="sm:col-span-2">
-            <button type="submit" aria-disabled={busy} className={buttonClass}>{busy ? 'Linking…' : `Link ${service.name}`}</button>
+            <button type="submit" aria-disabled={busy} className={buttonClass}><ButtonIcon icon={LinkIcon} />{busy ? 'Linking…' : `Link ${service.name}`}</button>
           </div>
         </form>
       )}

@@ -5,6 +5,8 @@ import { errorSentence } from '@/lib/client/error-message';
 import { previewRule, type Rule, type RuleDraft, type RulePreview } from '@/lib/client/use-rules';
 import { buttonClass, fieldClass, labelClass, primaryButtonClass, quietButtonClass } from '../control-styles';
 import { actionNames, fieldNames, matchNames, wordsOf } from './rule-wording';
+import { CheckIcon, EyeIcon, XIcon } from 'lucide-react';
+import { ButtonIcon } from '@/components/button-icon';
 
 type Field = Rule['fields'][number];
 
@@ -141,9 +143,9 @@ export function RuleForm({ rule, subscriptions, submitLabel, onSubmit, onCancel 
       </div>
       <p role="alert" className="min-h-6 text-sm text-danger">{problem}</p>
       <div className="flex flex-wrap gap-2">
-        <button type="button" className={buttonClass} aria-disabled={busy || undefined} onClick={() => void run(async (draft) => setPreview(await previewRule(draft)))}>Preview</button>
-        <button type="submit" className={primaryButtonClass} aria-disabled={busy || undefined}>{submitLabel}</button>
-        {onCancel && <button type="button" className={quietButtonClass} onClick={onCancel}>Cancel</button>}
+        <button type="button" className={buttonClass} aria-disabled={busy || undefined} onClick={() => void run(async (draft) => setPreview(await previewRule(draft)))}><ButtonIcon icon={EyeIcon} />Preview</button>
+        <button type="submit" className={primaryButtonClass} aria-disabled={busy || undefined}><ButtonIcon icon={CheckIcon} />{submitLabel}</button>
+        {onCancel && <button type="button" className={quietButtonClass} onClick={onCancel}><ButtonIcon icon={XIcon} />Cancel</button>}
       </div>
       <div role="status" aria-live="polite">{preview && <PreviewResult preview={preview} />}</div>
     </form>

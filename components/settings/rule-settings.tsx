@@ -11,6 +11,8 @@ import { ConfirmGroup } from '../confirm-group';
 import { dangerButtonClass, panelClass, primaryButtonClass, quietButtonClass } from '../control-styles';
 import { RuleForm, type RuleScope } from './rule-form';
 import { actionNames, describeRule } from './rule-wording';
+import { EyeIcon, PauseIcon, PencilIcon, PlayIcon, Trash2Icon, XIcon, type LucideIcon } from 'lucide-react';
+import { ButtonIcon } from '@/components/button-icon';
 
 type Mode = 'idle' | 'editing' | 'running' | 'deleting';
 
@@ -103,8 +105,8 @@ function RuleRow({ rule, number, scopes, report }: { rule: Rule; number: number;
     }
   }
 
-  const button = (next: Mode, label: string, text: string) => (
-    <button ref={(node) => { openers.current[next] = node; }} type="button" className={quietButtonClass} aria-label={label} onClick={() => open(next)}>{text}</button>
+  const button = (next: Mode, label: string, text: string, icon: LucideIcon) => (
+    <button ref={(node) => { openers.current[next] = node; }} type="button" className={quietButtonClass} aria-label={label} onClick={() => open(next)}><ButtonIcon icon={icon} />{text}</button>
   );
   return (
     <li className="border-b border-line py-3">
@@ -115,18 +117,19 @@ function RuleRow({ rule, number, scopes, report }: { rule: Rule; number: number;
         </div>
         {mode === 'idle' && (
           <div className="flex flex-wrap gap-1">
-            {button('editing', `Edit ${name}`, 'Edit')}
-            {button('running', `Run ${name} on existing items`, 'Run on existing items')}
+            {button('editing', `Edit ${name}`, 'Edit', PencilIcon)}
+            {button('running', `Run ${name} on existing items`, 'Run on existing items', PlayIcon)}
             <button type="button" className={quietButtonClass} aria-pressed={!rule.is_active} onClick={() => void act(async () => {
               await update(rule.id, { is_active: !rule.is_active });
               return rule.is_active ? `Paused ${name}: new items pass it by.` : `Resumed ${name}.`;
-            })}>Pause<span className="sr-only"> {name}</span></button>
+            })}><ButtonIcon icon={PauseIcon} />Pause<span className="sr-only"> {name}</span></button>
             {rule.action === 'hide' && (
               <button type="button" className={quietButtonClass} onClick={() => void act(() => unhide(rule.id))}>
+                <ButtonIcon icon={EyeIcon} />
                 Show hidden items<span className="sr-only"> of {name}</span>
               </button>
             )}
-            {button('deleting', `Delete ${name}`, 'Delete')}
+            {button('deleting', `Delete ${name}`, 'Delete', Trash2Icon)}
           </div>
         )}
       </div>
@@ -142,8 +145,8 @@ function RuleRow({ rule, number, scopes, report }: { rule: Rule; number: number;
       {mode === 'running' && (
         <ConfirmGroup onCancel={close} aria-label={`Run ${name} on existing items?`} className="mt-2 flex flex-wrap items-center gap-2">
           <span className="text-sm">{actionNames[rule.action]} every item already here that it matches?</span>
-          <button type="button" className={primaryButtonClass} aria-disabled={busy || undefined} onClick={() => void act(() => apply(rule.id))}>Yes, run it</button>
-          <button type="button" className={quietButtonClass} autoFocus onClick={close}>Cancel</button>
+          <button type="button" className={primaryButtonClass} aria-disabled={busy || undefined} onClick={() => void act(() => apply(rule.id))}><ButtonIcon icon={PlayIcon} />Yes, run it</button>
+          <button type="button" className={quietButtonClass} autoFocus onClick={close}><ButtonIcon icon={XIcon} />Cancel</button>
         </ConfirmGroup>
       )}
       {mode === 'deleting' && (
@@ -151,8 +154,8 @@ function RuleRow({ rule, number, scopes, report }: { rule: Rule; number: number;
           <span className="text-sm">
             Delete {name}? What it already did stays done{rule.action === 'hide' ? ': the items it hid stay hidden (Show hidden items first to have them back)' : ''}.
           </span>
-          <button type="button" className={dangerButtonClass} aria-disabled={busy || undefined} onClick={() => void act(() => remove(rule.id), true)}>Yes, delete</button>
-          <button type="button" className={quietButtonClass} autoFocus onClick={close}>Cancel</button>
+          <button type="button" className={dangerButtonClass} aria-disabled={busy || undefined} onClick={() => void act(() => remove(rule.id), true)}><ButtonIcon icon={Trash2Icon} />Yes, delete</button>
+          <button type="button" className={quietButtonClass} autoFocus onClick={close}><ButtonIcon icon={XIcon} />Cancel</button>
         </ConfirmGroup>
       )}
     </li>

@@ -4,6 +4,8 @@ import { useState, type KeyboardEvent } from 'react';
 import { conflictFor, keyFor, useShortcutRemap } from '@/lib/client/shortcut-remap';
 import { defaultShortcuts, type ShortcutAction } from '@/lib/client/shortcuts';
 import { buttonClass } from '../control-styles';
+import { RotateCcwIcon } from 'lucide-react';
+import { ButtonIcon } from '@/components/button-icon';
 
 /** Keys a person needs to move around the form; they are never taken as a shortcut. */
 const reserved = new Set(['Tab', 'Shift', 'Control', 'Alt', 'Meta', 'Escape', 'CapsLock', 'Dead', 'Unidentified']);
@@ -76,6 +78,7 @@ export function ShortcutSettings() {
       </ul>
       <div className="flex flex-wrap items-center gap-3">
         <button type="button" className={buttonClass} onClick={() => { reset(); setStatus('All shortcuts are back to their defaults.'); }}>
+          <ButtonIcon icon={RotateCcwIcon} />
           Restore defaults
         </button>
         <p role="status" className="text-sm">{status}</p>

@@ -11,6 +11,8 @@ import { useTags, type TagWithCounts } from '@/lib/client/use-sources';
 import { useDeleteTag, useRenameTag } from '@/lib/client/use-tag-actions';
 import { fieldClass, labelClass, primaryButtonClass, quietButtonClass } from '../control-styles';
 import { OrganiseRow } from './organise-row';
+import { MergeIcon, XIcon } from 'lucide-react';
+import { ButtonIcon } from '@/components/button-icon';
 
 const itemCount = (count: number) => `${count.toLocaleString('en')} ${count === 1 ? 'item' : 'items'}`;
 
@@ -26,7 +28,7 @@ function MergeForm({ tag, others, close }: MergeProps) {
     return (
       <p className="flex flex-wrap items-center gap-2 text-sm">
         There is no other tag to merge {tag.name} into.
-        <button type="button" className={quietButtonClass} autoFocus onClick={() => close()}>Cancel</button>
+        <button type="button" className={quietButtonClass} autoFocus onClick={() => close()}><ButtonIcon icon={XIcon} />Cancel</button>
       </p>
     );
   }
@@ -51,8 +53,8 @@ function MergeForm({ tag, others, close }: MergeProps) {
         <p className="mt-1 text-sm text-muted">Its items get the chosen tag, and {tag.name} goes.</p>
         {problem && <p role="alert" className="mt-1 text-sm text-danger">{problem}</p>}
       </div>
-      <button type="submit" className={primaryButtonClass}>Merge</button>
-      <button type="button" className={quietButtonClass} onClick={() => close()}>Cancel</button>
+      <button type="submit" className={primaryButtonClass}><ButtonIcon icon={MergeIcon} />Merge</button>
+      <button type="button" className={quietButtonClass} onClick={() => close()}><ButtonIcon icon={XIcon} />Cancel</button>
     </form>
   );
 }
@@ -109,6 +111,7 @@ export function TagSettings() {
                 report={report}
                 extra={{
                   label: 'Merge',
+                  icon: MergeIcon,
                   render: (close) => <MergeForm tag={tag} others={others} close={close} />,
                 }}
               />

@@ -2,6 +2,8 @@
 
 import { useEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import { SourcesList } from './sources-list';
+import { XIcon } from 'lucide-react';
+import { ButtonIcon } from '@/components/button-icon';
 
 function focusables(root: HTMLElement): HTMLElement[] {
   return [...root.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), [tabindex]:not([tabindex="-1"])')];
@@ -75,7 +77,8 @@ export function SourcesDrawer({ onClose }: { onClose: () => void }) {
       <div className="flex h-full flex-col">
         <div className="flex items-center justify-between gap-4 border-b border-line px-3 py-2">
           <h2 id="sources-drawer-title" className="text-lg font-bold">Sources</h2>
-          <button type="button" onClick={onClose} className="min-h-11 rounded-md border border-line-strong px-3 font-medium">
+          <button type="button" onClick={onClose} className="inline-flex min-h-11 items-center gap-1.5 rounded-md border border-line-strong px-3 font-medium">
+            <ButtonIcon icon={XIcon} />
             Close
           </button>
         </div>

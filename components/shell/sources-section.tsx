@@ -2,6 +2,8 @@
 
 import type { ReactNode } from 'react';
 import { loadErrorSentence } from '@/lib/client/error-message';
+import { RefreshCwIcon } from 'lucide-react';
+import { ButtonIcon } from '@/components/button-icon';
 
 /** A titled group of the sidebar (Folders, Subscriptions, Tags). */
 export function SourcesSection({ title, children }: { title: string; children: ReactNode }) {
@@ -20,7 +22,8 @@ export function SourcesNote({ children, onRetry }: { children: ReactNode; onRetr
     <p className="flex flex-wrap items-center gap-x-2 px-2 py-1 text-sm text-muted">
       {children}
       {onRetry && (
-        <button type="button" onClick={onRetry} className="min-h-11 rounded-md px-2 font-medium text-ink underline">
+        <button type="button" onClick={onRetry} className="inline-flex min-h-11 items-center gap-1.5 rounded-md px-2 font-medium text-ink underline">
+          <ButtonIcon icon={RefreshCwIcon} />
           Try again
         </button>
       )}

@@ -2,6 +2,8 @@
 
 import { usePathname, useRouter } from 'next/navigation';
 import { startUrl, useStandalone } from '@/lib/client/standalone';
+import { ArrowLeftIcon } from 'lucide-react';
+import { ButtonIcon } from '@/components/button-icon';
 
 /**
  * Whether the window has an earlier page of the app to go back to, asked when Back is pressed:
@@ -29,7 +31,7 @@ export function StandaloneBack() {
       onClick={() => (hasPageBehind() ? router.back() : router.push(startUrl))}
       className="inline-flex min-h-11 items-center gap-1 rounded-md px-2 text-sm font-medium text-ink hover:bg-canvas"
     >
-      <span aria-hidden>←</span> Back
+      <ButtonIcon icon={ArrowLeftIcon} />Back
     </button>
   );
 }

@@ -10,6 +10,9 @@ import { ApiError } from '@/lib/client/api-client';
 import { useReadFailure } from '@/lib/client/kept-on-failure';
 import { useStories } from '@/lib/client/use-stories';
 import { ListSkeleton } from '@/components/list-skeleton';
+import { PlusIcon } from 'lucide-react';
+import { ButtonIcon } from '@/components/button-icon';
+import { buttonClass, primaryButtonClass } from '../control-styles';
 import { StoryCard } from './story-card';
 import { addSubscriptionHref } from '@/lib/client/subscriptions-view';
 
@@ -24,7 +27,7 @@ export function PlanExplanation({ message }: { message: string }) {
       </p>
       <p className="mt-2 text-sm text-muted">The service said: {message}</p>
       <p className="mt-3">
-        <Link href="/settings#plan" className="inline-flex min-h-11 items-center rounded-md bg-accent px-4 font-medium text-on-accent no-underline">
+        <Link href="/settings#plan" className={`${primaryButtonClass} no-underline`}>
           See your plan
         </Link>
       </p>
@@ -74,7 +77,8 @@ function Stories() {
         <p className="mx-auto mt-2 max-w-md text-muted">
           A story appears when two or more of your sources cover the same event. Following more sources makes that likelier.
         </p>
-        <Link href={addSubscriptionHref} className="mt-4 inline-flex min-h-11 items-center rounded-md border border-line-strong px-4 font-medium no-underline">
+        <Link href={addSubscriptionHref} className={`${buttonClass} mt-4 no-underline`}>
+          <ButtonIcon icon={PlusIcon} />
           Add a subscription
         </Link>
       </div>

@@ -5,6 +5,8 @@ import { errorSentence } from '@/lib/client/error-message';
 import { useItemActions, type BulkAction } from '@/lib/client/use-item-actions';
 import type { Story } from '@/lib/client/use-stories';
 import { buttonClass } from '../control-styles';
+import { BookmarkIcon, BookmarkMinusIcon, CheckCheckIcon, CircleIcon } from 'lucide-react';
+import { ButtonIcon } from '@/components/button-icon';
 
 /** How many of the person's articles of a story are unread. */
 export function unreadOf(story: Story): number {
@@ -46,9 +48,11 @@ export function StoryActions({ story, titleId }: { story: Story; titleId: string
     <div className="mt-3 flex flex-wrap items-center gap-2">
       {/* Every story has these buttons: the story's title tells them apart when tabbing through. */}
       <button type="button" className={buttonClass} aria-describedby={titleId} aria-disabled={busy} onClick={() => void (busy || run(unread > 0 ? 'mark_read' : 'mark_unread'))}>
+        <ButtonIcon icon={unread > 0 ? CheckCheckIcon : CircleIcon} />
         {unread > 0 ? 'Mark story read' : 'Mark story unread'}
       </button>
       <button type="button" className={buttonClass} aria-describedby={titleId} aria-disabled={busy} onClick={() => void (busy || run(allSaved ? 'unsave' : 'save'))}>
+        <ButtonIcon icon={allSaved ? BookmarkMinusIcon : BookmarkIcon} />
         {allSaved ? 'Unsave story' : 'Save story'}
       </button>
       <span role="status" className="text-sm text-muted">{status}</span>

@@ -9,6 +9,8 @@ import type { Story } from '@/lib/client/use-stories';
 import { buttonClass } from '../control-styles';
 import { StoryActions, unreadOf } from './story-actions';
 import { StoryArticle } from './story-article';
+import { ChevronRightIcon } from 'lucide-react';
+import { ButtonIcon } from '@/components/button-icon';
 
 /** The distinct sources of a story's articles, in the order they first appear. */
 export function sourcesOf(story: Story): string[] {
@@ -73,9 +75,9 @@ export function StoryCard({ story }: { story: Story }) {
               // Every story has this button: the story's title tells them apart when tabbing through.
               aria-describedby={`${listId}-title`}
               onClick={() => setOpen(!open)}
-              className={`${buttonClass} mt-3 inline-flex items-center gap-2`}
+              className={`${buttonClass} mt-3`}
             >
-              <span aria-hidden className={`inline-block transition-transform ${open ? 'rotate-90' : ''}`}>▸</span>
+              <ButtonIcon icon={ChevronRightIcon} className={`transition-transform ${open ? 'rotate-90' : ''}`} />
               {open ? 'Hide your articles' : `Show your ${plural(yours, 'article', 'articles')}`}
             </button>
             <ul ref={keyed} id={listId} hidden={!open} aria-label={`Your articles about ${story.title}`} className="mt-2 space-y-2 border-l-2 border-line pl-3" onClick={rememberListOnOpen(story.articles)}>

@@ -5,6 +5,8 @@ import { RelativeTime } from '@/components/relative-time';
 import { errorSentence } from '@/lib/client/error-message';
 import { tryNowRefusal, useSubscriptionHealth, useTryNow, type SubscriptionHealth } from '@/lib/client/use-feed-health';
 import { buttonClass } from '../control-styles';
+import { RefreshCwIcon } from 'lucide-react';
+import { ButtonIcon } from '@/components/button-icon';
 
 /** Presses "Try now" and words what came of it for a status line. */
 function useTryNowButton(id: string, onRecovered?: () => void) {
@@ -57,7 +59,7 @@ export function FeedHealth({ id }: { id: string }) {
       {failing && health.last_error && <p className="mt-1">{health.last_error}</p>}
       <p className="mt-1 text-sm text-muted"><Tries health={health} /></p>
       {failing && (
-        <button type="button" className={`${buttonClass} mt-2`} aria-disabled={button.busy} onClick={() => void button.press()}>Try now</button>
+        <button type="button" className={`${buttonClass} mt-2`} aria-disabled={button.busy} onClick={() => void button.press()}><ButtonIcon icon={RefreshCwIcon} />Try now</button>
       )}
       <p ref={status} tabIndex={-1} role="status" className="mt-1 min-h-5 text-sm">{button.outcome}</p>
     </section>
@@ -72,8 +74,8 @@ export function FeedHealthLine({ id, title, health }: { id: string; title: strin
     <div className="relative z-10 mt-1 flex flex-wrap items-center gap-x-2 text-sm">
       {health.last_error && <p className="min-w-0 text-danger">{health.last_error}</p>}
       <p className="text-muted"><Tries health={health} /></p>
-      <button type="button" className="min-h-11 rounded-md px-2 font-medium text-accent underline hover:bg-surface" aria-disabled={button.busy}
-        aria-label={`Try ${title} now`} onClick={() => void button.press()}>Try now</button>
+      <button type="button" className="inline-flex min-h-11 items-center gap-1.5 rounded-md px-2 font-medium text-accent underline hover:bg-surface" aria-disabled={button.busy}
+        aria-label={`Try ${title} now`} onClick={() => void button.press()}><ButtonIcon icon={RefreshCwIcon} />Try now</button>
       <p role="status" className="w-full">{button.outcome}</p>
     </div>
   );

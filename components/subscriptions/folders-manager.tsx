@@ -10,6 +10,8 @@ import { useCreateFolder, useDeleteFolder, useUpdateFolder } from '@/lib/client/
 import { useFolders, type Folder } from '@/lib/client/use-folders';
 import { buttonClass, dangerButtonClass, fieldClass, labelClass, quietButtonClass } from '../control-styles';
 import { ConfirmGroup } from '../confirm-group';
+import { CheckIcon, FolderPlusIcon, PencilIcon, PinIcon, PinOffIcon, Trash2Icon, XIcon } from 'lucide-react';
+import { ButtonIcon } from '@/components/button-icon';
 
 type Report = (message: string) => void;
 
@@ -77,8 +79,8 @@ function FolderRow({ folder, report, nameField }: RowProps) {
             <label htmlFor={inputId} className={labelClass}>{`New name for ${folder.name}`}</label>
             <input id={inputId} value={name} onChange={(event) => setName(event.target.value)} required maxLength={100} autoFocus className={`${fieldClass} mt-1`} />
           </div>
-          <button type="submit" className={buttonClass}>Save name</button>
-          <button type="button" className={quietButtonClass} onClick={() => { setName(folder.name); backToView(); }}>Cancel</button>
+          <button type="submit" className={buttonClass}><ButtonIcon icon={CheckIcon} />Save name</button>
+          <button type="button" className={quietButtonClass} onClick={() => { setName(folder.name); backToView(); }}><ButtonIcon icon={XIcon} />Cancel</button>
         </form>
       ) : (
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
@@ -93,16 +95,17 @@ function FolderRow({ folder, report, nameField }: RowProps) {
           {mode === 'delete' ? (
             <ConfirmGroup onCancel={backToView} aria-label={`Delete ${folder.name}?`} className="flex flex-wrap items-center gap-2">
               <span className="text-sm">Delete {folder.name}? Its subscriptions stay, in no folder.</span>
-              <button type="button" className={dangerButtonClass} onClick={() => void confirmDelete()}>Yes, delete</button>
-              <button type="button" className={quietButtonClass} autoFocus onClick={backToView}>Cancel</button>
+              <button type="button" className={dangerButtonClass} onClick={() => void confirmDelete()}><ButtonIcon icon={Trash2Icon} />Yes, delete</button>
+              <button type="button" className={quietButtonClass} autoFocus onClick={backToView}><ButtonIcon icon={XIcon} />Cancel</button>
             </ConfirmGroup>
           ) : (
             <div className="flex flex-wrap gap-1">
-              <button ref={renameButton} type="button" className={quietButtonClass} aria-label={`Rename ${folder.name}`} onClick={() => setMode('rename')}>Rename</button>
+              <button ref={renameButton} type="button" className={quietButtonClass} aria-label={`Rename ${folder.name}`} onClick={() => setMode('rename')}><ButtonIcon icon={PencilIcon} />Rename</button>
               <button type="button" className={quietButtonClass} aria-label={`${folder.is_pinned ? 'Unpin' : 'Pin'} ${folder.name}`} onClick={() => void togglePin()}>
+                <ButtonIcon icon={folder.is_pinned ? PinOffIcon : PinIcon} />
                 {folder.is_pinned ? 'Unpin' : 'Pin'}
               </button>
-              <button ref={deleteButton} type="button" className={quietButtonClass} aria-label={`Delete ${folder.name}`} onClick={() => setMode('delete')}>Delete</button>
+              <button ref={deleteButton} type="button" className={quietButtonClass} aria-label={`Delete ${folder.name}`} onClick={() => setMode('delete')}><ButtonIcon icon={Trash2Icon} />Delete</button>
             </div>
           )}
         </div>
@@ -141,7 +144,7 @@ export function FoldersManager() {
           <label htmlFor={inputId} className={labelClass}>New folder name</label>
           <input ref={nameField} id={inputId} value={name} onChange={(event) => setName(event.target.value)} required maxLength={100} className={`${fieldClass} mt-1`} />
         </div>
-        <button type="submit" className={buttonClass}>Create folder</button>
+        <button type="submit" className={buttonClass}><ButtonIcon icon={FolderPlusIcon} />Create folder</button>
       </form>
       <p role="status" className="min-h-6 text-sm">{status}</p>
       {/* Folders already shown stay when fetching them again fails (offline, say); the notice says why. */}

@@ -5,6 +5,8 @@ import { ReadingText } from '@/components/reader/reading-text';
 import { errorSentence } from '@/lib/client/error-message';
 import { previewContentRules, useContentRules, useSaveContentRules, type ContentPreview, type ContentRules } from '@/lib/client/use-content-rules';
 import { buttonClass, fieldClass, labelClass, primaryButtonClass } from '../control-styles';
+import { CheckIcon, EyeIcon } from 'lucide-react';
+import { ButtonIcon } from '@/components/button-icon';
 
 /** What the person changed; a field left alone shows the saved rule. */
 type Edits = { full?: boolean; content?: string; remove?: string };
@@ -99,9 +101,10 @@ function RulesForm({ id, rules }: { id: string; rules: ContentRules }) {
       </div>
       <div className="flex flex-wrap gap-2">
         <button type="button" className={buttonClass} aria-disabled={busy !== null} onClick={() => void tryPreview()}>
+          <ButtonIcon icon={EyeIcon} />
           {busy === 'preview' ? 'Fetching…' : 'Preview'}
         </button>
-        <button type="submit" className={primaryButtonClass} aria-disabled={busy !== null}>{busy === 'save' ? 'Saving…' : 'Save'}</button>
+        <button type="submit" className={primaryButtonClass} aria-disabled={busy !== null}><ButtonIcon icon={CheckIcon} />{busy === 'save' ? 'Saving…' : 'Save'}</button>
       </div>
       <p ref={statusLine} tabIndex={-1} role="status" className="min-h-6 text-sm">{status}</p>
       {preview && <PreviewResult preview={preview} />}

@@ -7,6 +7,8 @@ import { useCreateNewsletter, type NewsletterResult } from '@/lib/client/use-sub
 import { buttonClass, fieldClass, labelClass } from '../control-styles';
 import { CopyButton } from '../copy-button';
 import { CopyableText } from '@/components/copyable-text';
+import { MailPlusIcon } from 'lucide-react';
+import { ButtonIcon } from '@/components/button-icon';
 
 /** Creates a newsletter subscription with its own address, shown with a Copy button to paste into the sign-up form. */
 export function NewsletterForm() {
@@ -51,7 +53,7 @@ export function NewsletterForm() {
             className={`${fieldClass} mt-1`}
           />
         </div>
-        <button type="submit" aria-disabled={busy} className={buttonClass}>{busy ? 'Creating…' : 'Create address'}</button>
+        <button type="submit" aria-disabled={busy} className={buttonClass}><ButtonIcon icon={MailPlusIcon} />{busy ? 'Creating…' : 'Create address'}</button>
       </form>
       <div role="status" aria-live="polite">
         {failure && <p className="text-danger">{failure}</p>}

@@ -5,6 +5,8 @@ import { ApiError } from '@/lib/client/api-client';
 import { errorSentence, refusedFields } from '@/lib/client/error-message';
 import { useExportOpml, useImportOpml, type OpmlImportResult } from '@/lib/client/use-opml';
 import { buttonClass, labelClass } from '../control-styles';
+import { DownloadIcon, UploadIcon } from 'lucide-react';
+import { ButtonIcon } from '@/components/button-icon';
 
 /** A chosen file's text (FileReader works where Blob.text() does not, such as older Safari). */
 function readText(file: File): Promise<string> {
@@ -111,10 +113,11 @@ export function OpmlTools() {
           accept=".opml,.xml,text/x-opml,text/xml,application/xml"
           className="block w-full text-sm file:mr-3 file:min-h-11 file:rounded-md file:border file:border-line-strong file:bg-canvas file:px-4 file:font-medium file:text-ink"
         />
-        <button type="submit" aria-disabled={busy !== null} className={buttonClass}>{busy === 'import' ? 'Importing…' : 'Import'}</button>
+        <button type="submit" aria-disabled={busy !== null} className={buttonClass}><ButtonIcon icon={UploadIcon} />{busy === 'import' ? 'Importing…' : 'Import'}</button>
       </form>
       <div>
         <button type="button" aria-disabled={busy !== null} onClick={() => busy === null && void download()} className={buttonClass}>
+          <ButtonIcon icon={DownloadIcon} />
           {busy === 'export' ? 'Preparing…' : 'Export OPML'}
         </button>
       </div>

@@ -9,6 +9,8 @@ import { foldersKey, type Folder } from '@/lib/client/use-folders';
 import { useSubscribe, type SubscribeResult } from '@/lib/client/use-subscription-actions';
 import { buttonClass, fieldClass, labelClass, primaryButtonClass } from '../control-styles';
 import { FolderPicker } from './folder-picker';
+import { ArrowRightIcon, PlusIcon } from 'lucide-react';
+import { ButtonIcon } from '@/components/button-icon';
 
 type Outcome =
   | { kind: 'done'; result: SubscribeResult }
@@ -140,6 +142,7 @@ export function SubscribeForm({ initialUrl = '', withFolders, fieldRef }: Props)
       </div>
       {withFolders && <FolderPicker label="Folder" value={folderId} onChange={setFolderId} />}
       <button type="submit" aria-disabled={busy} className={primaryButtonClass}>
+        <ButtonIcon icon={PlusIcon} />
         {busy ? 'Subscribing…' : 'Subscribe'}
       </button>
       <div role="status" aria-live="polite" className="min-h-6">
@@ -158,7 +161,7 @@ export function SubscribeForm({ initialUrl = '', withFolders, fieldRef }: Props)
         {outcome?.kind === 'failed' && (
           <div className="rounded-md border border-danger p-3">
             <p><strong className="text-danger">{outcome.title}.</strong> {outcome.detail}</p>
-            {outcome.link && <p className="mt-2"><Link href={outcome.link.href} className={`${buttonClass} inline-flex items-center no-underline`}>{outcome.link.label}</Link></p>}
+            {outcome.link && <p className="mt-2"><Link href={outcome.link.href} className={`${buttonClass} no-underline`}>{outcome.link.label}<ButtonIcon icon={ArrowRightIcon} /></Link></p>}
           </div>
         )}
       </div>

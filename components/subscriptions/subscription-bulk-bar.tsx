@@ -5,6 +5,8 @@ import type { BulkSubscriptionAction } from '@/lib/client/use-subscription-actio
 import { buttonClass, dangerButtonClass } from '../control-styles';
 import { FolderPicker } from './folder-picker';
 import { ConfirmGroup } from '../confirm-group';
+import { Trash2Icon, XIcon } from 'lucide-react';
+import { ButtonIcon } from '@/components/button-icon';
 
 type Props = {
   count: number;
@@ -65,9 +67,10 @@ export function SubscriptionBulkBar({ count, busy, status, withFolders, onAct, o
           <p id={questionId} className="px-2 font-medium">Unsubscribe from {noun}?</p>
           <p id={effectId} className="px-2 text-sm text-muted">Their items leave your inbox; saved items stay saved.</p>
           <button type="button" className={dangerButtonClass} onClick={() => { setConfirming(false); onUnsubscribe(); }}>
+            <ButtonIcon icon={Trash2Icon} />
             Yes, unsubscribe
           </button>
-          <button ref={cancel} type="button" className={buttonClass} onClick={() => setConfirming(false)}>Cancel</button>
+          <button ref={cancel} type="button" className={buttonClass} onClick={() => setConfirming(false)}><ButtonIcon icon={XIcon} />Cancel</button>
         </ConfirmGroup>
       ) : (
         // On a phone the sticky bar must leave the list in sight: three rows (Select all, the count

@@ -22,6 +22,8 @@ import { SubscriptionSettingsForm } from './subscription-settings-form';
 import { SubscriptionStatus } from './subscription-status';
 import { ConfirmGroup } from '../confirm-group';
 import { CopyableText } from '@/components/copyable-text';
+import { Trash2Icon, XIcon } from 'lucide-react';
+import { ButtonIcon } from '@/components/button-icon';
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -63,11 +65,11 @@ function Unsubscribe({ id, title }: { id: string; title: string }) {
       {confirming ? (
         <ConfirmGroup onCancel={() => setConfirming(false)} aria-label="Confirm unsubscribing" className="flex flex-wrap items-center gap-2">
           <p className="w-full">Unsubscribe from {title}? Its items leave your inbox; saved items stay saved.</p>
-          <button type="button" className={dangerButtonClass} onClick={() => void confirm()}>Yes, unsubscribe</button>
-          <button ref={cancel} type="button" className={buttonClass} onClick={() => setConfirming(false)}>Cancel</button>
+          <button type="button" className={dangerButtonClass} onClick={() => void confirm()}><ButtonIcon icon={Trash2Icon} />Yes, unsubscribe</button>
+          <button ref={cancel} type="button" className={buttonClass} onClick={() => setConfirming(false)}><ButtonIcon icon={XIcon} />Cancel</button>
         </ConfirmGroup>
       ) : (
-        <button ref={ask} type="button" className={dangerButtonClass} onClick={() => setConfirming(true)}>Unsubscribe</button>
+        <button ref={ask} type="button" className={dangerButtonClass} onClick={() => setConfirming(true)}><ButtonIcon icon={Trash2Icon} />Unsubscribe</button>
       )}
       <p role="status" className="mt-2 min-h-6 text-sm">{status}</p>
     </div>

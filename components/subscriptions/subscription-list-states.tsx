@@ -1,4 +1,6 @@
 import { buttonClass } from '../control-styles';
+import { XIcon } from 'lucide-react';
+import { ButtonIcon } from '@/components/button-icon';
 
 /** No subscription at all, or none in the chosen folder and kind. */
 export function EmptyList({ filtered }: { filtered: boolean }) {
@@ -29,7 +31,7 @@ export function NoMatches({ nameFilter, partial, onClear }: NoMatchesProps) {
       <p className="mx-auto mt-1 max-w-md text-muted">
         {partial ? 'Only part of the list is loaded: look through more below, or clear' : 'Check the spelling, or clear'} the filter to see every subscription.
       </p>
-      <button type="button" onClick={onClear} className={`${buttonClass} mt-3`}>Clear the filter</button>
+      <button type="button" onClick={onClear} className={`${buttonClass} mt-3`}><ButtonIcon icon={XIcon} />Clear the filter</button>
     </div>
   );
 }

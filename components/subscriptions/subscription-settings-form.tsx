@@ -6,6 +6,8 @@ import type { SubscriptionDetail } from '@/lib/client/subscription-cache';
 import { useUpdateSubscription, type SubscriptionSettings } from '@/lib/client/use-subscription-actions';
 import { fieldClass, labelClass, primaryButtonClass } from '../control-styles';
 import { FolderPicker } from './folder-picker';
+import { CheckIcon } from 'lucide-react';
+import { ButtonIcon } from '@/components/button-icon';
 
 type Props = { id: string; subscription: SubscriptionDetail; withFolders: boolean; onSaved: () => Promise<unknown> };
 
@@ -93,7 +95,7 @@ export function SubscriptionSettingsForm({ id, subscription, withFolders, onSave
           </select>
         </div>
       )}
-      <button type="submit" aria-disabled={busy} className={primaryButtonClass}>{busy ? 'Saving…' : 'Save settings'}</button>
+      <button type="submit" aria-disabled={busy} className={primaryButtonClass}><ButtonIcon icon={CheckIcon} />{busy ? 'Saving…' : 'Save settings'}</button>
       <p role="status" className="min-h-6 text-sm">{status}</p>
     </form>
   );

@@ -23,6 +23,8 @@ import { SubscriptionListFilters } from './subscription-list-filters';
 import { ListSkeleton } from '@/components/list-skeleton';
 import { EmptyList, NoMatches } from './subscription-list-states';
 import { SubscriptionRow } from './subscription-row';
+import { ChevronDownIcon } from 'lucide-react';
+import { ButtonIcon } from '@/components/button-icon';
 
 // A row's name is its link; the arrows move between them.
 const rovingRows = { row: 'li[data-subscription-id]', target: 'a[href]' };
@@ -248,6 +250,7 @@ export function SubscriptionsList({ selection, withFolders, initialNameFilter = 
             // Past the filter's reach the person asks for more: scrolling would fetch page after page unasked.
             list.hasMore && !list.isLoadingMore && (
               <button type="button" onClick={() => setReach(list.subscriptions.length + filterReach)} className={`${buttonClass} mt-4`}>
+                <ButtonIcon icon={ChevronDownIcon} />
                 Look through {plural(Math.min(filterReach, (total ?? 0) - list.subscriptions.length))} more
               </button>
             )

@@ -13,6 +13,8 @@ import { buttonClass, panelClass } from '../control-styles';
 import { NewsletterForm } from './newsletter-form';
 import { SubscribeForm } from './subscribe-form';
 import { SubscriptionsList } from './subscriptions-list';
+import { ChevronRightIcon } from 'lucide-react';
+import { ButtonIcon } from '@/components/button-icon';
 
 // First-party tools (local mode only) load on demand, so a hosted-service session never downloads them.
 const loading = () => <p role="status" className="text-muted">Loading…</p>;
@@ -61,9 +63,9 @@ export function SubscriptionsView() {
             aria-expanded={addOpen}
             aria-controls={addPanel}
             onClick={toggleAdd}
-            className={`${buttonClass} mb-3 inline-flex items-center gap-2`}
+            className={`${buttonClass} mb-3`}
           >
-            <span aria-hidden className={`inline-block transition-transform ${addOpen ? 'rotate-90' : ''}`}>▸</span>
+            <ButtonIcon icon={ChevronRightIcon} className={`transition-transform ${addOpen ? 'rotate-90' : ''}`} />
             Add a subscription
           </button>
         )}

@@ -1,6 +1,8 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
+import { ExternalLinkIcon } from 'lucide-react';
+import { ButtonIcon } from '@/components/button-icon';
 import { ReadingText } from '@/components/reader/reading-text';
 import { sanitizeRemoteItem } from '@/lib/server/remote-html';
 import { openShareLink, ShareLinkError, type SharedItem } from '@/lib/server/share-links';
@@ -65,7 +67,7 @@ export default async function SharedItemPage({ params }: Props) {
   return (
     <article className="mx-auto max-w-[68ch]">
       {byline && <p className="text-sm text-muted">{byline}</p>}
-      <h1 className="mt-2 text-3xl font-bold leading-tight">{item.title || 'Untitled'}</h1>
+      <h1 className="mt-2 text-2xl font-bold leading-tight sm:text-3xl">{item.title || 'Untitled'}</h1>
       {item.audio_url && (
         <audio controls preload="none" src={item.audio_url} className="mt-6 w-full">
           <a href={item.audio_url}>Download the episode</a>
@@ -78,8 +80,9 @@ export default async function SharedItemPage({ params }: Props) {
       )}
       {item.canonical_url && (
         <p className="mt-8">
-          <a href={item.canonical_url} rel="noopener noreferrer" className="font-medium underline">
+          <a href={item.canonical_url} rel="noopener noreferrer" className="inline-flex min-h-11 items-center gap-2 font-medium underline">
             Read the original
+            <ButtonIcon icon={ExternalLinkIcon} />
           </a>
         </p>
       )}

@@ -21,6 +21,7 @@ import { answerClientError, refuseMalformedRequest } from './request-guard';
 import { serveWorkerFile } from './worker-file';
 import { isServiceRequest, serviceListener } from './service-listener';
 import { allowServerOnly } from './allow-server-only';
+import { setUnproxiedPagePolicy } from './unproxied-page-policy';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -57,6 +58,7 @@ const server = createServer((request, response) => {
   prepareForApp(request, trustedProxies);
   if (isServiceRequest(request)) return void serviceListener(request, response);
   if (isProxyRequest(request)) return void proxyListener(request, response);
+  setUnproxiedPagePolicy(request, response);
   void handle(request, response);
 });
 server.on('clientError', answerClientError);

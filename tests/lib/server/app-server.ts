@@ -2,7 +2,7 @@
  * A real HTTP server on 127.0.0.1 that answers as the production server (lib/server/serve.ts)
  * does before Next: fixed headers, the request guard, the client's address from the peer, then
  * the embedded service's /v1 and the /api/v1 proxy; what serve.ts would hand to Next is answered
- * by a stand-in ("answered by Next", 404).
+ * by a stand-in ("answered by Next", 404) after the page policy serve.ts sets for it.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,6 +11,7 @@ import { isProxyRequest, proxyListener } from '@/lib/server/proxy-listener';
 import { refuseMalformedRequest } from '@/lib/server/request-guard';
 import { isServiceRequest, serviceListener } from '@/lib/server/service-listener';
 import { prepareForApp, trustedProxiesFromEnv } from '@/lib/server/trusted-proxies';
+import { setUnproxiedPagePolicy } from '@/lib/server/unproxied-page-policy';
 
 /** The stand-in's answer for what Next would answer. */
 export const answeredByNext = 'answered by Next';
@@ -26,6 +27,7 @@ export async function startAppServer(trustedProxies?: string): Promise<AppServer
     prepareForApp(request, trusted);
     if (isServiceRequest(request)) return void serviceListener(request, response);
     if (isProxyRequest(request)) return void proxyListener(request, response);
+    setUnproxiedPagePolicy(request, response);
     response.writeHead(404, { 'content-type': 'text/plain', 'x-seen-nonce': String(request.headers['x-tidings-nonce'] ?? '') }).end(answeredByNext);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

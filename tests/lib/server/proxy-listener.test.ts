@@ -4,6 +4,7 @@
  * service on a temporary data directory: the route handler's session check, origin check, body
  * limit and headers, without Next.
  */
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -11,6 +12,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isProxyRequest, proxySegments } from '@/lib/server/proxy-listener';
 import { handleSignIn } from '@/lib/server/session-routes';
+import { sessionStore } from '@/lib/server/session-store';
 import { embeddedService } from '@/lib/service/embedded';
 import { answeredByNext, startAppServer, type AppServer } from './app-server';
 
@@ -93,6 +95,22 @@ describe('the /api/v1 proxy on the production server', () => {
       expect(response.headers.get('cache-control')).toBe('no-store');
       expect(await response.json()).toEqual({ message: 'Sign in to continue.', error: 'unauthorized' });
     }
+  });
+
+  it('slides a session last used over a day ago forward, with a new cookie, and answers 401 once it has expired', async () => {
+    const response = await handleSignIn(new Request(`${server.base}/api/session`, {
+      method: 'POST', headers: { accept: 'application/json', 'content-type': 'application/json' }, body: JSON.stringify({ password }),
+    }));
+    const ownCookie = (response.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const id = createHash('sha256').update(ownCookie.split('=')[1]!).digest('hex');
+    const dayMs = 86_400_000;
+    sessionStore(dataDir).extend(id, Date.now() - 2 * dayMs, Date.now() + dayMs);
+    const slid = await send('GET', '/api/v1/items', { cookie: ownCookie });
+    expect(slid.status).toBe(200);
+    expect(slid.headers.get('set-cookie')).toMatch(new RegExp(`^${ownCookie}; Path=/; Max-Age=2592000; HttpOnly; SameSite=Lax$`));
+    expect((await send('GET', '/api/v1/items', { cookie: ownCookie })).headers.get('set-cookie')).toBeNull();
+    sessionStore(dataDir).extend(id, Date.now() - 31 * dayMs, Date.now() - 1);
+    expect((await send('GET', '/api/v1/items', { cookie: ownCookie })).status).toBe(401);
   });
 
   it('refuses a cross-site write with 403 and changes nothing', async () => {

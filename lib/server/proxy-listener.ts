@@ -10,7 +10,7 @@
  * Imports `server-only` modules: serve.ts imports it after allowServerOnly().
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { getRequestListener } from '@hono/node-server';
+import { getRequestListener, RequestError } from '@hono/node-server';
 import { gzipAnswer } from './gzip-answer';
 import { proxy } from './proxy';
 
@@ -38,8 +38,13 @@ const listener = getRequestListener(async (request, incoming) => gzipAnswer(
 ), {
   // Leaves the process's Request and Response alone: Next shares them.
   overrideGlobalObjects: false,
-  // A request that cannot be made into a Request (a bad Host, say): the general error, not an empty 400.
-  errorHandler: () => Response.json({ message: 'The request is malformed.' }, { status: 400, headers: { 'cache-control': 'no-store' } }),
+  // A request that cannot be made into a Request (a bad Host, say): the general error, not an empty 400;
+  // anything else thrown is ours, a 500 with the general error rather than a plain-text one.
+  errorHandler: (error) => {
+    if (error instanceof RequestError) return Response.json({ message: 'The request is malformed.' }, { status: 400, headers: { 'cache-control': 'no-store' } });
+    console.error('[tidings] The /api/v1 proxy failed:', error);
+    return Response.json({ message: 'Something went wrong in the app; try again shortly.' }, { status: 500, headers: { 'cache-control': 'no-store' } });
+  },
 });
 
 /** Answers one /api/v1 request with the proxy. */

@@ -149,6 +149,22 @@ describe('the /api/v1 proxy on the production server', () => {
     expect(wrongMethod.headers.get('allow')).toBe('GET, PUT, PATCH');
   });
 
+  it('answers a Host it cannot make a URL of with the general 400', async () => {
+    const base = new URL(server.base);
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const outgoing = httpRequest({ host: base.hostname, port: base.port, path: '/api/v1/items', headers: { cookie, host: 'bad host:1' } }, (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (data: string) => { body += data; });
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+      });
+      outgoing.on('error', reject);
+      outgoing.end();
+    });
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body)).toEqual({ message: 'The request is malformed.' });
+  });
+
   it('leaves to Next what the route handler alone answers: HEAD, OPTIONS, /api/v1 itself, empty segments and a trailing slash', async () => {
     for (const [method, target] of [['HEAD', '/api/v1/items'], ['OPTIONS', '/api/v1/items'], ['GET', '/api/v1'], ['GET', '/api/v1/items/'], ['GET', '/api/v1//items'], ['GET', '/api/v1x/items']]) {
       expect(isProxyRequest({ method, url: target }), `${method} ${target}`).toBe(false);

@@ -9,6 +9,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
+import { acceptsEncoding } from './gzip-answer';
 
 /** Where Next serves the build's static files from, and the folder they are in. */
 export const STATIC_PREFIX = '/_next/static/';
@@ -44,12 +45,7 @@ export function precompressStatic(staticDir: string): { files: number; bytes: nu
 }
 
 function takesBrotli(request: IncomingMessage): boolean {
-  const accepted = request.headers['accept-encoding'];
-  const list = Array.isArray(accepted) ? accepted.join(',') : accepted ?? '';
-  return list.split(',').some((entry) => {
-    const [name, ...params] = entry.trim().toLowerCase().split(';');
-    return name === 'br' && !params.some((param) => /^\s*q=0(\.0*)?\s*$/.test(param));
-  });
+  return acceptsEncoding(request.headers['accept-encoding'], 'br');
 }
 
 // The copies never change while a build is served (a new build restarts the server), so each is

@@ -20,6 +20,8 @@ import { prepareForApp, trustedProxiesFromEnv } from './trusted-proxies';
 import { answerClientError, refuseMalformedRequest } from './request-guard';
 import { serveWorkerFile } from './worker-file';
 import { isServiceRequest, serviceListener } from './service-listener';
+import { allowServerOnly } from './allow-server-only';
+import { setUnproxiedPagePolicy } from './unproxied-page-policy';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -40,6 +42,10 @@ const workerDir = path.join(root, buildDir);
 const tls = tlsFromEnv(process.env);
 const trustedProxies = trustedProxiesFromEnv(process.env);
 
+// The /api/v1 proxy's modules are the app's server-only ones, imported once the marker allows it here.
+allowServerOnly();
+const { isProxyRequest, proxyListener } = await import('./proxy-listener');
+
 const app = next({ dev: false, dir: root, port, hostname });
 await app.prepare();
 const handle = app.getRequestHandler();
@@ -51,6 +57,8 @@ const server = createServer((request, response) => {
   // Who the client is, from the peer and trusted proxies only; what else a client says is dropped.
   prepareForApp(request, trustedProxies);
   if (isServiceRequest(request)) return void serviceListener(request, response);
+  if (isProxyRequest(request)) return void proxyListener(request, response);
+  setUnproxiedPagePolicy(request, response);
   void handle(request, response);
 });
 server.on('clientError', answerClientError);

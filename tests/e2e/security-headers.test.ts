@@ -131,6 +131,24 @@ describe('security headers', () => {
     }
   });
 
+  it('gives a 404 for a path with a file extension (which proxy.ts never sees) a nonce policy too, and its page runs with nothing blocked', async () => {
+    for (const path of ['/nope.js', '/icons/nope.png']) {
+      const page = await newPage(false);
+      const response = (await page.goto(path))!;
+      expect(response.status(), path).toBe(404);
+      const headers = response.headers();
+      const policy = directives(headers['content-security-policy']);
+      expect(policy.get('script-src'), path).toEqual(expect.arrayContaining(["'self'", "'strict-dynamic'", expect.stringMatching(/^'nonce-/)]));
+      expect(policy.get('script-src'), path).not.toContain("'unsafe-inline'");
+      expect(policy.get('object-src'), path).toEqual(["'none'"]);
+      expect(policy.get('base-uri'), path).toEqual(["'none'"]);
+      expect(policy.get('frame-ancestors'), path).toEqual(["'none'"]);
+      expect(headers, path).toMatchObject({ 'x-content-type-options': 'nosniff', 'x-frame-options': 'DENY', 'referrer-policy': 'strict-origin-when-cross-origin' });
+      await page.waitForLoadState('networkidle');
+      expect(await page.evaluate(() => window.violations), `${path}: the not-found page's own scripts and styles carry the nonce`).toEqual([]);
+    }
+  });
+
   it('runs no script that markup in an item brings: neither a script element, an event handler nor one injected later', async () => {
     const page = await newPage(true);
     // Item HTML that got past sanitizing, as a hostile service or a sanitizer bug would deliver it.

@@ -1,6 +1,7 @@
 /*
  * The proxy in local mode: the real embedded service in-process on a temporary data
- * directory, reached only through a signed-in session.
+ * directory, reached only through a signed-in session, over HTTP as the production server
+ * answers /api/v1 (tests/lib/server/app-server.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -8,9 +9,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { proxy } from '@/lib/server/proxy';
 import { handleSignIn } from '@/lib/server/session-routes';
 import { embeddedService } from '@/lib/service/embedded';
+import { startAppServer, type AppServer } from './app-server';
 
 vi.mock('server-only', () => ({}));
 
@@ -18,6 +19,7 @@ const appOrigin = 'http://localhost:3000';
 const password = 'local owner password';
 let dataDir: string;
 let cookie: string;
+let server: AppServer;
 // A feed host that accepts connections and never answers, so subscribing to it hangs.
 let silentHost: Server;
 let silentFeedUrl: string;
@@ -27,12 +29,10 @@ let slowFeedUrl: string;
 const slowAnswerMs = 800;
 
 function call(method: string, target: string, options: { cookie?: string; body?: string } = {}): Promise<Response> {
-  const url = new URL(`/api${target}`, appOrigin);
-  const segments = url.pathname.replace(/^\/api\/v1\//, '').split('/');
-  const headers: Record<string, string> = { origin: appOrigin };
+  const headers: Record<string, string> = { origin: server.base };
   if (options.cookie) headers.cookie = options.cookie;
   if (options.body) headers['content-type'] = 'application/json';
-  return proxy(new Request(url, { method, headers, body: options.body }), segments);
+  return fetch(`${server.base}/api${target}`, { method, headers, body: options.body });
 }
 
 beforeAll(async () => {
@@ -50,6 +50,7 @@ beforeAll(async () => {
   delete process.env.FEED_API_BASE_URL;
   delete process.env.FEED_API_KEY;
   Object.assign(process.env, { TIDINGS_DATA_DIR: dataDir, TIDINGS_APP_PASSWORD: password, TIDINGS_ALLOW_PRIVATE_URLS: '1' });
+  server = await startAppServer();
   const response = await handleSignIn(new Request(`${appOrigin}/api/session`, {
     method: 'POST', headers: { accept: 'application/json', 'content-type': 'application/json' }, body: JSON.stringify({ password }),
   }));
@@ -59,6 +60,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   delete process.env.FEED_API_TIMEOUT_MS;
+  await server.close();
   silentHost.closeAllConnections();
   await new Promise((resolve) => silentHost.close(resolve));
   slowHost.closeAllConnections();

@@ -1,20 +1,24 @@
 /*
  * The proxy in remote mode: the real proxy, sessions and sign-in, in front of a
- * stand-in hosted service on 127.0.0.1 that counts what reaches it.
+ * stand-in hosted service on 127.0.0.1 that counts what reaches it, over HTTP as the
+ * production server answers /api/v1 (tests/lib/server/app-server.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { proxy } from '@/lib/server/proxy';
 import { handleSignIn } from '@/lib/server/session-routes';
+import { startAppServer, type AppServer } from './app-server';
 import { startFakeService, type FakeService } from './fake-service';
 
 vi.mock('server-only', () => ({}));
 
 const operatorKey = 'tid_live_OperatorKeyThatMustNeverLeaveTheServer42';
 const personKey = 'tid_live_PersonalKeyOfAReaderWhoSignedIn0099';
-const appOrigin = 'http://127.0.0.1:3000';
+// The app server's origin, once it listens.
+let appOrigin: string;
+let server: AppServer;
 const password = 'correct horse battery';
 const timeoutMs = 300;
 
@@ -39,12 +43,27 @@ async function signIn(fields: Record<string, string>): Promise<string> {
 }
 
 function call(method: string, pathAndQuery: string, options: { cookie?: string; body?: string; headers?: Record<string, string> } = {}): Promise<Response> {
-  const url = new URL(`/api${pathAndQuery}`, appOrigin);
-  const segments = url.pathname.replace(/^\/api\/v1\//, '').split('/').map(decodeURIComponent);
   const headers: Record<string, string> = { ...options.headers };
   if (options.cookie) headers.cookie = options.cookie;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
-  return proxy(new Request(url, { method, headers, body: options.body }), segments);
+  return fetch(`${appOrigin}/api${pathAndQuery}`, { method, headers, body: options.body });
+}
+
+/** A write that announces `length` bytes and sends none (fetch will not send a length its body does not have). */
+function announce(method: string, pathAndQuery: string, length: number, headers: Record<string, string>): Promise<Response> {
+  const base = new URL(appOrigin);
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest({ host: base.hostname, port: base.port, method, path: `/api${pathAndQuery}`, headers: { ...headers, 'content-length': String(length) } }, (answer) => {
+      const chunks: Buffer[] = [];
+      answer.on('data', (data: Buffer) => chunks.push(data));
+      answer.on('end', () => {
+        resolve(new Response(Buffer.concat(chunks), { status: answer.statusCode }));
+        outgoing.destroy();
+      });
+    });
+    outgoing.on('error', reject);
+    outgoing.flushHeaders();
+  });
 }
 
 async function everything(response: Response): Promise<string> {
@@ -54,6 +73,8 @@ async function everything(response: Response): Promise<string> {
 beforeAll(async () => {
   fake = await startFakeService([operatorKey, personKey]);
   dataDir = mkdtempSync(path.join(tmpdir(), 'tidings-proxy-'));
+  server = await startAppServer();
+  appOrigin = server.base;
   Object.assign(process.env, {
     TIDINGS_DATA_DIR: dataDir, FEED_API_BASE_URL: `${fake.url}/`, FEED_API_KEY: operatorKey,
     TIDINGS_APP_PASSWORD: password, FEED_API_TIMEOUT_MS: String(timeoutMs),
@@ -69,6 +90,7 @@ afterEach(() => {
 
 afterAll(async () => {
   vi.restoreAllMocks();
+  await server.close();
   await fake.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -192,7 +214,7 @@ describe('the proxy with a password session', () => {
     const before = fake.seen.length;
     const body = JSON.stringify({ item_ids: [], action: 'mark_read', padding: 'x'.repeat(1_100_000) });
     const undeclared = await call('PATCH', '/v1/items', { cookie, body, headers: { origin: appOrigin } });
-    const declared = await call('PATCH', '/v1/items', { cookie, body: '{}', headers: { origin: appOrigin, 'content-length': '2000000' } });
+    const declared = await announce('PATCH', '/v1/items', 2_000_000, { cookie, origin: appOrigin, 'content-type': 'application/json' });
     for (const answer of [undeclared, declared]) {
       expect(answer.status).toBe(413);
       expect(await answer.json()).toEqual({ message: 'The request body is larger than 1 MB.' });

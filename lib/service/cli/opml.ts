@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { text } from 'node:stream/consumers';
 import { createIntelligence } from '../intelligence';
 import { exportOpml } from '../domain/opml/export-opml';
+import { importFetched } from '../domain/opml/import-fetch';
 import { importOpml } from '../domain/opml/import-opml';
 import { ServiceError } from '../http/errors';
 import { CommandFailure, requireEmail, requireUser, UsageError, type CommandGroup } from './command';
@@ -32,8 +33,9 @@ export const opmlCommands: CommandGroup = {
         let result;
         const intelligence = createIntelligence(db);
         try {
-          result = await importOpml({ db, config, intelligence }, user, document);
-          // Stories and similar items of big feeds are indexed after subscribing; the database closes after this.
+          result = importOpml({ db, config, intelligence }, user, document);
+          // The new feeds are fetched, and their stories and similar items indexed, after subscribing; the database closes after this.
+          await importFetched(db, user);
           await intelligence.idle();
         } catch (error) {
           if (error instanceof ServiceError) throw new CommandFailure(error.message);

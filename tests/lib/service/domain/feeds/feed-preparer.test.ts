@@ -96,6 +96,8 @@ describe('preparing fetched feeds on a worker thread', () => {
       const feedIds = feeds.map((url, feed) => createFeed(service.db, { url, source_type: 'feed', title: `Feed ${feed}` }));
       // One feed at a time, so that the items are indexed in the same order.
       for (const feedId of feedIds) await refreshFeeds(service, [feedId], 1, preparer);
+      // Indexed behind the refreshes, in the order they stored the items.
+      await service.intelligence.idle();
       const db = service.db;
       const items = db.prepare(`SELECT f.url AS feed, i.guid, i.url, i.title, i.summary, i.content, i.published_at, i.reading_time, i.media_url
         FROM items i JOIN feeds f ON f.id = i.feed_id ORDER BY f.url, i.guid`).all();

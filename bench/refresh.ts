@@ -20,9 +20,9 @@ import { createService } from '@/lib/service/service';
 import { median } from './app-under-test';
 import { benchItems, prng, zipfVocabulary } from './item-corpus';
 
-const feedCount = Number(process.env.BENCH_REFRESH_FEEDS ?? 1000);
+export const feedCount = Number(process.env.BENCH_REFRESH_FEEDS ?? 1000);
 const itemsPerFeed = 20;
-const hosts = 25;
+export const hosts = 25;
 const concurrency = Number(process.env.BENCH_REFRESH_CONCURRENCY ?? 8);
 
 const runs = Number(process.env.BENCH_REFRESH_RUNS ?? 3);
@@ -55,7 +55,7 @@ function feedDocument(feed: number): string {
  * documents are made before the clock starts: the servers share the refresh's thread, and a
  * real feed's server does not spend the reader's CPU writing its XML.
  */
-function startServers(): Promise<http.Server[]> {
+export function startServers(): Promise<http.Server[]> {
   const documents = Array.from({ length: feedCount }, (_, feed) => feedDocument(feed));
   const handler: http.RequestListener = (request, response) => {
     const feed = Number(/\/feed\/(\d+)\.xml/.exec(request.url ?? '')?.[1]);

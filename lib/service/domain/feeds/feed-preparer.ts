@@ -22,6 +22,8 @@ export type FeedStore = {
   file: string | null;
   feedId: string;
   known: KnownItems;
+  /** False leaves out the items' docs (an empty list): a refresh works them out behind, when it indexes. */
+  withDocs?: boolean;
 };
 
 /** Prepares fetched feed documents, on a worker thread when it can. */
@@ -50,7 +52,7 @@ export function defaultWorkerFile(): string | null {
 
 function inline(source: FeedSource, store: FeedStore): Promise<PreparedFeed> {
   try {
-    return Promise.resolve(prepareFeed(source, store.known));
+    return Promise.resolve(prepareFeed(source, store.known, store.withDocs ?? true));
   } catch (error) {
     return Promise.reject(error);
   }
@@ -121,7 +123,7 @@ export function createFeedPreparer(workerFile: string | null = defaultWorkerFile
       return new Promise<PreparedFeed>((resolve, reject) => {
         jobs.set(job, { source, store, resolve, reject });
         worker!.ref();
-        const message: ToPreparer = { job, source, stored: { file: store.file!, feedId: store.feedId } };
+        const message: ToPreparer = { job, source, stored: { file: store.file!, feedId: store.feedId }, withDocs: store.withDocs ?? true };
         worker!.postMessage(message);
       });
     },

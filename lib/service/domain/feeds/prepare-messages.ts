@@ -5,7 +5,7 @@ import type { FeedSource, PreparedFeed } from './prepare-feed';
 export type StoredItemsOf = { file: string; feedId: string };
 
 /** To the worker: prepare a fetched document. */
-export type ToPreparer = { job: number; source: FeedSource; stored: StoredItemsOf };
+export type ToPreparer = { job: number; source: FeedSource; stored: StoredItemsOf; withDocs: boolean };
 
 /**
  * From the worker: a document's prepared feed, why it failed (`notAFeed` when the document is

@@ -45,7 +45,7 @@ function storedAmong(stored: StoredItemsOf, keys: ItemKey[]): boolean[] {
 
 const port = parentPort!;
 
-port.on('message', ({ job, source, stored }: ToPreparer) => {
+port.on('message', ({ job, source, stored, withDocs }: ToPreparer) => {
   let answer: FromPreparer;
   let transfer: ArrayBuffer[] = [];
   let lookupFailed: Error | null = null;
@@ -58,7 +58,7 @@ port.on('message', ({ job, source, stored }: ToPreparer) => {
     }
   };
   try {
-    const prepared = prepareFeed(source, known);
+    const prepared = prepareFeed(source, known, withDocs);
     answer = { job, kind: 'prepared', prepared };
     transfer = prepared.docs.flatMap((doc) => [doc.termIds.buffer, doc.termWeights.buffer] as ArrayBuffer[]);
   } catch (error) {

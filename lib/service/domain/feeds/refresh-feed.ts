@@ -74,7 +74,8 @@ async function fetchUpdate(service: ServiceContext, feed: FeedRow & { url: strin
   const { byGuid, byUrl } = statementsOf(service.db);
   // Items already stored are left out before the costly sanitizing: a refresh pays for new items only.
   const prepared = preparer.prepare({ body: ok.body, url: ok.finalUrl, contentType: ok.contentType }, {
-    file: service.db.memory ? null : service.db.name, feedId: feed.id,
+    // Terms for similar items and stories are worked out when the items are indexed, behind the refresh.
+    file: service.db.memory ? null : service.db.name, feedId: feed.id, withDocs: false,
     known: (keys) => keys.map(({ guid, url }) => Boolean(guid ? byGuid.get(feed.id, guid) : url && byUrl.get(feed.id, url))),
   });
   return {

@@ -29,7 +29,7 @@ function inIdOrder(stored: StoredItems): { id: string; position: number }[] {
   return stored.added.map((id, i) => ({ id, position: positions[i] })).sort((a, b) => byId(a.id, b.id));
 }
 
-/** Indexes one stored item of `feed` from its prepared doc. */
+/** Indexes one stored item of `feed` from its prepared doc (worked out now when `docs` lacks it). */
 function indexerOf(service: ServiceContext, feedId: string, feed: ParsedFeed, now: Date, docs: PreparedDoc[]) {
   return ({ id, position }: { id: string; position: number }) => {
     const item = feed.items[position];
@@ -79,7 +79,7 @@ function drainBehind(service: ServiceContext, queue: Behind[]): void {
 /**
  * Queues the indexing of items a refresh just stored, all of it for later turns: the items are
  * listed once stored, and similar items and stories follow as the backlog drains, in slices
- * that gather the items of many feeds.
+ * that gather the items of many feeds. An item without a doc in `docs` (a refresh leaves them out) gets one worked out then.
  */
 export function indexPreparedItemsLater(service: ServiceContext, feedId: string, feed: ParsedFeed, stored: StoredItems, now: Date, docs: PreparedDoc[]): StoredItems {
   if (!stored.added.length) return stored;

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { text } from 'node:stream/consumers';
 import { createIntelligence } from '../intelligence';
 import { exportOpml } from '../domain/opml/export-opml';
-import { importFetched } from '../domain/opml/import-fetch';
+import { importFetched, importProgress } from '../domain/opml/import-fetch';
 import { importOpml } from '../domain/opml/import-opml';
 import { ServiceError } from '../http/errors';
 import { CommandFailure, requireEmail, requireUser, UsageError, type CommandGroup } from './command';
@@ -41,10 +41,14 @@ export const opmlCommands: CommandGroup = {
           if (error instanceof ServiceError) throw new CommandFailure(error.message);
           throw error;
         }
-        if (values.json) return out(JSON.stringify(result, null, 2));
+        // Feeds imported but whose first fetch failed stay subscribed (failing), and are listed apart.
+        const unfetched = importProgress(db, user).failed;
+        if (values.json) return out(JSON.stringify({ ...result, not_fetched: unfetched }, null, 2));
         for (const failure of result.failed) out(`failed  ${failure.url}  ${failure.message}`);
+        for (const failure of unfetched) out(`not fetched  ${failure.url}  ${failure.message}`);
         const repeated = result.duplicates ? ` ${result.duplicates} repeated in the file, imported once.` : '';
-        note(`${result.imported} imported, ${result.already_subscribed} already subscribed, ${result.failed.length} failed.${repeated}`);
+        const notFetched = unfetched.length ? ` ${unfetched.length} imported but not fetched.` : '';
+        note(`${result.imported} imported, ${result.already_subscribed} already subscribed, ${result.failed.length} failed.${notFetched}${repeated}`);
       },
     },
     export: {

@@ -1,4 +1,5 @@
 import { fetchFeed, FetchError, type FetchOk } from '../../ingest/fetch-feed';
+import { FeedParseError } from '../../ingest/parse-feed';
 import type { ParsedFeed } from '../../ingest/types';
 import type { ServiceContext } from '../../context';
 import { preparedOnce, type Db } from '../../store/database';
@@ -15,7 +16,11 @@ export const failuresBeforeDead = 10;
 type FeedRow = { id: string; url: string; etag: string | null; last_modified: string | null; ttl_minutes: number | null; failure_count: number };
 
 /** What one refresh did, for the scheduler's log and the benchmark; `deferred`: its site asked to wait (Retry-After), so it was not asked. */
-export type RefreshOutcome = { feedId: string; result: 'updated' | 'not_modified' | 'failed' | 'deferred'; added: number; message?: string };
+export type RefreshOutcome = {
+  feedId: string; result: 'updated' | 'not_modified' | 'failed' | 'deferred'; added: number; message?: string;
+  /** A failure because the document is no feed (a web page, say). */
+  notAFeed?: boolean;
+};
 
 function prepareStatements(db: Db) {
   return {
@@ -25,8 +30,8 @@ function prepareStatements(db: Db) {
     success: db.prepare(`UPDATE feeds SET status = 'healthy', failure_count = 0, last_error = NULL, last_fetched_at = @at, next_fetch_at = @next,
       etag = COALESCE(@etag, etag), last_modified = COALESCE(@lastModified, last_modified), ttl_minutes = COALESCE(@ttl, ttl_minutes)
     WHERE id = @id`),
-    describe: db.prepare(`UPDATE feeds SET title = CASE WHEN @title != '' THEN @title ELSE title END, website = COALESCE(website, @website), description = COALESCE(description, @description),
-      language = COALESCE(language, @language), artwork_url = COALESCE(artwork_url, @artwork),
+    describe: db.prepare(`UPDATE feeds SET title = CASE WHEN @title != '' THEN @title ELSE title END,
+      website = COALESCE(website, @website), description = COALESCE(description, @description), language = COALESCE(language, @language), artwork_url = COALESCE(artwork_url, @artwork),
       source_type = CASE WHEN @podcast = 1 AND source_type = 'feed' THEN 'podcast' ELSE source_type END
     WHERE id = @id AND last_update IS NULL`),
     recentDates: db.prepare(`SELECT published_ms FROM items WHERE feed_id = ? ORDER BY published_ms DESC LIMIT ${PACE_ITEMS}`).pluck(),
@@ -44,7 +49,7 @@ type FeedUpdate = { feed: FeedRow } & (
   | { kind: 'not_modified'; maxAge: number | null }
   | { kind: 'deferred'; retryAfter: number }
   | { kind: 'parsed'; parsed: ParsedFeed; docs: PreparedDoc[]; response: FetchOk }
-  | { kind: 'failed'; message: string; retryAfter: number | null }
+  | { kind: 'failed'; message: string; retryAfter: number | null; notAFeed: boolean }
 );
 
 function failure(feed: FeedRow, error: unknown): FeedUpdate {
@@ -52,7 +57,7 @@ function failure(feed: FeedRow, error: unknown): FeedUpdate {
   if (error instanceof FetchError && error.reason === 'host_paused') return { feed, kind: 'deferred', retryAfter: error.retryAfterSeconds ?? 0 };
   const message = failureSentence(error);
   const retryAfter = error instanceof FetchError ? error.retryAfterSeconds ?? null : null;
-  return { feed, kind: 'failed', message, retryAfter };
+  return { feed, kind: 'failed', message, retryAfter, notAFeed: error instanceof FeedParseError };
 }
 
 /** A fetched document on its way through the preparer (see feed-preparer.ts). */
@@ -90,7 +95,7 @@ async function fetchUpdate(service: ServiceContext, feed: FeedRow & { url: strin
  */
 function writeFeed(service: ServiceContext, update: FeedUpdate, at: Date): RefreshOutcome {
   const { feed } = update;
-  if (update.kind === 'failed') return writeFailure(service, feed, at, update.message, update.retryAfter);
+  if (update.kind === 'failed') return { ...writeFailure(service, feed, at, update.message, update.retryAfter), ...(update.notAFeed && { notAFeed: true }) };
   if (update.kind === 'deferred') {
     statementsOf(service.db).defer.run(new Date(at.getTime() + update.retryAfter * 1000).toISOString(), feed.id);
     return { feedId: feed.id, result: 'deferred', added: 0, message: 'Its site asked to be fetched later.' };
@@ -102,8 +107,8 @@ function writeFeed(service: ServiceContext, update: FeedUpdate, at: Date): Refre
   const { parsed, docs, response } = update;
   // A feed subscribed without being fetched (an OPML import) learns what it is on its first stored items.
   statementsOf(service.db).describe.run({
-    id: feed.id, title: parsed.title, website: parsed.website, description: parsed.description, language: parsed.language, artwork: parsed.artwork_url,
-    podcast: parsed.is_podcast ? 1 : 0,
+    id: feed.id, title: parsed.title, website: parsed.website, description: parsed.description, language: parsed.language,
+    artwork: parsed.artwork_url, podcast: parsed.is_podcast ? 1 : 0,
   });
   const stored = indexPreparedItemsLater(service, feed.id, parsed, insertItems(service.db, feed.id, parsed.items, at), at, docs);
   recordSuccess(service, feed, at, pace(service, feed.id, parsed.ttl_minutes ?? feed.ttl_minutes, response.cacheControlMaxAge, at), {

@@ -5,7 +5,9 @@
  */
 import type { OpmlImportProgress } from '@/lib/contract/organizing';
 import type { User } from '../accounts';
-import { refreshFeeds } from '../feeds/refresh-feed';
+import { findFeedByUrl } from '../feeds/create-feed';
+import { FeedNotFound, loadFeed } from '../feeds/load-feed';
+import { refreshFeeds, type RefreshOutcome } from '../feeds/refresh-feed';
 import type { ServiceContext } from '../../context';
 import type { Db } from '../../store/database';
 
@@ -41,13 +43,40 @@ export function fetchImportedFeeds(service: ServiceContext, user: User, feeds: {
     for (const outcome of outcomes) {
       if (outcome.result === 'failed') progress.failed.push({ url: urls.get(outcome.feedId) ?? '', message: outcome.message ?? 'The feed could not be fetched.' });
     }
-  }).then(() => undefined, (error: unknown) => {
+  }).then((outcomes) => fetchFeedsOfPages(service, progress, pagesAmong(outcomes, urls))).catch((error: unknown) => {
     console.error('[tidings opml import]', error);
   });
   const done = Promise.all([previous?.done, fetching]).then(() => {
     if (userJobs.get(user.id)?.done === done) progress.running = false;
   });
   userJobs.set(user.id, { progress, done });
+}
+
+function pagesAmong(outcomes: RefreshOutcome[], urls: Map<string, string>): { id: string; url: string }[] {
+  return outcomes.filter((outcome) => outcome.notAFeed).map((outcome) => ({ id: outcome.feedId, url: urls.get(outcome.feedId)! }));
+}
+
+/**
+ * An imported address that turned out to be a web page (as some readers' exports hold) is
+ * searched for its feed, as subscribing to it would: a feed found there, not stored yet, becomes
+ * the imported feed's address and is fetched; the page's failure is then forgotten.
+ */
+async function fetchFeedsOfPages(service: ServiceContext, progress: OpmlImportProgress, pages: { id: string; url: string }[]): Promise<void> {
+  const moved = new Map<string, string>();
+  for (const page of pages) {
+    try {
+      const found = await loadFeed(page.url, { allowPrivate: service.config.allowPrivateUrls, isKnown: (url) => findFeedByUrl(service.db, url) !== null });
+      if ('knownUrl' in found || findFeedByUrl(service.db, found.url)) continue;
+      service.db.prepare('UPDATE feeds SET url = ? WHERE id = ?').run(found.url, page.id);
+      moved.set(page.id, page.url);
+    } catch (error) {
+      if (!(error instanceof FeedNotFound)) throw error;
+    }
+  }
+  if (!moved.size) return;
+  const outcomes = await refreshFeeds(service, [...moved.keys()], IMPORT_CONCURRENCY);
+  const found = new Set(outcomes.filter((outcome) => outcome.result === 'updated' || outcome.result === 'not_modified').map((outcome) => moved.get(outcome.feedId)));
+  progress.failed = progress.failed.filter((failure) => !found.has(failure.url));
 }
 
 /** How far the fetch of `user`'s imported feeds has got (all zero when none was started). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { maxImportFeeds } from '@/lib/service/domain/opml/import-opml';
 import type { TestUser } from '../../harness';
-import { rss } from '../../feed-server';
+import { document, rss } from '../../feed-server';
 import { harnessWithFeedSite } from '../../harness-with-feed-site';
 
 const { harness, site } = harnessWithFeedSite();
@@ -69,6 +69,25 @@ describe('bounds of an OPML import', () => {
     } while (last.running);
     expect(last).toEqual({ total: 8, fetched: 8, running: false, failed: [] });
     expect((await harness().call('GET', '/v1/items', { key: account.key })).body.pagination.total).toBe(8);
+  });
+
+  it('searches an imported address that is a web page for its feed, as subscribing does, and fetches that', async () => {
+    const account = harness().createUser({ plan: 'pro' });
+    const feed = site.route('/found/feed.xml', document(rss('Found Feed', [{ guid: 'found-1', title: 'Found post', date: new Date() }])));
+    const page = site.route('/found/', document(`<!doctype html><html><head><title>A site</title>
+      <link rel="alternate" type="application/rss+xml" href="${feed}"></head><body>Hello</body></html>`, 'text/html'));
+    expect((await harness().call('POST', '/v1/opml/import', { key: account.appToken, body: { opml: opmlOf([page]) } })).body.imported).toBe(1);
+    let progress;
+    do {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      progress = (await harness().call('GET', '/v1/opml/import/progress', { key: account.appToken })).body;
+    } while (progress.running);
+    expect(progress).toEqual({ total: 1, fetched: 1, running: false, failed: [] });
+    const items = (await harness().call('GET', '/v1/items', { key: account.key })).body.data;
+    expect(items.map((item: { title: string }) => item.title)).toEqual(['Found post']);
+    const subscriptions = (await harness().call('GET', '/v1/subscriptions', { key: account.key, query: { all: 'true' } })).body.data;
+    expect(subscriptions.map((entry: { title: string }) => entry.title)).toEqual(['Found Feed']);
+    expect(harness().service.db.prepare('SELECT url FROM feeds WHERE title = ?').pluck().all('Found Feed')).toEqual([feed]);
   });
 
   it('answers the progress of nothing fetched to a person who imported nothing, and only to the first-party app', async () => {

@@ -7,8 +7,9 @@ import Database from 'better-sqlite3';
 import { statSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
 import { FeedParseError } from '../../ingest/parse-feed';
+import { prepareDoc } from '../../intelligence/prepare-doc';
 import { prepareFeed, type ItemKey } from './prepare-feed';
-import type { FromPreparer, StoredItemsOf, ToPreparer } from './prepare-messages';
+import type { FromPreparer, StoredItemsOf, ToDocs, ToPreparer } from './prepare-messages';
 
 type Lookup = { inode: number; db: Database.Database; byGuid: Database.Statement; byUrl: Database.Statement };
 
@@ -45,7 +46,14 @@ function storedAmong(stored: StoredItemsOf, keys: ItemKey[]): boolean[] {
 
 const port = parentPort!;
 
-port.on('message', ({ job, source, stored, withDocs }: ToPreparer) => {
+function answerDocs({ job, texts }: ToDocs): void {
+  const docs = texts.map((text) => prepareDoc(text));
+  port.postMessage({ job, kind: 'docs', docs } satisfies FromPreparer, docs.flatMap((doc) => [doc.termIds.buffer, doc.termWeights.buffer] as ArrayBuffer[]));
+}
+
+port.on('message', (message: ToPreparer | ToDocs) => {
+  if ('texts' in message) return answerDocs(message);
+  const { job, source, stored, withDocs } = message;
   let answer: FromPreparer;
   let transfer: ArrayBuffer[] = [];
   let lookupFailed: Error | null = null;

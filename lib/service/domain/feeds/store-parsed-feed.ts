@@ -1,6 +1,7 @@
 import type { ParsedFeed } from '../../ingest/types';
 import type { ServiceContext } from '../../context';
 import type { PreparedDoc } from '../../intelligence';
+import { sharedFeedPreparer } from './feed-preparer';
 import { insertItems, storeItems, type StoredItems } from './store-items';
 
 /**
@@ -79,7 +80,9 @@ function drainBehind(service: ServiceContext, queue: Behind[]): void {
 /**
  * Queues the indexing of items a refresh just stored, all of it for later turns: the items are
  * listed once stored, and similar items and stories follow as the backlog drains, in slices
- * that gather the items of many feeds. An item without a doc in `docs` (a refresh leaves them out) gets one worked out then.
+ * that gather the items of many feeds. Items without a doc in `docs` (a refresh leaves them out)
+ * get theirs from the feed preparer's worker thread when it has no feed to prepare, or, not
+ * back by the time they are indexed, on the spot.
  */
 export function indexPreparedItemsLater(service: ServiceContext, feedId: string, feed: ParsedFeed, stored: StoredItems, now: Date, docs: PreparedDoc[]): StoredItems {
   if (!stored.added.length) return stored;
@@ -87,8 +90,12 @@ export function indexPreparedItemsLater(service: ServiceContext, feedId: string,
   let queue = behind.get(service.intelligence);
   if (!queue) behind.set(service.intelligence, queue = []);
   const idle = queue.length === 0;
-  for (const entry of inIdOrder(stored)) queue.push({ ...entry, index });
+  const order = inIdOrder(stored);
+  for (const entry of order) queue.push({ ...entry, index });
   if (idle) service.intelligence.later(() => drainBehind(service, queue));
+  const missing = order.filter(({ position }) => !docs[position]);
+  const texts = missing.map(({ position }) => ({ title: feed.items[position].title, summary: feed.items[position].summary, content: feed.items[position].content }));
+  void sharedFeedPreparer().prepareDocs(texts).then((made) => made?.forEach((doc, i) => { docs[missing[i].position] ??= doc; }));
   return stored;
 }
 

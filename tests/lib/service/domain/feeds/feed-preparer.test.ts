@@ -6,6 +6,7 @@ import { createFeed } from '@/lib/service/domain/feeds/create-feed';
 import { createFeedPreparer, type FeedPreparer, type FeedStore } from '@/lib/service/domain/feeds/feed-preparer';
 import type { FeedSource } from '@/lib/service/domain/feeds/prepare-feed';
 import { refreshFeeds } from '@/lib/service/domain/feeds/refresh-feed';
+import { prepareDoc } from '@/lib/service/intelligence/prepare-doc';
 import { FeedParseError } from '@/lib/service/ingest/parse-feed';
 import { createService, type EmbeddedService } from '@/lib/service/service';
 import { document, FeedServer } from '../../feed-server';
@@ -86,6 +87,15 @@ describe('preparing fetched feeds on a worker thread', () => {
     );
     expect(prepared.feed.items.map((item) => item.guid)).toEqual(['g3']);
     expect(askedMain).toBe(false);
+  });
+
+  it('works out the indexing docs of stored items on the worker as inline, and leaves them to the caller without a worker', async () => {
+    const texts = [
+      { title: 'Harbour Council votes on the ferry plan', summary: 'The council met.', content: '<p>Mayor Ada Quinn said the ferry would cost 3 million.</p>' },
+      { title: 'Bridge &amp; budget', summary: '', content: '<p>Residents of North Quay asked for more time.</p>' },
+    ];
+    expect(await threaded.prepareDocs(texts)).toEqual(texts.map((text) => prepareDoc(text)));
+    expect(await inline.prepareDocs(texts)).toBeNull();
   });
 
   it('stores the same items, terms, postings and stories through the worker as inline', async () => {

@@ -221,7 +221,8 @@ describe.each<ViewportName>(['phone', 'desktop'])('subscriptions on a %s', (view
     ].map((feed) => ({ ...feed, url: site().feed(feed.path, feed.title, [
       { guid: `${feed.path}-1`, title: `First word from ${feed.title}`, body: 'Hello.', date: new Date(Date.now() - 3_600_000) },
     ]) }));
-    const gone = 'http://127.0.0.1:9/gone.xml';
+    // One per viewport: a feed the instance already stores is subscribed without being fetched again.
+    const gone = `http://127.0.0.1:9/gone-${viewport}.xml`;
     const outline = (title: string, url: string) => `<outline type="rss" text="${title}" title="${title}" xmlUrl="${url}"/>`;
     const opml = `<?xml version="1.0" encoding="UTF-8"?>
 <opml version="2.0"><head><title>From another reader</title></head><body>

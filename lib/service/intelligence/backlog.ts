@@ -61,10 +61,6 @@ export function createBacklog() {
         if (holds === 0 && slices.length && !closed) schedule();
       };
     },
-    /** Slices waiting to run: the indexing backlog. */
-    pending(): number {
-      return slices.length;
-    },
     /** Resolves once every slice queued so far has run (at once when none is queued). */
     idle(): Promise<void> {
       if (!slices.length && !scheduled) return Promise.resolve();

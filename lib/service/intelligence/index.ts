@@ -51,8 +51,6 @@ export type Intelligence = {
   idle(): Promise<void>;
   /** Holds the later slices while feeds are being stored; returns the function that lets them run again. */
   hold(): () => void;
-  /** Slices of indexing still waiting. */
-  pending(): number;
   /** Drops the slices still queued; call before closing the database. */
   close(): void;
   /** Forgets an item: its postings, its story membership. */
@@ -115,7 +113,6 @@ export function createIntelligence(db: Database): Intelligence {
     }),
     idle: backlog.idle,
     hold: backlog.hold,
-    pending: backlog.pending,
     close: backlog.close,
     removeItem,
     similar: (id, limit, visible) => findSimilar(corpus, stories.peers, id, limit, visible),

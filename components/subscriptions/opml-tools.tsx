@@ -3,7 +3,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { ApiError } from '@/lib/client/api-client';
 import { errorSentence, refusedFields } from '@/lib/client/error-message';
-import { useExportOpml, useImportOpml, type OpmlImportResult } from '@/lib/client/use-opml';
+import { useExportOpml, useImportOpml, useImportProgress, type OpmlImportProgress, type OpmlImportResult } from '@/lib/client/use-opml';
 import { buttonClass, labelClass } from '../control-styles';
 import { DownloadIcon, UploadIcon } from 'lucide-react';
 import { ButtonIcon } from '@/components/button-icon';
@@ -37,6 +37,14 @@ function importSummary(result: OpmlImportResult): string {
   return `${summary} ${repeated}`;
 }
 
+/** Where the background fetch of imported feeds stands, in one sentence; nothing when no import was fetched. */
+function progressSentence(progress: OpmlImportProgress | undefined): string {
+  if (!progress || progress.total === 0) return '';
+  const failed = progress.failed.length ? `; ${plural(progress.failed.length, 'feed', 'feeds')} failed` : '';
+  if (progress.running) return `Fetching ${progress.fetched.toLocaleString('en-US')} of ${plural(progress.total, 'imported feed', 'imported feeds')}${failed}.`;
+  return `Fetched ${plural(progress.total, 'imported feed', 'imported feeds')}${failed}.`;
+}
+
 /** The import's own field: a refusal that names it is about the chosen file. */
 const opmlField = 'opml';
 
@@ -54,10 +62,27 @@ function importFailure(error: unknown): string {
   return `Nothing was imported: ${error.message.replace(/^opml\b/, 'that file')}`;
 }
 
+/** Feeds that failed, the first `failuresShown` by address and reason, with a count of the rest; nothing when none failed. */
+function FailureList({ failures, heading, label }: { failures: OpmlImportResult['failed']; heading: string; label: string }) {
+  if (!failures.length) return null;
+  return (
+    <>
+      <p className="mt-2 font-medium">{heading}</p>
+      <ul aria-label={label} className="mt-1 list-disc space-y-1 pl-5">
+        {failures.slice(0, failuresShown).map((failure) => (
+          <li key={failure.url}><span className="break-all font-mono">{failure.url}</span>: {failure.message}</li>
+        ))}
+      </ul>
+      {failures.length > failuresShown && <p className="mt-1">…and {(failures.length - failuresShown).toLocaleString('en-US')} more.</p>}
+    </>
+  );
+}
+
 /** OPML import (a file from another reader) and export (a download of every subscription, by folder); local mode only. */
 export function OpmlTools() {
   const importOpml = useImportOpml();
   const exportOpml = useExportOpml();
+  const progress = useImportProgress();
   const file = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState<'import' | 'export' | null>(null);
   const [result, setResult] = useState<OpmlImportResult | null>(null);
@@ -73,7 +98,7 @@ export function OpmlTools() {
     }
     setBusy('import');
     setResult(null);
-    setStatus('Importing… each new feed is fetched, which can take a while.');
+    setStatus('Importing…');
     try {
       const text = await readText(chosen);
       if (!text.trim()) {
@@ -124,18 +149,11 @@ export function OpmlTools() {
       <div className="text-sm">
         {/* Only the summary is announced; the list of failures is there to read, not to be read out. */}
         <p role="status" aria-live="polite">{status}</p>
-        {result && result.failed.length > 0 && (
-          <>
-            <p className="mt-2 font-medium">These could not be imported:</p>
-            <ul aria-label="Feeds that could not be imported" className="mt-1 list-disc space-y-1 pl-5">
-              {result.failed.slice(0, failuresShown).map((failure) => (
-                <li key={failure.url}><span className="break-all font-mono">{failure.url}</span>: {failure.message}</li>
-              ))}
-            </ul>
-            {result.failed.length > failuresShown && (
-              <p className="mt-1">…and {(result.failed.length - failuresShown).toLocaleString('en-US')} more.</p>
-            )}
-          </>
+        {/* Read every second while it runs: announcing each count would drown the page, so it is not a live region. */}
+        {progressSentence(progress) && <p className="mt-1">{progressSentence(progress)}</p>}
+        {result && <FailureList failures={result.failed} heading="These could not be imported:" label="Feeds that could not be imported" />}
+        {progress && !progress.running && (
+          <FailureList failures={progress.failed} heading="These were imported but could not be fetched:" label="Imported feeds that could not be fetched" />
         )}
       </div>
     </div>

@@ -71,3 +71,16 @@ export const OpmlImportResult = z.object({
   failed: z.array(z.object({ url: z.string(), message: z.string() })),
 });
 export type OpmlImportResult = z.infer<typeof OpmlImportResult>;
+
+/**
+ * First-party: the person's imported feeds being fetched in the background after an import
+ * answered. `total` 0 means no import has been fetched since the service started; `failed`
+ * lists the imported feeds whose first fetch failed, with the reason.
+ */
+export const OpmlImportProgress = z.object({
+  total: z.number().int(),
+  fetched: z.number().int(),
+  running: z.boolean(),
+  failed: z.array(z.object({ url: z.string(), message: z.string() })),
+});
+export type OpmlImportProgress = z.infer<typeof OpmlImportProgress>;

@@ -25,6 +25,9 @@ export function serviceConfig() {
     summaryEndpoint: env.TIDINGS_SUMMARY_API_URL
       ? { url: env.TIDINGS_SUMMARY_API_URL, key: env.TIDINGS_SUMMARY_API_KEY || null, model: env.TIDINGS_SUMMARY_MODEL || 'gpt-4o-mini' }
       : null,
+    /** Shortest and longest minutes between two fetches of a working feed; each feed is paced between them by how often it publishes. */
+    refreshMinMinutes: positiveInt(env.TIDINGS_REFRESH_MIN_INTERVAL, 10),
+    refreshMaxMinutes: positiveInt(env.TIDINGS_REFRESH_MAX_INTERVAL, 1440),
     /** Port of the SMTP listener for newsletters; 0 disables it. */
     smtpPort: env.TIDINGS_SMTP_PORT === undefined ? 2525 : Number(env.TIDINGS_SMTP_PORT),
   };

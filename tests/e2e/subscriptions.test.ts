@@ -212,7 +212,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('subscriptions on a %s', (view
     expect(Object.values(exported.folders).flat()).not.toContain('The Sunday Margin');
   });
 
-  it('imports an OPML file: its feeds are subscribed in its folder, and a feed that fails is named', async () => {
+  it('imports an OPML file: its feeds are subscribed in its folder at once, fetched behind, and a feed that fails is named', async () => {
     const folder = `Coast ${viewport}`;
     const feeds = [
       { title: `Lighthouse Keepers ${viewport}`, path: `/lighthouse-${viewport}.xml`, folder },
@@ -221,7 +221,8 @@ describe.each<ViewportName>(['phone', 'desktop'])('subscriptions on a %s', (view
     ].map((feed) => ({ ...feed, url: site().feed(feed.path, feed.title, [
       { guid: `${feed.path}-1`, title: `First word from ${feed.title}`, body: 'Hello.', date: new Date(Date.now() - 3_600_000) },
     ]) }));
-    const gone = 'http://127.0.0.1:9/gone.xml';
+    // One per viewport: a feed the instance already stores is subscribed without being fetched again.
+    const gone = `http://127.0.0.1:9/gone-${viewport}.xml`;
     const outline = (title: string, url: string) => `<outline type="rss" text="${title}" title="${title}" xmlUrl="${url}"/>`;
     const opml = `<?xml version="1.0" encoding="UTF-8"?>
 <opml version="2.0"><head><title>From another reader</title></head><body>
@@ -237,10 +238,11 @@ describe.each<ViewportName>(['phone', 'desktop'])('subscriptions on a %s', (view
     const imported = page.waitForResponse(isCall('POST', /^\/api\/v1\/opml\/import$/));
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     expect((await imported).status()).toBe(200);
-    const status = page.getByRole('status').filter({ hasText: 'Imported 3 feeds; 0 already subscribed; 1 failed.' });
+    const status = page.getByRole('status').filter({ hasText: 'Imported 4 feeds; 0 already subscribed; 0 failed.' });
     await status.waitFor({ timeout: 15_000 });
+    await page.getByText('Fetched 4 imported feeds; 1 feed failed.').waitFor({ timeout: 15_000 });
     // The failures are listed beside the announced summary, not read out inside it.
-    expect(await page.getByRole('list', { name: 'Feeds that could not be imported' }).getByRole('listitem').filter({ hasText: gone }).count()).toBe(1);
+    expect(await page.getByRole('list', { name: 'Imported feeds that could not be fetched' }).getByRole('listitem').filter({ hasText: gone }).count()).toBe(1);
 
     const list = page.getByRole('list', { name: 'Subscriptions' });
     for (const feed of feeds) await list.getByRole('link', { name: feed.title, exact: true }).waitFor();
@@ -249,11 +251,11 @@ describe.each<ViewportName>(['phone', 'desktop'])('subscriptions on a %s', (view
     expect(made).toBeDefined();
     const answer = await page.request.get(`/api/v1/subscriptions?folder_id=${made!.id}`);
     const inFolder = ((await answer.json()) as { data: { id: string; title: string }[] }).data;
-    expect(inFolder.map((entry) => entry.title).sort()).toEqual([feeds[1]!.title, feeds[0]!.title]);
+    expect(inFolder.map((entry) => entry.title).sort()).toEqual([feeds[1]!.title, 'Gone Away', feeds[0]!.title]);
 
     const { data: all } = (await (await page.request.get('/api/v1/subscriptions?all=true&limit=100')).json()) as { data: { id: string; title: string }[] };
-    const ours = all.filter((entry) => feeds.some((feed) => feed.title === entry.title)).map((entry) => entry.id);
-    expect(ours).toHaveLength(3);
+    const ours = all.filter((entry) => entry.title === 'Gone Away' || feeds.some((feed) => feed.title === entry.title)).map((entry) => entry.id);
+    expect(ours).toHaveLength(4);
     await page.request.delete('/api/v1/subscriptions', { data: { subscription_ids: ours } });
     await page.request.delete(`/api/v1/folders/${made!.id}`);
   });

@@ -1,6 +1,6 @@
 import { MessageResult } from '../common';
 import {
-  CreateFolderBody, CreateSavedSearchBody, FolderList, FolderPath, ImportOpmlBody, OpmlExport, OpmlImportResult,
+  CreateFolderBody, CreateSavedSearchBody, FolderList, FolderPath, ImportOpmlBody, OpmlExport, OpmlImportProgress, OpmlImportResult,
   SavedSearchList, SavedSearchPath, TagList, TagPath, UpdateFolderBody, UpdateSavedSearchBody, UpdateTagBody,
 } from '../organizing';
 import { FolderRecord, SavedSearchRecord, TagRecord } from '../search';
@@ -60,7 +60,12 @@ export const organizingOperations = defineOperations({
     success: { status: 200, body: OpmlExport }, errors: [],
   },
   importOpml: {
-    method: 'POST', path: '/v1/opml/import', auth: 'first_party', summary: 'Subscribe to every feed of an OPML document, recreating its folders',
+    method: 'POST', path: '/v1/opml/import', auth: 'first_party',
+    summary: 'Subscribe to every feed of an OPML document, recreating its folders; the new feeds are fetched in the background',
     body: ImportOpmlBody, success: { status: 200, body: OpmlImportResult }, errors: [413, 422],
+  },
+  getOpmlImportProgress: {
+    method: 'GET', path: '/v1/opml/import/progress', auth: 'first_party', summary: 'How far the fetch of the feeds of the last imports has got',
+    success: { status: 200, body: OpmlImportProgress }, errors: [],
   },
 });

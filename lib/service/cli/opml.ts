@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { text } from 'node:stream/consumers';
 import { createIntelligence } from '../intelligence';
 import { exportOpml } from '../domain/opml/export-opml';
+import { importFetched, importProgress } from '../domain/opml/import-fetch';
 import { importOpml } from '../domain/opml/import-opml';
 import { DomainError } from '../domain/errors';
 import { CommandFailure, requireEmail, requireUser, UsageError, type CommandGroup } from './command';
@@ -32,17 +33,22 @@ export const opmlCommands: CommandGroup = {
         let result;
         const intelligence = createIntelligence(db);
         try {
-          result = await importOpml({ db, config, intelligence }, user, document);
-          // Stories and similar items of big feeds are indexed after subscribing; the database closes after this.
+          result = importOpml({ db, config, intelligence }, user, document);
+          // The new feeds are fetched, and their stories and similar items indexed, after subscribing; the database closes after this.
+          await importFetched(db, user);
           await intelligence.idle();
         } catch (error) {
           if (error instanceof DomainError) throw new CommandFailure(error.message);
           throw error;
         }
-        if (values.json) return out(JSON.stringify(result, null, 2));
+        // Feeds imported but whose first fetch failed stay subscribed (failing), and are listed apart.
+        const unfetched = importProgress(db, user).failed;
+        if (values.json) return out(JSON.stringify({ ...result, not_fetched: unfetched }, null, 2));
         for (const failure of result.failed) out(`failed  ${failure.url}  ${failure.message}`);
+        for (const failure of unfetched) out(`not fetched  ${failure.url}  ${failure.message}`);
         const repeated = result.duplicates ? ` ${result.duplicates} repeated in the file, imported once.` : '';
-        note(`${result.imported} imported, ${result.already_subscribed} already subscribed, ${result.failed.length} failed.${repeated}`);
+        const notFetched = unfetched.length ? ` ${unfetched.length} imported but not fetched.` : '';
+        note(`${result.imported} imported, ${result.already_subscribed} already subscribed, ${result.failed.length} failed.${notFetched}${repeated}`);
       },
     },
     export: {

@@ -1,5 +1,6 @@
 import { createFolder, deleteFolder, listFolders, updateFolder } from '../domain/folders/folders';
 import { exportOpml } from '../domain/opml/export-opml';
+import { importProgress } from '../domain/opml/import-fetch';
 import { importOpml } from '../domain/opml/import-opml';
 import {
   createSavedSearch, deleteSavedSearch, listSavedSearches, updateSavedSearch,
@@ -21,5 +22,6 @@ export const organizingHandlers: Handlers = {
   updateSavedSearch: ({ db, user, params, body }) => ({ body: updateSavedSearch(db, user, params.saved_search_id, body) }),
   deleteSavedSearch: ({ db, user, params }) => ({ body: { message: deleteSavedSearch(db, user, params.saved_search_id) } }),
   exportOpml: ({ db, user }) => ({ body: exportOpml(db, user) }),
-  importOpml: async ({ service, user, body, signal }) => ({ body: await importOpml(service, user, body.opml, { signal }) }),
+  importOpml: ({ service, user, body }) => ({ body: importOpml(service, user, body.opml) }),
+  getOpmlImportProgress: ({ db, user }) => ({ body: importProgress(db, user) }),
 };

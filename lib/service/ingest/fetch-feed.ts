@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { FetchError } from './fetch-error';
 import { openGuarded } from './guarded-fetch';
-import { acquireHostSlot } from './host-limit';
+import { acquireHostSlot, hostPause, pauseHost } from './host-limit';
 import { readBody } from './read-body';
 
 export { FetchError, type FetchFailure } from './fetch-error';
@@ -44,22 +44,43 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
   return Number.isNaN(date) ? null : Math.max(0, Math.round((date - now) / 1000));
 }
 
+/** Seconds an Expires header leaves, counted from the response's Date (else now); null without one or when it is not a date. */
+function expiresIn(response: IncomingMessage, now = Date.now()): number | null {
+  const expires = Date.parse(header(response, 'expires') ?? '');
+  if (Number.isNaN(expires)) return null;
+  const date = Date.parse(header(response, 'date') ?? '');
+  return Math.max(0, Math.round((expires - (Number.isNaN(date) ? now : date)) / 1000));
+}
+
 function caching(response: IncomingMessage): Caching {
   const maxAge = /(?:^|,)\s*max-age\s*=\s*"?(\d+)/i.exec(header(response, 'cache-control') ?? '');
   return {
     etag: header(response, 'etag'),
     lastModified: header(response, 'last-modified'),
-    cacheControlMaxAge: maxAge ? Number(maxAge[1]) : null,
+    // Cache-Control wins over Expires, as in HTTP caches.
+    cacheControlMaxAge: maxAge ? Number(maxAge[1]) : expiresIn(response),
     retryAfterSeconds: parseRetryAfter(header(response, 'retry-after')),
   };
+}
+
+function hostOf(rawUrl: string): string | null {
+  try {
+    return new URL(rawUrl).host;
+  } catch {
+    return null;
+  }
 }
 
 /**
  * Fetches a feed URL politely and safely: conditional GET, compression, up to 5 redirects,
  * deadlines, a size cap and refusal of private addresses after DNS resolution (each hop).
- * Once `options.signal` aborts the fetch ends with a 'cancelled' FetchError, its connection closed.
+ * Once `options.signal` aborts the fetch ends with a 'cancelled' FetchError, its connection closed. A host
+ * that answered 429 or 503 with Retry-After is not asked again until then (a 'host_paused' FetchError).
  */
 export async function fetchFeed(rawUrl: string, options: FetchFeedOptions = {}): Promise<FetchResult> {
+  const host = hostOf(rawUrl);
+  const wait = host === null ? 0 : hostPause(host);
+  if (wait > 0) throw new FetchError('host_paused', `The site asked to be fetched again in ${wait} seconds at the earliest.`, null, wait);
   const headers: Record<string, string> = { 'user-agent': USER_AGENT, accept: ACCEPT, 'accept-encoding': 'gzip, deflate, br' };
   if (options.etag) headers['if-none-match'] = options.etag;
   if (options.lastModified) headers['if-modified-since'] = options.lastModified;
@@ -77,6 +98,7 @@ export async function fetchFeed(rawUrl: string, options: FetchFeedOptions = {}):
     if (status < 200 || status >= 300) {
       response.resume();
       const meta = caching(response);
+      if ((status === 429 || status === 503) && meta.retryAfterSeconds) pauseHost(url.host, meta.retryAfterSeconds);
       throw new FetchError('http_status', `The server answered HTTP ${status}.`, status, meta.retryAfterSeconds);
     }
     const body = await readBody(response, options.maxBytes ?? 10 * 1024 * 1024);

@@ -39,3 +39,26 @@ export async function acquireHostSlot(host: string): Promise<() => void> {
 export function activeRequests(host: string): number {
   return hosts.get(host)?.active ?? 0;
 }
+
+/** Hosts that answered 429 or 503 with Retry-After, and until when (epoch ms) no feed of theirs is asked. */
+const pausedUntil = new Map<string, number>();
+/** Longest pause a Retry-After sets: a day, as the longest wait between fetches. */
+const longestPauseSeconds = 24 * 60 * 60;
+
+/** Politeness: a host that asked to wait (Retry-After on 429/503) is not asked again by any feed until then. */
+export function pauseHost(host: string, seconds: number, now = Date.now()): void {
+  if (!(seconds > 0)) return;
+  const until = now + Math.min(seconds, longestPauseSeconds) * 1000;
+  pausedUntil.set(host, Math.max(until, pausedUntil.get(host) ?? 0));
+}
+
+/** Seconds a host still asks us to wait, or 0. */
+export function hostPause(host: string, now = Date.now()): number {
+  const until = pausedUntil.get(host);
+  if (until === undefined) return 0;
+  if (until <= now) {
+    pausedUntil.delete(host);
+    return 0;
+  }
+  return Math.ceil((until - now) / 1000);
+}

@@ -10,9 +10,12 @@ export function createBacklog() {
   let waiting: Array<() => void> = [];
   let scheduled = false;
   let closed = false;
+  // Ingestion under way: slices wait, so that indexing never holds up a feed being stored.
+  let holds = 0;
 
   function runOne(): void {
     scheduled = false;
+    if (holds > 0) return;
     const slice = slices.shift();
     if (slice && !closed) {
       try {
@@ -43,6 +46,20 @@ export function createBacklog() {
       if (closed) return;
       slices.push(slice);
       schedule();
+    },
+    /**
+     * Holds the queue while ingestion runs (slices are still added, none run); returns the
+     * function that lets it go on, to call exactly once. Holds nest.
+     */
+    hold(): () => void {
+      holds++;
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        holds--;
+        if (holds === 0 && slices.length && !closed) schedule();
+      };
     },
     /** Resolves once every slice queued so far has run (at once when none is queued). */
     idle(): Promise<void> {

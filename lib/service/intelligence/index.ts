@@ -49,6 +49,8 @@ export type Intelligence = {
   later(slice: () => void): void;
   /** Resolves once every slice queued so far has run. */
   idle(): Promise<void>;
+  /** Holds the later slices while feeds are being stored; returns the function that lets them run again. */
+  hold(): () => void;
   /** Drops the slices still queued; call before closing the database. */
   close(): void;
   /** Forgets an item: its postings, its story membership. */
@@ -110,6 +112,7 @@ export function createIntelligence(db: Database): Intelligence {
       if (db.open) batch(slice);
     }),
     idle: backlog.idle,
+    hold: backlog.hold,
     close: backlog.close,
     removeItem,
     similar: (id, limit, visible) => findSimilar(corpus, stories.peers, id, limit, visible),

@@ -38,7 +38,7 @@ describe('OPML import and export', () => {
     else process.env.TIDINGS_ALLOW_PRIVATE_URLS = previousPrivate;
   });
 
-  it('imports a file: new feeds in their folders, and says which failed and why', async () => {
+  it('imports a file: new feeds in their folders at once, then how far their fetch has got and which failed and why', async () => {
     const user = userEvent.setup();
     const opml = `<?xml version="1.0"?><opml version="2.0"><head><title>Mine</title></head><body>
       <outline text="Rivers"><outline type="rss" text="River One" xmlUrl="${sites.baseUrl}/one.xml"/></outline>
@@ -48,12 +48,13 @@ describe('OPML import and export', () => {
     await user.upload(screen.getByLabelText('OPML file to import'), new File([opml], 'mine.opml', { type: 'text/x-opml' }));
     await user.click(screen.getByRole('button', { name: 'Import' }));
 
-    await screen.findByText('Imported 1 feed; 0 already subscribed; 1 failed.', undefined, { timeout: 10_000 });
-    const failed = screen.getByText(`${sites.baseUrl}/missing.xml`).closest('li')!;
-    expect(failed.textContent).toMatch(/: .+/);
-    const subscriptions = await callApi('GET', '/v1/subscriptions', { query: { all: 'true' } });
-    expect(subscriptions.data.map((entry) => entry.title)).toEqual(['River One']);
+    await screen.findByText('Imported 2 feeds; 0 already subscribed; 0 failed.', undefined, { timeout: 10_000 });
     expect(folderNames(local)).toEqual(['Rivers']);
+    await screen.findByText('Fetched 2 imported feeds; 1 feed failed.', undefined, { timeout: 10_000 });
+    const failed = within(screen.getByRole('list', { name: 'Imported feeds that could not be fetched' })).getByText(`${sites.baseUrl}/missing.xml`).closest('li')!;
+    expect(failed.textContent).toMatch(/: .*404/);
+    const subscriptions = await callApi('GET', '/v1/subscriptions', { query: { all: 'true' } });
+    expect(subscriptions.data.map((entry) => entry.title).sort()).toEqual(['Gone', 'River One']);
   });
 
   it('says plainly that an empty file, a file that is not OPML, or one without feeds imported nothing', async () => {
@@ -79,17 +80,18 @@ describe('OPML import and export', () => {
     expect((await callApi('GET', '/v1/subscriptions', { query: { all: 'true' } })).data).toEqual(before.data);
   });
 
-  it('names the first 20 feeds of a long list that failed and counts the rest', async () => {
+  it('names the first 20 imported feeds of a long list that failed their fetch and counts the rest', async () => {
     const user = userEvent.setup();
     const outlines = Array.from({ length: 25 }, (_, index) => `<outline type="rss" text="Gone ${index}" xmlUrl="${sites.baseUrl}/gone-${index}.xml"/>`);
     renderRouted(<OpmlTools />);
     await user.upload(screen.getByLabelText('OPML file to import'), new File([`<opml version="2.0"><body>${outlines.join('')}</body></opml>`], 'gone.opml'));
     await user.click(screen.getByRole('button', { name: 'Import' }));
-    await screen.findByText('Imported 0 feeds; 0 already subscribed; 25 failed.', undefined, { timeout: 10_000 });
-    expect(within(screen.getByRole('list', { name: 'Feeds that could not be imported' })).getAllByRole('listitem')).toHaveLength(20);
+    await screen.findByText('Imported 25 feeds; 0 already subscribed; 0 failed.', undefined, { timeout: 10_000 });
+    await screen.findByText('Fetched 25 imported feeds; 25 feeds failed.', undefined, { timeout: 10_000 });
+    expect(within(screen.getByRole('list', { name: 'Imported feeds that could not be fetched' })).getAllByRole('listitem')).toHaveLength(20);
     expect(screen.getByText('…and 5 more.')).toBeTruthy();
     // The failures are not inside the live region, which announces only the summary.
-    expect(screen.getByRole('status').textContent).toBe('Imported 0 feeds; 0 already subscribed; 25 failed.');
+    expect(screen.getByRole('status').textContent).toBe('Imported 25 feeds; 0 already subscribed; 0 failed.');
   });
 
   it('says how many repeated addresses in the file were imported once', async () => {

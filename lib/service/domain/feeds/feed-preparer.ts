@@ -11,7 +11,8 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { FeedParseError } from '../../ingest/parse-feed';
 import { prepareFeed, type FeedSource, type ItemKey, type PreparedFeed } from './prepare-feed';
-import type { FromPreparer, ToPreparer } from './prepare-messages';
+import type { PreparedDoc } from '../../intelligence/prepare-doc';
+import type { DocText, FromPreparer, ToDocs, ToPreparer } from './prepare-messages';
 
 /** Tells, for each item key, whether that item is stored already (on the main thread's connection). */
 export type KnownItems = (keys: ItemKey[]) => boolean[];
@@ -22,19 +23,29 @@ export type FeedStore = {
   file: string | null;
   feedId: string;
   known: KnownItems;
+  /** False leaves out the items' docs (an empty list): a refresh works them out behind, when it indexes. */
+  withDocs?: boolean;
 };
 
 /** Prepares fetched feed documents, on a worker thread when it can. */
 export type FeedPreparer = {
   prepare(source: FeedSource, store: FeedStore): Promise<PreparedFeed>;
+  /**
+   * The indexing docs of stored items, worked out on the worker thread when it has no feed to
+   * prepare (feeds go first); null without a worker, or when it stops first.
+   */
+  prepareDocs(texts: DocText[]): Promise<PreparedDoc[] | null>;
   /** True while a worker thread does the work. */
   readonly threaded: boolean;
   close(): Promise<void>;
 };
 
 type Job = { source: FeedSource; store: FeedStore; resolve: (prepared: PreparedFeed) => void; reject: (error: Error) => void };
+type DocsJob = { texts: DocText[]; resolve: (docs: PreparedDoc[] | null) => void };
 
 const WORKER_FILE = 'prepare-worker.mjs';
+/** Docs requests (a feed's new items each) the worker holds at once: the most a feed waits behind. */
+const DOCS_IN_FLIGHT = 16;
 
 /** Where the worker's entry is: beside this module (tsx, vitest), or in the source tree a Next build runs from. */
 export function defaultWorkerFile(): string | null {
@@ -50,7 +61,7 @@ export function defaultWorkerFile(): string | null {
 
 function inline(source: FeedSource, store: FeedStore): Promise<PreparedFeed> {
   try {
-    return Promise.resolve(prepareFeed(source, store.known));
+    return Promise.resolve(prepareFeed(source, store.known, store.withDocs ?? true));
   } catch (error) {
     return Promise.reject(error);
   }
@@ -65,6 +76,9 @@ export function createFeedPreparer(workerFile: string | null = defaultWorkerFile
   const jobs = new Map<number, Job>();
   let lastJob = 0;
   let worker: Worker | null = null;
+  // Docs are sent only while no feed is being prepared, a few requests at a time, so that a feed waits little behind them.
+  const docsQueue: DocsJob[] = [];
+  const docsInFlight = new Map<number, DocsJob>();
   const say = (why: string) => log(`[tidings refresh] feeds are parsed on the main thread: the worker thread ${why}`);
 
   /** From now on the work is done inline; what was under way is done again. */
@@ -79,13 +93,38 @@ export function createFeedPreparer(workerFile: string | null = defaultWorkerFile
     const pending = [...jobs.values()];
     jobs.clear();
     pending.forEach(runInline);
+    dropDocs();
+  }
+
+  function dropDocs(): void {
+    const waiting = [...docsQueue.splice(0), ...docsInFlight.values()];
+    docsInFlight.clear();
+    for (const docsJob of waiting) docsJob.resolve(null);
+  }
+
+  function sendDocs(): void {
+    while (worker && !jobs.size && docsInFlight.size < DOCS_IN_FLIGHT && docsQueue.length) {
+      const docsJob = docsQueue.shift()!;
+      const job = ++lastJob;
+      docsInFlight.set(job, docsJob);
+      worker.ref();
+      worker.postMessage({ job, texts: docsJob.texts } satisfies ToDocs);
+    }
   }
 
   function onMessage(message: FromPreparer): void {
+    if (message.kind === 'docs') {
+      docsInFlight.get(message.job)?.resolve(message.docs);
+      docsInFlight.delete(message.job);
+      if (!jobs.size && !docsInFlight.size && !docsQueue.length) worker?.unref();
+      sendDocs();
+      return;
+    }
     const job = jobs.get(message.job);
     if (!job) return;
     jobs.delete(message.job);
-    if (!jobs.size) worker?.unref();
+    if (!jobs.size && !docsInFlight.size) worker?.unref();
+    sendDocs();
     if (message.kind === 'prepared') job.resolve(message.prepared);
     else if (message.kind === 'failed') job.reject(message.notAFeed ? new FeedParseError(message.message) : new Error(message.message));
     else runInline(job);
@@ -121,8 +160,15 @@ export function createFeedPreparer(workerFile: string | null = defaultWorkerFile
       return new Promise<PreparedFeed>((resolve, reject) => {
         jobs.set(job, { source, store, resolve, reject });
         worker!.ref();
-        const message: ToPreparer = { job, source, stored: { file: store.file!, feedId: store.feedId } };
+        const message: ToPreparer = { job, source, stored: { file: store.file!, feedId: store.feedId }, withDocs: store.withDocs ?? true };
         worker!.postMessage(message);
+      });
+    },
+    prepareDocs(texts) {
+      if (!worker || !texts.length) return Promise.resolve(null);
+      return new Promise((resolve) => {
+        docsQueue.push({ texts, resolve });
+        sendDocs();
       });
     },
     get threaded() {
@@ -136,6 +182,7 @@ export function createFeedPreparer(workerFile: string | null = defaultWorkerFile
       const pending = [...jobs.values()];
       jobs.clear();
       pending.forEach(runInline);
+      dropDocs();
     },
   };
 }

@@ -30,9 +30,10 @@ export function openFeed(source: FeedSource): OpenedFeed {
 
 /**
  * Normalizes and sanitizes an opened feed's items but those `known` marks (one flag per key,
- * as a stored item is found: by guid, or by link when it has no guid), and prepares each for indexing.
+ * as a stored item is found: by guid, or by link when it has no guid), and prepares each for
+ * indexing unless `withDocs` is false (a refresh indexes behind, and works them out then).
  */
-export function finishFeed({ raw, keys }: OpenedFeed, known: ArrayLike<boolean>): PreparedFeed {
+export function finishFeed({ raw, keys }: OpenedFeed, known: ArrayLike<boolean>, withDocs = true): PreparedFeed {
   const guids = new Set<string>();
   const urls = new Set<string>();
   keys.forEach((key, i) => {
@@ -44,11 +45,11 @@ export function finishFeed({ raw, keys }: OpenedFeed, known: ArrayLike<boolean>)
     sanitize: true,
     knownItem: ({ guid, url }) => (guid ? guids.has(guid) : url !== null && urls.has(url)),
   });
-  return { feed, docs: feed.items.map((item) => prepareDoc(item)) };
+  return { feed, docs: withDocs ? feed.items.map((item) => prepareDoc(item)) : [] };
 }
 
 /** Both steps on the calling thread. */
-export function prepareFeed(source: FeedSource, known: (keys: ItemKey[]) => ArrayLike<boolean>): PreparedFeed {
+export function prepareFeed(source: FeedSource, known: (keys: ItemKey[]) => ArrayLike<boolean>, withDocs = true): PreparedFeed {
   const opened = openFeed(source);
-  return finishFeed(opened, known(opened.keys));
+  return finishFeed(opened, known(opened.keys), withDocs);
 }

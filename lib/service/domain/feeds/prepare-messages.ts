@@ -1,11 +1,18 @@
 /** Messages between feed-preparer.ts (main thread) and prepare-worker.ts (worker thread). */
+import type { PreparedDoc } from '../../intelligence/prepare-doc';
 import type { FeedSource, PreparedFeed } from './prepare-feed';
 
 /** Where the worker looks up which items of a feed are stored already: the database file, read-only. */
 export type StoredItemsOf = { file: string; feedId: string };
 
 /** To the worker: prepare a fetched document. */
-export type ToPreparer = { job: number; source: FeedSource; stored: StoredItemsOf };
+export type ToPreparer = { job: number; source: FeedSource; stored: StoredItemsOf; withDocs: boolean };
+
+/** An item's text as indexing reads it. */
+export type DocText = { title: string; summary: string; content: string };
+
+/** To the worker: work out the indexing docs of stored items (when it has no feed to prepare). */
+export type ToDocs = { job: number; texts: DocText[] };
 
 /**
  * From the worker: a document's prepared feed, why it failed (`notAFeed` when the document is
@@ -13,5 +20,6 @@ export type ToPreparer = { job: number; source: FeedSource; stored: StoredItemsO
  */
 export type FromPreparer =
   | { job: number; kind: 'prepared'; prepared: PreparedFeed }
+  | { job: number; kind: 'docs'; docs: PreparedDoc[] }
   | { job: number; kind: 'failed'; message: string; notAFeed: boolean }
   | { job: number; kind: 'declined'; message: string };

@@ -6,8 +6,9 @@
 import { parentPort } from 'node:worker_threads';
 import { storedKeysAmong } from '../../store/stored-item-keys';
 import { FeedParseError } from '../../ingest/parse-feed';
+import { prepareDoc } from '../../intelligence/prepare-doc';
 import { prepareFeed, type ItemKey } from './prepare-feed';
-import type { FromPreparer, StoredItemsOf, ToPreparer } from './prepare-messages';
+import type { FromPreparer, StoredItemsOf, ToDocs, ToPreparer } from './prepare-messages';
 
 function storedAmong(stored: StoredItemsOf, keys: ItemKey[]): boolean[] {
   return storedKeysAmong(stored.file, stored.feedId, keys);
@@ -15,7 +16,14 @@ function storedAmong(stored: StoredItemsOf, keys: ItemKey[]): boolean[] {
 
 const port = parentPort!;
 
-port.on('message', ({ job, source, stored }: ToPreparer) => {
+function answerDocs({ job, texts }: ToDocs): void {
+  const docs = texts.map((text) => prepareDoc(text));
+  port.postMessage({ job, kind: 'docs', docs } satisfies FromPreparer, docs.flatMap((doc) => [doc.termIds.buffer, doc.termWeights.buffer] as ArrayBuffer[]));
+}
+
+port.on('message', (message: ToPreparer | ToDocs) => {
+  if ('texts' in message) return answerDocs(message);
+  const { job, source, stored, withDocs } = message;
   let answer: FromPreparer;
   let transfer: ArrayBuffer[] = [];
   let lookupFailed: Error | null = null;
@@ -28,7 +36,7 @@ port.on('message', ({ job, source, stored }: ToPreparer) => {
     }
   };
   try {
-    const prepared = prepareFeed(source, known);
+    const prepared = prepareFeed(source, known, withDocs);
     answer = { job, kind: 'prepared', prepared };
     transfer = prepared.docs.flatMap((doc) => [doc.termIds.buffer, doc.termWeights.buffer] as ArrayBuffer[]);
   } catch (error) {

@@ -1,4 +1,5 @@
 import { fetchFeed, FetchError, type FetchOk } from '../../ingest/fetch-feed';
+import { FeedParseError } from '../../ingest/parse-feed';
 import type { ParsedFeed } from '../../ingest/types';
 import type { ServiceContext } from '../../context';
 import { preparedOnce, type Db } from '../../store/database';
@@ -6,36 +7,21 @@ import type { PreparedDoc } from '../../intelligence';
 import { failureSentence } from './failure-sentence';
 import { sharedFeedPreparer, type FeedPreparer } from './feed-preparer';
 import { fetchFullArticlesLater } from './full-articles';
-import { insertParsedFeed } from './store-parsed-feed';
+import { backoff, PACE_ITEMS, paceLimits, paceOf } from './refresh-pace';
+import { insertItems } from './store-items';
+import { indexPreparedItemsLater } from './store-parsed-feed';
 
-const minute = 60_000;
 /** Failures in a row after which a feed is given up on (`dead`) until someone touches it. */
 export const failuresBeforeDead = 10;
-const defaultInterval = 30 * minute;
-const shortestInterval = 10 * minute;
-const longestInterval = 24 * 60 * minute;
 
 type FeedRow = { id: string; url: string; etag: string | null; last_modified: string | null; ttl_minutes: number | null; failure_count: number };
 
-/** What one refresh did, for the scheduler's log and the benchmark. */
-export type RefreshOutcome = { feedId: string; result: 'updated' | 'not_modified' | 'failed'; added: number; message?: string };
-
-function clamp(ms: number): number {
-  return Math.min(longestInterval, Math.max(shortestInterval, ms));
-}
-
-/** How long until the next fetch after a success: the feed's own pace (ttl, Cache-Control), else 30 minutes. */
-export function paceOf(ttlMinutes: number | null, maxAgeSeconds: number | null): number {
-  const hints = [ttlMinutes ? ttlMinutes * minute : 0, maxAgeSeconds ? maxAgeSeconds * 1000 : 0];
-  const hinted = Math.max(...hints);
-  return clamp(hinted || defaultInterval);
-}
-
-/** Backoff after the n-th failure in a row, or the server's Retry-After when it is longer. */
-function backoff(failures: number, retryAfterSeconds: number | null): number {
-  const exponential = shortestInterval * 2 ** Math.min(failures - 1, 8);
-  return Math.min(longestInterval, Math.max(exponential, (retryAfterSeconds ?? 0) * 1000));
-}
+/** What one refresh did, for the scheduler's log and the benchmark; `deferred`: its site asked to wait (Retry-After), so it was not asked. */
+export type RefreshOutcome = {
+  feedId: string; result: 'updated' | 'not_modified' | 'failed' | 'deferred'; added: number; message?: string;
+  /** A failure because the document is no feed (a web page, say). */
+  notAFeed?: boolean;
+};
 
 function prepareStatements(db: Db) {
   return {
@@ -45,6 +31,12 @@ function prepareStatements(db: Db) {
     success: db.prepare(`UPDATE feeds SET status = 'healthy', failure_count = 0, last_error = NULL, last_fetched_at = @at, next_fetch_at = @next,
       etag = COALESCE(@etag, etag), last_modified = COALESCE(@lastModified, last_modified), ttl_minutes = COALESCE(@ttl, ttl_minutes)
     WHERE id = @id`),
+    describe: db.prepare(`UPDATE feeds SET title = CASE WHEN @title != '' THEN @title ELSE title END,
+      website = COALESCE(website, @website), description = COALESCE(description, @description), language = COALESCE(language, @language), artwork_url = COALESCE(artwork_url, @artwork),
+      source_type = CASE WHEN @podcast = 1 AND source_type = 'feed' THEN 'podcast' ELSE source_type END
+    WHERE id = @id AND last_update IS NULL`),
+    recentDates: db.prepare(`SELECT published_ms FROM items WHERE feed_id = ? ORDER BY published_ms DESC LIMIT ${PACE_ITEMS}`).pluck(),
+    defer: db.prepare('UPDATE feeds SET next_fetch_at = ? WHERE id = ?'),
     failure: db.prepare(`UPDATE feeds SET status = @status, failure_count = @failures, last_error = @message, last_fetched_at = @at,
       next_fetch_at = @next WHERE id = @id`),
   };
@@ -55,15 +47,18 @@ const statementsOf = preparedOnce(prepareStatements);
 
 /** A feed as fetched and parsed, waiting to be written. */
 type FeedUpdate = { feed: FeedRow } & (
-  | { kind: 'not_modified' }
+  | { kind: 'not_modified'; maxAge: number | null }
+  | { kind: 'deferred'; retryAfter: number }
   | { kind: 'parsed'; parsed: ParsedFeed; docs: PreparedDoc[]; response: FetchOk }
-  | { kind: 'failed'; message: string; retryAfter: number | null }
+  | { kind: 'failed'; message: string; retryAfter: number | null; notAFeed: boolean }
 );
 
 function failure(feed: FeedRow, error: unknown): FeedUpdate {
+  // Another feed of the same site was told to wait: this one waits too, without counting as a failure.
+  if (error instanceof FetchError && error.reason === 'host_paused') return { feed, kind: 'deferred', retryAfter: error.retryAfterSeconds ?? 0 };
   const message = failureSentence(error);
   const retryAfter = error instanceof FetchError ? error.retryAfterSeconds ?? null : null;
-  return { feed, kind: 'failed', message, retryAfter };
+  return { feed, kind: 'failed', message, retryAfter, notAFeed: error instanceof FeedParseError };
 }
 
 /** A fetched document on its way through the preparer (see feed-preparer.ts). */
@@ -80,12 +75,13 @@ async function fetchUpdate(service: ServiceContext, feed: FeedRow & { url: strin
   } catch (error) {
     return failure(feed, error);
   }
-  if (response.kind === 'not_modified') return { feed, kind: 'not_modified' };
+  if (response.kind === 'not_modified') return { feed, kind: 'not_modified', maxAge: response.cacheControlMaxAge };
   const ok = response;
   const { byGuid, byUrl } = statementsOf(service.db);
   // Items already stored are left out before the costly sanitizing: a refresh pays for new items only.
   const prepared = preparer.prepare({ body: ok.body, url: ok.finalUrl, contentType: ok.contentType }, {
-    file: service.db.memory ? null : service.db.name, feedId: feed.id,
+    // Terms for similar items and stories are worked out when the items are indexed, behind the refresh.
+    file: service.db.memory ? null : service.db.name, feedId: feed.id, withDocs: false,
     known: (keys) => keys.map(({ guid, url }) => Boolean(guid ? byGuid.get(feed.id, guid) : url && byUrl.get(feed.id, url))),
   });
   return {
@@ -94,26 +90,44 @@ async function fetchUpdate(service: ServiceContext, feed: FeedRow & { url: strin
   };
 }
 
-/** Writes one fetched feed: its new items with their intelligence, and its status; throws when the feed cannot be stored. */
+/**
+ * Writes one fetched feed: its new items (listed at once, their intelligence queued behind the
+ * refresh) and its status; throws when the feed cannot be stored.
+ */
 function writeFeed(service: ServiceContext, update: FeedUpdate, at: Date): RefreshOutcome {
   const { feed } = update;
-  if (update.kind === 'failed') return writeFailure(service, feed, at, update.message, update.retryAfter);
+  if (update.kind === 'failed') return { ...writeFailure(service, feed, at, update.message, update.retryAfter), ...(update.notAFeed && { notAFeed: true }) };
+  if (update.kind === 'deferred') {
+    statementsOf(service.db).defer.run(new Date(at.getTime() + update.retryAfter * 1000).toISOString(), feed.id);
+    return { feedId: feed.id, result: 'deferred', added: 0, message: 'Its site asked to be fetched later.' };
+  }
   if (update.kind === 'not_modified') {
-    recordSuccess(service, feed, at, paceOf(feed.ttl_minutes, null), {});
+    recordSuccess(service, feed, at, pace(service, feed.id, feed.ttl_minutes, update.maxAge, at), {});
     return { feedId: feed.id, result: 'not_modified', added: 0 };
   }
   const { parsed, docs, response } = update;
-  const stored = insertParsedFeed(service, feed.id, parsed, at, docs);
+  // A feed subscribed without being fetched (an OPML import) learns what it is on its first stored items.
+  statementsOf(service.db).describe.run({
+    id: feed.id, title: parsed.title, website: parsed.website, description: parsed.description, language: parsed.language,
+    artwork: parsed.artwork_url, podcast: parsed.is_podcast ? 1 : 0,
+  });
+  const stored = indexPreparedItemsLater(service, feed.id, parsed, insertItems(service.db, feed.id, parsed.items, at), at, docs);
   if (stored.added.length) fetchFullArticlesLater(service, feed.id);
-  recordSuccess(service, feed, at, paceOf(parsed.ttl_minutes ?? feed.ttl_minutes, response.cacheControlMaxAge), {
+  recordSuccess(service, feed, at, pace(service, feed.id, parsed.ttl_minutes ?? feed.ttl_minutes, response.cacheControlMaxAge, at), {
     etag: response.etag, last_modified: response.lastModified, ttl_minutes: parsed.ttl_minutes,
   });
   return { feedId: feed.id, result: 'updated', added: stored.added.length };
 }
 
+/** The feed's next interval from what it asks and the dates of its latest stored items. */
+function pace(service: ServiceContext, feedId: string, ttlMinutes: number | null, maxAgeSeconds: number | null, at: Date): number {
+  const published = statementsOf(service.db).recentDates.all(feedId) as number[];
+  return paceOf({ ttlMinutes, maxAgeSeconds, published }, paceLimits(service.config), at.getTime());
+}
+
 /** Writes one fetched feed in a savepoint of its own, so a failure leaves nothing half-stored and is reported on the feed. */
 function writeUpdate(service: ServiceContext, update: FeedUpdate, at: Date): RefreshOutcome {
-  if (update.kind === 'failed') return writeFeed(service, update, at);
+  if (update.kind === 'failed' || update.kind === 'deferred') return writeFeed(service, update, at);
   try {
     return service.db.transaction(() => writeFeed(service, update, at))();
   } catch (error) {
@@ -129,9 +143,9 @@ function writeUpdate(service: ServiceContext, update: FeedUpdate, at: Date): Ref
  */
 function writeBatch(service: ServiceContext, batch: FeedUpdate[], at: Date): RefreshOutcome[] {
   try {
-    return service.intelligence.batch(() => batch.map((update) => writeFeed(service, update, at)));
+    return service.db.transaction(() => batch.map((update) => writeFeed(service, update, at)))();
   } catch {
-    return service.intelligence.batch(() => batch.map((update) => writeUpdate(service, update, at)));
+    return service.db.transaction(() => batch.map((update) => writeUpdate(service, update, at)))();
   }
 }
 
@@ -167,7 +181,7 @@ function recordFailure(service: ServiceContext, feed: FeedRow, at: Date, message
   statementsOf(service.db).failure.run({
     id: feed.id, failures, message, at: at.toISOString(),
     status: failures >= failuresBeforeDead ? 'dead' : 'failing',
-    next: new Date(at.getTime() + backoff(failures, retryAfterSeconds)).toISOString(),
+    next: new Date(at.getTime() + backoff(failures, retryAfterSeconds, paceLimits(service.config))).toISOString(),
   });
 }
 
@@ -193,12 +207,14 @@ const MAX_PREPARING = 32;
 
 /**
  * Refreshes the given feeds, `concurrency` fetches at a time, their documents parsed by
- * `preparer` (on its worker thread) meanwhile. Fetched feeds are written
+ * `preparer` (on its worker thread) meanwhile; `onStored` hears of each batch once it is written. Fetched feeds are written
  * together, up to BATCH_FEEDS or BATCH_ITEMS in one transaction (a savepoint each): a commit
  * costs about the same for one feed as for fifty, since each dirties pages all over the term
  * and posting indexes, and the word counts of a batch are written once.
  */
-export async function refreshFeeds(service: ServiceContext, feedIds: string[], concurrency = 4, preparer = sharedFeedPreparer()): Promise<RefreshOutcome[]> {
+export async function refreshFeeds(
+  service: ServiceContext, feedIds: string[], concurrency = 4, preparer = sharedFeedPreparer(), onStored?: (outcomes: RefreshOutcome[]) => void,
+): Promise<RefreshOutcome[]> {
   const outcomes: RefreshOutcome[] = [];
   const ready: FeedUpdate[] = [];
   let readyItems = 0;
@@ -210,13 +226,16 @@ export async function refreshFeeds(service: ServiceContext, feedIds: string[], c
     readyItems = 0;
     if (!batch.length) return;
     const at = new Date();
+    let written: RefreshOutcome[];
     try {
-      outcomes.push(...writeBatch(service, batch, at));
+      written = writeBatch(service, batch, at);
     } catch (error) {
       // The commit itself failed (disk full, locked): nothing of the batch was stored.
       const message = error instanceof Error ? error.message : 'The refresh could not be stored.';
-      for (const { feed } of batch) outcomes.push({ feedId: feed.id, result: 'failed', added: 0, message });
+      written = batch.map(({ feed }) => ({ feedId: feed.id, result: 'failed', added: 0, message }));
     }
+    outcomes.push(...written);
+    onStored?.(written);
   };
   const accept = (update: FeedUpdate) => {
     ready.push(update);
@@ -231,7 +250,9 @@ export async function refreshFeeds(service: ServiceContext, feedIds: string[], c
       const feedId = feedIds[next++];
       const feed = loadFeedRow(service, feedId);
       if (!feed?.url) {
-        outcomes.push({ feedId, result: 'failed', added: 0, message: 'The feed has no URL to fetch.' });
+        const none: RefreshOutcome = { feedId, result: 'failed', added: 0, message: 'The feed has no URL to fetch.' };
+        outcomes.push(none);
+        onStored?.([none]);
         continue;
       }
       const fetched = await fetchUpdate(service, { ...feed, url: feed.url }, preparer);
@@ -248,8 +269,14 @@ export async function refreshFeeds(service: ServiceContext, feedIds: string[], c
       while (preparing.size >= MAX_PREPARING) await Promise.race(preparing);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(concurrency, feedIds.length) }, fetcher));
-  while (preparing.size) await Promise.race(preparing);
-  write();
+  // Indexing waits until the round's feeds are stored, then drains behind it.
+  const resumeIndexing = service.intelligence.hold();
+  try {
+    await Promise.all(Array.from({ length: Math.min(concurrency, feedIds.length) }, fetcher));
+    while (preparing.size) await Promise.race(preparing);
+    write();
+  } finally {
+    resumeIndexing();
+  }
   return outcomes;
 }

@@ -1,6 +1,7 @@
 import type { ParsedFeed } from '../../ingest/types';
 import type { ServiceContext } from '../../context';
 import type { PreparedDoc } from '../../intelligence';
+import { sharedFeedPreparer } from './feed-preparer';
 import { insertItems, storeItems, type StoredItems } from './store-items';
 
 /**
@@ -23,14 +24,15 @@ export function insertParsedFeed(service: ServiceContext, feedId: string, feed: 
   return stored;
 }
 
-/**
- * Indexes items just stored from their prepared docs, in the order indexItems reads them back
- * (by id), so the stories come out the same: the first at once (in the caller's transaction), the rest a slice per later turn.
- */
-export function indexPreparedItems(service: ServiceContext, feedId: string, feed: ParsedFeed, stored: StoredItems, now: Date, docs: PreparedDoc[]): StoredItems {
+/** The items just stored in id order (the order indexItems reads them back), with where each was in the feed. */
+function inIdOrder(stored: StoredItems): { id: string; position: number }[] {
   const positions = stored.addedFrom ?? [];
-  const order = stored.added.map((id, i) => ({ id, position: positions[i] })).sort((a, b) => byId(a.id, b.id));
-  const index = ({ id, position }: { id: string; position: number }) => {
+  return stored.added.map((id, i) => ({ id, position: positions[i] })).sort((a, b) => byId(a.id, b.id));
+}
+
+/** Indexes one stored item of `feed` from its prepared doc (worked out now when `docs` lacks it). */
+function indexerOf(service: ServiceContext, feedId: string, feed: ParsedFeed, now: Date, docs: PreparedDoc[]) {
+  return ({ id, position }: { id: string; position: number }) => {
     const item = feed.items[position];
     service.intelligence.addItem({
       id, title: item.title, summary: item.summary, content: item.content, source_id: feedId,
@@ -38,15 +40,62 @@ export function indexPreparedItems(service: ServiceContext, feedId: string, feed
       published_at: item.published_at && Date.parse(item.published_at) <= now.getTime() ? item.published_at : now.toISOString(), url: item.url,
     }, docs[position]);
   };
-  const [first, ...rest] = inSlices(order);
+}
+
+/** Queues `slice` of items for a later turn; the transaction that stored them may have been rolled back since (and the feed written again). */
+function indexSliceLater(service: ServiceContext, slice: { id: string; position: number }[], index: (entry: { id: string; position: number }) => void): void {
+  service.intelligence.later(() => {
+    const kept = stillStored(service, slice.map(({ id }) => id));
+    slice.filter(({ id }) => kept.has(id)).forEach(index);
+  });
+}
+
+/**
+ * Indexes items just stored from their prepared docs, in the order indexItems reads them back
+ * (by id), so the stories come out the same: the first at once (in the caller's transaction), the rest a slice per later turn.
+ */
+export function indexPreparedItems(service: ServiceContext, feedId: string, feed: ParsedFeed, stored: StoredItems, now: Date, docs: PreparedDoc[]): StoredItems {
+  const index = indexerOf(service, feedId, feed, now, docs);
+  const [first, ...rest] = inSlices(inIdOrder(stored));
   first.forEach(index);
-  for (const slice of rest) {
-    // The transaction that stored them may have been rolled back since (and the feed written again).
-    service.intelligence.later(() => {
-      const kept = stillStored(service, slice.map(({ id }) => id));
-      slice.filter(({ id }) => kept.has(id)).forEach(index);
-    });
-  }
+  for (const slice of rest) indexSliceLater(service, slice, index);
+  return stored;
+}
+
+/** Items per slice of indexing behind a refresh: bigger slices write the word counts less often. */
+const BEHIND_SLICE = 200;
+
+type Behind = { id: string; position: number; index: (entry: { id: string; position: number }) => void };
+/** Items of any feed waiting to be indexed behind ingestion, per intelligence (one per database). */
+const behind = new WeakMap<ServiceContext['intelligence'], Behind[]>();
+
+/** Indexes the next BEHIND_SLICE waiting items (of whatever feeds) and queues itself again while more wait. */
+function drainBehind(service: ServiceContext, queue: Behind[]): void {
+  const slice = queue.splice(0, BEHIND_SLICE);
+  if (queue.length) service.intelligence.later(() => drainBehind(service, queue));
+  const kept = stillStored(service, slice.map(({ id }) => id));
+  for (const entry of slice) if (kept.has(entry.id)) entry.index(entry);
+}
+
+/**
+ * Queues the indexing of items a refresh just stored, all of it for later turns: the items are
+ * listed once stored, and similar items and stories follow as the backlog drains, in slices
+ * that gather the items of many feeds. Items without a doc in `docs` (a refresh leaves them out)
+ * get theirs from the feed preparer's worker thread when it has no feed to prepare, or, not
+ * back by the time they are indexed, on the spot.
+ */
+export function indexPreparedItemsLater(service: ServiceContext, feedId: string, feed: ParsedFeed, stored: StoredItems, now: Date, docs: PreparedDoc[]): StoredItems {
+  if (!stored.added.length) return stored;
+  const index = indexerOf(service, feedId, feed, now, docs);
+  let queue = behind.get(service.intelligence);
+  if (!queue) behind.set(service.intelligence, queue = []);
+  const idle = queue.length === 0;
+  const order = inIdOrder(stored);
+  for (const entry of order) queue.push({ ...entry, index });
+  if (idle) service.intelligence.later(() => drainBehind(service, queue));
+  const missing = order.filter(({ position }) => !docs[position]);
+  const texts = missing.map(({ position }) => ({ title: feed.items[position].title, summary: feed.items[position].summary, content: feed.items[position].content }));
+  void sharedFeedPreparer().prepareDocs(texts).then((made) => made?.forEach((doc, i) => { docs[missing[i].position] ??= doc; }));
   return stored;
 }
 

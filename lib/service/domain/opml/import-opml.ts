@@ -1,30 +1,21 @@
 import type { OpmlImportResult } from '@/lib/contract/organizing';
 import type { User } from '../accounts';
+import { createFeed, findFeedByUrl } from '../feeds/create-feed';
 import { ensureFolder } from '../folders/folders';
-import { normalizeFeedUrl, subscribe } from '../subscriptions/subscribe';
+import { normalizeFeedUrl, subscribeToStored } from '../subscriptions/subscribe';
 import type { ServiceContext } from '../../context';
+import { fetchImportedFeeds } from './import-fetch';
 import { readOpml, type OpmlFeed } from './read-opml';
-import { DomainError, tooLarge, unavailable } from '../errors';
-
-/** Feeds fetched at once: quick for a long list, polite to the hosts and to the machine. */
-const defaultConcurrency = 4;
+import { badRequest, DomainError, tooLarge } from '../errors';
 
 /**
- * The most distinct feeds one import takes. The app's proxy waits five minutes for an import;
- * with four feeds fetched at once and a new feed taking about a second, some 1,000 new feeds fit
- * in that. It is also the pro plan's feed limit, and readers' exports rarely list more than a few
- * hundred. A bigger list is refused whole rather than half imported.
+ * The most distinct feeds one import takes. It is the pro plan's feed limit, and readers'
+ * exports rarely list more than a few hundred. A bigger list is refused whole rather than half imported.
  */
 export const maxImportFeeds = 1000;
 
-/** Runs `work` over `items`, `limit` at a time; no new item is started once `signal` aborts. */
-async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>, signal?: AbortSignal): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length && !signal?.aborted) await work(items[next++]);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-}
+/** How long the scheduler leaves a feed just imported to the import's own fetch before fetching it itself. */
+const importFetchGraceMs = 10 * 60_000;
 
 /** The distinct feeds of a document: a URL listed twice is subscribed once, in the first folder it appears in. */
 function distinctFeeds(feeds: OpmlFeed[]): OpmlFeed[] {
@@ -36,17 +27,45 @@ function distinctFeeds(feeds: OpmlFeed[]): OpmlFeed[] {
   return [...seen.values()];
 }
 
+type Outcome = 'imported' | 'already_subscribed' | { message: string };
+
+/**
+ * Subscribes `user` to one feed of the document, storing a feed not known yet without fetching it
+ * (added to `created`); a feed refused (bad URL, plan limit) is reported with the reason.
+ */
+function subscribeWithoutFetching(service: ServiceContext, user: User, feed: OpmlFeed, folderId: string | null, created: { id: string; url: string }[]): Outcome {
+  try {
+    return service.db.transaction((): Outcome => {
+      const url = normalizeFeedUrl(feed.url);
+      if (!url) throw badRequest('url must be an http or https URL.');
+      let feedId = findFeedByUrl(service.db, url);
+      const isNew = !feedId;
+      if (!feedId) {
+        const now = new Date();
+        feedId = createFeed(service.db, { url, source_type: 'feed', title: feed.title || new URL(url).hostname }, now);
+        // Not fetched yet: no last try to show, and the scheduler leaves it to the import's fetch for a while.
+        service.db.prepare('UPDATE feeds SET last_fetched_at = NULL, next_fetch_at = ? WHERE id = ?')
+          .run(new Date(now.getTime() + importFetchGraceMs).toISOString(), feedId);
+      }
+      const outcome = subscribeToStored(service, user, feedId, folderId);
+      if (isNew) created.push({ id: feedId, url });
+      return outcome.status === 201 ? 'imported' : 'already_subscribed';
+    })();
+  } catch (error) {
+    if (!(error instanceof DomainError)) console.error('[tidings opml import]', feed.url, error);
+    return { message: error instanceof DomainError ? error.message : 'Something went wrong while subscribing.' };
+  }
+}
+
 /**
  * POST /v1/opml/import: subscribes to every feed of the document, making its folders (or
- * reusing ones of the same name). A feed that fails (unreachable, not a feed, plan limit)
- * is reported with the reason and the rest go on. Subscriptions that already exist are
- * left where they are. Folders made here that end up empty are removed again. A document of
- * more than `maxImportFeeds` feeds is refused (413). Once `signal` aborts (the caller stopped
- * waiting) no further feed is subscribed and the import answers 503 with what it got through.
+ * reusing ones of the same name), and answers as soon as the subscriptions exist: feeds not
+ * stored yet are fetched in the background (see import-fetch.ts), and one that turns out broken
+ * shows as failing, like any feed. A feed refused (bad URL, plan limit) is reported with the
+ * reason and the rest go on. Subscriptions that already exist are left where they are. Folders
+ * made here that end up empty are removed again. A document of more than `maxImportFeeds` feeds is refused (413).
  */
-export async function importOpml(
-  service: ServiceContext, user: User, text: string, options: { concurrency?: number; signal?: AbortSignal } = {},
-): Promise<OpmlImportResult> {
+export function importOpml(service: ServiceContext, user: User, text: string): OpmlImportResult {
   const outlines = readOpml(text);
   const feeds = distinctFeeds(outlines);
   if (feeds.length > maxImportFeeds) {
@@ -54,42 +73,30 @@ export async function importOpml(
     // a client tells this apart from a document that is not OPML (422) by the status, not the wording.
     throw tooLarge(`opml lists ${feeds.length.toLocaleString('en-US')} feeds, more than the ${maxImportFeeds.toLocaleString('en-US')} one import takes; split the file into smaller ones.`);
   }
-  const { signal } = options;
-  const folderIds = new Map<string, string>();
-  const madeFolders: string[] = [];
-  for (const folder of new Set(feeds.map((feed) => feed.folder))) {
-    if (folder === null) continue;
-    const { id, created } = ensureFolder(service.db, user, folder);
-    folderIds.set(folder, id);
-    if (created) madeFolders.push(id);
-  }
-
-  const outcomes = new Map<OpmlFeed, 'imported' | 'already_subscribed' | { message: string }>();
-  await eachLimited(feeds, options.concurrency ?? defaultConcurrency, async (feed) => {
-    try {
-      const folderId = feed.folder === null ? null : folderIds.get(feed.folder) ?? null;
-      const outcome = await subscribe(service, user, { url: feed.url, folder_id: folderId }, { signal });
-      outcomes.set(feed, outcome.status === 201 ? 'imported' : 'already_subscribed');
-    } catch (error) {
-      if (!(error instanceof DomainError)) console.error('[tidings opml import]', feed.url, error);
-      outcomes.set(feed, { message: error instanceof DomainError ? error.message : 'Something went wrong while subscribing.' });
+  const created: { id: string; url: string }[] = [];
+  const outcomes = service.db.transaction(() => {
+    const folderIds = new Map<string, string>();
+    const madeFolders: string[] = [];
+    for (const folder of new Set(feeds.map((feed) => feed.folder))) {
+      if (folder === null) continue;
+      const { id, created: made } = ensureFolder(service.db, user, folder);
+      folderIds.set(folder, id);
+      if (made) madeFolders.push(id);
     }
-  }, signal);
+    const each = feeds.map((feed) => subscribeWithoutFetching(service, user, feed, feed.folder === null ? null : folderIds.get(feed.folder) ?? null, created));
+    const removeIfEmpty = service.db.prepare(`DELETE FROM folders WHERE id = ? AND user_id = ?
+      AND NOT EXISTS (SELECT 1 FROM subscriptions WHERE folder_id = folders.id)`);
+    for (const id of madeFolders) removeIfEmpty.run(id, user.id);
+    return each;
+  })();
+  fetchImportedFeeds(service, user, created);
 
-  const removeIfEmpty = service.db.prepare(`DELETE FROM folders WHERE id = ? AND user_id = ?
-    AND NOT EXISTS (SELECT 1 FROM subscriptions WHERE folder_id = folders.id)`);
-  for (const id of madeFolders) removeIfEmpty.run(id, user.id);
-
-  if (signal?.aborted) {
-    const subscribed = [...outcomes.values()].filter((outcome) => outcome === 'imported').length;
-    throw unavailable(`The import took longer than the app waits, so it stopped after subscribing to ${subscribed} of ${feeds.length} feeds; import the file again to add the rest.`);
-  }
   const result: OpmlImportResult = { imported: 0, already_subscribed: 0, duplicates: outlines.length - feeds.length, failed: [] };
-  for (const feed of feeds) {
-    const outcome = outcomes.get(feed)!;
+  feeds.forEach((feed, i) => {
+    const outcome = outcomes[i];
     if (outcome === 'imported') result.imported += 1;
     else if (outcome === 'already_subscribed') result.already_subscribed += 1;
     else result.failed.push({ url: feed.url, message: outcome.message });
-  }
+  });
   return result;
 }

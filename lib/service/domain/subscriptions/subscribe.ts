@@ -3,7 +3,7 @@ import type { User } from '../accounts';
 import { createFeed, findFeedByUrl } from '../feeds/create-feed';
 import { sharedFeedPreparer } from '../feeds/feed-preparer';
 import { FeedNotFound, loadFeed, type LoadedFeed, type ReadFeed } from '../feeds/load-feed';
-import { paceOf } from '../feeds/refresh-feed';
+import { paceLimits, paceOf } from '../feeds/refresh-pace';
 import { indexPreparedItems } from '../feeds/store-parsed-feed';
 import { insertItems, type StoredItems } from '../feeds/store-items';
 import { subscribeUserToFeed } from '../feeds/subscribe-user';
@@ -44,7 +44,8 @@ function existingSubscription(service: ServiceContext, user: User, feedId: strin
   return row ? { status: 200, body: { status: 'already_subscribed', subscription_id: row.id, title: row.title } } : null;
 }
 
-function subscribeToStored(service: ServiceContext, user: User, feedId: string, folderId: string | null): Outcome {
+/** Subscribes `user` to a stored feed (200 when they already follow it); 402 beyond their plan. */
+export function subscribeToStored(service: ServiceContext, user: User, feedId: string, folderId: string | null): Outcome {
   return service.db.transaction((): Outcome => {
     const existing = existingSubscription(service, user, feedId);
     if (existing) return existing;
@@ -120,7 +121,9 @@ export async function subscribe(
       artist: parsed.artist, podcast_summary: parsed.podcast_summary, explicit: parsed.explicit, ttl_minutes: parsed.ttl_minutes,
     }, fetchedAt);
     // Just fetched, so next due at the feed's pace: left unset, the scheduler fetched it again within 30 seconds.
-    const nextFetch = new Date(fetchedAt.getTime() + paceOf(parsed.ttl_minutes, loaded.cacheMaxAge)).toISOString();
+    const published = parsed.items.map((item) => (item.published_at ? Date.parse(item.published_at) : NaN));
+    const pace = paceOf({ ttlMinutes: parsed.ttl_minutes, maxAgeSeconds: loaded.cacheMaxAge, published }, paceLimits(service.config), fetchedAt.getTime());
+    const nextFetch = new Date(fetchedAt.getTime() + pace).toISOString();
     service.db.prepare('UPDATE feeds SET etag = ?, last_modified = ?, next_fetch_at = ? WHERE id = ?').run(loaded.etag, loaded.lastModified, nextFetch, id);
     return id;
   })();

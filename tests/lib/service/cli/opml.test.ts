@@ -53,20 +53,21 @@ describe('tidings opml', () => {
 
     const imported = await tidings('opml', 'import', '--email', 'importer@example.com', file);
     expect(imported.code).toBe(0);
-    expect(imported.stderr).toBe('2 imported, 0 already subscribed, 1 failed.\n');
-    expect(imported.stdout).toMatch(new RegExp(`^failed  ${site.baseUrl}/nope.xml  The feed URL could not be fetched`));
+    expect(imported.stderr).toBe('3 imported, 0 already subscribed, 0 failed. 1 imported but not fetched.\n');
+    expect(imported.stdout).toMatch(new RegExp(`^not fetched  ${site.baseUrl}/nope.xml  The feed server answered 404`));
 
     const listed = await service.fetch(new Request('http://x/v1/subscriptions?all=true', { headers: { authorization: `Bearer ${key}` } }));
-    expect(((await listed.json()) as { data: { title: string }[] }).data.map((s) => s.title)).toEqual(['Hill Diary', 'River Notes']);
+    expect(((await listed.json()) as { data: { title: string }[] }).data.map((s) => s.title)).toEqual(['Hill Diary', 'Nope', 'River Notes']);
 
     const again = await tidings('opml', 'import', '--email', 'importer@example.com', '--json', file);
-    expect(JSON.parse(again.stdout)).toMatchObject({ imported: 0, already_subscribed: 2, failed: [{ url: `${site.baseUrl}/nope.xml` }] });
+    expect(JSON.parse(again.stdout)).toMatchObject({ imported: 0, already_subscribed: 3, failed: [], not_fetched: [] });
 
     const exported = await tidings('opml', 'export', '--email', 'importer@example.com');
     expect(exported.code).toBe(0);
     expect(readOpml(exported.stdout)).toEqual([
       { url: river, title: 'River Notes', folder: null },
       { url: hill, title: 'Hill Diary', folder: 'Reading' },
+      { url: `${site.baseUrl}/nope.xml`, title: 'Nope', folder: 'Reading' },
     ]);
   });
 

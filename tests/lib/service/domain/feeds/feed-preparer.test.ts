@@ -6,6 +6,7 @@ import { createFeed } from '@/lib/service/domain/feeds/create-feed';
 import { createFeedPreparer, type FeedPreparer, type FeedStore } from '@/lib/service/domain/feeds/feed-preparer';
 import type { FeedSource } from '@/lib/service/domain/feeds/prepare-feed';
 import { refreshFeeds } from '@/lib/service/domain/feeds/refresh-feed';
+import { prepareDoc } from '@/lib/service/intelligence/prepare-doc';
 import { FeedParseError } from '@/lib/service/ingest/parse-feed';
 import { createService, type EmbeddedService } from '@/lib/service/service';
 import { document, FeedServer } from '../../feed-server';
@@ -88,6 +89,15 @@ describe('preparing fetched feeds on a worker thread', () => {
     expect(askedMain).toBe(false);
   });
 
+  it('works out the indexing docs of stored items on the worker as inline, and leaves them to the caller without a worker', async () => {
+    const texts = [
+      { title: 'Harbour Council votes on the ferry plan', summary: 'The council met.', content: '<p>Mayor Ada Quinn said the ferry would cost 3 million.</p>' },
+      { title: 'Bridge &amp; budget', summary: '', content: '<p>Residents of North Quay asked for more time.</p>' },
+    ];
+    expect(await threaded.prepareDocs(texts)).toEqual(texts.map((text) => prepareDoc(text)));
+    expect(await inline.prepareDocs(texts)).toBeNull();
+  });
+
   it('stores the same items, terms, postings and stories through the worker as inline', async () => {
     // One item a feed: the items of one feed are indexed in the random order of their ids, which frequencies depend on.
     const feeds = Array.from({ length: 8 }, (_, feed) => site.route(`/same/${feed}.xml`, document(articles(feed, [feed]))));
@@ -96,6 +106,8 @@ describe('preparing fetched feeds on a worker thread', () => {
       const feedIds = feeds.map((url, feed) => createFeed(service.db, { url, source_type: 'feed', title: `Feed ${feed}` }));
       // One feed at a time, so that the items are indexed in the same order.
       for (const feedId of feedIds) await refreshFeeds(service, [feedId], 1, preparer);
+      // Indexed behind the refreshes, in the order they stored the items.
+      await service.intelligence.idle();
       const db = service.db;
       const items = db.prepare(`SELECT f.url AS feed, i.guid, i.url, i.title, i.summary, i.content, i.published_at, i.reading_time, i.media_url
         FROM items i JOIN feeds f ON f.id = i.feed_id ORDER BY f.url, i.guid`).all();

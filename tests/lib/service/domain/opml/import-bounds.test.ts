@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { maxImportFeeds } from '@/lib/service/domain/opml/import-opml';
 import type { TestUser } from '../../harness';
-import { rss } from '../../feed-server';
+import { document, rss } from '../../feed-server';
 import { harnessWithFeedSite } from '../../harness-with-feed-site';
 
 const { harness, site } = harnessWithFeedSite();
@@ -42,77 +42,58 @@ describe('bounds of an OPML import', () => {
     expect(answer.body).toEqual({ imported: maxImportFeeds, already_subscribed: 0, duplicates: 2, failed: [] });
   });
 
-  it('stops subscribing once the request is aborted: feeds under way are not kept and the rest are never fetched', async () => {
+  it('answers once the subscriptions exist, before any feed has answered, and fetches them in the background with progress reaching the total', async () => {
     const account = harness().createUser({ plan: 'pro' });
     const waiting: Array<() => void> = [];
-    const started: string[] = [];
-    let gaveUp = false;
-    const urls = Array.from({ length: 8 }, (_, i) => site.route(`/slow/${i}.xml`, (request, response) => {
-      started.push(request.url!);
-      const answer = () => {
+    const urls = Array.from({ length: 8 }, (_, i) => site.route(`/slow/${i}.xml`, (_request, response) => {
+      // Every feed holds its answer until the test lets it go, after the import has answered.
+      waiting.push(() => {
         response.writeHead(200, { 'content-type': 'application/rss+xml' });
         response.end(rss(`Slow ${i}`, [{ guid: `slow-${i}`, title: `Slow post ${i}`, date: new Date() }]));
-      };
-      // Feeds asked for before the caller gives up answer only after it has.
-      if (gaveUp) answer();
-      else waiting.push(answer);
+      });
     }));
-    const caller = new AbortController();
-    const answering = harness().service.fetch(new Request(`${harness().baseUrl}/v1/opml/import`, {
-      method: 'POST', signal: caller.signal,
-      headers: { authorization: `Bearer ${account.appToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ opml: opmlOf(urls) }),
-    }));
-    // Four feeds are under way: two fetching, two waiting for a slot on the (one) host.
-    while (started.length < 2) await new Promise((resolve) => setTimeout(resolve, 10));
-    caller.abort();
-    gaveUp = true;
-    for (const answer of waiting.splice(0)) answer();
-    const response = await answering;
-    expect(response.status).toBe(503);
-    expect((await response.json()).message).toBe(
-      'The import took longer than the app waits, so it stopped after subscribing to 0 of 8 feeds; import the file again to add the rest.',
-    );
-    // The two waiting for a slot get one only after the abort, and send nothing.
-    expect(started.sort()).toEqual(['/slow/0.xml', '/slow/1.xml']);
-    expect(await subscriptionCount(account)).toBe(0);
-    expect(await folderCount(account)).toBe(0);
+    const answer = await harness().call('POST', '/v1/opml/import', { key: account.appToken, body: { opml: opmlOf(urls) } });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ imported: 8, already_subscribed: 0, duplicates: 0, failed: [] });
+    expect(await subscriptionCount(account)).toBe(8);
+    expect(await folderCount(account)).toBe(1);
+    const progress = () => harness().call('GET', '/v1/opml/import/progress', { key: account.appToken });
+    expect((await progress()).body).toEqual({ total: 8, fetched: 0, running: true, failed: [] });
+
+    let last;
+    do {
+      for (const release of waiting.splice(0)) release();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      last = (await progress()).body;
+      expect(last.fetched).toBeLessThanOrEqual(8);
+    } while (last.running);
+    expect(last).toEqual({ total: 8, fetched: 8, running: false, failed: [] });
+    expect((await harness().call('GET', '/v1/items', { key: account.key })).body.pagination.total).toBe(8);
   });
 
-  it('closes the connections of feeds being fetched once the request is aborted, and subscribes to nothing more', async () => {
+  it('searches an imported address that is a web page for its feed, as subscribing does, and fetches that', async () => {
     const account = harness().createUser({ plan: 'pro' });
-    const quick = site.route('/held-import/quick.xml', (_request, response) => {
-      response.writeHead(200, { 'content-type': 'application/rss+xml' });
-      response.end(rss('Quick', [{ guid: 'quick-1', title: 'Quick post', date: new Date() }]));
-    });
-    // The other feeds never answer: only the service closing its side ends these requests.
-    const held: Array<{ path: string; closed: Promise<void> }> = [];
-    const urls = Array.from({ length: 5 }, (_, i) => site.route(`/held-import/${i}.xml`, (request, response) => {
-      held.push({ path: request.url!, closed: new Promise((resolve) => response.once('close', () => resolve())) });
-    }));
-    const caller = new AbortController();
-    const answering = harness().service.fetch(new Request(`${harness().baseUrl}/v1/opml/import`, {
-      method: 'POST', signal: caller.signal,
-      headers: { authorization: `Bearer ${account.appToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ opml: opmlOf([quick, ...urls]) }),
-    }));
-    // The quick feed is subscribed; two held ones fill the host's two slots, the others wait.
-    while (held.length < 2 || (await subscriptionCount(account)) < 1) await new Promise((resolve) => setTimeout(resolve, 10));
-    caller.abort();
-    // A fetch's own deadline is 15 s: a close well before it is the abort reaching the connection.
-    let stillOpen: ReturnType<typeof setTimeout> | undefined;
-    const closedInTime = await Promise.race([
-      Promise.all(held.map((request) => request.closed)).then(() => true),
-      new Promise<false>((resolve) => { stillOpen = setTimeout(() => resolve(false), 5_000); }),
-    ]);
-    clearTimeout(stillOpen);
-    expect(closedInTime).toBe(true);
-    const response = await answering;
-    expect(response.status).toBe(503);
-    expect((await response.json()).message).toBe(
-      'The import took longer than the app waits, so it stopped after subscribing to 1 of 6 feeds; import the file again to add the rest.',
-    );
-    expect(held.map((request) => request.path).sort()).toEqual(['/held-import/0.xml', '/held-import/1.xml']);
-    expect(await subscriptionCount(account)).toBe(1);
+    const feed = site.route('/found/feed.xml', document(rss('Found Feed', [{ guid: 'found-1', title: 'Found post', date: new Date() }])));
+    const page = site.route('/found/', document(`<!doctype html><html><head><title>A site</title>
+      <link rel="alternate" type="application/rss+xml" href="${feed}"></head><body>Hello</body></html>`, 'text/html'));
+    expect((await harness().call('POST', '/v1/opml/import', { key: account.appToken, body: { opml: opmlOf([page]) } })).body.imported).toBe(1);
+    let progress;
+    do {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      progress = (await harness().call('GET', '/v1/opml/import/progress', { key: account.appToken })).body;
+    } while (progress.running);
+    expect(progress).toEqual({ total: 1, fetched: 1, running: false, failed: [] });
+    const items = (await harness().call('GET', '/v1/items', { key: account.key })).body.data;
+    expect(items.map((item: { title: string }) => item.title)).toEqual(['Found post']);
+    const subscriptions = (await harness().call('GET', '/v1/subscriptions', { key: account.key, query: { all: 'true' } })).body.data;
+    expect(subscriptions.map((entry: { title: string }) => entry.title)).toEqual(['Found Feed']);
+    expect(harness().service.db.prepare('SELECT url FROM feeds WHERE title = ?').pluck().all('Found Feed')).toEqual([feed]);
+  });
+
+  it('answers the progress of nothing fetched to a person who imported nothing, and only to the first-party app', async () => {
+    const account = harness().createUser();
+    expect((await harness().call('GET', '/v1/opml/import/progress', { key: account.appToken })).body)
+      .toEqual({ total: 0, fetched: 0, running: false, failed: [] });
+    expect((await harness().call('GET', '/v1/opml/import/progress', { key: account.key })).status).toBe(403);
   });
 });

@@ -33,6 +33,16 @@ async function importDoc(account: TestUser, opml: string) {
   return answer.body;
 }
 
+/** Polls the import's progress until the new feeds' background fetch is over, and answers it. */
+async function fetchedImport(account: TestUser) {
+  for (;;) {
+    const progress = await harness().call('GET', '/v1/opml/import/progress', { key: account.appToken });
+    expect(progress.status).toBe(200);
+    if (!progress.body.running) return progress.body;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 describe('OPML import and export', () => {
   const urls: Record<string, string> = {};
   beforeAll(() => {
@@ -55,38 +65,39 @@ describe('OPML import and export', () => {
   </outline>
 </body></opml>`;
 
-  it('imports each distinct feed once, counting the repeated outline, recreating folders from the nesting and reporting failures by URL', async () => {
+  it('imports each distinct feed once, counting the repeated outline, recreating folders from the nesting; feeds that fail their first fetch are reported by URL', async () => {
     const account = harness().createUser();
     const result = await importDoc(account, sourceDocument());
-    expect(result).toEqual({
-      imported: 3,
-      already_subscribed: 0,
-      duplicates: 1,
-      failed: [
-        { url: urls.missing, message: expect.stringMatching(/could not be fetched.*404/) },
-        { url: urls.page, message: expect.stringMatching(/does not host a parseable feed/) },
-      ],
+    expect(result).toEqual({ imported: 5, already_subscribed: 0, duplicates: 1, failed: [] });
+    expect(await folderNames(account)).toEqual(['Broken', 'Outer / Inner', 'Tech']);
+    expect(await fetchedImport(account)).toEqual({
+      total: 5, fetched: 5, running: false,
+      failed: expect.arrayContaining([
+        { url: urls.missing, message: expect.stringMatching(/404/) },
+        { url: urls.page, message: expect.stringMatching(/feed/) },
+      ]),
     });
-    // "Broken" held only failures, so it is not left behind empty.
-    expect(await folderNames(account)).toEqual(['Outer / Inner', 'Tech']);
 
     const exported = await harness().call('GET', '/v1/opml', { key: account.appToken });
-    expect(layout(exported.body.opml)).toEqual({ '': [urls.alpha], 'Outer / Inner': [urls.gamma], Tech: [urls.beta] });
+    expect(layout(exported.body.opml)).toEqual({ '': [urls.alpha], Broken: [urls.missing, urls.page].sort(), 'Outer / Inner': [urls.gamma], Tech: [urls.beta] });
     expect((await harness().call('GET', '/v1/items', { key: account.key })).body.pagination.total).toBe(6);
+    const failing = (await harness().call('GET', '/v1/feed-health', { key: account.appToken })).body.data;
+    expect(failing.map((health: { status: string }) => health.status)).toEqual(['failing', 'failing']);
   });
 
   it('counts feeds the user already follows as already_subscribed, leaving them where they are', async () => {
     const account = harness().createUser();
     await importDoc(account, sourceDocument());
+    await fetchedImport(account);
     const again = await importDoc(account, sourceDocument());
-    expect(again).toMatchObject({ imported: 0, already_subscribed: 3 });
-    expect(again.failed.map((f: { url: string }) => f.url)).toEqual([urls.missing, urls.page]);
-    expect(await folderNames(account)).toEqual(['Outer / Inner', 'Tech']);
+    expect(again).toEqual({ imported: 0, already_subscribed: 5, duplicates: 1, failed: [] });
+    expect(await folderNames(account)).toEqual(['Broken', 'Outer / Inner', 'Tech']);
   });
 
   it('exports OPML 2.0: feeds without a folder first, then one outline per folder, newsletters left out', async () => {
     const account = harness().createUser();
     await importDoc(account, sourceDocument());
+    await fetchedImport(account);
     await harness().call('POST', '/v1/subscriptions/newsletters', { key: account.appToken, body: { title: 'Letters' } });
     await harness().call('POST', '/v1/folders', { key: account.appToken, body: { name: 'Empty shelf' } });
 
@@ -98,6 +109,11 @@ describe('OPML import and export', () => {
     expect(parsed.head?.title).toBe('Tidings subscriptions');
     expect(parsed.body?.outlines).toEqual([
       { text: 'Alpha Blog', title: 'Alpha Blog', type: 'rss', xmlUrl: urls.alpha, htmlUrl: 'https://example.org/' },
+      // Imported, never fetched: the names the file gave them.
+      { text: 'Broken', title: 'Broken', outlines: [
+        { text: 'A page', title: 'A page', type: 'rss', xmlUrl: urls.page },
+        { text: 'Gone', title: 'Gone', type: 'rss', xmlUrl: urls.missing },
+      ] },
       { text: 'Outer / Inner', title: 'Outer / Inner', outlines: [
         { text: 'Gamma Blog', title: 'Gamma Blog', type: 'rss', xmlUrl: urls.gamma, htmlUrl: 'https://example.org/' },
       ] },
@@ -120,11 +136,13 @@ describe('OPML import and export', () => {
   it('round-trips: another user importing the export gets the same feeds in the same folders, without refetching', async () => {
     const first = harness().createUser();
     await importDoc(first, sourceDocument());
+    await fetchedImport(first);
     const exported = (await harness().call('GET', '/v1/opml', { key: first.appToken })).body.opml;
     const hitsBefore = [...site.hits.values()].reduce((a, b) => a + b, 0);
 
     const second = harness().createUser();
-    expect(await importDoc(second, exported)).toEqual({ imported: 3, already_subscribed: 0, duplicates: 0, failed: [] });
+    expect(await importDoc(second, exported)).toEqual({ imported: 5, already_subscribed: 0, duplicates: 0, failed: [] });
+    expect(await fetchedImport(second)).toMatchObject({ total: 0, running: false });
     expect([...site.hits.values()].reduce((a, b) => a + b, 0)).toBe(hitsBefore);
     const reexported = (await harness().call('GET', '/v1/opml', { key: second.appToken })).body.opml;
     expect(layout(reexported)).toEqual(layout(exported));
@@ -135,7 +153,8 @@ describe('OPML import and export', () => {
     const account = harness().createUser();
     const tech = (await harness().call('POST', '/v1/folders', { key: account.appToken, body: { name: 'TECH' } })).body;
     await importDoc(account, sourceDocument());
-    expect(await folderNames(account)).toEqual(['Outer / Inner', 'TECH']);
+    await fetchedImport(account);
+    expect(await folderNames(account)).toEqual(['Broken', 'Outer / Inner', 'TECH']);
     const inTech = await harness().call('GET', '/v1/subscriptions', { key: account.key, query: { folder_id: tech.id } });
     expect(inTech.body.data.map((s: { title: string }) => s.title)).toEqual(['Beta Blog']);
   });

@@ -9,7 +9,7 @@ function markUndescribedImages(root: HTMLElement): void {
 
 /** Wide code blocks and tables scroll sideways inside the text: each that does takes focus, so a keyboard can scroll it. */
 function focusScrollingBlocks(root: HTMLElement): void {
-  for (const block of root.querySelectorAll<HTMLElement>('pre, table')) {
+  for (const block of root.querySelectorAll<HTMLElement>('pre, .table-scroll')) {
     if (block.scrollWidth > block.clientWidth && !block.hasAttribute('tabindex')) block.tabIndex = 0;
   }
 }

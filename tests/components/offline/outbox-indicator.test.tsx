@@ -7,7 +7,7 @@
  */
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -234,5 +234,40 @@ describe('the offline and sync indicator', () => {
     const left = await screen.findByRole('region', { name: '1 change was not saved' });
     expect(left.textContent).toMatch(/Mark read “Story B”: This is not yours\./);
     await waitFor(() => expect(document.activeElement).toBe(within(left).getByRole('button', { name: 'Dismiss: Mark read “Story B”' })));
+  });
+
+  it('keeps its badge out of the text: hidden while the page scrolls down, back on a scroll up and at the end', async () => {
+    const [id] = h.seedSubscription(person.user, [article({ title: 'Story S' })]).itemIds;
+    const { enqueueOrSend } = await import('@/lib/client/outbox');
+    const { OutboxIndicator } = await import('@/components/offline/outbox-indicator');
+    Object.defineProperty(document.documentElement, 'scrollHeight', { value: 5000, configurable: true });
+    const scrollTo = async (y: number) => {
+      Object.defineProperty(window, 'scrollY', { value: y, configurable: true });
+      await act(async () => {
+        window.dispatchEvent(new Event('scroll'));
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      });
+    };
+    const hidden = (badge: HTMLElement) => badge.className.includes('translate-y-[calc(100%');
+    try {
+      render(createElement(OutboxIndicator));
+      connection.online = false;
+      window.dispatchEvent(new Event('offline'));
+      await enqueueOrSend({ kind: 'update', itemId: id!, body: { is_read: true } }, { title: 'Story S' });
+      const badge = await screen.findByRole('button', { name: '1 change waiting' });
+      expect(hidden(badge)).toBe(false);
+      await scrollTo(600);
+      expect(hidden(badge)).toBe(true);
+      await scrollTo(300);
+      expect(hidden(badge)).toBe(false);
+      await scrollTo(900);
+      expect(hidden(badge)).toBe(true);
+      await scrollTo(5000 - window.innerHeight);
+      expect(hidden(badge)).toBe(false);
+    } finally {
+      Reflect.deleteProperty(document.documentElement, 'scrollHeight');
+      Object.defineProperty(window, 'scrollY', { value: 0, configurable: true });
+      connection.reconnect();
+    }
   });
 });

@@ -141,6 +141,7 @@ export function OutboxIndicator({ notice }: { notice?: ReactNode }) {
         ref={measure}
         aria-label="Offline and sync"
         data-own-gestures
+        data-sync-notice
         onKeyDown={closeOnEscape}
         className="pointer-events-none fixed inset-x-0 bottom-[calc(var(--player-space,0px)+var(--reader-bar-space,0px))] z-40 flex flex-col items-end gap-2 p-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]"
       >

@@ -223,7 +223,7 @@ export function OutboxIndicator({ notice }: { notice?: ReactNode }) {
               onClick={() => setOpen(!open)}
               className={`inline-flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-full border px-3 text-sm font-semibold shadow-md motion-safe:transition-transform ${
                 refused.length ? 'border-danger bg-surface text-danger' : 'border-line-strong bg-surface text-ink'
-              } ${scrolledUp || open ? '' : 'translate-y-[calc(100%+1.5rem)]'}`}
+              } ${scrolledUp || open ? '' : 'translate-y-[calc(100%+2rem+var(--reader-bar-space,0px))]'}`}
             >
               <Icon aria-hidden className="size-4" />
               {count > 0 && <span aria-hidden>{count}</span>}

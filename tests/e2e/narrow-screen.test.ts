@@ -52,7 +52,7 @@ describe('a 320 px wide screen', () => {
       await page.getByRole('button', { name: new RegExp(`^First${word} \\(add this tag\\)$`, 'i') }).waitFor();
       expect(await sidewaysOverflow(page)).toBe(0);
       // Each scrolls by itself, and takes focus so a keyboard can scroll it (axe: scrollable-region-focusable).
-      for (const block of ['.reading pre', '.reading table']) {
+      for (const block of ['.reading pre', '.reading .table-scroll']) {
         expect(await page.locator(block).evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
         expect(await page.locator(block).getAttribute('tabindex')).toBe('0');
       }

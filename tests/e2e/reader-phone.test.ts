@@ -122,7 +122,7 @@ describe('the reader on a 390 px phone', () => {
       await toTheEnd(page);
       const atEnd = (await badge.boundingBox())!;
       expect((await textLines(page)).filter((line) => overlaps(line, atEnd))).toEqual([]);
-      await scrollBy(page, -300);
+      await scrollBy(page, -1500);
       await scrollBy(page, 600);
       // Scrolling down into the text, it is out of the way.
       expect((await badge.boundingBox())!.y).toBeGreaterThanOrEqual(844);

@@ -15,6 +15,15 @@ function focusScrollingBlocks(root: HTMLElement): void {
 }
 
 /**
+ * Each table in a wrapper that scrolls sideways when it is wider than the text. Sanitized HTML
+ * closes every table it opens, so the tags pair up; done in render, the server's HTML has it too.
+ */
+function wrapTables(html: string): string {
+  if (!html.includes('<table')) return html;
+  return html.replace(/<table\b/g, '<div class="table-scroll"><table').replace(/<\/table>/g, '</table></div>');
+}
+
+/**
  * Sanitized HTML of an item, in the reading typography. The service sanitized it on ingest
  * (scripts, handlers, trackers removed); this only makes it readable by keyboard and screen reader.
  */
@@ -31,5 +40,5 @@ export function ReadingText({ html }: { html: string }) {
     resized?.observe(root);
     return () => resized?.disconnect();
   }, [html]);
-  return <div ref={body} className="reading mt-6" dangerouslySetInnerHTML={{ __html: html }} />;
+  return <div ref={body} className="reading mt-6" dangerouslySetInnerHTML={{ __html: wrapTables(html) }} />;
 }

@@ -67,7 +67,7 @@ describe('a 320 px wide screen', () => {
       try {
         await visitor.goto(((await link.json()) as { url: string }).url);
         await visitor.getByRole('heading', { level: 1, name: `First${word}` }).waitFor();
-        for (const block of ['.reading pre', '.reading table']) await visitor.locator(`${block}[tabindex="0"]`).waitFor();
+        for (const block of ['.reading pre', '.reading .table-scroll']) await visitor.locator(`${block}[tabindex="0"]`).waitFor();
         expect(await sidewaysOverflow(visitor)).toBe(0);
         await expectNoAxeViolations(visitor);
       } finally {

@@ -17,6 +17,10 @@ export type KeyedList<T extends KeyedItem> = {
   items: readonly T[];
   /** Runs as an item is opened by key, as a click on its link does (say, to remember the list for the reader). */
   onOpen?: (item: T) => void;
+  /** Shows the item opened by key on the page itself (the inbox's reader pane); true when it did, else it opens as a page. */
+  show?: (item: T) => boolean;
+  /** Runs as j or k moves to one of the list's items (the inbox's reader pane follows). */
+  onMove?: (item: T) => void;
   /** The list's own read and saved toggles (the river reports in its own status line); else the keys' own run. */
   onToggleRead?: (item: T) => void;
   onToggleSaved?: (item: T) => void;
@@ -149,7 +153,10 @@ export function ListKeys({ children, quiet = false, labels }: ListKeysProps) {
       const place = all[to]!;
       focusPlace(place);
       if (!isRow(place)) return;
-      const more = lists.get(place.parentElement!)?.current.more;
+      const list = lists.get(place.parentElement!)?.current;
+      const moved = list?.onMove && list.items.find((candidate) => rowShows(place, candidate));
+      if (moved) list.onMove!(moved);
+      const more = list?.more;
       const siblings = all.filter((candidate) => candidate.parentElement === place.parentElement);
       if (step > 0 && more?.hasMore && siblings.indexOf(place) >= siblings.length - 3) more.loadMore();
     };
@@ -184,6 +191,7 @@ export function ListKeys({ children, quiet = false, labels }: ListKeysProps) {
         if (!found) return;
         // An item beyond the person's subscriptions has no page here: its link is the original.
         if (found.item.is_global) return openOriginal(found.item);
+        if (found.list.show?.(found.item)) return;
         found.list.onOpen?.(found.item);
         router.push(`/items/${found.item.id}`);
       },

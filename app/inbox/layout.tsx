@@ -1,20 +1,24 @@
 import type { ReactNode } from 'react';
+import { ReaderPane } from '@/components/inbox/reader-pane';
+import { ReadingPanes } from '@/components/inbox/reading-panes';
 import { SourcesColumn } from '@/components/shell/sources-column';
 
 /**
- * The inbox beside its sources (folders, subscriptions, tags) from desktop widths. The
- * column's width is set here from the first paint, so the list arriving later moves nothing;
- * on phones the column takes no room and the header's Sources button opens a drawer.
+ * The inbox beside its sources (folders, subscriptions, tags) from desktop widths, and from
+ * 1200 px the reader beside the list. The columns' widths are set here from the first paint, so
+ * the list arriving later moves nothing; on phones the column takes no room and the header's
+ * Sources button opens a drawer.
  */
 export default function InboxLayout({ children }: { children: ReactNode }) {
   return (
     <>
       {/* Above the column, so a screen reader meets the page's heading before the sources' headings. */}
       <h1 className="text-2xl font-bold">Inbox</h1>
-      <div className="lg:grid lg:grid-cols-[14rem_minmax(0,1fr)] lg:gap-6">
+      <ReadingPanes>
         <SourcesColumn />
         <div className="min-w-0">{children}</div>
-      </div>
+        <ReaderPane />
+      </ReadingPanes>
     </>
   );
 }

@@ -13,6 +13,7 @@ import { useReadFailure } from '@/lib/client/kept-on-failure';
 import { describeDates, describeSelection, filtersFor, inboxHref, type InboxSelection } from '@/lib/client/inbox-view';
 import { filtersKey, type ListedItem } from '@/lib/client/item-cache';
 import { saveListContext } from '@/lib/client/list-context';
+import { panesShown, showInPane } from '@/lib/client/reader-pane';
 import { useMarkReadMode } from '@/lib/client/reading-preferences';
 import { useItemActions, type BulkAction } from '@/lib/client/use-item-actions';
 import { useItems } from '@/lib/client/use-items';
@@ -47,6 +48,14 @@ type Props = {
   selection: InboxSelection;
   /** The name of the folder, subscription or tag the selection narrows to, once known. */
   sourceName?: string | null;
+};
+
+/** On wide screens o and Enter open an item in the reader pane, and the pane follows j and k (lib/client/reader-pane.ts). */
+const paneKeys = {
+  show: (item: ListedItem) => panesShown() && (showInPane(item.id), true),
+  onMove: (item: ListedItem) => {
+    if (panesShown()) showInPane(item.id, 'replace');
+  },
 };
 
 /**
@@ -153,7 +162,7 @@ function River({ selection, sourceName = null }: Props) {
     return message;
   }), [actions, run, list, filters]);
 
-  const keyed = useKeyedList({ items: rows, more: list, onToggleRead: handlers.onToggleRead, onToggleSaved: handlers.onToggleSaved });
+  const keyed = useKeyedList({ items: rows, more: list, onToggleRead: handlers.onToggleRead, onToggleSaved: handlers.onToggleSaved, ...paneKeys });
   const roving = useRovingRows(rovingRows);
   const listElement = useCallback((element: HTMLUListElement | null) => {
     listRef.current = element;

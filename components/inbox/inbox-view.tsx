@@ -1,7 +1,7 @@
 'use client';
 
 import Link from '@/components/shell/intent-link';
-import { useSearchParams } from 'next/navigation';
+import { usePathname, useSearchParams } from 'next/navigation';
 import { useId, useMemo, useState } from 'react';
 import { inboxHref, inboxViews, itemKinds, readInboxSelection, type InboxSelection } from '@/lib/client/inbox-view';
 import { useSourceName } from '@/lib/client/use-source-name';
@@ -74,7 +74,12 @@ function ViewSwitcher({ selection }: { selection: InboxSelection }) {
  */
 export function InboxView() {
   const params = useSearchParams();
-  const href = inboxHref(readInboxSelection(params));
+  // With an item open beside the list the address is the item's (lib/client/reader-pane.ts): the list stays as it was.
+  const onList = !usePathname()?.startsWith('/items/');
+  const [listHref, setListHref] = useState(() => inboxHref(readInboxSelection(params)));
+  const shownHref = inboxHref(readInboxSelection(params));
+  if (onList && shownHref !== listHref) setListHref(shownHref);
+  const href = onList ? shownHref : listHref;
   // One selection object per URL, so the river's filters stay put between renders.
   const selection = useMemo(() => readInboxSelection(new URLSearchParams(href.split('?')[1] ?? '')), [href]);
   const sourceName = useSourceName(selection.source);

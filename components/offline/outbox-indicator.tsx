@@ -1,9 +1,11 @@
 'use client';
 
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { CloudOff, RefreshCw, TriangleAlert } from 'lucide-react';
+import { useCallback, useEffect, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { SignInLink } from '@/components/session/sign-in-again';
 import { loadOutbox } from '@/lib/client/outbox';
 import { useOutboxStatus } from '@/lib/client/outbox/use-outbox-status';
+import { useShownWhileScrollingUp } from '@/lib/client/use-scroll-chrome';
 
 function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
@@ -57,11 +59,6 @@ function settleRow(button: HTMLElement, act: (outbox: Outbox) => Promise<void>):
   });
 }
 
-/**
- * Pending changes and refused ones, always visible while there are any: how many wait and
- * why, the list of them, and each refusal with the service's reason until dismissed.
- * `notice` (the reload prompt) shows above them; with nothing to show it renders nothing.
- */
 /** The height of a fixed element while it is shown, to keep as much room at the end of the page. */
 function useHeldSpace(): [number, (element: HTMLElement | null) => (() => void) | undefined] {
   const [space, setSpace] = useState(0);
@@ -77,6 +74,14 @@ function useHeldSpace(): [number, (element: HTMLElement | null) => (() => void) 
   return [space, measure];
 }
 
+/**
+ * Pending changes and refused ones, as a small badge (their count) in the corner that opens the
+ * panel: how many wait and why, the list of them, and each refusal with the service's reason until
+ * dismissed. The badge hides while the page scrolls down and the page keeps room for it at its
+ * end, so it never sits on text being read; the sentence is said to screen readers all the while.
+ * A refusal or an ended session needs the person, so it opens the panel. `notice` (the reload
+ * prompt) shows above; with nothing to show it renders nothing.
+ */
 export function OutboxIndicator({ notice }: { notice?: ReactNode }) {
   const status = useOutboxStatus();
   const [space, measure] = useHeldSpace();
@@ -90,6 +95,20 @@ export function OutboxIndicator({ notice }: { notice?: ReactNode }) {
   if (showNow && !shown) setShown(true);
   if (!status.pending.length && shown) setShown(false);
   const pending = shown || showNow ? status.pending : [];
+  const [open, setOpen] = useState(false);
+  // What needs the person opens the panel, once each time it appears.
+  const alarm = `${refused.length}:${activity === 'signed-out' && pending.length > 0}`;
+  const [alarmSeen, setAlarmSeen] = useState('0:false');
+  if (alarm !== alarmSeen) {
+    setAlarmSeen(alarm);
+    if (refused.length > Number(alarmSeen.split(':')[0]) || (alarm.endsWith('true') && !alarmSeen.endsWith('true'))) setOpen(true);
+  }
+  const hasBadge = pending.length > 0 || refused.length > 0 || activity === 'offline';
+  // Nothing left to show folds the panel: what comes next starts as the badge again.
+  if (!hasBadge && open) setOpen(false);
+  const scrolledUp = useShownWhileScrollingUp();
+  const panelId = useId();
+  const badgeId = useId();
   if (!notice && !pending.length && !refused.length && activity !== 'offline') return null;
   // Sending failed for lack of a network, yet the browser has one: a link that drops or passes nothing.
   const failing = activity === 'offline' && navigator.onLine;
@@ -100,28 +119,43 @@ export function OutboxIndicator({ notice }: { notice?: ReactNode }) {
       : activity === 'paused' ? `the service asked to wait${wait !== null ? ` ${wait} s` : ''}; sending resumes by itself`
         : activity === 'signed-out' ? 'your session has ended'
           : 'sending…';
+  const count = pending.length + refused.length;
+  const Icon = refused.length ? TriangleAlert : activity === 'offline' ? CloudOff : RefreshCw;
+  const badgeName = [
+    pending.length ? plural(pending.length, 'change waiting', 'changes waiting') : activity === 'offline' ? 'Offline' : '',
+    refused.length ? plural(refused.length, 'change not saved', 'changes not saved') : '',
+  ].filter(Boolean).join(', ');
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !open) return;
+    event.stopPropagation();
+    setOpen(false);
+    document.getElementById(badgeId)?.focus();
+  };
 
   return (
     <>
-      {/* Room for the notice at the end of the page, as the mini player keeps for itself: else it covers the last rows and buttons. */}
+      {/* Room for the badge at the end of the page, as the mini player keeps for itself: scrolled to the end, it covers nothing. */}
       <div aria-hidden style={{ height: space }} />
-      {/* Above the mini player, which publishes its height as --player-space. */}
-      <aside ref={measure} aria-label="Offline and sync" className="pointer-events-none fixed inset-x-0 bottom-[var(--player-space,0px)] z-40 flex justify-end p-3">
-        <div className="pointer-events-auto w-full max-w-sm space-y-2">
-          {notice}
+      {/* Above the mini player (--player-space) and the reader's bar on phones (--reader-bar-space). */}
+      <aside
+        ref={measure}
+        aria-label="Offline and sync"
+        data-own-gestures
+        data-sync-notice
+        onKeyDown={closeOnEscape}
+        className="pointer-events-none fixed inset-x-0 bottom-[calc(var(--player-space,0px)+var(--reader-bar-space,0px))] z-40 flex flex-col items-end gap-2 p-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]"
+      >
+        {notice && <div className="pointer-events-auto w-full max-w-sm">{notice}</div>}
+        {/* Folded, only as wide as the badge: the page beside it stays tappable. */}
+        <div className={`pointer-events-auto relative flex flex-col items-end gap-2 ${open ? 'w-full max-w-sm' : 'w-fit'}`}>
           {(pending.length > 0 || activity === 'offline') && (
-            <div role="status" className="rounded-lg border border-line-strong bg-surface p-3 shadow-lg">
+            // Said to screen readers while folded; shown as the panel's head once opened.
+            <div role="status" id={open ? panelId : undefined} className={open ? 'w-full rounded-lg border border-line-strong bg-surface p-3 shadow-lg' : 'sr-only'}>
               {pending.length > 0 ? (
                 <>
-                  <details>
-                    <summary className="min-h-11 cursor-pointer py-2 font-medium">
-                      {plural(pending.length, 'change', 'changes')} waiting to sync: {why}
-                    </summary>
-                    <ul className="mt-1 max-h-48 list-disc overflow-y-auto pl-5 text-sm">
-                      {pending.map((change) => <li key={change.requestId}>{change.label}</li>)}
-                    </ul>
-                  </details>
-                  {activity === 'signed-out' && (
+                  <p className="font-medium">{plural(pending.length, 'change', 'changes')} waiting to sync: {why}</p>
+                  {open && <ul className="mt-1 max-h-48 list-disc overflow-y-auto pl-5 text-sm">{pending.map((change) => <li key={change.requestId}>{change.label}</li>)}</ul>}
+                  {open && activity === 'signed-out' && (
                     // The replay stopped at a 401 with every change still queued: signing in (back to this
                     // page) loads the app again, whose outbox sends them first thing.
                     <>
@@ -129,7 +163,7 @@ export function OutboxIndicator({ notice }: { notice?: ReactNode }) {
                       <p className="mt-2"><SignInLink /></p>
                     </>
                   )}
-                  {failing && (
+                  {open && failing && (
                     <button type="button" onClick={() => void loadOutbox().then((outbox) => outbox.flushOutbox())} className={`${rowButtonClass} mt-2`}>
                       Send now
                     </button>
@@ -142,8 +176,8 @@ export function OutboxIndicator({ notice }: { notice?: ReactNode }) {
               )}
             </div>
           )}
-          {refused.length > 0 && (
-            <section aria-labelledby="refused-changes-heading" className="rounded-lg border border-danger bg-surface p-3 shadow-lg">
+          {open && refused.length > 0 && (
+            <section aria-labelledby="refused-changes-heading" className="w-full rounded-lg border border-danger bg-surface p-3 shadow-lg">
               <h2 id="refused-changes-heading" className="font-semibold text-danger">
                 {plural(refused.length, 'change was', 'changes were')} not saved
               </h2>
@@ -178,6 +212,22 @@ export function OutboxIndicator({ notice }: { notice?: ReactNode }) {
                 ))}
               </ul>
             </section>
+          )}
+          {hasBadge && (
+            <button
+              type="button"
+              id={badgeId}
+              aria-expanded={open}
+              aria-controls={open ? panelId : undefined}
+              aria-label={badgeName}
+              onClick={() => setOpen(!open)}
+              className={`inline-flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-full border px-3 text-sm font-semibold shadow-md motion-safe:transition-transform ${
+                refused.length ? 'border-danger bg-surface text-danger' : 'border-line-strong bg-surface text-ink'
+              } ${scrolledUp || open ? '' : 'translate-y-[calc(100%+2rem+var(--reader-bar-space,0px))]'}`}
+            >
+              <Icon aria-hidden className="size-4" />
+              {count > 0 && <span aria-hidden>{count}</span>}
+            </button>
           )}
         </div>
       </aside>

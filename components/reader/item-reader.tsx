@@ -25,6 +25,7 @@ import { ItemPager } from './item-pager';
 import { ItemBody } from './item-body';
 import { ListedCopy } from './listed-copy';
 import { actionButtonClass } from './reader-actions';
+import { ReaderBottomBar } from './reader-bottom-bar';
 import { ReaderHeader } from './reader-header';
 import { ReadLaterSend } from './read-later-send';
 import { SimilarSection } from './similar-section';
@@ -58,9 +59,11 @@ function connectionTrouble(error: unknown): boolean {
 /**
  * The reader: one item with its content, state, tags and notes, and the way to the next one.
  * When the item cannot be fetched for want of a connection and was never kept, it shows the
- * item as a list had it, which still reads, marks and steps on offline.
+ * item as a list had it, which still reads, marks and steps on offline. `inPane`: beside the
+ * inbox's list (components/inbox/reader-pane.tsx), whose keys then move and act, and whose
+ * page keeps its own scroll place.
  */
-export function ItemReader({ id }: { id: string }) {
+export function ItemReader({ id, inPane = false }: { id: string; inPane?: boolean }) {
   const { data: item, error, isLoading, mutate } = useItem(id);
   const listed = useListedCopy(id, !item && connectionTrouble(error));
   // A failed refresh of an item on screen (a slow or dropped link, an ended session) leaves it there; one that is gone or barred does not.
@@ -103,8 +106,8 @@ export function ItemReader({ id }: { id: string }) {
 
   // Reopening the installed app on this item: back to where the person had read to.
   useEffect(() => {
-    if (item) restoreLeftScroll(`/items/${item.id}`);
-  }, [item]);
+    if (item && !inPane) restoreLeftScroll(`/items/${item.id}`);
+  }, [item, inPane]);
 
   const toggleRead = useCallback(() => {
     if (!shown) return;
@@ -132,8 +135,13 @@ export function ItemReader({ id }: { id: string }) {
 
   // On touch screens a sideways swipe turns the page like the pager does: left is next.
   const swipe = useSwipe((direction) => go(direction === 'left' ? around.next : around.previous));
+  // In the pane the list's keys are the page's: the reader adds none of its own.
+  const keys = inPane ? null : <KeyboardShortcuts handlers={shortcuts} />;
+  const bar = (shownItem: typeof shown) => !inPane && shownItem && (
+    <ReaderBottomBar item={shownItem} onToggleRead={toggleRead} onToggleSaved={toggleSaved} onNext={around.next ? () => go(around.next) : null} onResult={report} />
+  );
 
-  if (isLoading) return <><ReaderSkeleton /><KeyboardShortcuts handlers={shortcuts} /></>;
+  if (isLoading) return <><ReaderSkeleton />{keys}</>;
   const back = { href: around.backHref, label: around.backLabel };
   const pager = <ItemPager inList={around.inList} previous={around.previous} next={around.next} backHref={around.backHref} onNavigate={(target) => { focusTitleOf = target; }} />;
   if (!item && listed) {
@@ -142,7 +150,8 @@ export function ItemReader({ id }: { id: string }) {
         <ReaderHeader item={listed} titleRef={title} back={back} onToggleRead={toggleRead} onToggleSaved={toggleSaved} status={status} />
         <ListedCopy item={listed} error={error} onRetry={() => void mutate()} />
         {pager}
-        <KeyboardShortcuts handlers={shortcuts} />
+        {bar(listed)}
+        {keys}
       </article>
     );
   }
@@ -179,7 +188,8 @@ export function ItemReader({ id }: { id: string }) {
       {item.item_type === 'article' && <ItemNotes key={item.id} item={item} onResult={report} />}
       <SimilarSection id={item.id} onNavigate={(target) => { focusTitleOf = target; }} />
       {pager}
-      <KeyboardShortcuts handlers={shortcuts} />
+      {bar(item)}
+      {keys}
     </article>
   );
 }

@@ -9,9 +9,18 @@ function markUndescribedImages(root: HTMLElement): void {
 
 /** Wide code blocks and tables scroll sideways inside the text: each that does takes focus, so a keyboard can scroll it. */
 function focusScrollingBlocks(root: HTMLElement): void {
-  for (const block of root.querySelectorAll<HTMLElement>('pre, table')) {
+  for (const block of root.querySelectorAll<HTMLElement>('pre, .table-scroll')) {
     if (block.scrollWidth > block.clientWidth && !block.hasAttribute('tabindex')) block.tabIndex = 0;
   }
+}
+
+/**
+ * Each table in a wrapper that scrolls sideways when it is wider than the text. Sanitized HTML
+ * closes every table it opens, so the tags pair up; done in render, the server's HTML has it too.
+ */
+function wrapTables(html: string): string {
+  if (!html.includes('<table')) return html;
+  return html.replace(/<table\b/g, '<div class="table-scroll"><table').replace(/<\/table>/g, '</table></div>');
 }
 
 /**
@@ -31,5 +40,5 @@ export function ReadingText({ html }: { html: string }) {
     resized?.observe(root);
     return () => resized?.disconnect();
   }, [html]);
-  return <div ref={body} className="reading mt-6" dangerouslySetInnerHTML={{ __html: html }} />;
+  return <div ref={body} className="reading mt-6" dangerouslySetInnerHTML={{ __html: wrapTables(html) }} />;
 }

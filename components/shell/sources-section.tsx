@@ -5,14 +5,17 @@ import { loadErrorSentence } from '@/lib/client/error-message';
 import { RefreshCwIcon } from 'lucide-react';
 import { ButtonIcon } from '@/components/button-icon';
 
-/** A titled group of the sidebar (Folders, Subscriptions, Tags). */
+/**
+ * A titled group of the sidebar (Folders, Subscriptions, Tags): a group inside the Sources
+ * navigation, not a landmark of its own, so it never doubles the reader's Tags region beside it.
+ */
 export function SourcesSection({ title, children }: { title: string; children: ReactNode }) {
   const id = `sources-${title.toLowerCase()}`;
   return (
-    <section aria-labelledby={id} className="mt-4">
+    <div role="group" aria-labelledby={id} className="mt-4">
       <h2 id={id} className="px-2 text-xs font-semibold tracking-wide text-muted uppercase">{title}</h2>
       {children}
-    </section>
+    </div>
   );
 }
 

@@ -153,7 +153,7 @@ describe('the inbox with a keyboard', () => {
 
     await page.keyboard.press('o');
     await page.waitForURL(`**${href}`);
-    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.locator('#item-title').waitFor();
   });
 
   it('reaches the selection toolbar from a ticked row far down with one Shift+Tab, and rows moved to stay clear of it', async () => {

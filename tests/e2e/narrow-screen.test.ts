@@ -52,7 +52,7 @@ describe('a 320 px wide screen', () => {
       await page.getByRole('button', { name: new RegExp(`^First${word} \\(add this tag\\)$`, 'i') }).waitFor();
       expect(await sidewaysOverflow(page)).toBe(0);
       // Each scrolls by itself, and takes focus so a keyboard can scroll it (axe: scrollable-region-focusable).
-      for (const block of ['.reading pre', '.reading table']) {
+      for (const block of ['.reading pre', '.reading .table-scroll']) {
         expect(await page.locator(block).evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
         expect(await page.locator(block).getAttribute('tabindex')).toBe('0');
       }
@@ -67,7 +67,7 @@ describe('a 320 px wide screen', () => {
       try {
         await visitor.goto(((await link.json()) as { url: string }).url);
         await visitor.getByRole('heading', { level: 1, name: `First${word}` }).waitFor();
-        for (const block of ['.reading pre', '.reading table']) await visitor.locator(`${block}[tabindex="0"]`).waitFor();
+        for (const block of ['.reading pre', '.reading .table-scroll']) await visitor.locator(`${block}[tabindex="0"]`).waitFor();
         expect(await sidewaysOverflow(visitor)).toBe(0);
         await expectNoAxeViolations(visitor);
       } finally {

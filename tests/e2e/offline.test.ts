@@ -77,7 +77,7 @@ async function offlineJourney(server: Server, hooks: { beforeOnline?: () => Prom
   const opened = list.find((entry) => entry.id !== episode.id)!;
   await page.locator(`li[data-item-id="${opened.id}"] [data-item-link]`).click();
   await page.getByRole('heading', { level: 1, name: opened.title, exact: true }).waitFor();
-  await page.getByRole('button', { name: 'Mark unread' }).waitFor();
+  await page.getByRole('button', { name: 'Mark unread', exact: true }).waitFor();
   await page.goto('/inbox?view=all');
   await rows(page);
   // The worker keeps every saved item ahead of time; wait until one the person never opened here is kept.
@@ -116,8 +116,8 @@ async function offlineJourney(server: Server, hooks: { beforeOnline?: () => Prom
   await page.getByRole('heading', { level: 1, name: opened.title, exact: true }).waitFor();
 
   // Offline changes: the opened item back to unread in the reader, two items read and one saved in the list.
-  await page.getByRole('button', { name: 'Mark unread' }).click();
-  await page.getByRole('button', { name: 'Mark read' }).waitFor();
+  await page.getByRole('button', { name: 'Mark unread', exact: true }).click();
+  await page.getByRole('button', { name: 'Mark read', exact: true }).waitFor();
   await page.goto('/inbox?view=all');
   // Not the episode: it was played online after the kept list was made, so its row can switch
   // from a stale copy to a fresher one between reading the rows and clicking.

@@ -66,7 +66,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('keyboard shortcuts on a %s', 
     // Opened, read and left by the browser's Back: focus is on that item again, so j goes on from it.
     await page.keyboard.press('o');
     await page.waitForURL(`**${first}`);
-    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.locator('#item-title').waitFor();
     await page.goBack();
     await page.waitForURL('**/inbox?view=all');
     await expect.poll(() => focusedHref(page)).toBe(first);

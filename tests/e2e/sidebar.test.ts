@@ -52,7 +52,7 @@ describe('the inbox sidebar on a desktop', () => {
   it('shows the whole focus ring of each source as Tab reaches it, none of it cut off by the scrolling column', async () => {
     const page = await openInbox('desktop');
     const sources = page.getByRole('navigation', { name: 'Sources' });
-    await sources.getByRole('region', { name: 'Tags' }).waitFor();
+    await sources.getByRole('group', { name: 'Tags' }).waitFor();
     for (let presses = 0; presses < 30 && !(await isFocusInside(page, 'nav[aria-label="Sources"]')); presses += 1) {
       await page.keyboard.press('Tab');
     }
@@ -73,7 +73,7 @@ describe('the inbox sidebar on a desktop', () => {
     const heading = page.getByRole('heading', { level: 1, name: 'Inbox' });
     const before = await heading.boundingBox();
     const sources = page.getByRole('navigation', { name: 'Sources' });
-    await sources.getByRole('region', { name: 'Folders' }).waitFor();
+    await sources.getByRole('group', { name: 'Folders' }).waitFor();
     expect(await heading.boundingBox()).toEqual(before);
     expect((await sources.boundingBox())!.x).toBeLessThan((await page.locator('li[data-item-id]').first().boundingBox())!.x);
     // Read in order, the page's heading comes before the sources' own.
@@ -81,7 +81,7 @@ describe('the inbox sidebar on a desktop', () => {
 
     const folders = ((await (await page.request.get('/api/v1/folders')).json()) as { data: Folder[] }).data;
     expect(folders.length).toBeGreaterThan(0);
-    const links = sources.getByRole('region', { name: 'Folders' }).getByRole('link');
+    const links = sources.getByRole('group', { name: 'Folders' }).getByRole('link');
     expect(await links.count()).toBe(folders.length);
     for (const [index, folder] of folders.entries()) {
       const link = links.nth(index);
@@ -101,7 +101,7 @@ describe('the inbox sidebar on a desktop', () => {
     await page.getByRole('main').getByRole('button', { name: /^Mark read: / }).first().click();
     await expect.poll(() => unreadOf(everything)).toBe(before - 1);
 
-    const folder = sources.getByRole('region', { name: 'Folders' }).getByRole('link').first();
+    const folder = sources.getByRole('group', { name: 'Folders' }).getByRole('link').first();
     const href = (await folder.getAttribute('href'))!;
     await folder.click();
     await page.waitForURL((url) => url.search === href.slice('/inbox'.length));
@@ -116,7 +116,7 @@ describe('the inbox narrowed to a folder', () => {
     const sources = page.getByRole('navigation', { name: 'Sources' });
     const folders = ((await (await page.request.get('/api/v1/folders')).json()) as { data: Folder[] }).data;
     const folder = folders[0]!;
-    await sources.getByRole('region', { name: 'Folders' }).getByRole('link', { name: new RegExp(`^${folder.name}`) }).click();
+    await sources.getByRole('group', { name: 'Folders' }).getByRole('link', { name: new RegExp(`^${folder.name}`) }).click();
     await page.waitForURL((url) => url.search === `?view=all&folder=${folder.id}`);
 
     const heading = page.getByRole('heading', { level: 2, name: `Folder: ${folder.name}` });
@@ -142,7 +142,7 @@ describe('the inbox sidebar on a phone', () => {
     const opener = page.getByRole('banner').getByRole('button', { name: 'Sources' });
     await opener.click();
     const drawer = page.getByRole('dialog', { name: 'Sources' });
-    await drawer.getByRole('region', { name: 'Folders' }).waitFor();
+    await drawer.getByRole('group', { name: 'Folders' }).waitFor();
     expect(await isFocusInside(page, 'dialog[open]')).toBe(true);
     for (let step = 0; step < 40; step += 1) {
       await page.keyboard.press('Tab');
@@ -164,7 +164,7 @@ describe('the inbox sidebar on a phone', () => {
     await drawer.waitFor({ state: 'detached' });
 
     await opener.click();
-    const tag = drawer.getByRole('region', { name: 'Tags' }).getByRole('link').first();
+    const tag = drawer.getByRole('group', { name: 'Tags' }).getByRole('link').first();
     await tag.waitFor();
     const href = (await tag.getAttribute('href'))!;
     expect(href).toMatch(/^\/inbox\?tag=[0-9a-f-]{36}$/);

@@ -22,6 +22,43 @@ const HIDING_STYLE = /display\s*:\s*none|visibility\s*:\s*hidden|opacity\s*:\s*0
 
 const URL_ATTRIBUTES = ['href', 'src', 'poster', 'cite'];
 
+/**
+ * Ids of the text (footnotes, a table of contents) are kept under this prefix, and links to them
+ * follow: the text's ids can then neither collide with the app's own nor clobber its globals.
+ */
+export const CONTENT_ID_PREFIX = 'content-';
+
+/** The text's own id (or a link's fragment) as the prefixed id the page keeps; null when nothing is left of it. */
+function contentId(id: string): string | null {
+  const kept = id.trim().replace(/[^\w:.-]/g, '').slice(0, 100);
+  // Already kept (HTML sanitized twice, as a hosted service's is): as it is, so ids and links still meet.
+  if (kept.startsWith(CONTENT_ID_PREFIX)) return kept;
+  return kept ? `${CONTENT_ID_PREFIX}${kept}` : null;
+}
+
+/** Keeps an element's id (an old-style `<a name>` counts) prefixed, and points an in-page link at the prefixed id; answers whether the link stays in the page. */
+function keepAnchors(tagName: string, attribs: Record<string, string>): boolean {
+  if (tagName === 'a' && attribs.name && !attribs.id) attribs.id = attribs.name;
+  if (attribs.id !== undefined) {
+    const id = contentId(attribs.id);
+    if (id) attribs.id = id;
+    else delete attribs.id;
+  }
+  if (tagName !== 'a' || !attribs.href?.trim().startsWith('#')) return false;
+  const target = contentId(decodeURIComponentSafely(attribs.href.trim().slice(1)));
+  if (!target) return false;
+  attribs.href = `#${target}`;
+  return true;
+}
+
+function decodeURIComponentSafely(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
 /** Permissions a feed may grant an embedded player; camera, microphone, location and the like are a feed's to ask for, not to grant. */
 const PLAYER_FEATURES = new Set(['autoplay', 'encrypted-media', 'fullscreen', 'picture-in-picture', 'accelerometer', 'gyroscope', 'clipboard-write', 'web-share']);
 
@@ -153,7 +190,7 @@ export function sanitizeContent(html: string, baseUrl: string): string {
       'del', 'ins', 'details', 'summary',
     ],
     allowedAttributes: {
-      '*': ['title', 'lang', 'dir'],
+      '*': ['title', 'lang', 'dir', 'id'],
       a: ['href', 'target', 'rel'],
       img: ['src', 'srcset', 'sizes', 'alt', 'width', 'height', 'loading'],
       source: ['src', 'srcset', 'sizes', 'type', 'media'],
@@ -186,13 +223,18 @@ export function sanitizeContent(html: string, baseUrl: string): string {
           dropped.add(attribs);
           return { tagName: 'div', attribs };
         }
-        for (const name of URL_ATTRIBUTES) if (attribs[name]) resolveAttribute(attribs, name, baseUrl);
+        // A footnote's link stays in the page: resolved against the base it would lead away from it.
+        const inPage = keepAnchors(tagName, attribs);
+        for (const name of URL_ATTRIBUTES) if (attribs[name] && !(inPage && name === 'href')) resolveAttribute(attribs, name, baseUrl);
         if (attribs.srcset) attribs.srcset = absoluteSrcset(attribs.srcset, baseUrl);
         if (tagName === 'img') {
           if (isTrackingPixel(attribs)) dropped.add(attribs);
           // Without alt a screen reader reads the file name; empty alt marks the image decorative.
           attribs.alt ??= '';
           attribs.loading = 'lazy';
+        } else if (tagName === 'a' && inPage) {
+          delete attribs.target;
+          delete attribs.rel;
         } else if (tagName === 'a') {
           attribs.target = '_blank';
           attribs.rel = 'noopener noreferrer';

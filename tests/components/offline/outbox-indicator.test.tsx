@@ -7,7 +7,7 @@
  */
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -111,6 +111,13 @@ describe('the offline and sync indicator', () => {
     const region = await screen.findByRole('complementary', { name: 'Offline and sync' });
     const waiting = await within(region).findByRole('status');
     await waitFor(() => expect(waiting.textContent).toMatch(/^2 changes waiting to sync: you are offline; they are sent when the connection returns/));
+    // Folded into a small badge with the count, which covers no text; it opens the panel with the list.
+    const badge = within(region).getByRole('button', { name: '2 changes waiting' });
+    expect(badge.getAttribute('aria-expanded')).toBe('false');
+    expect(badge.textContent).toBe('2');
+    expect(within(waiting).queryAllByRole('listitem')).toEqual([]);
+    await userEvent.setup().click(badge);
+    expect(badge.getAttribute('aria-expanded')).toBe('true');
     expect(within(waiting).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Mark read “Story 0”', 'Save “Story 1”']);
 
     connection.reconnect();
@@ -137,6 +144,7 @@ describe('the offline and sync indicator', () => {
     const region = await screen.findByRole('complementary', { name: 'Offline and sync' });
     await waitFor(() => expect(within(region).getByRole('status').textContent).toMatch(/^1 change waiting to sync: the connection is failing; they are sent as soon as it works/));
     api.configureApi({ base: h.baseUrl });
+    await user.click(within(region).getByRole('button', { name: '1 change waiting' }));
     await user.click(within(region).getByRole('button', { name: 'Send now' }));
     await waitFor(() => expect(screen.queryByRole('complementary', { name: 'Offline and sync' })).toBeNull());
     expect(((await h.call('GET', `/v1/items/${first}`, { key: person.key })).body as { is_read: boolean }).is_read).toBe(true);
@@ -144,6 +152,7 @@ describe('the offline and sync indicator', () => {
     // Failing twice puts the next try 5 s away; an answer to any call sends it before then.
     api.configureApi({ base: dropped });
     await enqueueOrSend({ kind: 'update', itemId: second!, body: { is_read: true } }, { title: 'Story B' });
+    await user.click(await screen.findByRole('button', { name: '1 change waiting' }));
     await user.click(await screen.findByRole('button', { name: 'Send now' }));
     await waitFor(() => expect(screen.getByRole('status').textContent).toContain('the connection is failing'));
     api.configureApi({ base: h.baseUrl });
@@ -225,5 +234,40 @@ describe('the offline and sync indicator', () => {
     const left = await screen.findByRole('region', { name: '1 change was not saved' });
     expect(left.textContent).toMatch(/Mark read “Story B”: This is not yours\./);
     await waitFor(() => expect(document.activeElement).toBe(within(left).getByRole('button', { name: 'Dismiss: Mark read “Story B”' })));
+  });
+
+  it('keeps its badge out of the text: hidden while the page scrolls down, back on a scroll up and at the end', async () => {
+    const [id] = h.seedSubscription(person.user, [article({ title: 'Story S' })]).itemIds;
+    const { enqueueOrSend } = await import('@/lib/client/outbox');
+    const { OutboxIndicator } = await import('@/components/offline/outbox-indicator');
+    Object.defineProperty(document.documentElement, 'scrollHeight', { value: 5000, configurable: true });
+    const scrollTo = async (y: number) => {
+      Object.defineProperty(window, 'scrollY', { value: y, configurable: true });
+      await act(async () => {
+        window.dispatchEvent(new Event('scroll'));
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      });
+    };
+    const hidden = (badge: HTMLElement) => badge.className.includes('translate-y-[calc(100%');
+    try {
+      render(createElement(OutboxIndicator));
+      connection.online = false;
+      window.dispatchEvent(new Event('offline'));
+      await enqueueOrSend({ kind: 'update', itemId: id!, body: { is_read: true } }, { title: 'Story S' });
+      const badge = await screen.findByRole('button', { name: '1 change waiting' });
+      expect(hidden(badge)).toBe(false);
+      await scrollTo(600);
+      expect(hidden(badge)).toBe(true);
+      await scrollTo(300);
+      expect(hidden(badge)).toBe(false);
+      await scrollTo(900);
+      expect(hidden(badge)).toBe(true);
+      await scrollTo(5000 - window.innerHeight);
+      expect(hidden(badge)).toBe(false);
+    } finally {
+      Reflect.deleteProperty(document.documentElement, 'scrollHeight');
+      Object.defineProperty(window, 'scrollY', { value: 0, configurable: true });
+      connection.reconnect();
+    }
   });
 });

@@ -58,7 +58,7 @@ describe('the sources list', () => {
     expect(link(/^All items/).getAttribute('aria-current')).toBe('page');
     expect(link(/^News/).getAttribute('href')).toBe(`/inbox?folder=${ids.folder}`);
     expect(link(/^News/).textContent).toBe('News5 unread');
-    const loose = within(screen.getByRole('region', { name: 'Subscriptions' })).getAllByRole('link');
+    const loose = within(screen.getByRole('group', { name: 'Subscriptions' })).getAllByRole('link');
     expect(loose.map((entry) => entry.textContent)).toEqual(['Weekly, pinned4 unread', 'Bakery1 unread']);
     expect(loose[0]!.getAttribute('href')).toBe(`/inbox?subscription=${ids.weekly}`);
     expect(link(/^later/).getAttribute('href')).toBe(`/inbox?tag=${ids.tag}`);
@@ -111,11 +111,11 @@ describe('the sources list against a hosted service', () => {
 
   it('lists every subscription, without folders or tags it cannot ask for', async () => {
     renderRouted(<SourcesList />, { url: '/inbox', mode: 'remote' });
-    const region = await screen.findByRole('region', { name: 'Subscriptions' });
+    const region = await screen.findByRole('group', { name: 'Subscriptions' });
     await waitFor(() => expect(within(region).getAllByRole('link').map((entry) => entry.textContent?.split(/,|\d/)[0]))
       .toEqual(['Tech', 'Weekly', 'Bakery', 'World']));
-    expect(screen.queryByRole('region', { name: 'Folders' })).toBeNull();
-    expect(screen.queryByRole('region', { name: 'Tags' })).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Folders' })).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Tags' })).toBeNull();
   });
 });
 

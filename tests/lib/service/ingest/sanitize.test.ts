@@ -4,6 +4,23 @@ import { sanitizeContent, toPlainText } from '@/lib/service/ingest/sanitize';
 const base = 'https://site.example/posts/one.html';
 
 describe('sanitizeContent', () => {
+  it('keeps footnotes working: ids kept under a prefix, in-page links pointing at them and staying in the page', () => {
+    const html = sanitizeContent(
+      '<p>Claim<sup id="fnref:1"><a href="#fn:1">1</a></sup> and <a name="old">old anchor</a> <a href="#old">back</a></p>'
+      + '<ol><li id="fn:1">Source. <a href="#fnref:1">↩</a></li></ol><a href="https://x.example/#top">away</a>',
+      base,
+    );
+    expect(html).toBe(
+      '<p>Claim<sup id="content-fnref:1"><a href="#content-fn:1">1</a></sup> and <a id="content-old" target="_blank" rel="noopener noreferrer">old anchor</a> <a href="#content-old">back</a></p>'
+      + '<ol><li id="content-fn:1">Source. <a href="#content-fnref:1">↩</a></li></ol>'
+      + '<a href="https://x.example/#top" target="_blank" rel="noopener noreferrer">away</a>',
+    );
+    // Sanitized again (a hosted service's HTML is), nothing changes; an id cannot name the app's own elements.
+    expect(sanitizeContent(html, base)).toBe(html);
+    expect(sanitizeContent('<div id="main">x</div><a href="#item-title">t</a><p id=" <b>">y</p>', base))
+      .toBe('<div id="content-main">x</div><a href="#content-item-title">t</a><p id="content-b">y</p>');
+  });
+
   it('removes scripts, event handlers and javascript: URLs', () => {
     const html = sanitizeContent('<p onmouseover="x()">Hi<script>evil()</script> <a href="javascript:evil()">a</a> <a href="JaVaScRiPt:evil()">b</a></p>', base);
     expect(html).toBe('<p>Hi <a target="_blank" rel="noopener noreferrer">a</a> <a target="_blank" rel="noopener noreferrer">b</a></p>');

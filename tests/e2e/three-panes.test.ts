@@ -1,0 +1,122 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { contextPerTest, expectNoAxeViolations } from './browser';
+
+/*
+ * The inbox on a wide screen (1440 x 900): sources, list and reader side by side. Opening an
+ * item keeps the list where it was (same rows, same scroll place); j and k move in the list
+ * and the reader follows; Back closes the reader again.
+ */
+
+const contexts = contextPerTest();
+const wide = { viewport: { width: 1440, height: 900 } };
+
+async function openInbox(page: Page, query = '?view=all'): Promise<void> {
+  await page.goto(`/inbox${query}`);
+  await page.locator('li[data-item-id] [data-item-link]').nth(8).waitFor();
+}
+
+function reader(page: Page) {
+  return page.getByRole('region', { name: 'Reader' });
+}
+
+describe('three panes at 1440 px', () => {
+  it('shows sources, list and reader side by side, and opening an item keeps the list and its scroll place', async () => {
+    const page = await (await contexts.open('desktop', wide)).newPage();
+    await openInbox(page);
+    await reader(page).getByText('Choose an item to read it here.').waitFor();
+    const boxes = await Promise.all([
+      page.getByRole('navigation', { name: 'Sources' }).boundingBox(),
+      page.locator('ul:has(> li[data-item-id])').boundingBox(),
+      reader(page).boundingBox(),
+    ]);
+    const [sources, list, pane] = boxes.map((box) => box!);
+    // Side by side, each a real column, all within the screen.
+    expect(sources!.x + sources!.width).toBeLessThanOrEqual(list!.x);
+    expect(list!.x + list!.width).toBeLessThanOrEqual(pane!.x);
+    expect(pane!.x + pane!.width).toBeLessThanOrEqual(1440);
+    expect(Math.min(sources!.width, list!.width, pane!.width)).toBeGreaterThan(180);
+    expect(pane!.width).toBeGreaterThan(500);
+
+    // Scrolled down the list, open an item some way down.
+    await page.evaluate(() => {
+      window.scrollTo(0, 600);
+      (document.querySelector('ul:has(> li[data-item-id])') as HTMLElement & { kept?: boolean }).kept = true;
+    });
+    const link = page.locator('li[data-item-id] [data-item-link]').nth(7);
+    await link.scrollIntoViewIfNeeded();
+    const place = await page.evaluate(() => window.scrollY);
+    expect(place).toBeGreaterThan(300);
+    const [title, href] = [(await link.textContent())!, (await link.getAttribute('href'))!];
+    await link.click();
+    await reader(page).getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
+    // The item's own address, so a reload or a copied link opens it.
+    expect(new URL(page.url()).pathname).toBe(href);
+    expect(await page.evaluate(() => window.scrollY)).toBe(place);
+    // The same list element: not rendered again, its rows where they were.
+    expect(await page.evaluate(() => (document.querySelector('ul:has(> li[data-item-id])') as HTMLElement & { kept?: boolean }).kept)).toBe(true);
+    expect(await link.isVisible()).toBe(true);
+
+    // Another item opened from the list replaces the reader's, and Back closes it again.
+    const other = page.locator('li[data-item-id] [data-item-link]').nth(8);
+    const otherTitle = (await other.textContent())!;
+    await other.click();
+    await reader(page).getByRole('heading', { level: 1, name: otherTitle, exact: true }).waitFor();
+    await page.goBack();
+    await reader(page).getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
+    await page.goBack();
+    await reader(page).getByText('Choose an item to read it here.').waitFor();
+    expect(new URL(page.url()).search).toBe('?view=all');
+    expect(await page.evaluate(() => window.scrollY)).toBe(place);
+  });
+
+  it('moves in the list with j and k while the reader follows, focus staying in the list', async () => {
+    const page = await (await contexts.open('desktop', wide)).newPage();
+    await openInbox(page);
+    const links = page.locator('li[data-item-id] [data-item-link]');
+    const titles = await links.evaluateAll((elements) => elements.slice(0, 3).map((element) => element.textContent!));
+    const focusedRow = () => page.evaluate(() => document.activeElement?.closest('li[data-item-id]')?.querySelector('[data-item-link]')?.textContent);
+
+    await page.keyboard.press('j');
+    await reader(page).getByRole('heading', { level: 1, name: titles[0], exact: true }).waitFor();
+    expect(await focusedRow()).toBe(titles[0]);
+    await page.keyboard.press('j');
+    await reader(page).getByRole('heading', { level: 1, name: titles[1], exact: true }).waitFor();
+    expect(await focusedRow()).toBe(titles[1]);
+    await page.keyboard.press('j');
+    await reader(page).getByRole('heading', { level: 1, name: titles[2], exact: true }).waitFor();
+    await page.keyboard.press('k');
+    await reader(page).getByRole('heading', { level: 1, name: titles[1], exact: true }).waitFor();
+    expect(await focusedRow()).toBe(titles[1]);
+    expect(new URL(page.url()).pathname).toBe(await links.nth(1).getAttribute('href'));
+    // One history entry for the reading, not one per step: Back is the list.
+    await page.goBack();
+    await reader(page).getByText('Choose an item to read it here.').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/inbox');
+  });
+
+  it('reads at a comfortable measure and has no accessibility violations, light and dark', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const page = await (await contexts.open('desktop', { ...wide, colorScheme })).newPage();
+      await openInbox(page, '?view=all&type=article');
+      const link = page.locator('li[data-item-id] [data-item-link]').first();
+      const title = (await link.textContent())!;
+      await link.click();
+      await reader(page).getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
+      // Characters per full line of the text's longest paragraph: 60 to 75.
+      const perLine = await reader(page).locator('.reading').evaluate((text) => {
+        const paragraph = [...text.querySelectorAll('p')].sort((a, b) => b.textContent!.length - a.textContent!.length)[0]!;
+        const range = document.createRange();
+        range.selectNodeContents(paragraph);
+        const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+        return lines > 2 ? paragraph.textContent!.length / lines : null;
+      });
+      if (perLine !== null) {
+        expect(perLine).toBeGreaterThanOrEqual(55);
+        expect(perLine).toBeLessThanOrEqual(75);
+      }
+      await expectNoAxeViolations(page);
+      await page.context().close();
+    }
+  });
+});

@@ -8,6 +8,7 @@ import { episodeArtworkBackfill } from './schema/007-episode-artwork';
 import { feverKeysSchema } from './schema/008-fever-keys';
 import { gpodderSchema } from './schema/009-gpodder';
 import { syncOrderSchema } from './schema/010-sync-order';
+import { feedIconsSchema } from './schema/013-feed-icons';
 
 export type Migration = { version: number; name: string; sql: string };
 
@@ -23,4 +24,5 @@ export const migrations: Migration[] = [
   { version: 8, name: 'fever-keys', sql: feverKeysSchema },
   { version: 9, name: 'gpodder', sql: gpodderSchema },
   { version: 10, name: 'sync-order', sql: syncOrderSchema },
+  { version: 13, name: 'feed-icons', sql: feedIconsSchema },
 ];

@@ -198,7 +198,7 @@ function River({ selection, sourceName = null }: Props) {
 
   const failure = useReadFailure(items.length > 0, list.error);
   let body: ReactNode;
-  if (list.isLoading) body = <ListSkeleton label="Loading items…" rows={6} lines={['w-3/4', 'w-1/3', 'w-full']} checkbox />;
+  if (list.isLoading) body = <ListSkeleton label="Loading items…" rows={8} lines={['w-3/4', 'w-1/3']} checkbox />;
   else if (failure.instead?.status === 404 && selection.source) body = <RiverSourceMissing selection={selection} />;
   else if (failure.instead) body = <div className="mt-4"><ErrorNotice error={failure.instead} onRetry={() => void list.refresh()} context="Your items could not be loaded" /></div>;
   else if (!items.length) body = <RiverEmpty selection={selection} sourceName={sourceName} />;

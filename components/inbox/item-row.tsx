@@ -76,7 +76,7 @@ export const ItemRow = memo(function ItemRow({ item, selected, selecting, first,
         {...gestures.handlers}
         data-swipe-row
         style={{ transform: gestures.offset ? `translateX(${gestures.offset}px)` : undefined, touchAction: 'pan-y pinch-zoom' }}
-        className={`relative bg-canvas focus-within:bg-accent-soft ${gestures.offset ? '' : 'transition-transform'}`}
+        className={`relative bg-canvas focus-within:bg-accent-soft pointer-coarse:select-none [-webkit-touch-callout:none] ${gestures.offset ? '' : 'transition-transform'}`}
       >
         <div className="flex items-start gap-2.5 py-2 pl-2 pr-1 sm:pl-1">
           <label className={`-my-1.5 -mr-1.5 size-11 shrink-0 cursor-pointer items-center justify-center ${selecting ? 'flex' : 'hidden sm:flex'}`}>

@@ -4,7 +4,7 @@ import { useCallback, useSyncExternalStore } from 'react';
 import { iconState, learnIcon, onIconLearnt, tileColour, tileLetter } from '@/lib/client/source-tiles';
 
 type Props = {
-  /** The feed's id, whose icon the app serves at /api/feed-icons/<id>; null: a tile at once. */
+  /** The id of the item's feed reference (a subscription's; a feed's does too), whose icon the app serves at /api/feed-icons/<id>; null: a tile at once. */
   feedId: string | null;
   /** The source's name: the icon's text alternative and the tile's letter. */
   name: string;

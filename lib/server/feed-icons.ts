@@ -5,7 +5,8 @@ import { sessionOf } from './session';
 import { upstreamMode } from './upstream';
 
 /*
- * GET /api/feed-icons/<feedId>: a feed's icon, as the embedded service stored it at ingest, from
+ * GET /api/feed-icons/<id>: the icon of a feed, named by a subscription's id (what items' feed
+ * references carry) or its own, as the embedded service stored it at ingest, from
  * this app's own origin (the service worker keeps it with the other images). A feed without one,
  * and every feed against a hosted service (whose interface carries no icons), gets an empty 1×1
  * image: the page shows its lettered tile, and no request fails in the console.
@@ -32,7 +33,7 @@ function image(data: Buffer, contentType: string, maxAge: number, extra: Record<
   });
 }
 
-/** Answers GET /api/feed-icons/<feedId> for a signed-in session. */
+/** Answers GET /api/feed-icons/<id> for a signed-in session. */
 export function feedIcon(request: Request, feedId: string): Response {
   if (!sessionOf(request)) {
     return Response.json({ message: 'Sign in to continue.', error: 'unauthorized' }, { status: 401, headers: { 'cache-control': 'no-store' } });

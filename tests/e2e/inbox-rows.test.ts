@@ -57,8 +57,9 @@ describe('the inbox’s rows on a 390×844 phone', () => {
   });
 
   it('marks an item read with a swipe right, through to the service, and offers to undo it', async () => {
-    const page = await openInbox('phone', '?view=all');
-    const row = page.locator('li[data-item-id]').filter({ has: page.locator('h2 .rounded-full') }).first();
+    const page = await openInbox('phone', '');
+    const row = page.locator('li[data-item-id]').first();
+    await row.scrollIntoViewIfNeeded();
     const id = (await row.getAttribute('data-item-id'))!;
     const box = (await row.boundingBox())!;
     const y = box.y + box.height / 2;

@@ -32,10 +32,14 @@ export function storeFeedIcon(db: Db, feedId: string, icon: FeedIcon | null, at:
     .run(feedId, icon?.contentType ?? null, icon?.data ?? null, icon?.url ?? null, at.toISOString());
 }
 
-/** A feed's stored icon, or null when it has none (yet). */
-export function feedIconOf(db: Db, feedId: string): { contentType: string; data: Buffer } | null {
-  const row = db.prepare('SELECT content_type, data FROM feed_icons WHERE feed_id = ? AND data IS NOT NULL')
-    .get(feedId) as { content_type: string; data: Buffer } | undefined;
+/**
+ * The stored icon of a feed, named by its id or by a subscription to it (the id items' feed
+ * references carry), or null when it has none (yet).
+ */
+export function feedIconOf(db: Db, id: string): { contentType: string; data: Buffer } | null {
+  const row = db.prepare(`SELECT content_type, data FROM feed_icons
+    WHERE feed_id = COALESCE((SELECT feed_id FROM subscriptions WHERE id = @id), @id) AND data IS NOT NULL`)
+    .get({ id }) as { content_type: string; data: Buffer } | undefined;
   return row ? { contentType: row.content_type, data: row.data } : null;
 }
 

@@ -8,16 +8,21 @@ const { harness, site } = harnessWithFeedSite();
 const png = demoIconPng([4, 120, 87]);
 
 async function subscribeTo(path: string): Promise<string> {
+  return (await subscribe(path)).feedId;
+}
+
+async function subscribe(path: string): Promise<{ feedId: string; subscriptionId: string }> {
   const { key } = harness().createUser({ plan: 'pro' });
   site.route(path, document(rss(`Feed ${path}`, [{ guid: 'a', title: 'A', date: new Date() }])));
   const answer = await harness().call('POST', '/v1/subscriptions', { key, body: { url: `${site.baseUrl}${path}` } });
   expect(answer.status).toBe(201);
-  return harness().service.db.prepare('SELECT feed_id FROM subscriptions WHERE id = ?').pluck().get(answer.body.subscription_id) as string;
+  const subscriptionId = answer.body.subscription_id as string;
+  return { feedId: harness().service.db.prepare('SELECT feed_id FROM subscriptions WHERE id = ?').pluck().get(subscriptionId) as string, subscriptionId };
 }
 
 describe('feeds’ icons at ingest', () => {
   it('fetches a new feed’s icon once, stores it, and looks again only after a week', async () => {
-    const feedId = await subscribeTo('/icon-feed.xml');
+    const { feedId, subscriptionId } = await subscribe('/icon-feed.xml');
     // The feed's site is the test site (the document's own <link> points elsewhere).
     harness().service.db.prepare('UPDATE feeds SET website = ? WHERE id = ?').run(`${site.baseUrl}/`, feedId);
     site.route('/', document('<head><link rel="icon" href="/icon.png"></head>', 'text/html'));
@@ -30,6 +35,8 @@ describe('feeds’ icons at ingest', () => {
     expect(stored?.contentType).toBe('image/png');
     expect(stored?.data.equals(png)).toBe(true);
     expect(site.hits.get('/icon.png')).toBe(1);
+    // Items name their source by the subscription's id: the icon is found by it too.
+    expect(feedIconOf(harness().service.db, subscriptionId)?.data.equals(png)).toBe(true);
 
     await refreshFeedIcons(harness().service, new Date(now.getTime() + 60_000), 100);
     expect(site.hits.get('/icon.png')).toBe(1);

@@ -33,7 +33,8 @@ type Props = RowHandlers & {
   last: boolean;
 };
 
-const iconButton = 'inline-flex size-10 shrink-0 items-center justify-center rounded-md text-muted hover:bg-surface hover:text-ink';
+// No display here: the wide-screen-only buttons add theirs (a second display class would fight `hidden`).
+const iconButton = 'size-10 shrink-0 items-center justify-center rounded-md text-muted hover:bg-surface hover:text-ink';
 const menuButton = 'inline-flex min-h-11 items-center gap-2 rounded-md px-3 text-sm text-ink hover:bg-surface';
 
 function sourceOf(item: ListedItem): string {
@@ -125,7 +126,7 @@ export const ItemRow = memo(function ItemRow({ item, selected, selecting, first,
               aria-label={`More actions: ${item.title}`}
               aria-expanded={menuOpen}
               aria-controls={`actions-${item.id}`}
-              className={iconButton}
+              className={`${iconButton} inline-flex`}
               onClick={() => setMenuOpen((open) => !open)}
             >
               <Ellipsis aria-hidden className="size-5" />

@@ -21,6 +21,7 @@ import { ItemRow } from './item-row';
 import { LoadMore } from './load-more';
 import { RiverEmpty, RiverSourceMissing } from './river-states';
 import { RiverToolbar } from './river-toolbar';
+import { SwipeUndo, type SwipeDone } from './swipe-undo';
 import { useMarkOnScroll } from './use-mark-on-scroll';
 import { usePullToRefresh } from './use-pull-to-refresh';
 import { outcomeSentence } from '@/lib/client/outbox/outcome-sentence';
@@ -76,6 +77,8 @@ function River({ selection, sourceName = null }: Props) {
   // What a bulk action did is said in the selection's bar, where it was pressed: once the list is
   // scrolled, the status line above the list is out of sight behind the bar stuck to the top.
   const [barStatus, setBarStatus] = useState('');
+  const [swiped, setSwiped] = useState<SwipeDone | null>(null);
+  const dismissSwiped = useCallback(() => setSwiped(null), []);
   const listRef = useRef<HTMLUListElement>(null);
   const items = list.items;
   const [rowLimit, setRowLimit] = useState(() => (riverShown ? Number.POSITIVE_INFINITY : firstRows));
@@ -125,6 +128,18 @@ function River({ selection, sourceName = null }: Props) {
       const outcome = await actions.setSaved(item.id, !item.is_saved);
       return outcomeSentence(outcome, `${item.is_saved ? 'Unsaved' : 'Saved'}: ${item.title}`);
     }),
+    // A swipe goes through the outbox like a press, and is offered back: it is easily made by mistake.
+    onSwipe: (item: ListedItem, direction: 'left' | 'right') => {
+      const read = direction === 'right';
+      const change = (on: boolean) => (read ? actions.setRead(item.id, on) : actions.setSaved(item.id, on));
+      const was = read ? item.is_read : item.is_saved;
+      const sentence = read ? `Marked ${was ? 'unread' : 'read'}: ${item.title}` : `${was ? 'Unsaved' : 'Saved'}: ${item.title}`;
+      void run(async () => {
+        const said = outcomeSentence(await change(!was), sentence);
+        setSwiped({ key: Date.now(), sentence: said, undo: () => void run(async () => outcomeSentence(await change(was), `Undone: ${item.title}`)) });
+        return said;
+      });
+    },
     onMarkAbove: (id: string) => void run(async () => {
       const all = itemsRef.current;
       const above = all.slice(0, all.findIndex((item) => item.id === id)).filter((item) => !item.is_read).map((item) => item.id);
@@ -192,7 +207,7 @@ function River({ selection, sourceName = null }: Props) {
 
   const failure = useReadFailure(items.length > 0, list.error);
   let body: ReactNode;
-  if (list.isLoading) body = <ListSkeleton label="Loading items…" rows={6} lines={['w-3/4', 'w-1/3', 'w-full']} checkbox />;
+  if (list.isLoading) body = <ListSkeleton label="Loading items…" rows={8} lines={['w-3/4', 'w-1/3']} checkbox />;
   else if (failure.instead?.status === 404 && selection.source) body = <RiverSourceMissing selection={selection} />;
   else if (failure.instead) body = <div className="mt-4"><ErrorNotice error={failure.instead} onRetry={() => void list.refresh()} context="Your items could not be loaded" /></div>;
   else if (!items.length) body = <RiverEmpty selection={selection} sourceName={sourceName} />;
@@ -206,6 +221,7 @@ function River({ selection, sourceName = null }: Props) {
             key={item.id}
             item={item}
             selected={selected.has(item.id)}
+            selecting={selected.size > 0}
             first={index === 0}
             last={index === items.length - 1 && !list.hasMore}
             {...handlers}
@@ -250,6 +266,7 @@ function River({ selection, sourceName = null }: Props) {
       />
       <p role="status" className="min-h-6 text-sm text-muted">{status}</p>
       {body}
+      <SwipeUndo done={swiped} onDismiss={dismissSwiped} />
       <KeyboardShortcuts note={listNote} />
     </>
   );

@@ -1,116 +1,189 @@
 'use client';
 
 import Link from '@/components/shell/intent-link';
-import { memo, useRef } from 'react';
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
+import { ArrowDownToLine, ArrowUpToLine, Bookmark, BookmarkCheck, Check, Circle, Ellipsis, SquareCheck } from 'lucide-react';
 import { PlayEpisodeButton } from '@/components/player/play-episode-button';
 import { RelativeTime } from '@/components/relative-time';
+import { SourceIcon } from '@/components/sources/source-icon';
+import { escapeClosesMenu } from '@/components/close-on-escape';
 import type { ListedItem } from '@/lib/client/item-cache';
 import { episodeLength } from '@/lib/client/player/time-text';
-import { closeOnEscape, closeOnPressOutside } from '@/components/close-on-escape';
+import type { SwipeDirection } from '@/lib/client/use-swipe';
+import { RowThumbnail } from './row-thumbnail';
+import { SwipeHint } from './swipe-hint';
+import { useRowGestures } from './use-row-gestures';
 
 export type RowHandlers = {
   onSelect: (id: string, selected: boolean) => void;
   onToggleRead: (item: ListedItem) => void;
   onToggleSaved: (item: ListedItem) => void;
+  /** A swipe on the row: right toggles read, left saved (the river offers to undo it). */
+  onSwipe: (item: ListedItem, direction: SwipeDirection) => void;
   onMarkAbove: (id: string) => void;
   onMarkBelow: (id: string) => void;
 };
 
-type Props = RowHandlers & { item: ListedItem; selected: boolean; first: boolean; last: boolean };
+type Props = RowHandlers & {
+  item: ListedItem;
+  selected: boolean;
+  /** Some row is ticked: every row shows its checkbox (on wide screens they always show). */
+  selecting: boolean;
+  first: boolean;
+  last: boolean;
+};
 
-const actionClass = 'inline-flex min-h-9 items-center gap-1.5 rounded-md px-2 text-sm text-muted hover:bg-surface hover:text-ink';
+// No display here: the wide-screen-only buttons add theirs (a second display class would fight `hidden`).
+const iconButton = 'size-10 shrink-0 items-center justify-center rounded-md text-muted hover:bg-surface hover:text-ink';
+const menuButton = 'inline-flex min-h-11 items-center gap-2 rounded-md px-3 text-sm text-ink hover:bg-surface';
 
 function sourceOf(item: ListedItem): string {
   return item.feeds.map((feed) => feed.title).join(', ') || 'Unknown source';
 }
 
 /**
- * One item of the river: its title (the link to the reader), where and when it is from,
- * a snippet, and its state, with the actions on it. The title link is what j/k focus.
+ * One item of the river in two lines: its title (the link to the reader, what j/k focus), then
+ * its source and age, beside the source's icon and the item's picture. Touch swipes right to
+ * toggle read and left to toggle saved, a long press selects; every action is also in the row's
+ * menu, and on wide screens read and save are buttons of their own.
  */
-export const ItemRow = memo(function ItemRow({ item, selected, first, last, ...handlers }: Props) {
-  const more = useRef<HTMLDetailsElement>(null);
-  // Closing the menu removes the pressed button, so focus goes back to the menu's toggle.
-  const closeMore = () => {
-    if (!more.current) return;
-    more.current.open = false;
-    more.current.querySelector('summary')?.focus();
-  };
+export const ItemRow = memo(function ItemRow({ item, selected, selecting, first, last, ...handlers }: Props) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  const { onSwipe, onSelect } = handlers;
+  const gestures = useRowGestures(
+    useCallback((direction: SwipeDirection) => onSwipe(item, direction), [onSwipe, item]),
+    useCallback(() => onSelect(item.id, true), [onSelect, item.id]),
+  );
+  useMenuClosing(menuOpen, setMenuOpen, toggle, panel);
   const length = item.item_type === 'episode' && item.duration_seconds ? episodeLength(item.duration_seconds) : null;
+  const source = sourceOf(item);
+  const picture = item.media_url ?? (item.item_type === 'episode' ? item.artwork_url : null);
+  const readLabel = `${item.is_read ? 'Mark unread' : 'Mark read'}: ${item.title}`;
+  const saveLabel = `${item.is_saved ? 'Unsave' : 'Save'}: ${item.title}`;
+  // Each press in the menu closes it and puts focus back on its button, as menus close.
+  const fromMenu = (action: () => void) => () => {
+    setMenuOpen(false);
+    toggle.current?.focus();
+    action();
+  };
 
   return (
-    // Rows out of sight skip layout and paint until scrolled near (about 10rem is a row's usual height).
-    <li data-item-id={item.id} className="flex gap-2 border-b border-line px-1 py-3 [contain-intrinsic-size:auto_10rem] [content-visibility:auto] focus-within:bg-accent-soft sm:px-2">
-      <label className="-my-2 flex size-11 shrink-0 cursor-pointer items-center justify-center">
-        <input
-          type="checkbox"
-          checked={selected}
-          onChange={(event) => handlers.onSelect(item.id, event.target.checked)}
-          className="size-5 accent-accent"
-        />
-        <span className="sr-only">{`Select ${item.title}`}</span>
-      </label>
-      <div className="min-w-0 flex-1">
-        <h2 className="text-base leading-snug">
-          {!item.is_read && <span aria-hidden className="mr-2 inline-block size-2 rounded-full bg-accent align-middle" />}
-          <Link
-            href={`/items/${item.id}`}
-            data-item-link
-            className={`no-underline hover:underline ${item.is_read ? 'font-normal text-muted' : 'font-semibold text-ink'}`}
-          >
-            {item.title || 'Untitled'}
-          </Link>
-        </h2>
-        <p className="mt-0.5 text-sm text-muted">
-          <span className="sr-only">{item.is_read ? 'Read' : 'Unread'}{item.is_saved ? ', saved' : ''}. </span>
-          <span>{sourceOf(item)}</span>
-          {item.published_at && (
-            <>
-              {' · '}
-              <RelativeTime timestamp={item.published_at} />
-            </>
-          )}
-          {item.item_type === 'episode' && <> · Episode{length ? `, ${length}` : ''}</>}
-          {item.is_saved && <span aria-hidden className="ml-2 rounded bg-accent-soft px-1.5 py-0.5 text-xs font-medium text-ink">Saved</span>}
-        </p>
-        {item.summary && <p className="mt-1 line-clamp-2 text-sm text-muted">{item.summary}</p>}
-        <div className="-ml-2 mt-1 flex flex-wrap items-start gap-x-1">
-          <PlayEpisodeButton item={item} />
-          <button
-            type="button"
-            aria-label={`${item.is_read ? 'Mark unread' : 'Mark read'}: ${item.title}`}
-            className={actionClass}
-            onClick={() => handlers.onToggleRead(item)}
-          >
-            {item.is_read ? 'Mark unread' : 'Mark read'}
-          </button>
-          <button
-            type="button"
-            aria-label={`${item.is_saved ? 'Unsave' : 'Save'}: ${item.title}`}
-            className={actionClass}
-            onClick={() => handlers.onToggleSaved(item)}
-          >
-            {item.is_saved ? 'Unsave' : 'Save'}
-          </button>
-          {!(first && last) && (
-            <details ref={more} className="text-sm" onKeyDown={closeOnEscape} onToggle={closeOnPressOutside}>
-              <summary aria-label={`More actions: ${item.title}`} className={`${actionClass} cursor-pointer list-none`}>More</summary>
-              <div className="flex flex-wrap gap-x-1 pl-2">
-                {!first && (
-                  <button type="button" className={actionClass} onClick={() => { closeMore(); handlers.onMarkAbove(item.id); }}>
-                    Mark items above as read
-                  </button>
-                )}
-                {!last && (
-                  <button type="button" className={actionClass} onClick={() => { closeMore(); handlers.onMarkBelow(item.id); }}>
-                    Mark items below as read
-                  </button>
-                )}
-              </div>
-            </details>
-          )}
+    // Rows out of sight skip layout and paint until scrolled near (about 4.5rem is a row's usual height).
+    <li data-item-id={item.id} className="relative overflow-hidden border-b border-line [contain-intrinsic-size:auto_4.5rem] [content-visibility:auto]">
+      {gestures.offset !== 0 && <SwipeHint offset={gestures.offset} armed={gestures.armed} item={item} />}
+      <div
+        {...gestures.handlers}
+        data-swipe-row
+        style={{ transform: gestures.offset ? `translateX(${gestures.offset}px)` : undefined, touchAction: 'pan-y pinch-zoom' }}
+        className={`relative bg-canvas focus-within:bg-accent-soft pointer-coarse:select-none [-webkit-touch-callout:none] ${gestures.offset ? '' : 'transition-transform'}`}
+      >
+        <div className="flex items-start gap-2.5 py-2 pl-2 pr-1 sm:pl-1">
+          <label className={`-my-1.5 -mr-1.5 size-11 shrink-0 cursor-pointer items-center justify-center ${selecting ? 'flex' : 'hidden sm:flex'}`}>
+            <input
+              type="checkbox"
+              checked={selected}
+              onChange={(event) => handlers.onSelect(item.id, event.target.checked)}
+              className="size-5 accent-accent"
+            />
+            <span className="sr-only">{`Select ${item.title}`}</span>
+          </label>
+          <SourceIcon feedId={item.feeds[0]?.id ?? null} name={source} className="mt-0.5 size-5" />
+          <div className="min-w-0 flex-1">
+            <h2 className="line-clamp-2 text-[0.9375rem] leading-5">
+              {!item.is_read && <span aria-hidden className="mr-1.5 inline-block size-2 rounded-full bg-accent align-middle" />}
+              <Link
+                href={`/items/${item.id}`}
+                data-item-link
+                className={`no-underline hover:underline ${item.is_read ? 'font-normal text-muted' : 'font-semibold text-ink'}`}
+              >
+                {item.title || 'Untitled'}
+              </Link>
+            </h2>
+            <p className="mt-0.5 flex items-center gap-1 text-[0.8125rem] leading-5 text-muted">
+              <span className="sr-only">{item.is_read ? 'Read' : 'Unread'}{item.is_saved ? ', saved' : ''}. </span>
+              <span className="truncate">{source}</span>
+              {item.published_at && <span className="shrink-0">· <RelativeTime timestamp={item.published_at} /></span>}
+              {item.item_type === 'episode' && <span className="shrink-0">· Episode{length ? `, ${length}` : ''}</span>}
+              {item.is_saved && <BookmarkCheck aria-hidden className="size-4 shrink-0 text-accent" />}
+            </p>
+            {/* Wide screens have room for a line of the item; phones keep to two lines. */}
+            {item.summary && <p className="mt-0.5 hidden text-sm text-muted sm:line-clamp-1">{item.summary}</p>}
+          </div>
+          {picture && <RowThumbnail src={picture} />}
+          <div className="-my-1 flex shrink-0 items-center">
+            <PlayEpisodeButton item={item} size="icon" />
+            <button type="button" aria-label={readLabel} title={item.is_read ? 'Mark unread' : 'Mark read'} className={`${iconButton} hidden sm:inline-flex`} onClick={() => handlers.onToggleRead(item)}>
+              {item.is_read ? <Circle aria-hidden className="size-5" /> : <Check aria-hidden className="size-5" />}
+            </button>
+            <button type="button" aria-label={saveLabel} title={item.is_saved ? 'Unsave' : 'Save'} className={`${iconButton} hidden sm:inline-flex`} onClick={() => handlers.onToggleSaved(item)}>
+              {item.is_saved ? <BookmarkCheck aria-hidden className="size-5 text-accent" /> : <Bookmark aria-hidden className="size-5" />}
+            </button>
+            <button
+              ref={toggle}
+              type="button"
+              aria-label={`More actions: ${item.title}`}
+              aria-expanded={menuOpen}
+              aria-controls={`actions-${item.id}`}
+              className={`${iconButton} inline-flex`}
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              <Ellipsis aria-hidden className="size-5" />
+            </button>
+          </div>
         </div>
+        {menuOpen && (
+          <div
+            ref={panel}
+            id={`actions-${item.id}`}
+            role="group"
+            aria-label={`Actions: ${item.title}`}
+            className="flex flex-wrap gap-x-1 border-t border-line bg-canvas px-2 py-1"
+            onKeyDown={(event) => escapeClosesMenu(event, true, () => setMenuOpen(false), toggle.current)}
+          >
+            <button type="button" aria-label={readLabel} className={menuButton} onClick={fromMenu(() => handlers.onToggleRead(item))}>
+              {item.is_read ? <Circle aria-hidden className="size-4" /> : <Check aria-hidden className="size-4" />}
+              {item.is_read ? 'Mark unread' : 'Mark read'}
+            </button>
+            <button type="button" aria-label={saveLabel} className={menuButton} onClick={fromMenu(() => handlers.onToggleSaved(item))}>
+              {item.is_saved ? <BookmarkCheck aria-hidden className="size-4" /> : <Bookmark aria-hidden className="size-4" />}
+              {item.is_saved ? 'Unsave' : 'Save'}
+            </button>
+            <button type="button" className={menuButton} onClick={fromMenu(() => handlers.onSelect(item.id, !selected))}>
+              <SquareCheck aria-hidden className="size-4" />
+              {selected ? 'Unselect' : 'Select'}
+            </button>
+            {!first && (
+              <button type="button" className={menuButton} onClick={fromMenu(() => handlers.onMarkAbove(item.id))}>
+                <ArrowUpToLine aria-hidden className="size-4" />
+                Mark items above as read
+              </button>
+            )}
+            {!last && (
+              <button type="button" className={menuButton} onClick={fromMenu(() => handlers.onMarkBelow(item.id))}>
+                <ArrowDownToLine aria-hidden className="size-4" />
+                Mark items below as read
+              </button>
+            )}
+          </div>
+        )}
       </div>
     </li>
   );
 });
+
+/** Closes an open row menu on a press outside it and its button, as menus close. */
+function useMenuClosing(open: boolean, setOpen: (open: boolean) => void, toggle: React.RefObject<HTMLElement | null>, panel: React.RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    if (!open) return;
+    const onPress = (press: PointerEvent) => {
+      const target = press.target as Node;
+      if (!panel.current?.contains(target) && !toggle.current?.contains(target)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPress, true);
+    // The menu's first action takes focus, so a keyboard goes on from there.
+    panel.current?.querySelector('button')?.focus();
+    return () => document.removeEventListener('pointerdown', onPress, true);
+  }, [open, setOpen, toggle, panel]);
+}

@@ -8,12 +8,13 @@ import { PauseIcon, PlayIcon } from './player-icons';
 
 type Props = {
   item: EpisodeSource;
-  /** small: a row action named with the item's title; large: the reader's main button. */
-  size?: 'small' | 'large';
+  /** small: a row action named with the item's title; icon: the same, its word left to the name; large: the reader's main button. */
+  size?: 'small' | 'icon' | 'large';
 };
 
 const classes = {
   small: 'inline-flex min-h-9 items-center gap-1.5 rounded-md px-2 text-sm font-medium text-accent hover:bg-surface',
+  icon: 'inline-flex size-10 shrink-0 items-center justify-center rounded-md text-accent hover:bg-surface',
   large: 'inline-flex min-h-11 items-center gap-2 rounded-full bg-accent px-5 font-semibold text-on-accent hover:opacity-90',
 };
 
@@ -42,11 +43,11 @@ export function PlayEpisodeButton({ item, size = 'small' }: Props) {
       type="button"
       className={classes[size]}
       // In a list every row has one: the title says which.
-      aria-label={size === 'small' ? `${text}: ${episode.title}` : undefined}
+      aria-label={size === 'large' ? undefined : `${text}: ${episode.title}`}
       onClick={() => playEpisode(item)}
     >
-      {playing ? <PauseIcon className={size === 'large' ? 'size-5' : 'size-4'} /> : <PlayIcon className={size === 'large' ? 'size-5' : 'size-4'} />}
-      {text}
+      {playing ? <PauseIcon className={size === 'small' ? 'size-4' : 'size-5'} /> : <PlayIcon className={size === 'small' ? 'size-4' : 'size-5'} />}
+      {size !== 'icon' && text}
     </button>
   );
 }

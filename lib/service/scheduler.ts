@@ -1,13 +1,27 @@
 import type { ServiceContext } from './context';
+import { refreshFeedIcons } from './domain/feeds/feed-icons';
 import { dueFeeds, refreshFeeds } from './domain/feeds/refresh-feed';
 
 const tickMs = 30_000;
 const feedsPerTick = 40;
 
-/** Refreshes due feeds every 30 seconds until stopped; a tick never overlaps the previous one. */
+/** Refreshes due feeds (and looks for feeds' icons) every 30 seconds until stopped; a tick never overlaps the previous one. */
 export function startRefreshScheduler(service: ServiceContext): () => void {
   let running = false;
+  let iconsRunning = false;
+  // New feeds get their icon within a tick, others once a week (feed-icons.ts); on a pass of its
+  // own, so a slow site never holds up the refreshes.
+  const lookForIcons = () => {
+    if (iconsRunning) return;
+    iconsRunning = true;
+    refreshFeedIcons(service)
+      .catch((error: unknown) => console.error('[tidings scheduler] icons:', error))
+      .finally(() => {
+        iconsRunning = false;
+      });
+  };
   const tick = async () => {
+    lookForIcons();
     if (running) return;
     running = true;
     try {

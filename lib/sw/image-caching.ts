@@ -20,7 +20,8 @@ export const imageBudget = 200;
 export const imageMaxAgeSeconds = 30 * 24 * 3600;
 
 const imagesOnly: WorkboxPlugin = {
-  cacheWillUpdate: async ({ response }) => (response.status === 200 || response.type === 'opaque' ? response : null),
+  // A source's "no icon yet" stand-in (lib/server/feed-icons.ts) is not kept: its icon may come soon.
+  cacheWillUpdate: async ({ response }) => ((response.status === 200 && !response.headers.has('x-tidings-no-icon')) || response.type === 'opaque' ? response : null),
 };
 
 /** The strategy for images read (saved items' images have a cache of their own, lib/sw/saved-images.ts). */

@@ -20,6 +20,23 @@ async function openInbox(viewport: ViewportName, query = '', colorScheme: 'light
   return { page, first };
 }
 
+/**
+ * Ticks a row. On a phone the checkboxes show once a selection has started, so the first is
+ * ticked from the row's menu (a long press does the same); on wider screens they always show.
+ */
+async function tick(row: Locator): Promise<void> {
+  const box = row.getByRole('checkbox');
+  if (await box.isVisible()) return box.check();
+  await row.getByRole('button', { name: /^More actions: / }).click();
+  await row.getByRole('button', { name: 'Select', exact: true }).click();
+}
+
+/** Presses a row's action: its own button on wider screens, else the same one in the row's menu (phones). */
+async function pressInRow(row: Locator, name: string): Promise<void> {
+  if (!(await row.getByRole('button', { name, exact: true }).isVisible())) await row.getByRole('button', { name: /^More actions: / }).click();
+  await row.getByRole('button', { name, exact: true }).click();
+}
+
 describe.each<ViewportName>(['phone', 'desktop'])('the inbox on a %s', (viewport) => {
   it('shows the demo items on a first page fetched through /api/v1/items', async () => {
     const { page, first } = await openInbox(viewport, '?view=all');
@@ -50,19 +67,19 @@ describe.each<ViewportName>(['phone', 'desktop'])('the inbox on a %s', (viewport
 
   it('saves an item and marks it read from its row, and both are stored', async () => {
     const { page } = await openInbox(viewport);
-    const unsaved = page.locator('li[data-item-id]').filter({ has: page.getByRole('button', { name: /^Save: / }) }).first();
+    const unsaved = page.locator('li[data-item-id]').filter({ has: page.getByRole('button', { name: /^Save: /, includeHidden: true }) }).first();
     const id = (await unsaved.getAttribute('data-item-id'))!;
     const row = page.locator(`li[data-item-id="${id}"]`);
     const title = (await row.getByRole('heading', { level: 2 }).textContent())!;
 
     const saved = page.waitForResponse(isCall('PATCH', /^\/api\/v1\/items\/[0-9a-f-]{36}$/));
-    await row.getByRole('button', { name: `Save: ${title}`, exact: true }).click();
+    await pressInRow(row, `Save: ${title}`);
     expect((await saved).request().postData()).toBe('{"is_saved":true}');
     expect((await saved).status()).toBe(200);
-    await row.getByRole('button', { name: `Unsave: ${title}`, exact: true }).waitFor();
+    await row.getByRole('button', { name: `Unsave: ${title}`, exact: true, includeHidden: true }).waitFor({ state: 'attached' });
 
     const read = page.waitForResponse(isCall('PATCH', /^\/api\/v1\/items\/[0-9a-f-]{36}$/));
-    await row.getByRole('button', { name: `Mark read: ${title}`, exact: true }).click();
+    await pressInRow(row, `Mark read: ${title}`);
     expect((await read).status()).toBe(200);
 
     // The reader shows the service's state after a full load: both changes were stored.
@@ -76,8 +93,8 @@ describe.each<ViewportName>(['phone', 'desktop'])('the inbox on a %s', (viewport
   it('marks a selection read and keeps focus on the pressed button', async () => {
     const { page } = await openInbox(viewport);
     const rows = page.getByRole('list', { name: 'Unread items' }).getByRole('listitem');
-    await rows.nth(2).getByRole('checkbox').check();
-    await rows.nth(3).getByRole('checkbox').check();
+    await tick(rows.nth(2));
+    await tick(rows.nth(3));
     const ids = [await rows.nth(2).getAttribute('data-item-id'), await rows.nth(3).getAttribute('data-item-id')];
     const bar = page.getByRole('group', { name: 'Selected items' });
     expect(await bar.getByText('2 selected').isVisible()).toBe(true);
@@ -104,7 +121,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('the inbox on a %s', (viewport
     await rows.first().getByRole('button', { name: /^(Play|Resume|Play again):/ }).click();
     const player = page.getByRole('region', { name: 'Podcast player' });
     await player.waitFor();
-    await rows.nth(1).getByRole('checkbox').check();
+    await tick(rows.nth(1));
     const bar = page.getByRole('group', { name: 'Selected items' });
     for (const where of ['top', 'end'] as const) {
       await page.evaluate((to) => window.scrollTo(0, to === 'top' ? 0 : document.documentElement.scrollHeight), where);

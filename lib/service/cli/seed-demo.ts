@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import type { ServiceContext } from '../context';
 import { ensureOwner, ensureUser, type User } from '../domain/accounts';
 import { createFeed, findFeedByUrl } from '../domain/feeds/create-feed';
+import { seedDemoIcon } from './demo-icons';
 import { storeItems } from '../domain/feeds/store-items';
 import { subscribeUserToFeed } from '../domain/feeds/subscribe-user';
 import { bulkUpdateItems } from '../domain/items/item-state';
@@ -94,6 +95,7 @@ function seedSource(service: ServiceContext, user: User, source: DemoSource, now
     }, new Date(now - 61 * dayMs));
     // Marked so the scheduler never fetches it: its address is made up, and every fetch would fail.
     db.prepare('UPDATE feeds SET is_demo = 1 WHERE id = ?').run(feedId);
+    seedDemoIcon(db, feedId, source.key, source.website, at);
     const subscriptionId = subscribeUserToFeed(db, user, feedId, { folderId: folderIdOf(db, user, source.folder, at), now: at });
     if (source.pinned) db.prepare('UPDATE subscriptions SET is_pinned = 1 WHERE id = ?').run(subscriptionId);
     const stored = storeItems(db, feedId, items, at);

@@ -4,11 +4,12 @@ const FEED_TYPES = new Set([
   'application/rss+xml', 'application/atom+xml', 'application/feed+json', 'application/json',
   'application/rdf+xml', 'application/x.atom+xml', 'application/x-atom+xml', 'text/xml', 'application/xml',
 ]);
-const LINK_TAG = /<link\b([^>]*)>/gi;
-const BASE_TAG = /<base\b[^>]*\bhref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i;
+export const LINK_TAG = /<link\b([^>]*)>/gi;
+export const BASE_TAG = /<base\b[^>]*\bhref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i;
 const ATTRIBUTE = /([^\s=/>]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g;
 
-function attributes(source: string): Record<string, string> {
+/** The attributes of one tag's source text, names lower-cased and values decoded. */
+export function attributes(source: string): Record<string, string> {
   const attrs: Record<string, string> = {};
   for (const match of source.matchAll(ATTRIBUTE)) {
     attrs[match[1].toLowerCase()] = decodeEntities(match[2] ?? match[3] ?? match[4] ?? '');
@@ -16,7 +17,8 @@ function attributes(source: string): Record<string, string> {
   return attrs;
 }
 
-function absoluteHttp(href: string, base: string): string | null {
+/** `href` made absolute against `base`, when it is an http(s) URL; else null. */
+export function absoluteHttp(href: string, base: string): string | null {
   try {
     const url = new URL(href.trim(), base);
     return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;

@@ -10,6 +10,7 @@ import { gpodderSchema } from './schema/009-gpodder';
 import { syncOrderSchema } from './schema/010-sync-order';
 import { rulesSchema } from './schema/011-rules';
 import { contentRulesSchema } from './schema/012-content-rules';
+import { feedIconsSchema } from './schema/013-feed-icons';
 import { upNextSchema } from './schema/014-up-next';
 
 export type Migration = { version: number; name: string; sql: string };
@@ -28,5 +29,6 @@ export const migrations: Migration[] = [
   { version: 10, name: 'sync-order', sql: syncOrderSchema },
   { version: 11, name: 'rules', sql: rulesSchema },
   { version: 12, name: 'content-rules', sql: contentRulesSchema },
+  { version: 13, name: 'feed-icons', sql: feedIconsSchema },
   { version: 14, name: 'up-next', sql: upNextSchema },
 ];

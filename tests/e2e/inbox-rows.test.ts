@@ -1,0 +1,93 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { contextPerTest, expectNoAxeViolations } from './browser';
+
+/*
+ * Issue 28, lists that scan: on a 390×844 phone each row of the inbox takes two lines (at most
+ * 88 px) and at least 7 fit the first screen, each with its source's icon (an image or a tile
+ * named after the source); a swipe right marks an item read, through to the service.
+ */
+
+const contexts = contextPerTest();
+
+async function openInbox(viewport: 'phone' | 'desktop', query = '?view=all'): Promise<Page> {
+  const context = await contexts.open(viewport);
+  const page = await context.newPage();
+  await page.goto(`/inbox${query}`);
+  await page.locator('li[data-item-id]').nth(7).waitFor();
+  return page;
+}
+
+/** Each row's height and whether it is wholly on the first screen, not under anything fixed. */
+function rowsOnScreen(page: Page): Promise<{ height: number; shown: boolean }[]> {
+  return page.evaluate(() => [...document.querySelectorAll('li[data-item-id]')].slice(0, 15).map((row) => {
+    const rect = row.getBoundingClientRect();
+    const middle = document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
+    return { height: rect.height, shown: rect.top >= 0 && rect.bottom <= window.innerHeight && Boolean(middle && row.contains(middle)) };
+  }));
+}
+
+/** Each of the first rows' source icon: the name it has and whether it is an image (else a role=img tile). */
+function iconsOf(page: Page): Promise<{ source: string; name: string | null; image: boolean; loaded: boolean }[]> {
+  return page.evaluate(() => [...document.querySelectorAll('li[data-item-id]')].slice(0, 8).map((row) => {
+    const icon = row.querySelector('img[alt]:not([alt=""]), [role="img"]');
+    const source = row.querySelector('h2 + p .truncate')?.textContent ?? '';
+    const image = icon instanceof HTMLImageElement;
+    return { source, name: image ? icon.alt : icon?.getAttribute('aria-label') ?? null, image, loaded: image && icon.naturalWidth > 1 };
+  }));
+}
+
+describe('the inbox’s rows on a 390×844 phone', () => {
+  it('are two lines, at most 88 px each, at least 7 on the first screen, each with its source’s named icon', async () => {
+    const page = await openInbox('phone');
+    await page.waitForFunction(() => [...document.querySelectorAll('li[data-item-id] img[alt]:not([alt=""])')].every((image) => (image as HTMLImageElement).complete));
+    const rows = await rowsOnScreen(page);
+    const tallest = Math.max(...rows.map((row) => row.height));
+    expect(tallest, 'tallest row').toBeLessThanOrEqual(88);
+    expect(rows.filter((row) => row.shown).length, 'rows wholly on the first screen').toBeGreaterThanOrEqual(7);
+
+    const icons = await iconsOf(page);
+    for (const icon of icons) expect(icon.name, `icon of a row from ${icon.source}`).toBe(icon.source);
+    // The demo's sources have icons of their own, served by the app.
+    expect(icons.filter((icon) => icon.loaded).length).toBeGreaterThan(0);
+    // The permanent line of actions is gone: read and save are in the menu and the swipes.
+    expect(await page.locator('li[data-item-id]').first().getByRole('button', { name: /^Mark (un)?read: / }).isVisible()).toBe(false);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    await expectNoAxeViolations(page);
+  });
+
+  it('marks an item read with a swipe right, through to the service, and offers to undo it', async () => {
+    const page = await openInbox('phone', '');
+    const row = page.locator('li[data-item-id]').first();
+    await row.scrollIntoViewIfNeeded();
+    const id = (await row.getAttribute('data-item-id'))!;
+    const box = (await row.boundingBox())!;
+    const y = box.y + box.height / 2;
+    const written = page.waitForResponse((response) => response.request().method() === 'PATCH' && new URL(response.url()).pathname === `/api/v1/items/${id}`);
+    const touch = await page.context().newCDPSession(page);
+    await touch.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: 120, y }] });
+    for (let step = 1; step <= 8; step += 1) await touch.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: 120 + step * 20, y }] });
+    // The hint behind the row says what letting go will do.
+    expect(await row.getByText('Mark read', { exact: true }).isVisible()).toBe(true);
+    await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    expect((await written).ok()).toBe(true);
+    const stored = await page.request.get(`/api/v1/items/${id}`);
+    expect(((await stored.json()) as { is_read: boolean }).is_read).toBe(true);
+    // The swipe opened nothing.
+    expect(new URL(page.url()).pathname).toBe('/inbox');
+    await page.getByRole('button', { name: /^Undo: Marked read: / }).click();
+    await expect.poll(async () => ((await (await page.request.get(`/api/v1/items/${id}`)).json()) as { is_read: boolean }).is_read).toBe(false);
+  });
+});
+
+describe('the inbox’s rows on a desktop', () => {
+  it('keep read and save as buttons beside the menu, and name every icon', async () => {
+    const page = await openInbox('desktop');
+    const first = page.locator('li[data-item-id]').first();
+    expect(await first.getByRole('button', { name: /^(Mark read|Mark unread): / }).isVisible()).toBe(true);
+    expect(await first.getByRole('button', { name: /^(Save|Unsave): / }).isVisible()).toBe(true);
+    expect(await first.getByRole('checkbox').isVisible()).toBe(true);
+    for (const icon of await iconsOf(page)) expect(icon.name).toBe(icon.source);
+    await expectNoAxeViolations(page);
+  });
+});

@@ -184,10 +184,8 @@ describe('fetchFeed against a local server', () => {
     expect(parseFeed(result.body, { url: result.finalUrl, contentType: result.contentType ?? undefined }).title).toBe('Crème brûlée');
   });
 
-  it('reports HTTP errors with their status and Retry-After', async () => {
-    const error = await failure(fetchFeed(`${origin}/unavailable`, local));
-    expect(error).toMatchObject({ reason: 'http_status', status: 503, retryAfterSeconds: 120, message: 'The server answered HTTP 503.' });
-    expect((await failure(fetchFeed(`${origin}/missing`, local))).status).toBe(404);
+  it('reports HTTP errors with their status', async () => {
+    expect(await failure(fetchFeed(`${origin}/missing`, local))).toMatchObject({ reason: 'http_status', status: 404 });
   });
 
   it('keeps at most two requests in flight per host', async () => {
@@ -227,5 +225,16 @@ describe('fetchFeed safety', () => {
     expect(parseRetryAfter('30')).toBe(30);
     expect(parseRetryAfter('Wed, 01 May 2024 10:01:00 GMT', Date.parse('Wed, 01 May 2024 10:00:00 GMT'))).toBe(60);
     expect(parseRetryAfter('soon')).toBeNull();
+  });
+});
+
+// Last in the file: the site's pause lasts two minutes, for every later request to it.
+describe('a site that asks to wait', () => {
+  it('reports 503 with Retry-After, then asks that site nothing until the time is up', async () => {
+    const error = await failure(fetchFeed(`${origin}/unavailable`, local));
+    expect(error).toMatchObject({ reason: 'http_status', status: 503, retryAfterSeconds: 120, message: 'The server answered HTTP 503.' });
+    const paused = await failure(fetchFeed(`${origin}/missing`, local));
+    expect(paused).toMatchObject({ reason: 'host_paused', status: null });
+    expect(paused.retryAfterSeconds).toBeGreaterThan(110);
   });
 });

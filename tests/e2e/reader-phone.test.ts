@@ -83,19 +83,19 @@ describe('the reader on a 390 px phone', () => {
       const box = (await bar.boundingBox())!;
       return box.y < 844 && box.y + box.height <= 844 + 1;
     };
-    expect(await onScreen()).toBe(true);
+    await expect.poll(onScreen).toBe(true);
 
     await scrollBy(page, 600);
-    expect(await onScreen()).toBe(false);
+    await expect.poll(onScreen).toBe(false);
     await scrollBy(page, 600);
-    expect(await onScreen()).toBe(false);
+    await expect.poll(onScreen).toBe(false);
     await scrollBy(page, -200);
-    expect(await onScreen()).toBe(true);
+    await expect.poll(onScreen).toBe(true);
     await scrollBy(page, 400);
-    expect(await onScreen()).toBe(false);
+    await expect.poll(onScreen).toBe(false);
 
     await toTheEnd(page);
-    expect(await onScreen()).toBe(true);
+    await expect.poll(onScreen).toBe(true);
     const barBox = (await bar.boundingBox())!;
     expect((await textLines(page)).filter((line) => overlaps(line, barBox))).toEqual([]);
 

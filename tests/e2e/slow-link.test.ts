@@ -54,6 +54,19 @@ describe('a slow or failing link', () => {
     await page.getByRole('button', { name: 'Mark all read' }).click();
     await expect.poll(async () => (await rows(page)).filter((row) => !row.isRead).length, { timeout: 10_000 }).toBe(0);
     expect(await serviceItems(server.baseUrl, ownerApiKey(server.dataDir), 'is_read=unread&limit=100')).toEqual([]);
+    // The worker writes the change into its kept lists after the answer (waitUntil): on a busy machine, wait for it.
+    await expect.poll(() => page.evaluate(async () => {
+      let unread = 0;
+      for (const name of await caches.keys()) {
+        const cache = await caches.open(name);
+        for (const request of await cache.keys()) {
+          if (new URL(request.url).pathname !== '/api/v1/items') continue;
+          const body = (await (await cache.match(request))!.json()) as { data?: { is_read: boolean }[] };
+          unread += (body.data ?? []).filter((item) => !item.is_read).length;
+        }
+      }
+      return unread;
+    }), { timeout: 10_000 }).toBe(0);
 
     wire!.setCut(true);
     await setContextOffline(context!, true);

@@ -34,7 +34,8 @@ async function newContext(signedIn: boolean, viewport: ViewportName = 'desktop')
 /** Opens the first unsaved item of the inbox in the reader and saves it; answers its id and title. */
 async function openAndSave(page: Page): Promise<{ id: string; title: string }> {
   await page.goto('/inbox?view=all');
-  const row = page.locator('li[data-item-id]').filter({ has: page.getByRole('button', { name: /^Save: / }) }).first();
+  // On a phone a row's Save sits in its menu, out of sight until opened: found by its name, seen or not.
+  const row = page.locator('li[data-item-id]').filter({ has: page.locator('button[aria-label^="Save: "]') }).first();
   const id = (await row.getAttribute('data-item-id'))!;
   const title = (await row.locator('[data-item-link]').textContent())!.trim();
   await row.locator('[data-item-link]').click();

@@ -25,11 +25,12 @@ describe('episode downloads interrupted, on a phone', () => {
     await expect.poll(async () => Number(await progress.getAttribute('value'))).toBeGreaterThanOrEqual(10);
     await expectNoAxeViolations(page);
     await main.getByRole('status').filter({ hasText: 'Downloaded' }).waitFor({ timeout: 30_000 });
-    // Two requests to the host: from the start, then only the rest of it.
-    expect(podcast.ranges).toHaveLength(2);
-    expect(podcast.ranges[0]).toBe('bytes=0-');
+    // Two download requests to the host: from the start, then only the rest of it (a request without
+    // a range is the page's audio element, not the download).
+    expect(podcast.ranges.filter(Boolean)).toHaveLength(2);
+    expect(podcast.ranges.filter(Boolean)[0]).toBe('bytes=0-');
     // From what was kept (a part a second), not from zero.
-    const resumedFrom = Number(/^bytes=(\d+)-$/.exec(podcast.ranges[1]!)?.[1]);
+    const resumedFrom = Number(/^bytes=(\d+)-$/.exec(podcast.ranges.filter(Boolean)[1]!)?.[1]);
     expect(resumedFrom).toBeGreaterThanOrEqual(40_000);
     expect(resumedFrom).toBeLessThan(480_044);
     expect(await keptCopy(page, episode.id)).toEqual({ bytes: 480_044, wrong: 0 });
@@ -88,8 +89,8 @@ describe('episode downloads interrupted, on a phone', () => {
 
     await phone.setOffline(false);
     await main.getByRole('status').filter({ hasText: 'Downloaded' }).waitFor({ timeout: 30_000 });
-    expect(podcast.ranges).toHaveLength(2);
-    expect(Number(/^bytes=(\d+)-$/.exec(podcast.ranges[1]!)?.[1])).toBeGreaterThanOrEqual(40_000);
+    expect(podcast.ranges.filter(Boolean)).toHaveLength(2);
+    expect(Number(/^bytes=(\d+)-$/.exec(podcast.ranges.filter(Boolean)[1]!)?.[1])).toBeGreaterThanOrEqual(40_000);
     expect(await keptCopy(page, episode.id)).toEqual({ bytes: 480_044, wrong: 0 });
     expect(await leftInProgress(page)).toEqual({ downloads: 0, parts: 0 });
     await page.request.delete(`/api/v1/subscriptions/${subscriptionId}`);

@@ -41,6 +41,9 @@ describe('the inbox’s rows on a 390×844 phone', () => {
   it('are two lines, at most 88 px each, at least 7 on the first screen, each with its source’s named icon', async () => {
     const page = await openInbox('phone');
     await page.waitForFunction(() => [...document.querySelectorAll('li[data-item-id] img[alt]:not([alt=""])')].every((image) => (image as HTMLImageElement).complete));
+    // The demo's icons come from the app: wait until one has arrived, however busy the machine.
+    await page.waitForFunction(() => [...document.querySelectorAll('li[data-item-id] img[alt]:not([alt=""])')]
+      .some((image) => (image as HTMLImageElement).naturalWidth > 1), undefined, { timeout: 15_000 });
     const rows = await rowsOnScreen(page);
     const tallest = Math.max(...rows.map((row) => row.height));
     expect(tallest, 'tallest row').toBeLessThanOrEqual(88);

@@ -6,25 +6,13 @@ import { InboxRiver } from '@/components/inbox/inbox-river';
 import { longPressMs } from '@/components/inbox/use-row-gestures';
 import { startLocalService, type LocalService } from '../local-service';
 import { renderApp } from '../render-app';
-
+import { TestPointerEvent } from '../pointer-event';
 /*
  * A row's actions without the line of buttons under it: swipes (right read, left save) with the
  * hint behind the row and an offer to undo, a long press that starts a selection, and the row's
  * menu, which holds every action for keyboards and screen readers. The service is the real one.
  */
 
-// jsdom has no PointerEvent: this one carries what the row reads (the rest is MouseEvent's).
-class TestPointerEvent extends MouseEvent {
-  readonly pointerType: string;
-  readonly pointerId: number;
-  readonly isPrimary: boolean;
-  constructor(type: string, init: PointerEventInit = {}) {
-    super(type, init);
-    this.pointerType = init.pointerType ?? 'mouse';
-    this.pointerId = init.pointerId ?? 1;
-    this.isPrimary = init.isPrimary ?? true;
-  }
-}
 
 const touch = { pointerType: 'touch', pointerId: 3, isPrimary: true, bubbles: true };
 const original = window.PointerEvent;

@@ -6,19 +6,7 @@ import { LIST_CONTEXT_KEY } from '@/lib/client/list-context';
 import { MARK_READ_STORAGE_KEY } from '@/lib/client/reading-preferences';
 import { startLocalService, type LocalService } from '../local-service';
 import { renderApp } from '../render-app';
-
-// jsdom has no PointerEvent: this one carries what the reader reads (the rest is MouseEvent's).
-class TestPointerEvent extends MouseEvent {
-  readonly pointerType: string;
-  readonly pointerId: number;
-  readonly isPrimary: boolean;
-  constructor(type: string, init: PointerEventInit = {}) {
-    super(type, init);
-    this.pointerType = init.pointerType ?? 'mouse';
-    this.pointerId = init.pointerId ?? 1;
-    this.isPrimary = init.isPrimary ?? true;
-  }
-}
+import { TestPointerEvent } from '../pointer-event';
 
 type Move = { from: [number, number]; to: [number, number]; pointerType?: string; cancel?: boolean };
 

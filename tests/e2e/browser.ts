@@ -3,7 +3,7 @@
  * (no browser download), plus an accessibility assertion with axe.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page, type Response } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 
 /** The two screens every journey is checked on. */
@@ -103,3 +103,8 @@ export function contextPerTest() {
   };
 }
 
+
+/** Matches the browser's answer to one API call: its method and a pattern of its path. */
+export function isCall(method: string, path: RegExp) {
+  return (response: Response) => response.request().method() === method && path.test(new URL(response.url()).pathname);
+}

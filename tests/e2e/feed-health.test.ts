@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIResponse, Locator, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contextPerTest, expectNoAxeViolations, type ViewportName } from './browser';
+import { contextPerTest, expectNoAxeViolations, isCall, type ViewportName } from './browser';
 import { rssDocument } from './feed-site';
 
 const contexts = contextPerTest();
@@ -39,10 +39,6 @@ afterAll(async () => {
   site.closeAllConnections();
   await new Promise((resolve) => site.close(resolve));
 });
-
-function isCall(method: string, path: RegExp) {
-  return (response: Response) => response.request().method() === method && path.test(new URL(response.url()).pathname);
-}
 
 /** Waits until `ms` have passed since `since`: "Try now" waits 10 seconds after a feed's last fetch. */
 async function waitSince(since: number, ms: number): Promise<void> {

@@ -6,9 +6,8 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contextPerTest, expectNoAxeViolations } from './browser';
+import { contextPerTest, expectNoAxeViolations, isCall } from './browser';
 
 const contexts = contextPerTest();
 
@@ -55,10 +54,6 @@ afterAll(async () => {
   site.closeAllConnections();
   await new Promise((resolve) => site.close(resolve));
 });
-
-function isCall(method: string, path: RegExp) {
-  return (response: Response) => response.request().method() === method && path.test(new URL(response.url()).pathname);
-}
 
 describe('full articles for a summary-only feed', () => {
   it('previews the selectors on the latest item, saves them, and the reader shows the article', async () => {

@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
-import type { Page, Response } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { contextPerTest, type ViewportName } from './browser';
+import { contextPerTest, isCall, type ViewportName } from './browser';
 import { feedSitePerFile } from './feed-site';
 import { showInboxOptions } from './inbox-options';
 
@@ -16,10 +16,6 @@ const contexts = contextPerTest();
 const site = feedSitePerFile();
 
 type ListedItem = { id: string; title: string; is_read: boolean };
-
-function isCall(method: string, path: RegExp) {
-  return (response: Response) => response.request().method() === method && path.test(new URL(response.url()).pathname);
-}
 
 const dayMs = 86_400_000;
 

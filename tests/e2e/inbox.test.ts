@@ -1,13 +1,9 @@
 import type { Locator, Page, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { contextPerTest, expectNoAxeViolations, type ViewportName } from './browser';
+import { contextPerTest, expectNoAxeViolations, isCall, type ViewportName } from './browser';
 import { showInboxOptions } from './inbox-options';
 
 const contexts = contextPerTest();
-
-function isCall(method: string, path: RegExp) {
-  return (response: Response) => response.request().method() === method && path.test(new URL(response.url()).pathname);
-}
 
 /** Opens the inbox at a view and waits for its first page, which must come through the proxy at /api/v1. */
 async function openInbox(viewport: ViewportName, query = '', colorScheme: 'light' | 'dark' = 'light'): Promise<{ page: Page; first: Response }> {

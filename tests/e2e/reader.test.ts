@@ -1,15 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Page, Response } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { MARK_READ_STORAGE_KEY } from '@/lib/client/reading-preferences';
-import { contextPerTest, expectNoAxeViolations, VIEWPORTS, type ViewportName } from './browser';
+import { contextPerTest, expectNoAxeViolations, isCall, type ViewportName, VIEWPORTS } from './browser';
 
 const contexts = contextPerTest();
-
-function isCall(method: string, path: RegExp) {
-  return (response: Response) => response.request().method() === method && path.test(new URL(response.url()).pathname);
-}
 
 /** Opens the inbox at `query`, then the item at `index` by its title link, as a person would. */
 async function openItemFromInbox(viewport: ViewportName, index: number, query = '?view=all', colorScheme: 'light' | 'dark' = 'light', size = VIEWPORTS[viewport].viewport) {

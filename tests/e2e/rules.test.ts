@@ -1,6 +1,6 @@
-import type { Page, Response } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { contextPerTest, expectNoAxeViolations } from './browser';
+import { contextPerTest, expectNoAxeViolations, isCall } from './browser';
 import { feedSitePerFile } from './feed-site';
 
 /*
@@ -10,10 +10,6 @@ import { feedSitePerFile } from './feed-site';
 
 const contexts = contextPerTest();
 const site = feedSitePerFile();
-
-function isCall(method: string, path: RegExp) {
-  return (response: Response) => response.request().method() === method && path.test(new URL(response.url()).pathname);
-}
 
 type Listed = { data: { title: string; is_read: boolean }[] };
 

@@ -1,14 +1,10 @@
-import type { Page, Response } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { contextPerTest, expectNoAxeViolations, type ViewportName } from './browser';
+import { contextPerTest, expectNoAxeViolations, isCall, type ViewportName } from './browser';
 import { feedSitePerFile } from './feed-site';
 
 const contexts = contextPerTest();
 const site = feedSitePerFile();
-
-function isCall(method: string, path: RegExp) {
-  return (response: Response) => response.request().method() === method && path.test(new URL(response.url()).pathname);
-}
 
 async function open(viewport: ViewportName, path: string, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
   const context = await contexts.open(viewport, { colorScheme });

@@ -1,14 +1,10 @@
-import type { Page, Response } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { contextPerTest, expectNoAxeViolations, type ViewportName } from './browser';
+import { contextPerTest, expectNoAxeViolations, isCall, type ViewportName } from './browser';
 
 /* Settings › Tags and Settings › Saved searches, and tag entry completing from existing tags. */
 
 const contexts = contextPerTest();
-
-function isCall(method: string, path: RegExp) {
-  return (response: Response) => response.request().method() === method && path.test(new URL(response.url()).pathname);
-}
 
 /** Calls the service through the proxy as the app does (same origin). */
 async function api(page: Page, method: 'GET' | 'POST' | 'PATCH', path: string, data?: unknown): Promise<unknown> {

@@ -27,9 +27,10 @@ function rowsOnScreen(page: Page): Promise<{ height: number; shown: boolean }[]>
   }));
 }
 
-/** Each of the first rows' source icon: the name it has and whether it is an image (else a role=img tile). */
+/** Each listed row's source icon: the name it has and whether it is an image (else a role=img tile). */
 function iconsOf(page: Page): Promise<{ source: string; name: string | null; image: boolean; loaded: boolean }[]> {
-  return page.evaluate(() => [...document.querySelectorAll('li[data-item-id]')].slice(0, 8).map((row) => {
+  // Every row, not only the first: other tests' feeds (icon-less) may hold the newest items.
+  return page.evaluate(() => [...document.querySelectorAll('li[data-item-id]')].map((row) => {
     const icon = row.querySelector('img[alt]:not([alt=""]), [role="img"]');
     const source = row.querySelector('h2 + p .truncate')?.textContent ?? '';
     const image = icon instanceof HTMLImageElement;

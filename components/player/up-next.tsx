@@ -102,7 +102,7 @@ export function UpNext() {
     if (move === 'remove') {
       const neighbour = ids[index + 1] ?? ids[index - 1];
       if (neighbour) focusAfter.current = { id: neighbour, move: 'remove' };
-      change = remove(item.id);
+      change = remove(item.id, item.title);
       setStatus(`${title} was taken off Up Next.`);
     } else {
       const to = move === 'up' ? index - 1 : index + 1;

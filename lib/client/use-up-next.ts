@@ -2,8 +2,9 @@ import { useCallback } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import type { ResponseOf } from '@/lib/contract/types';
 import { ApiError, callApi } from './api-client';
+import { enqueueOrSend, settleOutbox, withPendingUpNext, type OutboxAction } from './outbox';
 import { rememberUpNext } from './player/up-next-order';
-import { onErrorRetry, withRetry } from './retry-policy';
+import { onErrorRetry } from './retry-policy';
 
 export type UpNextEntry = ResponseOf<'listUpNext'>['data'][number];
 
@@ -11,7 +12,9 @@ export type UpNextEntry = ResponseOf<'listUpNext'>['data'][number];
 export const upNextKey = ['/v1/up-next'] as const;
 
 async function loadUpNext(): Promise<UpNextEntry[]> {
-  const { data } = await callApi('GET', '/v1/up-next');
+  await settleOutbox();
+  // What still waits in the outbox shows on it: an offline copy is older than the person's changes.
+  const data = await withPendingUpNext((await callApi('GET', '/v1/up-next')).data);
   rememberUpNext(data.map((item) => item.id));
   return data;
 }
@@ -31,20 +34,24 @@ export function moved(ids: string[], from: number, to: number): string[] {
 
 /**
  * Changes to Up Next, each shown at once and undone when the service refuses: `arrange` gives the
- * new order (PUT), `remove` takes episodes off (DELETE), `clear` empties it.
+ * new order (PUT), `remove` takes episodes off (DELETE), `clear` empties it. They go through the
+ * outbox: without a connection they stay shown, queued, and are sent in order when it returns.
  */
 export function useUpNextActions() {
   const { mutate } = useSWRConfig();
-  const change = useCallback(async (request: () => Promise<ResponseOf<'listUpNext'>>, optimistic: (current: UpNextEntry[]) => UpNextEntry[]) => {
+  const change = useCallback(async (action: OutboxAction, optimistic: (current: UpNextEntry[]) => UpNextEntry[], title?: string | null) => {
+    let shown: UpNextEntry[] = [];
     await mutate<UpNextEntry[]>(upNextKey, async () => {
-      const { data } = await withRetry(request);
+      const outcome = await enqueueOrSend<ResponseOf<'listUpNext'>>(action, { title });
+      // Queued: what the person sees stays until the replay sends it.
+      const data = outcome.sent ? outcome.result.data : shown;
       rememberUpNext(data.map((item) => item.id));
       return data;
-    }, { optimisticData: (current) => optimistic(current ?? []), rollbackOnError: true, revalidate: false });
+    }, { optimisticData: (current) => (shown = optimistic(current ?? [])), rollbackOnError: true, revalidate: false });
   }, [mutate]);
 
   const arrange = useCallback((order: string[]) => change(
-    () => callApi('PUT', '/v1/up-next', { body: { item_ids: order } }),
+    { kind: 'up-next-arrange', itemIds: order },
     (current) => {
       const byId = new Map(current.map((item) => [item.id, item]));
       const arranged = order.flatMap((id) => byId.get(id) ?? []);
@@ -52,10 +59,11 @@ export function useUpNextActions() {
       return arranged;
     },
   ), [change]);
-  const remove = useCallback((id: string) => change(
-    () => callApi('DELETE', '/v1/up-next', { body: { item_ids: [id] } }),
+  const remove = useCallback((id: string, title?: string | null) => change(
+    { kind: 'up-next-remove', itemIds: [id] },
     (current) => current.filter((item) => item.id !== id),
+    title,
   ), [change]);
-  const clear = useCallback(() => change(() => callApi('DELETE', '/v1/up-next', { body: {} }), () => []), [change]);
+  const clear = useCallback(() => change({ kind: 'up-next-clear' }, () => []), [change]);
   return { arrange, remove, clear };
 }

@@ -1,5 +1,5 @@
 import { registerRoute } from 'workbox-routing';
-import { changesOf, type ItemChange, type MarkAllBody, type OutboxAction } from '@/lib/client/outbox/actions';
+import { changesOf, changesUpNext, type ItemChange, type MarkAllBody, type OutboxAction } from '@/lib/client/outbox/actions';
 import { listWithinSources, markAllCovers } from '@/lib/client/outbox/mark-all-scope';
 import { overlayChanges } from '@/lib/client/outbox/overlay';
 import { cacheNames, itemDetailPath } from '@/lib/client/offline-caches';
@@ -73,6 +73,13 @@ function markAllChanges(action: Extract<OutboxAction, { kind: 'mark-all' }>, kep
  * again, so a save or unsave moves it (and its images) to or from the saved caches.
  */
 export async function applyToKeptItems(action: OutboxAction, result: unknown): Promise<void> {
+  if (changesUpNext(action)) {
+    // The service answers the whole queue: kept, so the app opened offline later shows it.
+    if (result && typeof result === 'object' && Array.isArray((result as { data?: unknown }).data)) {
+      await (await sw.caches.open(names.api)).put(new URL('/api/v1/up-next', sw.location.origin).href, Response.json(result));
+    }
+    return;
+  }
   // A mark-all is settled by filters, so every kept detail is looked at; other actions name their items.
   const named = changesOf(action);
   const kept = await keptAnswers((id) => action.kind === 'mark-all' || named.has(id));

@@ -9,7 +9,7 @@ export type ItemUpdateBody = BodyOf<'updateItem'>;
 export type BulkItemAction = BodyOf<'bulkUpdateItems'>['action'];
 export type MarkAllBody = BodyOf<'markAllItems'>;
 
-/** One change a person made to items. */
+/** One change a person made to items or to Up Next. */
 export type OutboxAction =
   | { kind: 'update'; itemId: string; body: ItemUpdateBody }
   | { kind: 'bulk'; itemIds: string[]; action: BulkItemAction }
@@ -18,10 +18,19 @@ export type OutboxAction =
    * Mark all as read (or unread) of a list. Which items it covers only the service knows;
    * `itemIds` are those of them loaded on the device, to show it on them while it waits.
    */
-  | { kind: 'mark-all'; body: MarkAllBody; itemIds?: string[] };
+  | { kind: 'mark-all'; body: MarkAllBody; itemIds?: string[] }
+  /** Up Next's whole order as the person saw it, so a late replay still lands it (the last one wins). */
+  | { kind: 'up-next-arrange'; itemIds: string[] }
+  | { kind: 'up-next-remove'; itemIds: string[] }
+  | { kind: 'up-next-clear' };
+
+/** Whether an action changes Up Next rather than items. */
+export function changesUpNext(action: OutboxAction): action is Extract<OutboxAction, { kind: `up-next-${string}` }> {
+  return action.kind.startsWith('up-next-');
+}
 
 /** The HTTP call that carries an action, addressed to the service's /v1 paths. */
-export type OutboxRequest = { method: 'PATCH' | 'POST' | 'PUT'; path: string; body: unknown };
+export type OutboxRequest = { method: 'PATCH' | 'POST' | 'PUT' | 'DELETE'; path: string; body: unknown };
 
 /** The item fields an action sets, as a list or a detail shows them. */
 export type ItemChange = {
@@ -60,6 +69,12 @@ export function requestFor(action: OutboxAction): OutboxRequest {
       };
     case 'mark-all':
       return { method: 'PUT', path: '/v1/items', body: action.body };
+    case 'up-next-arrange':
+      return { method: 'PUT', path: '/v1/up-next', body: { item_ids: action.itemIds } };
+    case 'up-next-remove':
+      return { method: 'DELETE', path: '/v1/up-next', body: { item_ids: action.itemIds } };
+    case 'up-next-clear':
+      return { method: 'DELETE', path: '/v1/up-next', body: {} };
   }
 }
 
@@ -83,6 +98,9 @@ export function changesOf(action: OutboxAction): Map<string, ItemChange> {
       break;
     case 'mark-all':
       for (const id of action.itemIds ?? []) changes.set(id, { is_read: action.body.is_read ?? true });
+      break;
+    default:
+      // Up Next changes leave the items as they are.
       break;
   }
   return changes;
@@ -118,17 +136,16 @@ export function withoutOverwritten(earlier: OutboxAction, later: Map<string, Set
       if (itemIds.length === earlier.itemIds.length) return earlier;
       return itemIds.length ? { ...earlier, itemIds } : null;
     }
-    case 'playback':
-    case 'mark-all':
+    default:
       return earlier;
   }
 }
 
 /** One line naming an action, for the list of pending and refused changes. */
 export function describeAction(action: OutboxAction, titles: (id: string) => string | null = () => null): string {
-  const name = (id: string) => {
+  const name = (id: string, unnamed = 'an item') => {
     const title = titles(id);
-    return title ? `“${title}”` : 'an item';
+    return title ? `“${title}”` : unnamed;
   };
   switch (action.kind) {
     case 'update': {
@@ -153,5 +170,11 @@ export function describeAction(action: OutboxAction, titles: (id: string) => str
     }
     case 'mark-all':
       return action.body.is_read === false ? 'Mark all as unread' : 'Mark all as read';
+    case 'up-next-arrange':
+      return 'Reorder Up Next';
+    case 'up-next-remove':
+      return action.itemIds.length === 1 ? `Remove ${name(action.itemIds[0]!, 'an episode')} from Up Next` : `Remove ${action.itemIds.length} episodes from Up Next`;
+    case 'up-next-clear':
+      return 'Clear Up Next';
   }
 }

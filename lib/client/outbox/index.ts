@@ -1,6 +1,7 @@
 import type { OutboxAction } from './actions';
 import { overlayChanges } from './overlay';
 import { outboxStatus } from './status';
+import { overlayUpNext } from './up-next-overlay';
 
 /*
  * The outbox as the rest of the app sees it. This module is small and loads with the
@@ -52,4 +53,17 @@ export async function settleOutbox(): Promise<void> {
 /** Item data (a detail, or a list page `{ data }`) with still-queued changes applied. */
 export function withPendingChanges<T>(data: T): T {
   return overlayChanges(data, outboxStatus().changes);
+}
+
+/**
+ * Up Next as loaded (perhaps an offline copy, older than what the person did) with the queued
+ * Up Next changes applied, once queued changes have been sent where that can be done.
+ */
+export async function withPendingUpNext<T extends { id: string }>(entries: T[]): Promise<T[]> {
+  if (typeof window === 'undefined') return entries;
+  try {
+    return overlayUpNext(entries, await (await loadOutbox()).pendingUpNextChanges());
+  } catch {
+    return entries;
+  }
 }

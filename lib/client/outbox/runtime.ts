@@ -1,6 +1,6 @@
 import { onServiceAnswer } from '@/lib/client/api-client';
 import { registerOutboxFlush } from '@/lib/client/session';
-import { requestFor, type OutboxAction } from './actions';
+import { changesUpNext, requestFor, type OutboxAction } from './actions';
 import { cancelResume, flushOutbox, resumeScheduled } from './flush';
 import type { SendOutcome } from './index';
 import { online } from './online';
@@ -130,6 +130,12 @@ export async function retryRefusal(requestId: string): Promise<void> {
   await refreshStatus();
   if (!online()) waitForConnection();
   else if (outboxStatus().activity !== 'paused') void flushOutbox();
+}
+
+/** The queued changes to Up Next, in sending order (to show them on a freshly loaded queue). */
+export async function pendingUpNextChanges(): Promise<OutboxAction[]> {
+  if (!(await startOutbox())) return [];
+  return (await store.pending()).map((entry) => entry.action).filter(changesUpNext);
 }
 
 /** Forgets a refused change the person has seen. */

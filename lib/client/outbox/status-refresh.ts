@@ -57,11 +57,11 @@ export function connectSwr(handle: SwrHandle): void {
   swr = handle;
 }
 
-/** Tells the page's item lists, and SWR, to fetch items again. */
+/** Tells the page's item lists, and SWR, to fetch items (and Up Next) again. */
 export function revalidateItems(): void {
   announceItemsChanged();
   if (!swr) return;
-  for (const key of [...swr.keys()]) if (key.includes('/v1/items')) void swr.revalidate(key);
+  for (const key of [...swr.keys()]) if (key.includes('/v1/items') || key.includes('/v1/up-next')) void swr.revalidate(key);
 }
 
 /** Follows the service worker's replay (Background Sync) in the status snapshot and the items shown. */

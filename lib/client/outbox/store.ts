@@ -23,13 +23,19 @@ export class OutboxStore {
   /**
    * Queues a change after the others. Earlier changes it overwrites (the same field of the
    * same item; for playback, an older client_timestamp) are trimmed or dropped, except one
-   * in flight. A playback position older than a queued one is not added at all.
+   * in flight. A playback position older than a queued one is not added at all. A reorder of
+   * Up Next right after another replaces it: it carries the whole order.
    */
   async add(action: OutboxAction, options: { title?: string | null; now?: number; requestId?: string } = {}): Promise<Added | null> {
     const db = await this.db();
     const tx = db.transaction('pending', 'readwrite');
     const writes = writesOf(action);
     const dropped: string[] = [];
+    const last = await tx.store.openCursor(null, 'prev');
+    if (action.kind === 'up-next-arrange' && last && !last.value.sending && last.value.action.kind === 'up-next-arrange') {
+      dropped.push(last.value.requestId);
+      await last.delete();
+    }
     let cursor = await tx.store.openCursor();
     while (cursor) {
       const earlier = cursor.value;

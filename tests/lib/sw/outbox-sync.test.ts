@@ -3,8 +3,8 @@
  * the real service over HTTP, with open pages standing in for the browser's clients.
  */
 import { IDBFactory } from 'fake-indexeddb';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { article, startHarness, type Harness } from '../service/harness';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { article, episode, startHarness, type Harness } from '../service/harness';
 import { closePages, installWorkerGlobals, openPage, resetWorkerCaches, TestExtendableEvent } from './worker-globals';
 
 installWorkerGlobals();
@@ -57,6 +57,22 @@ describe('the outbox replayed by the worker on Background Sync', () => {
     for (const page of pages) expect(page.messages).toEqual(told);
     expect(await queue.pending()).toEqual([]);
     expect((await queue.refused()).map((entry) => entry.status)).toEqual([402]);
+    await queue.close();
+  });
+
+  it('sends an Up Next reorder queued offline and keeps the queue it answers for the app opened offline later', async () => {
+    const person = h.createUser();
+    const { itemIds: [first, second] } = h.seedSubscription(person.user, [episode(), episode()], { source_type: 'podcast' });
+    const queue = new OutboxStore();
+    await queue.add({ kind: 'up-next-arrange', itemIds: [second!, first!] });
+    configureApi({ base: h.baseUrl, headers: { authorization: `Bearer ${person.appToken}` } });
+
+    await backgroundSync();
+
+    expect(await queue.pending()).toEqual([]);
+    const order = (answer: unknown) => (answer as { data: { id: string }[] } | undefined)?.data.map((item) => item.id);
+    expect(order((await h.call('GET', '/v1/up-next', { key: person.appToken })).body)).toEqual([second, first]);
+    await vi.waitFor(async () => expect(order(await (await caches.match('http://localhost/api/v1/up-next'))?.json())).toEqual([second, first]));
     await queue.close();
   });
 

@@ -5,8 +5,7 @@ import { ErrorNotice } from '@/components/error-notice';
 import { SessionEndedNotice } from '@/components/session/sign-in-again';
 import { KeyboardShortcuts } from '@/components/keyboard-shortcuts';
 import { ListKeys, useKeyedList } from '@/components/list-keys';
-import type { ItemFilters } from '@/lib/client/inbox-view';
-import type { QueryOf } from '@/lib/contract/types';
+import { inProgressFilters, recentFilters, type EpisodeFilters } from '@/lib/client/episode-views';
 import { filtersKey } from '@/lib/client/item-cache';
 import { useReadFailure } from '@/lib/client/kept-on-failure';
 import { rememberList, rememberListOnOpen } from '@/lib/client/list-context';
@@ -16,12 +15,6 @@ import { DownloadedEpisodes } from './downloaded-episodes';
 import { EpisodeRow } from './episode-row';
 import { UpNext } from './up-next';
 import { addSubscriptionHref } from '@/lib/client/subscriptions-view';
-
-type EpisodeFilters = ItemFilters & Pick<QueryOf<'listItems'>, 'order_by' | 'in_progress'>;
-
-const inProgressFilters: EpisodeFilters = { item_type: 'episode', in_progress: 'true', order_by: 'recently_played' };
-// Not the ones in progress: they have their own list above, and no episode is listed twice on the page.
-const recentFilters: EpisodeFilters = { item_type: 'episode', in_progress: 'false', order_by: 'recently_played' };
 
 const buttonClass = 'mt-3 inline-flex min-h-11 items-center rounded-md border border-line-strong px-4 font-medium';
 

@@ -67,7 +67,7 @@ export function registerServiceWorker(onUpdateWaiting: () => void): WorkerContro
  * Asks the worker to keep the key pages and lists ahead of time, at most every half
  * hour per tab session; it ignores anything it cannot fetch (signed out, offline).
  */
-export async function warmOfflineCopies(request: { pages: string[]; lists: string[]; savedList: string | null }): Promise<void> {
+export async function warmOfflineCopies(request: { pages: string[]; lists: string[]; answers: string[]; savedList: string | null }): Promise<void> {
   const last = Number(sessionStorage.getItem(warmUpStampKey) ?? 0);
   if (Date.now() - last < 30 * 60 * 1000 || !navigator.onLine) return;
   const registration = await navigator.serviceWorker.ready;

@@ -103,7 +103,7 @@ async function networkFirst(request: Request, event: ExtendableEvent): Promise<R
   }
 }
 
-/** Routes for GET answers of the API: items with the policy above, the rest network-first. */
+/** Routes for GET answers of the API: items with the policy above, the rest (and the app's capabilities) network-first. */
 export function registerItemRoutes(): void {
   registerRoute(
     ({ url, request }) => request.method === 'GET' && url.origin === sw.location.origin && itemsPath.test(url.pathname),
@@ -118,7 +118,8 @@ export function registerItemRoutes(): void {
     ],
   });
   registerRoute(
-    ({ url, request }) => request.method === 'GET' && url.origin === sw.location.origin && url.pathname.startsWith('/api/v1/'),
+    // What the service can do too: offline, pages still show what needs the first-party service.
+    ({ url, request }) => request.method === 'GET' && url.origin === sw.location.origin && (url.pathname.startsWith('/api/v1/') || url.pathname === '/api/capabilities'),
     async (options) => (await withinDeadline(apiStrategy.handle(options))) ?? tooSlowAnswer(false),
   );
 }

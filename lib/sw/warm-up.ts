@@ -22,8 +22,8 @@ const maxListPages = 10;
 const maxListedDetails = 10;
 const parallel = 3;
 
-/** What the page asks to keep: pages, first pages of lists (the first one's items too), and the saved list. */
-export type WarmUpRequest = { type: 'warm-up'; pages: string[]; lists: string[]; savedList: string | null };
+/** What the page asks to keep: pages, first pages of lists (the first one's items too), other API answers, and the saved list. */
+export type WarmUpRequest = { type: 'warm-up'; pages: string[]; lists: string[]; answers?: string[]; savedList: string | null };
 
 type ListPage = { data?: { id: string; artwork_url?: string | null }[]; pagination?: { has_more?: boolean; next_cursor?: string | null } };
 
@@ -40,6 +40,12 @@ async function keepPage(url: string): Promise<void> {
   const response = await fetchOk(url);
   // Only a real page of the person; a redirect to sign-in must not become the offline inbox.
   if (response && (response.headers.get('content-type') ?? '').includes('text/html')) await (await sw.caches.open(names.pages)).put(url, response);
+}
+
+/** An API answer other than items (Up Next): kept where the API route looks for it offline. */
+async function keepAnswer(url: string): Promise<void> {
+  const response = await fetchOk(url);
+  if (response) await (await sw.caches.open(names.api)).put(url, response);
 }
 
 async function keepList(url: string): Promise<ListPage | null> {
@@ -87,7 +93,10 @@ async function keepListedItems(list: ListPage | null): Promise<void> {
 
 /** Keeps the key pages and lists, the first page of the inbox's items, then every saved item and its images. */
 export async function warmUp(request: WarmUpRequest): Promise<void> {
-  await Promise.all(request.pages.map((url) => keepPage(new URL(url, sw.location.origin).href)));
+  await Promise.all([
+    ...request.pages.map((url) => keepPage(new URL(url, sw.location.origin).href)),
+    ...(request.answers ?? []).map((url) => keepAnswer(new URL(url, sw.location.origin).href)),
+  ]);
   const lists = await Promise.all(request.lists.map((url) => keepList(new URL(url, sw.location.origin).href)));
   await keepListedItems(lists[0] ?? null);
   if (request.savedList) await keepSavedItems(new URL(request.savedList, sw.location.origin).href);

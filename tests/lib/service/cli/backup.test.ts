@@ -20,6 +20,9 @@ import { readPasswordRecord, verifyPassword, writePassword } from '@/lib/service
 import { createService, type EmbeddedService } from '@/lib/service/service';
 import { document, FeedServer, rss } from '../feed-server';
 
+// Each test starts `tsx` child processes: on a busy two-core machine one can take longer than the default 20 s.
+vi.setConfig({ testTimeout: 60_000 });
+
 vi.mock('server-only', () => ({}));
 
 type Run = { code: number; stdout: string; stderr: string };

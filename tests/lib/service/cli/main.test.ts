@@ -6,9 +6,12 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { findUserByEmail, issueCredential } from '@/lib/service/domain/accounts';
 import { createService, type EmbeddedService } from '@/lib/service/service';
+
+// Each test starts `tsx` child processes: on a busy two-core machine one can take longer than the default 20 s.
+vi.setConfig({ testTimeout: 60_000 });
 
 type Run = { code: number; stdout: string; stderr: string };
 

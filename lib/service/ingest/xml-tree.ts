@@ -37,6 +37,8 @@ const RAW_ELEMENTS = new Set([
   'copyright', 'dc:creator', 'itunes:author', 'name', 'media:text',
 ]);
 
+const DOCTYPE = /^doctype$/i;
+
 function isNameStart(code: number): boolean {
   return (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95 || code > 127;
 }
@@ -174,7 +176,7 @@ export function parseXml(source: string): XmlDocument | null {
     },
     ondeclaration(start) {
       // A DOCTYPE's internal subset may hold `>` in its entity values: skip to its real end.
-      if (resumeAt !== -1 || source.charCodeAt(base + start) !== 68 && source.charCodeAt(base + start) !== 100) return;
+      if (resumeAt !== -1 || !DOCTYPE.test(source.slice(base + start, base + start + 7))) return;
       const end = declarationEnd(source, base + start - 2);
       stopAndResumeAt(end === -1 ? length : end + 1);
     },

@@ -1,4 +1,5 @@
 import { decodeHTMLAttribute } from 'entities';
+import { Tokenizer } from 'htmlparser2';
 import { NamespaceNames, type Bindings } from './namespaces';
 
 /** One element of a forgiving XML parse; text is read lazily from the source with `textOf`. */
@@ -36,8 +37,7 @@ const RAW_ELEMENTS = new Set([
   'copyright', 'dc:creator', 'itunes:author', 'name', 'media:text',
 ]);
 
-const NAME_END = /[\s/>]/g;
-const ATTR = /([^\s=/>]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/y;
+const DOCTYPE = /^doctype$/i;
 
 function isNameStart(code: number): boolean {
   return (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95 || code > 127;
@@ -56,6 +56,11 @@ export function decodeEntities(text: string): string {
  * Parses XML leniently into a tree: unknown entities, unclosed or stray end tags and a truncated
  * end are tolerated; elements are named by their namespace URI, whatever prefix the document binds
  * it to (see NamespaceNames): `itunes:duration`, `media:content`, bare Atom in an Atom feed…
+ *
+ * htmlparser2's tokenizer (XML mode, entities left as written) reads the markup; we build the tree
+ * and keep two recoveries of our own: the inside of an element that carries HTML is skipped to its
+ * end tag unread (see RAW_ELEMENTS), and a `<` that starts no name is text. For both the tokenizer
+ * is stopped and started again after the skipped part, on a slice of the same source.
  */
 export function parseXml(source: string): XmlDocument | null {
   const namespaces = new NamespaceNames();
@@ -63,116 +68,138 @@ export function parseXml(source: string): XmlDocument | null {
     name: '#document', tag: '#document', attrs: {}, children: [], parent: null, innerStart: 0, innerEnd: source.length, raw: false, closed: false,
     bindings: null,
   };
+  const length = source.length;
   let current = docRoot;
   let recovered = false;
-  let pos = source.indexOf('<');
-  const length = source.length;
-  while (pos !== -1 && pos < length) {
-    const next = source.charCodeAt(pos + 1);
-    if (next === 33) {
-      // <!-- comment -->, <![CDATA[ … ]]> or <!DOCTYPE …>
-      if (source.startsWith('<!--', pos)) {
-        const end = source.indexOf('-->', pos + 4);
-        pos = end === -1 ? -1 : source.indexOf('<', end + 3);
-      } else if (source.startsWith('<![CDATA[', pos)) {
-        const end = source.indexOf(']]>', pos + 9);
-        pos = end === -1 ? -1 : source.indexOf('<', end + 3);
-      } else {
-        const end = declarationEnd(source, pos);
-        pos = end === -1 ? -1 : source.indexOf('<', end + 1);
-      }
-      continue;
-    }
-    if (next === 63) {
-      const end = source.indexOf('?>', pos + 2);
-      pos = end === -1 ? -1 : source.indexOf('<', end + 2);
-      continue;
-    }
-    if (next === 47) {
-      const close = source.indexOf('>', pos + 2);
-      const rawName = source.slice(pos + 2, close === -1 ? length : close).trim();
-      const tag = rawName.toLowerCase();
-      let open: XmlElement | null = current;
-      while (open && open !== docRoot && open.tag !== tag) open = open.parent;
-      if (!open || open === docRoot) {
-        // An end tag that spells the prefix differently but names the same element closes it too.
-        const name = namespaces.elementName(rawName, current);
-        open = current;
-        while (open && open !== docRoot && open.name !== name) open = open.parent;
-      }
-      if (open && open !== docRoot) {
-        if (open !== current) recovered = true;
-        for (let el: XmlElement | null = current; el && el !== open; el = el.parent) {
-          el.innerEnd = pos;
-          el.closed = true;
-        }
-        open.innerEnd = pos;
-        open.closed = true;
-        current = open.parent ?? docRoot;
-      } else {
-        recovered = true;
-      }
-      pos = close === -1 ? -1 : source.indexOf('<', close + 1);
-      continue;
-    }
-    if (!isNameStart(next)) {
-      recovered = true;
-      pos = source.indexOf('<', pos + 1);
-      continue;
-    }
-    NAME_END.lastIndex = pos + 1;
-    const nameEndMatch = NAME_END.exec(source);
-    const nameEnd = nameEndMatch ? nameEndMatch.index : length;
-    const rawName = source.slice(pos + 1, nameEnd);
-    const attrs: Record<string, string> = {};
-    let i = nameEnd;
-    let selfClosing = false;
-    let prefixedAttribute = false;
-    for (;;) {
-      while (i < length && source.charCodeAt(i) <= 32) i++;
-      if (i >= length) break;
-      const code = source.charCodeAt(i);
-      if (code === 62) { i++; break; }
-      if (code === 47) {
-        if (source.charCodeAt(i + 1) === 62) { selfClosing = true; i += 2; break; }
-        i++;
-        continue;
-      }
-      ATTR.lastIndex = i;
-      const match = ATTR.exec(source);
-      if (!match) { i++; continue; }
-      const key = match[1].toLowerCase();
-      const value = match[2] ?? match[3] ?? match[4] ?? '';
-      attrs[key] = decodeEntities(value);
-      i = ATTR.lastIndex;
-      if (key.indexOf(':') !== -1) prefixedAttribute = true;
-    }
+  /** Where the slice being tokenized starts in the source: the tokenizer's indices are relative to it. */
+  let base = 0;
+  /** Where to start tokenizing again once the tokenizer has been stopped; -1 while it runs, length to stop for good. */
+  let resumeAt = -1;
+  let rawName = '';
+  let attrs: Record<string, string> = {};
+  let prefixedAttribute = false;
+  let attrName = '';
+  let attrValue = '';
+
+  const stopAndResumeAt = (at: number) => {
+    resumeAt = at;
+    tokenizer.pause();
+  };
+
+  const open = (innerStart: number, selfClosing: boolean) => {
     const tag = rawName.toLowerCase();
     const element: XmlElement = {
-      name: tag, tag, attrs, children: [], parent: current, innerStart: i, innerEnd: i, raw: false, closed: selfClosing,
+      name: tag, tag, attrs, children: [], parent: current, innerStart, innerEnd: innerStart, raw: false, closed: selfClosing,
       bindings: prefixedAttribute || attrs.xmlns !== undefined ? namespaces.bindingsOf(attrs) : null,
     };
     if (current === docRoot) namespaces.enterRoot(element, tag);
     element.name = namespaces.elementName(rawName, element);
     if (prefixedAttribute) element.attrs = qualifiedAttributes(attrs, element, namespaces);
     current.children.push(element);
-    if (selfClosing) {
-      pos = source.indexOf('<', i);
-      continue;
-    }
+    if (selfClosing) return;
     if (RAW_ELEMENTS.has(element.name)) {
       element.raw = true;
-      const end = findRawEnd(source, i, rawName);
+      const end = findRawEnd(source, innerStart, rawName);
       element.innerEnd = end;
-      if (end >= length) break;
+      if (end >= length) return stopAndResumeAt(length);
       element.closed = true;
       const close = source.indexOf('>', end);
-      pos = close === -1 ? -1 : source.indexOf('<', close + 1);
-      continue;
+      return stopAndResumeAt(close === -1 ? length : close + 1);
     }
     element.innerEnd = length;
     current = element;
-    pos = source.indexOf('<', i);
+  };
+
+  const close = (nameStart: number, nameEnd: number) => {
+    const endTagName = source.slice(nameStart, nameEnd);
+    const tag = endTagName.toLowerCase();
+    const at = source.lastIndexOf('<', nameStart);
+    let opened: XmlElement | null = current;
+    while (opened && opened !== docRoot && opened.tag !== tag) opened = opened.parent;
+    if (!opened || opened === docRoot) {
+      // An end tag that spells the prefix differently but names the same element closes it too.
+      const name = namespaces.elementName(endTagName, current);
+      opened = current;
+      while (opened && opened !== docRoot && opened.name !== name) opened = opened.parent;
+    }
+    if (!opened || opened === docRoot) {
+      recovered = true;
+      return;
+    }
+    if (opened !== current) recovered = true;
+    for (let el: XmlElement | null = current; el && el !== opened; el = el.parent) {
+      el.innerEnd = at;
+      el.closed = true;
+    }
+    opened.innerEnd = at;
+    opened.closed = true;
+    current = opened.parent ?? docRoot;
+  };
+
+  /** A download cut inside a last end tag (`</item`) still closes that element, as far as it got. */
+  const closeCutEndTag = () => {
+    const at = source.lastIndexOf('</');
+    if (at !== -1 && at >= base && !/[\s>]/.test(source.slice(at + 2))) close(at + 2, length);
+  };
+
+  const tokenizer = new Tokenizer({ xmlMode: true, decodeEntities: false }, {
+    onopentagname(start, end) {
+      if (resumeAt !== -1) return;
+      if (!isNameStart(source.charCodeAt(base + start))) {
+        recovered = true;
+        return stopAndResumeAt(base + start);
+      }
+      rawName = source.slice(base + start, base + end);
+      attrs = {};
+      prefixedAttribute = false;
+    },
+    onattribname(start, end) {
+      attrName = source.slice(base + start, base + end).toLowerCase();
+      attrValue = '';
+    },
+    onattribdata(start, end) {
+      attrValue += source.slice(base + start, base + end);
+    },
+    onattribend() {
+      if (resumeAt !== -1) return;
+      attrs[attrName] = decodeEntities(attrValue);
+      if (attrName.indexOf(':') !== -1) prefixedAttribute = true;
+    },
+    onopentagend(end) {
+      if (resumeAt === -1) open(base + end + 1, false);
+    },
+    onselfclosingtag(end) {
+      if (resumeAt === -1) open(base + end + 1, true);
+    },
+    onclosetag(start, end) {
+      if (resumeAt === -1) close(base + start, base + end);
+    },
+    ondeclaration(start) {
+      // A DOCTYPE's internal subset may hold `>` in its entity values: skip to its real end.
+      if (resumeAt !== -1 || !DOCTYPE.test(source.slice(base + start, base + start + 7))) return;
+      const end = declarationEnd(source, base + start - 2);
+      stopAndResumeAt(end === -1 ? length : end + 1);
+    },
+    ontext() {},
+    oncdata() {},
+    oncomment() {},
+    onprocessinginstruction() {},
+    ontextentity() {},
+    onattribentity() {},
+    onend() {},
+  });
+
+  for (let from = 0; from < length;) {
+    base = from;
+    resumeAt = -1;
+    tokenizer.reset();
+    tokenizer.write(from === 0 ? source : source.slice(from));
+    if (resumeAt === -1) {
+      tokenizer.end();
+      closeCutEndTag();
+      break;
+    }
+    from = resumeAt;
   }
   const root = docRoot.children.find((child) => child.children.length > 0 || child.raw) ?? docRoot.children[0];
   if (!root) return null;

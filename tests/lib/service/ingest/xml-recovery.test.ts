@@ -20,3 +20,16 @@ describe('parseXml recovery inside elements that carry HTML', () => {
       .toEqual([['1', 'I <3 feeds'], ['2', 'Two']]);
   });
 });
+
+/** Recoveries of ours on top of htmlparser2's tokenizer, which reads `<3b` as a tag and drops a tag cut off by the end. */
+describe('parseXml recovery around the tokenizer', () => {
+  it('reads a "<3" in an element that carries no HTML as text, without swallowing the next item', () => {
+    expect(read(rss('<item><guid>a<3b</guid><title>One</title></item><item><guid>2</guid><title>Two</title></item>')))
+      .toEqual([['a<3b', 'One'], ['2', 'Two']]);
+  });
+
+  it('keeps the last item of a download cut inside that item\'s end tag', () => {
+    const cut = rss('<item><guid>1</guid><title>One</title></item><item><guid>2</guid><title>Two</title></item>');
+    expect(read(cut.slice(0, cut.lastIndexOf('</item>') + '</item'.length))).toEqual([['1', 'One'], ['2', 'Two']]);
+  });
+});

@@ -31,10 +31,10 @@ function filesUnder(dir: string): string[] {
 /** The corpus documents and their damaged copies, keyed by a readable name. */
 export function corpusDocuments(cuts: number): Map<string, Buffer> {
   const documents = new Map<string, Buffer>();
-  const roots = [path.resolve('../shared/feeds'), path.resolve('tests/fixtures/feeds')];
-  for (const file of roots.flatMap(filesUnder)) {
+  // Named from fixed labels, not from the checkout's folder, so every clone records the same names.
+  const roots = [{ dir: path.resolve('../shared/feeds'), label: 'shared/feeds' }, { dir: path.resolve('tests/fixtures/feeds'), label: 'tests/fixtures/feeds' }];
+  for (const [file, name] of roots.flatMap(({ dir, label }) => filesUnder(dir).map((file) => [file, path.posix.join(label, path.relative(dir, file).split(path.sep).join('/'))] as const))) {
     const bytes = readFileSync(file);
-    const name = path.relative(path.resolve('..'), file);
     documents.set(name, bytes);
     for (let cut = 1; cut <= cuts; cut++) {
       const at = Math.floor((bytes.length * cut) / (cuts + 1));

@@ -105,6 +105,9 @@ describe('using the account with other apps, in local mode', () => {
     expect(about('NetNewsWire')).toContain('Google Reader API');
     expect(about('Unread')).toContain('Fever');
     expect(about('Kasts')).toContain('gpodder');
+    // AntennaPod drops a server's path and calls /api/2/… on the host, so it is given the bare address.
+    expect(about('AntennaPod')).toContain(`Server: ${window.location.origin}`);
+    expect(about('AntennaPod')).not.toContain(`${window.location.origin}/gpodder`);
     expect(within(guide).getAllByRole('listitem')).toHaveLength(11);
   });
 

@@ -39,9 +39,17 @@ async function login(service: ServiceContext, request: Request): Promise<Respons
   const params = await callParams(request);
   const caller = clientLogin(service.db, params.get('Email'), params.get('Passwd'));
   if (!caller) return text('Error=BadAuthentication\n', 401);
-  const token = params.get('Passwd')!.trim();
+  // `<user>/<key>`, as FreshRSS and Miniflux answer and clients (and the contract suites) expect.
+  const token = `${caller.user.email}/${params.get('Passwd')!.trim()}`;
   if (params.get('output') === 'json') return Response.json({ SID: token, LSID: token, Auth: token });
   return text(`SID=${token}\nLSID=${token}\nAuth=${token}\n`);
+}
+
+/** A list answered in JSON only, as FreshRSS and Miniflux: `output` absent or json (no XML form is kept). */
+function jsonOnly<T>(params: URLSearchParams, answer: () => T): T {
+  const output = params.get('output');
+  if (output !== null && output.toLowerCase() !== 'json') throw new BadRequest('Only output=json is supported.');
+  return answer();
 }
 
 /** The stream id that is the rest of the path after `prefix`, its slashes plain or encoded (%2F); else `s`. */
@@ -88,9 +96,9 @@ export function mountGreader(app: Hono, service: ServiceContext, limiter: RateLi
   const write = { write: true };
   route(['GET', 'POST'], '/token', ({ caller }) => text(writeToken(db, caller.credential.id)));
   route(['GET', 'POST'], '/user-info', ({ caller }) => userInfo(caller.user));
-  route(['GET', 'POST'], '/subscription/list', ({ caller }) => subscriptionList(db, caller.user));
-  route(['GET', 'POST'], '/tag/list', ({ caller }) => tagList(db, caller.user));
-  route(['GET', 'POST'], '/unread-count', ({ caller }) => unreadCount(db, caller.user));
+  route(['GET', 'POST'], '/subscription/list', ({ caller, params }) => jsonOnly(params, () => subscriptionList(db, caller.user)));
+  route(['GET', 'POST'], '/tag/list', ({ caller, params }) => jsonOnly(params, () => tagList(db, caller.user)));
+  route(['GET', 'POST'], '/unread-count', ({ caller, params }) => jsonOnly(params, () => unreadCount(db, caller.user)));
   route(['GET', 'POST'], '/stream/items/ids', ({ caller, params }) => streamItemIds(db, caller.user, refQuery(params, params.get('s'), maxIds)));
   route(['GET', 'POST'], '/stream/items/contents', ({ caller, params }) => streamItemContents(db, caller.user, params, maxContents));
   route(['GET', 'POST'], '/stream/contents/*', ({ caller, params, request }) => {

@@ -18,6 +18,8 @@ export type SyncApp = {
   protocol: SyncProtocol | null;
   /** Where in the app the server is set, in the app's own words. */
   where: string;
+  /** The app is given this site's bare address, not the protocol's: it calls the protocol at the root. */
+  atRoot?: boolean;
 };
 
 /** The common apps, in the order the app list offers them; "Other" last. */
@@ -30,7 +32,10 @@ export const syncApps: SyncApp[] = [
   { name: 'NewsFlash', protocol: 'greader', where: 'Add account → FreshRSS.' },
   { name: 'Unread', protocol: 'fever', where: 'Add account → Fever.' },
   { name: 'Fiery Feeds', protocol: 'fever', where: 'Add account → Fever.' },
-  { name: 'AntennaPod', protocol: 'gpodder', where: 'Settings → Synchronization → gpodder.net, with a custom server.' },
+  {
+    name: 'AntennaPod', protocol: 'gpodder', atRoot: true,
+    where: 'Settings → Synchronization → gpodder.net, with a custom server: give it this site\'s own address, without /gpodder (AntennaPod calls /api/2/… on the host).',
+  },
   { name: 'Kasts', protocol: 'gpodder', where: 'Settings → Synchronization → gpodder.net, with a custom server.' },
   { name: 'Other', protocol: null, where: 'Choose the protocol the app offers: Google Reader API (often listed as FreshRSS), Fever, or gpodder for podcasts.' },
 ];

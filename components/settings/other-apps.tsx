@@ -137,6 +137,7 @@ export function OtherApps() {
               <h4 className="font-medium">{app.name}</h4>
               <p className="text-sm">
                 {app.protocol && <>{syncProtocols[app.protocol].name}. </>}{app.where}
+                {app.atRoot && origin && <> Server: <code>{origin}</code></>}
               </p>
             </li>
           ))}

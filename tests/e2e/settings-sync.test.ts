@@ -45,7 +45,7 @@ describe.each<[ViewportName, string, string]>([
     // The key signs the app in through its protocol.
     const login = await clientLogin(page, email, secret);
     expect(login.status()).toBe(200);
-    expect(await login.text()).toContain(`Auth=${secret}`);
+    expect(await login.text()).toContain(`Auth=${email}/${secret}`);
     const fever = await page.request.post('/fever/?api', { form: { api_key: createHash('md5').update(`${email}:${secret}`).digest('hex') }, maxRedirects: 0 });
     expect(fever.status()).toBe(200);
     expect(await fever.json()).toMatchObject({ auth: 1 });

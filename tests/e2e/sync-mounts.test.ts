@@ -76,4 +76,25 @@ describe('the sync APIs behind the production server', () => {
     const put = await fetch(`${base}/gpodder/subscriptions/${email}/phone.json`, { method: 'PUT', headers: { authorization }, body: '[]', redirect: 'manual' });
     expect(put.status).toBe(200);
   });
+
+  it('answers gpodder API v2 at the root for AntennaPod, which drops the server path, beside the app\'s own /api routes', async () => {
+    const base = inject('baseUrl');
+    const none = await fetch(`${base}/api/2/auth/${email}/login.json`, { method: 'POST', redirect: 'manual' });
+    expect(none.status).toBe(401);
+    expect(none.headers.get('www-authenticate')).toMatch(/^Basic/);
+    const authorization = `Basic ${Buffer.from(`${email}:${apiKey()}`).toString('base64')}`;
+    const login = await fetch(`${base}/api/2/auth/${email}/login.json`, { method: 'POST', redirect: 'manual', headers: { authorization }, body: '' });
+    expect(login.status).toBe(200);
+    const setCookie = login.headers.get('set-cookie') ?? '';
+    expect(setCookie).toMatch(/; Path=\/api\/2;/);
+    const cookie = setCookie.split(';')[0];
+    const subscriptions = await fetch(`${base}/api/2/subscriptions/${email}/antennapod.json?since=0`, { headers: { cookie }, redirect: 'manual' });
+    expect(await subscriptions.json()).toMatchObject({ add: [], remove: [] });
+    const actions = await fetch(`${base}/api/2/episodes/${email}.json`, {
+      method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: '[]', redirect: 'manual',
+    });
+    expect(actions.status).toBe(200);
+    // The app's own /api routes are untouched: a session route still wants a signed-in session.
+    expect((await fetch(`${base}/api/feed-icons/00000000-0000-0000-0000-000000000000`, { redirect: 'manual' })).status).toBe(401);
+  });
 });

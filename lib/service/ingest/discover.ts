@@ -27,15 +27,20 @@ export function absoluteHttp(href: string, base: string): string | null {
   }
 }
 
+/** A comments feed by its title or address (WordPress names its own "… Comments Feed" and serves it at /comments/feed). */
+const COMMENTS_FEED = /\bcomments?\b/i;
+
 /**
  * Feed URLs a web page announces with `<link rel="alternate" type="…rss/atom/json…">`, made
- * absolute (honouring `<base href>`), in page order without repeats.
+ * absolute (honouring `<base href>`), in page order without repeats, except that comments
+ * feeds come after the others: a blog's page often names its comments feed first, and the first
+ * URL is the one subscribed to.
  */
 export function discoverFeeds(html: string, pageUrl: string): string[] {
   const head = html.slice(0, 500_000);
   const baseMatch = BASE_TAG.exec(head);
   const base = baseMatch ? absoluteHttp(decodeEntities(baseMatch[1] ?? baseMatch[2] ?? baseMatch[3] ?? ''), pageUrl) ?? pageUrl : pageUrl;
-  const found: string[] = [];
+  const found: { url: string; comments: boolean }[] = [];
   for (const match of head.matchAll(LINK_TAG)) {
     const attrs = attributes(match[1]);
     const rel = (attrs.rel ?? '').toLowerCase().split(/\s+/);
@@ -43,9 +48,10 @@ export function discoverFeeds(html: string, pageUrl: string): string[] {
     if (!attrs.href || !(rel.includes('alternate') || rel.includes('feed'))) continue;
     if (!FEED_TYPES.has(type)) continue;
     const url = absoluteHttp(attrs.href, base);
-    if (url && !found.includes(url)) found.push(url);
+    if (!url || found.some((one) => one.url === url)) continue;
+    found.push({ url, comments: COMMENTS_FEED.test(decodeEntities(attrs.title ?? '')) || COMMENTS_FEED.test(new URL(url).pathname) });
   }
-  return found;
+  return [...found.filter((one) => !one.comments), ...found.filter((one) => one.comments)].map((one) => one.url);
 }
 
 const WELL_KNOWN_PATHS = ['/feed', '/rss', '/atom.xml', '/feed.xml', '/rss.xml', '/index.xml', '/feed.json'];

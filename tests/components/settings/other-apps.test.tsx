@@ -66,10 +66,10 @@ describe('using the account with other apps, in local mode', () => {
     const list = await within(keys).findByRole('list', { name: 'API keys' });
     expect(within(list).getByRole('heading', { name: 'Reeder (Google Reader API)' })).toBeTruthy();
 
-    // The key is the sync password: ClientLogin with the email answers it as the Auth token.
+    // The key is the sync password: ClientLogin with the email answers `<email>/<key>` as the Auth token.
     const login = await clientLogin(local, 'reader@example.com', secret.value);
     expect(login.status).toBe(200);
-    expect(await login.text()).toContain(`Auth=${secret.value}`);
+    expect(await login.text()).toContain(`Auth=reader@example.com/${secret.value}`);
 
     await user.click(within(section).getByRole('button', { name: 'I have copied it' }));
     expect(within(section).queryByRole('textbox', { name: 'Key for Reeder' })).toBeNull();
@@ -105,6 +105,9 @@ describe('using the account with other apps, in local mode', () => {
     expect(about('NetNewsWire')).toContain('Google Reader API');
     expect(about('Unread')).toContain('Fever');
     expect(about('Kasts')).toContain('gpodder');
+    // AntennaPod drops a server's path and calls /api/2/… on the host, so it is given the bare address.
+    expect(about('AntennaPod')).toContain(`Server: ${window.location.origin}`);
+    expect(about('AntennaPod')).not.toContain(`${window.location.origin}/gpodder`);
     expect(within(guide).getAllByRole('listitem')).toHaveLength(11);
   });
 

@@ -1,7 +1,7 @@
 /** The Fever API's reads: groups, feeds, favicons, items, the unread and saved id lists and links. */
 import type { Db } from '../../store/database';
 import { idList, wholeNumber } from './fever-request';
-import { feverFeeds, feverGroups, feverItems, itemIdsWhere, itemsPerCall, totalItems } from './fever-store';
+import { feverFavicons, feverFeeds, feverGroups, feverItems, itemIdsWhere, itemsPerCall, totalItems } from './fever-store';
 
 type Answer = Record<string, unknown>;
 const unixSeconds = (iso: string | null) => (iso ? Math.floor(Date.parse(iso) / 1000) : 0);
@@ -44,14 +44,16 @@ export function readParts(db: Db, userId: string, params: URLSearchParams): Answ
     if (wants('groups')) answer.groups = feverGroups(db, userId);
     if (wants('feeds')) {
       answer.feeds = feeds.map((feed) => ({
-        id: feed.id, favicon_id: 0, title: feed.title, url: feed.url ?? '', site_url: feed.site_url ?? '', is_spark: 0,
+        id: feed.id, favicon_id: feed.has_icon ? feed.id : 0, title: feed.title, url: feed.url ?? '', site_url: feed.site_url ?? '', is_spark: 0,
         last_updated_on_time: unixSeconds(feed.last_fetched_at),
       }));
     }
     answer.feeds_groups = feedsGroups(feeds);
   }
-  // Tidings keeps no favicons; an empty list tells clients to draw their own.
-  if (wants('favicons')) answer.favicons = [];
+  // Fever's data is a data URI without its `data:` scheme; a feed without an icon has favicon_id 0.
+  if (wants('favicons')) {
+    answer.favicons = feverFavicons(db, userId).map((icon) => ({ id: icon.id, data: `${icon.content_type};base64,${icon.data.toString('base64')}` }));
+  }
   if (wants('items')) Object.assign(answer, items(db, userId, params));
   if (wants('unread_item_ids')) answer.unread_item_ids = itemIdsWhere(db, userId, 'unread').join(',');
   if (wants('saved_item_ids')) answer.saved_item_ids = itemIdsWhere(db, userId, 'saved').join(',');

@@ -48,14 +48,25 @@ export function itemIdsWhere(db: Db, userId: string, state: 'unread' | 'saved'):
 /** A subscription as Fever lists it, with its folder's Fever id. */
 export type FeverFeedRow = {
   id: number; title: string; url: string | null; site_url: string | null; last_fetched_at: string | null; group_id: number | null;
+  has_icon: number;
 };
 
 /** The user's subscriptions (paused ones too), by title. */
 export function feverFeeds(db: Db, userId: string): FeverFeedRow[] {
   return db.prepare(`SELECT f.rowid AS id, COALESCE(s.title, f.title) AS title, f.url, f.website AS site_url, f.last_fetched_at,
-      fo.rowid AS group_id
+      fo.rowid AS group_id, EXISTS (SELECT 1 FROM feed_icons i WHERE i.feed_id = f.id AND i.data IS NOT NULL) AS has_icon
     FROM subscriptions s JOIN feeds f ON f.id = s.feed_id LEFT JOIN folders fo ON fo.id = s.folder_id
     WHERE s.user_id = ? ORDER BY COALESCE(s.title, f.title) COLLATE NOCASE`).all(userId) as FeverFeedRow[];
+}
+
+/**
+ * The stored icons of the user's subscriptions. A feed's icon takes the feed's own Fever id as
+ * its favicon id: one icon per feed, and an id that stays while the icon is fetched again.
+ */
+export function feverFavicons(db: Db, userId: string): { id: number; content_type: string; data: Buffer }[] {
+  return db.prepare(`SELECT f.rowid AS id, i.content_type, i.data
+    FROM subscriptions s JOIN feeds f ON f.id = s.feed_id JOIN feed_icons i ON i.feed_id = f.id
+    WHERE s.user_id = ? AND i.data IS NOT NULL ORDER BY f.rowid`).all(userId) as { id: number; content_type: string; data: Buffer }[];
 }
 
 /** The user's folders, by name. */

@@ -21,13 +21,15 @@ const bad = (message: string) => new Response(message, { status: 400, headers: {
 /** One call's route: what it is, for whom, on which device. */
 type Route = { kind: 'login' | 'logout' | 'devices' | 'device' | 'subscriptions' | 'episodes' | 'simple'; user: string; device?: string };
 
+// API v2 answers under /gpodder and at the root too: AntennaPod's GpodnetService keeps only the
+// scheme, host and port of the server it is given and calls /api/2/… there.
 const patterns: [RegExp, Route['kind']][] = [
-  [/^\/gpodder\/api\/2\/auth\/([^/]+)\/login\.json$/, 'login'],
-  [/^\/gpodder\/api\/2\/auth\/([^/]+)\/logout\.json$/, 'logout'],
-  [/^\/gpodder\/api\/2\/devices\/([^/]+)\.json$/, 'devices'],
-  [/^\/gpodder\/api\/2\/devices\/([^/]+)\/([^/]+)\.json$/, 'device'],
-  [/^\/gpodder\/api\/2\/subscriptions\/([^/]+)\/([^/]+)\.json$/, 'subscriptions'],
-  [/^\/gpodder\/api\/2\/episodes\/([^/]+)\.json$/, 'episodes'],
+  [/^(?:\/gpodder)?\/api\/2\/auth\/([^/]+)\/login\.json$/, 'login'],
+  [/^(?:\/gpodder)?\/api\/2\/auth\/([^/]+)\/logout\.json$/, 'logout'],
+  [/^(?:\/gpodder)?\/api\/2\/devices\/([^/]+)\.json$/, 'devices'],
+  [/^(?:\/gpodder)?\/api\/2\/devices\/([^/]+)\/([^/]+)\.json$/, 'device'],
+  [/^(?:\/gpodder)?\/api\/2\/subscriptions\/([^/]+)\/([^/]+)\.json$/, 'subscriptions'],
+  [/^(?:\/gpodder)?\/api\/2\/episodes\/([^/]+)\.json$/, 'episodes'],
   // The Simple API's subscription list (mygpoclient's get_subscriptions and put_subscriptions), JSON only.
   [/^\/gpodder\/subscriptions\/([^/]+?)(?:\/([^/]+))?\.json$/, 'simple'],
 ];
@@ -112,8 +114,9 @@ async function answer(service: ServiceContext, user: User, route: Route, request
 
 /** Adds the gpodder routes to the service's router. */
 export function mountGpodder(app: Hono, service: ServiceContext, limiter: RateLimiter): void {
-  app.on(['GET', 'POST', 'PUT'], '/gpodder/*', async (c) => {
-    const route = routeOf(new URL(c.req.url).pathname);
+  app.on(['GET', 'POST', 'PUT'], ['/gpodder/*', '/api/2/*'], async (c) => {
+    const { pathname } = new URL(c.req.url);
+    const route = routeOf(pathname);
     if (!route) return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain' } });
     // The Simple API uploads with PUT, API v2 with POST.
     if (c.req.method !== 'GET' && (c.req.method === 'PUT') !== (route.kind === 'simple')) {
@@ -127,8 +130,10 @@ export function mountGpodder(app: Hono, service: ServiceContext, limiter: RateLi
     if (!verdict.allowed) throw rateLimited(verdict.retryAfterSeconds);
     try {
       const response = await answer(service, caller.user, route, c.req.raw);
-      if (route.kind === 'logout') response.headers.append('set-cookie', endedSessionCookie());
-      else if (basic) response.headers.append('set-cookie', sessionCookie(service.db, basic.credential.id, new URL(c.req.url).protocol === 'https:'));
+      // The cookie goes back to the prefix the call came under, so that AntennaPod's cookie jar sends it at the root.
+      const cookiePath = pathname.startsWith('/gpodder/') ? '/gpodder' : '/api/2';
+      if (route.kind === 'logout') response.headers.append('set-cookie', endedSessionCookie(cookiePath));
+      else if (basic) response.headers.append('set-cookie', sessionCookie(service.db, basic.credential.id, new URL(c.req.url).protocol === 'https:', cookiePath));
       return response;
     } catch (error) {
       if (error instanceof BadUpload) return bad(error.message);

@@ -38,13 +38,13 @@ export function sessionCaller(db: Db, request: Request): Caller | null {
   return { credential, user: { id: row.user_id, email, plan, status, is_owner, created_at: user_created_at } };
 }
 
-/** The Set-Cookie header that opens a session for a key (Secure when the call came over HTTPS). */
-export function sessionCookie(db: Db, credentialId: string, secure: boolean): string {
+/** The Set-Cookie header that opens a session for a key on `path` (Secure when the call came over HTTPS). */
+export function sessionCookie(db: Db, credentialId: string, secure: boolean, path = '/gpodder'): string {
   const hash = statements(db).hashOf.pluck().get(credentialId) as string;
-  return `${cookieName}=${credentialId}.${signature(credentialId, hash)}; Path=/gpodder; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
+  return `${cookieName}=${credentialId}.${signature(credentialId, hash)}; Path=${path}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
 }
 
-/** The Set-Cookie header that ends the session (logout.json). */
-export function endedSessionCookie(): string {
-  return `${cookieName}=; Path=/gpodder; HttpOnly; SameSite=Strict; Max-Age=0`;
+/** The Set-Cookie header that ends the session on `path` (logout.json). */
+export function endedSessionCookie(path = '/gpodder'): string {
+  return `${cookieName}=; Path=${path}; HttpOnly; SameSite=Strict; Max-Age=0`;
 }

@@ -6,7 +6,6 @@
  * and mark-all-as-read.
  * Same state and per-key rate limit as /v1.
  */
-import { createHash } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import type { ServiceContext } from '../../context';
 import type { Caller } from '../../http/authenticate';
@@ -22,6 +21,7 @@ import {
 } from './greader-subscriptions';
 import { editTag, markAllAsRead } from './greader-write';
 import { atomStream } from './greader-atom';
+import { isWriteTokenOf, writeToken } from './greader-token';
 
 const api = '/greader/reader/api/0';
 /** Most ids one stream/items/ids call lists, and most items one contents call carries. */
@@ -39,9 +39,17 @@ async function login(service: ServiceContext, request: Request): Promise<Respons
   const params = await callParams(request);
   const caller = clientLogin(service.db, params.get('Email'), params.get('Passwd'));
   if (!caller) return text('Error=BadAuthentication\n', 401);
-  const token = params.get('Passwd')!.trim();
+  // `<user>/<key>`, as FreshRSS and Miniflux answer and clients (and the contract suites) expect.
+  const token = `${caller.user.email}/${params.get('Passwd')!.trim()}`;
   if (params.get('output') === 'json') return Response.json({ SID: token, LSID: token, Auth: token });
   return text(`SID=${token}\nLSID=${token}\nAuth=${token}\n`);
+}
+
+/** A list answered in JSON only, as FreshRSS and Miniflux: `output` absent or json (no XML form is kept). */
+function jsonOnly<T>(params: URLSearchParams, answer: () => T): T {
+  const output = params.get('output');
+  if (output !== null && output.toLowerCase() !== 'json') throw new BadRequest('Only output=json is supported.');
+  return answer();
 }
 
 /** The stream id that is the rest of the path after `prefix`, its slashes plain or encoded (%2F); else `s`. */
@@ -60,14 +68,21 @@ export function mountGreader(app: Hono, service: ServiceContext, limiter: RateLi
   const { db } = service;
   app.on(['GET', 'POST'], '/greader/accounts/ClientLogin', (c) => login(service, c.req.raw));
 
-  /** One authenticated call: a stale token answers 401, a bad request 400 with its sentence. */
-  const route = (methods: string[], path: string, answer: (call: Call) => unknown, options: { rawBody?: boolean; prefix?: string } = {}) => {
+  /**
+   * One authenticated call: a stale token answers 401, a bad request 400 with its sentence. A
+   * write sent with a `T` this server did not make for the key (or an old one) answers 401 and
+   * changes nothing; one sent without `T` is done, as Miniflux does.
+   */
+  type RouteOptions = { rawBody?: boolean; prefix?: string; write?: boolean };
+  const route = (methods: string[], path: string, answer: (call: Call) => unknown, options: RouteOptions = {}) => {
     app.on(methods, `${options.prefix ?? api}${path}`, async (c: Context) => {
       const caller = greaderCaller(db, c.req.raw);
       if (!caller) return badToken();
       const verdict = limiter.hit(caller.credential.id, service.config.apiKeyRateLimit);
       if (!verdict.allowed) throw rateLimited(verdict.retryAfterSeconds);
       const params = options.rawBody ? new URL(c.req.url).searchParams : await callParams(c.req.raw);
+      const writeTokenGiven = params.get('T')?.trim();
+      if (options.write && writeTokenGiven && !isWriteTokenOf(db, caller.credential.id, writeTokenGiven)) return badToken();
       try {
         const result = await answer({ caller, params, request: c.req.raw });
         return result instanceof Response ? result : Response.json(result);
@@ -78,12 +93,12 @@ export function mountGreader(app: Hono, service: ServiceContext, limiter: RateLi
     });
   };
 
-  // The token writes carry as T: any token of the key's own is accepted, since calls are made with the header.
-  route(['GET', 'POST'], '/token', ({ caller }) => text(createHash('sha256').update(caller.credential.id).digest('hex').slice(0, 57)));
+  const write = { write: true };
+  route(['GET', 'POST'], '/token', ({ caller }) => text(writeToken(db, caller.credential.id)));
   route(['GET', 'POST'], '/user-info', ({ caller }) => userInfo(caller.user));
-  route(['GET', 'POST'], '/subscription/list', ({ caller }) => subscriptionList(db, caller.user));
-  route(['GET', 'POST'], '/tag/list', ({ caller }) => tagList(db, caller.user));
-  route(['GET', 'POST'], '/unread-count', ({ caller }) => unreadCount(db, caller.user));
+  route(['GET', 'POST'], '/subscription/list', ({ caller, params }) => jsonOnly(params, () => subscriptionList(db, caller.user)));
+  route(['GET', 'POST'], '/tag/list', ({ caller, params }) => jsonOnly(params, () => tagList(db, caller.user)));
+  route(['GET', 'POST'], '/unread-count', ({ caller, params }) => jsonOnly(params, () => unreadCount(db, caller.user)));
   route(['GET', 'POST'], '/stream/items/ids', ({ caller, params }) => streamItemIds(db, caller.user, refQuery(params, params.get('s'), maxIds)));
   route(['GET', 'POST'], '/stream/items/contents', ({ caller, params }) => streamItemContents(db, caller.user, params, maxContents));
   route(['GET', 'POST'], '/stream/contents/*', ({ caller, params, request }) => {
@@ -97,29 +112,29 @@ export function mountGreader(app: Hono, service: ServiceContext, limiter: RateLi
   route(['POST'], '/edit-tag', ({ caller, params }) => {
     editTag(db, caller.user, params);
     return text('OK');
-  });
+  }, write);
   route(['POST'], '/mark-all-as-read', ({ caller, params }) => {
     markAllAsRead(db, caller.user, params);
     return text('OK');
-  });
-  route(['POST'], '/subscription/quickadd', ({ caller, params }) => quickAdd(service, caller.user, params));
+  }, write);
+  route(['POST'], '/subscription/quickadd', ({ caller, params }) => quickAdd(service, caller.user, params), write);
   route(['POST'], '/subscription/edit', async ({ caller, params }) => {
     await editSubscription(service, caller.user, params);
     return text('OK');
-  });
+  }, write);
   route(['POST'], '/rename-tag', async ({ caller, params }) => {
     await renameLabel(service, caller.user, params);
     return text('OK');
-  });
+  }, write);
   route(['POST'], '/disable-tag', ({ caller, params }) => {
     disableLabel(service, caller.user, params);
     return text('OK');
-  });
+  }, write);
   route(['GET'], '/subscription/export', ({ caller }) => exportSubscriptions(service, caller.user));
   route(['POST'], '/subscription/import', async ({ caller, request }) => {
     if (Number(request.headers.get('content-length')) > maxOpmlBytes) throw new BadRequest('The OPML document is larger than 1 MB.');
     const opml = await request.text();
     if (Buffer.byteLength(opml) > maxOpmlBytes) throw new BadRequest('The OPML document is larger than 1 MB.');
     return importSubscriptions(service, caller.user, opml);
-  }, { rawBody: true });
+  }, { rawBody: true, write: true });
 }

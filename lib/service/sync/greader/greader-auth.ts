@@ -1,6 +1,6 @@
 /**
  * Google Reader's sign-in: ClientLogin takes the account's email and one of its API keys and
- * answers that key as the `Auth` token; calls then send `Authorization: GoogleLogin auth=<token>`.
+ * answers `<email>/<key>` as the `Auth` token; calls then send `Authorization: GoogleLogin auth=<token>`.
  * A revoked key makes a stale token: 401 with `X-Reader-Google-Bad-Token: true`, as clients expect.
  */
 import { findCredentialBySecret, looksLikeCredential, touchCredential } from '../../domain/accounts';
@@ -21,12 +21,20 @@ export function tokenOf(request: Request): string | null {
   return match ? match[1] : null;
 }
 
-/** The caller of a call, or null when its token is missing, stale or not an API key. */
+/**
+ * The caller of a call, or null when its token is missing, stale or not an API key. The token is
+ * `<email>/<key>` as ClientLogin gives it (the email must be the key's) or the bare key.
+ */
 export function greaderCaller(db: Db, request: Request): Caller | null {
   const token = tokenOf(request);
-  if (!token || !looksLikeCredential(token)) return null;
-  const found = findCredentialBySecret(db, token);
+  if (!token) return null;
+  const slash = token.lastIndexOf('/');
+  const key = token.slice(slash + 1);
+  const email = slash === -1 ? null : token.slice(0, slash);
+  if (!looksLikeCredential(key)) return null;
+  const found = findCredentialBySecret(db, key);
   if (!found || found.credential.kind !== 'api_key' || found.user.status !== 'active') return null;
+  if (email !== null && email.toLowerCase() !== found.user.email.toLowerCase()) return null;
   try {
     touchCredential(db, found.credential);
   } catch {

@@ -9,17 +9,20 @@ export function longItemId(id: number): string {
 
 /**
  * An item's number from any of Google Reader's four forms: the long id, 16-digit hex, short hex
- * (as clients shorten the long form) or decimal. Undefined when it is none of them.
+ * (as clients shorten the long form) or decimal. Undefined when it is none of them; 0, which
+ * names no item, for a well-formed id too large to be one of ours (it is unknown, not malformed).
  */
 export function parseItemId(text: string): number | undefined {
   const value = text.trim();
   let number: number;
   if (value.startsWith(longPrefix)) number = hex(value.slice(longPrefix.length));
   else if (/^[0-9a-f]{16}$/i.test(value)) number = hex(value);
-  else if (/^\d+$/.test(value)) number = Number(value);
+  else if (/^\d{1,20}$/.test(value)) number = Number(value);
   // Digits alone are read as decimal above; a short hex id has a letter in it.
   else number = hex(value);
-  return Number.isSafeInteger(number) && number > 0 ? number : undefined;
+  if (Number.isNaN(number)) return undefined;
+  if (!Number.isSafeInteger(number)) return 0;
+  return number > 0 ? number : undefined;
 }
 
 function hex(text: string): number {

@@ -11,7 +11,7 @@ import type { Stream } from './greader-ids';
 /** Where a page of refs starts: after this item, in the listing's order. */
 export type Position = { ms: number; itemId: string };
 
-/** What to list: a stream, states to leave out or keep to, a time window (ms), an order and a page. */
+/** What to list: a stream, states to leave out or keep to, a time window (ms, bounds excluded, as Miniflux), an order and a page. */
 export type RefQuery = {
   stream: Stream; exclude?: Stream; include?: Stream; oldestMs?: number; newestMs?: number;
   oldestFirst: boolean; count: number; after?: Position;
@@ -45,8 +45,8 @@ export function itemRefs(db: Db, userId: string, query: RefQuery): { refs: ItemR
     where.add(states[query.exclude.kind] ?? `NOT ${clause}`, params);
   }
   if (query.include) where.add(...streamClause(query.include, 'included'));
-  if (query.oldestMs !== undefined) where.add('e.published_ms >= @oldestMs', { oldestMs: query.oldestMs });
-  if (query.newestMs !== undefined) where.add('e.published_ms <= @newestMs', { newestMs: query.newestMs });
+  if (query.oldestMs !== undefined) where.add('e.published_ms > @oldestMs', { oldestMs: query.oldestMs });
+  if (query.newestMs !== undefined) where.add('e.published_ms < @newestMs', { newestMs: query.newestMs });
   const direction = query.oldestFirst ? 'ASC' : 'DESC';
   if (query.after) where.add(`(e.published_ms, e.item_id) ${query.oldestFirst ? '>' : '<'} (@afterMs, @afterId)`, { afterMs: query.after.ms, afterId: query.after.itemId });
   const rows = db.prepare(`SELECT e.item_rowid AS id, e.item_id, e.published_ms FROM entries e WHERE ${where.sql()}

@@ -57,14 +57,26 @@ function subscriptionIdsOf(db: Db, user: User, stream: Extract<Stream, { kind: '
   return subscriptionRows(db, user.id).filter((row) => row.feed_url === stream.url || row.feed_key === stream.url).map((row) => row.id);
 }
 
-/** POST mark-all-as-read: `s` a stream, `ts` (microseconds) the newest item to mark. */
+/**
+ * `ts` in milliseconds. Google Reader sent microseconds; clients and suites also send seconds,
+ * milliseconds or nanoseconds, told apart by size (a time since 1973 in one unit is out of range in the next).
+ */
+function cutoffMs(ts: string): number {
+  const value = Number(ts);
+  if (value >= 1e17) return Math.floor(value / 1e6);
+  if (value >= 1e14) return Math.floor(value / 1e3);
+  if (value >= 1e11) return value;
+  return value * 1000;
+}
+
+/** POST mark-all-as-read: `s` a stream, `ts` the newest time to mark (microseconds, or another unit; see cutoffMs). */
 export function markAllAsRead(db: Db, user: User, params: URLSearchParams): void {
   const streamId = params.get('s') ?? '';
   const stream = parseStream(streamId);
   if (!stream) throw new BadRequest(`${streamId || 'The stream (s)'} is not a stream id this server knows.`);
   const ts = params.get('ts');
   if (ts && !/^\d{1,19}$/.test(ts)) throw new BadRequest('ts must be a time in microseconds.');
-  const before = ts ? new Date(Math.floor(Number(ts) / 1000)).toISOString() : undefined;
+  const before = ts ? new Date(cutoffMs(ts)).toISOString() : undefined;
   if (stream.kind === 'reading-list') markAllItems(db, user, { before });
   else if (stream.kind === 'starred') markAllItems(db, user, { is_saved: true, before });
   else if (stream.kind === 'feed') {

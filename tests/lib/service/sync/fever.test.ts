@@ -5,6 +5,8 @@
  */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoIconPng } from '@/lib/service/cli/demo-icons';
+import { storeFeedIcon } from '@/lib/service/domain/feeds/feed-icons';
 import { article, startHarness, type Harness, type TestUser } from '../harness';
 
 let h: Harness;
@@ -117,6 +119,22 @@ describe('Fever API reads', () => {
     expect(chosen).toEqual([all[3], all[10]]);
     // The same ids on the next call: they are the items' own.
     expect((await fever('items')).body.items.map((entry: Fever) => entry.id)).toEqual(ids);
+  });
+
+  it('lists the stored feed icons as favicons (a data URI without its scheme) and points each feed at its own, 0 when it has none', async () => {
+    const png = demoIconPng([190, 24, 93]);
+    storeFeedIcon(h.service.db, news.feedId, { contentType: 'image/png', data: png, url: 'https://feeds.example.com/favicon.png' }, new Date());
+    // Another user's feed icon is none of alice's business.
+    const bob = h.createUser({ email: 'favicons-bob@example.com' });
+    const bobs = h.seedSubscription(bob.user, [article()], { title: 'Bob only' });
+    storeFeedIcon(h.service.db, bobs.feedId, { contentType: 'image/png', data: png, url: 'https://feeds.example.com/bob.png' }, new Date());
+
+    const { body } = await fever('feeds&favicons');
+    const newsFeed = body.feeds.find((feed: Fever) => feed.title === 'Daily News');
+    const blogFeed = body.feeds.find((feed: Fever) => feed.title === 'Blog Roll');
+    expect(newsFeed.favicon_id).toBeGreaterThan(0);
+    expect(blogFeed.favicon_id).toBe(0);
+    expect(body.favicons).toEqual([{ id: newsFeed.favicon_id, data: `image/png;base64,${png.toString('base64')}` }]);
   });
 });
 

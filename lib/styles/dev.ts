@@ -38,8 +38,10 @@ for (const dir of watched) {
   });
 }
 
-/** Takes `--name value` (or `-n value`) out of `args`, answering the value. */
+/** Takes `--name value`, `--name=value` (or `-n value`) out of `args`, answering the value. */
 function takeOption(args: string[], names: string[]): string | undefined {
+  const joined = args.findIndex((arg) => names.some((name) => arg.startsWith(`${name}=`)));
+  if (joined !== -1) return args.splice(joined, 1)[0].split('=').slice(1).join('=');
   const at = args.findIndex((arg) => names.includes(arg));
   return at === -1 ? undefined : args.splice(at, 2)[1];
 }

@@ -30,6 +30,9 @@ const idleFrames = new Set(['(idle)']);
 /** Where a frame's code is: its file, or for a frame of the build, the source it was built from (relative to `root`), and the line (1-based). */
 type Locate = (frame: CallFrame) => { file: string; line: number };
 
+/** A path inside a build directory (.next, .next-build or .next-<id>). */
+const builtChunk = new RegExp(`\\${path.sep}\\.next(?:-[^\\${path.sep}]+)?\\${path.sep}`);
+
 /** Locates frames, reading each built chunk's source map (beside it, `.map`) once. */
 function locator(root: string): Locate {
   const maps = new Map<string, SourceMap | null>();
@@ -37,7 +40,8 @@ function locator(root: string): Locate {
     if (!frame.url.startsWith('file://') && !path.isAbsolute(frame.url)) return { file: frame.url, line: frame.lineNumber + 1 };
     const file = frame.url.startsWith('file://') ? decodeURIComponent(new URL(frame.url).pathname) : frame.url;
     const asIs = { file: path.relative(root, file), line: frame.lineNumber + 1 };
-    if (!file.endsWith('.js') || !file.includes(`${path.sep}.next${path.sep}`)) return asIs;
+    // Builds live in .next-<id> (lib/server/build-dirs.ts), .next linking to the current one.
+    if (!file.endsWith('.js') || !builtChunk.test(file)) return asIs;
     if (!maps.has(file)) maps.set(file, existsSync(`${file}.map`) ? new SourceMap(JSON.parse(readFileSync(`${file}.map`, 'utf8'))) : null);
     const source = maps.get(file)?.findEntry(frame.lineNumber, frame.columnNumber);
     if (!source || !('originalSource' in source) || !source.originalSource) return asIs;
@@ -65,7 +69,7 @@ function partOf(frame: CallFrame, locate: Locate): string {
     if (name === 'undici') return 'Node core (http, streams, fetch)';
     return name;
   }
-  if (relative.startsWith(`.next${path.sep}`)) return 'Next runtime in the build';
+  if (builtChunk.test(`${path.sep}${relative}`)) return 'Next runtime in the build';
   if (/^lib\/service\/(domain|handlers|store|intelligence)\//.test(relative)) return 'service domain';
   if (/^lib\/service\//.test(relative)) return 'service http layer';
   if (/^lib\/contract\//.test(relative)) return 'contract';

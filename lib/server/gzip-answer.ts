@@ -7,6 +7,7 @@
  */
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
+import { heldBody, responseHolding } from '../service/http/held-body';
 
 const gzipAsync = promisify(gzip);
 // Next's compression (the `compression` package) leaves smaller bodies alone.
@@ -28,9 +29,10 @@ export async function gzipAnswer(response: Response, acceptEncoding: string | nu
   if (!response.body || !compressible.test(type) || response.headers.has('content-encoding')) return response;
   const headers = new Headers(response.headers);
   headers.append('vary', 'Accept-Encoding');
-  const body = Buffer.from(await response.arrayBuffer());
-  if (body.length < threshold || !acceptsEncoding(acceptEncoding, 'gzip')) return new Response(body, { status: response.status, headers });
+  const held = heldBody(response);
+  const body = held === undefined ? Buffer.from(await response.arrayBuffer()) : Buffer.from(held);
+  if (body.length < threshold || !acceptsEncoding(acceptEncoding, 'gzip')) return responseHolding(body, { status: response.status, headers });
   headers.set('content-encoding', 'gzip');
   headers.delete('content-length');
-  return new Response(await gzipAsync(body), { status: response.status, headers });
+  return responseHolding(await gzipAsync(body), { status: response.status, headers });
 }

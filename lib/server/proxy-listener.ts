@@ -12,6 +12,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getRequestListener, RequestError } from '@hono/node-server';
 import { gzipAnswer } from './gzip-answer';
+import { sendHeldAnswer } from './held-answer';
 import { proxy } from './proxy';
 
 const prefix = '/api/v1/';
@@ -32,10 +33,10 @@ export function proxySegments(url: string): string[] {
 
 // gzipped as Next's compression would have; the body is whole already (the embedded service's
 // answer, or the hosted one's, which lib/server/upstream.ts reads to sanitize it).
-const listener = getRequestListener(async (request, incoming) => gzipAnswer(
-  await proxy(request, proxySegments(incoming.incoming.url ?? '')),
+const listener = getRequestListener(async (request, { incoming, outgoing }) => sendHeldAnswer(await gzipAnswer(
+  await proxy(request, proxySegments(incoming.url ?? '')),
   request.headers.get('accept-encoding'),
-), {
+), outgoing as ServerResponse), {
   // Leaves the process's Request and Response alone: Next shares them.
   overrideGlobalObjects: false,
   // A request that cannot be made into a Request (a bad Host, say): the general error, not an empty 400;

@@ -1,5 +1,6 @@
 import 'server-only';
 import { bodyTooLarge, readBoundedText, serviceBodyLimit } from '@/lib/service/http/bounded-body';
+import { heldBody, responseHolding } from '@/lib/service/http/held-body';
 import { operations } from '@/lib/contract/operations';
 import type { Operation } from '@/lib/contract/operation';
 import { isSameOrigin } from './origin';
@@ -72,5 +73,7 @@ export async function proxy(request: Request, segments: string[]): Promise<Respo
     if (value) headers.set(name, value);
   }
   if (setCookie) headers.append('set-cookie', setCookie);
-  return new Response(upstream.body, { status: upstream.status, headers });
+  // An answer made whole (the embedded service's JSON, a hosted one's sanitized text) stays in hand, not streamed again.
+  const held = heldBody(upstream);
+  return held === undefined ? new Response(upstream.body, { status: upstream.status, headers }) : responseHolding(held, { status: upstream.status, headers });
 }

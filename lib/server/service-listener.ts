@@ -9,6 +9,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { embeddedService } from '../service/embedded';
+import { sendHeldAnswer } from './held-answer';
 
 /**
  * Whether a request is for the embedded service: a /v1 path while no hosted service is configured
@@ -20,7 +21,8 @@ export function isServiceRequest(request: IncomingMessage): boolean {
   return (pathname === '/v1' || (pathname.startsWith('/v1/') && !pathname.endsWith('/'))) && !process.env.FEED_API_BASE_URL;
 }
 
-const listener = getRequestListener((request) => embeddedService().service.fetch(request), {
+// A JSON answer is written as it was made, not read back out of its body stream.
+const listener = getRequestListener(async (request, { outgoing }) => sendHeldAnswer(await embeddedService().service.fetch(request), outgoing as ServerResponse), {
   // Leaves the process's Request and Response alone: Next shares them.
   overrideGlobalObjects: false,
   // A request that cannot be made into a Request (a bad Host, say): the service's general error, not an empty 400.

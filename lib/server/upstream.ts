@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Capabilities } from '@/lib/client/capabilities';
 import { embeddedService } from '@/lib/service/embedded';
+import { responseHolding } from '@/lib/service/http/held-body';
 import type { EmbeddedService } from '@/lib/service/service';
 import { sanitizeRemoteJson } from './remote-html';
 
@@ -117,7 +118,7 @@ export async function sendUpstream(call: UpstreamCall, caller: Caller): Promise<
     answered.delete('content-length');
     // The proxy passes the type on to the browser: a service answering text/html must not get a page rendered in the app's origin.
     if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(answered.get('content-type') ?? '')) answered.set('content-type', 'text/plain; charset=utf-8');
-    return new Response(bodiless.has(response.status) ? null : body, { status: response.status, headers: answered });
+    return bodiless.has(response.status) ? new Response(null, { status: response.status, headers: answered }) : responseHolding(body, { status: response.status, headers: answered });
   } catch (error) {
     if ((error as Error).name === 'TimeoutError') {
       console.warn(`[tidings] The feed service did not answer ${operation(call)} within ${timeoutMs} ms.`);

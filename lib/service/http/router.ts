@@ -12,6 +12,7 @@ import { check, validationError } from './validation';
 import { undecodablePathMessage } from './request-path';
 import { bodyTooLargeMessage, readBoundedText, serviceBodyLimit } from './bounded-body';
 import { receiveInboundHttp } from '../mail/inbound-http';
+import { jsonHolding } from './held-body';
 
 /**
  * Builds the /v1 HTTP interface: one route per operation of the contract, behind auth, rate limit and validation.
@@ -45,7 +46,7 @@ export function createRouter(service: ServiceContext, handlers: Handlers, limite
       const reply = (await handler({ service, db: service.db, signal: c.req.raw.signal, ...caller, ...input })) as { status?: number; body: unknown };
       const status = reply.status ?? operation.success.status;
       if (service.config.validateResponses) assertMatchesContract(id, operation, reply.body);
-      return Response.json(reply.body, { status });
+      return jsonHolding(reply.body, { status });
     });
   }
 

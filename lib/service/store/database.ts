@@ -77,24 +77,28 @@ export function preparedStatement(db: Db, sql: string): Database.Statement {
   return statement;
 }
 
-const columnNames = new WeakMap<Database.Statement, string[]>();
+const rowMakers = new WeakMap<Database.Statement, (values: unknown[]) => unknown>();
+
+/** A function making a statement's row object from its raw values: one object literal, its keys the column names. */
+function rowMaker(statement: Database.Statement): (values: unknown[]) => unknown {
+  let make = rowMakers.get(statement);
+  if (!make) {
+    const keys = statement.columns().map((column, index) => `${JSON.stringify(column.name)}: values[${index}]`);
+    // A literal gives every row its whole shape at once; setting the keys one by one in a loop cost
+    // three times as much (the names are our SQL's columns, quoted as JSON).
+    make = new Function('values', `return { ${keys.join(', ')} };`) as (values: unknown[]) => unknown;
+    rowMakers.set(statement, make);
+  }
+  return make;
+}
 
 /**
  * Runs a reading statement and returns its rows as objects, as `all` does, but built here from
  * raw rows: better-sqlite3 sets each property of a row object natively, which took about a third
- * of an items page's domain time; objects built in a loop share one shape and are cheaper.
+ * of an items page's domain time; objects built by one literal share one shape and are cheaper.
  * Leaves the statement in raw mode (see preparedStatement: callers set the mode they need).
  */
 export function allRows<Row>(statement: Database.Statement, params: unknown): Row[] {
-  let names = columnNames.get(statement);
-  if (!names) {
-    names = statement.columns().map((column) => column.name);
-    columnNames.set(statement, names);
-  }
-  const rows = statement.raw(true).all(params) as unknown[][];
-  return rows.map((values) => {
-    const row: Record<string, unknown> = {};
-    for (let index = 0; index < names.length; index++) row[names[index]] = values[index];
-    return row as Row;
-  });
+  const make = rowMaker(statement);
+  return (statement.raw(true).all(params) as unknown[][]).map(make) as Row[];
 }

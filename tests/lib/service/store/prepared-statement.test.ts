@@ -62,4 +62,12 @@ describe('allRows', () => {
     expect(preparedStatement(db, sql).pluck().all({ from: 2 })).toEqual([2, 3]);
     expect(allRows(preparedStatement(db, sql), { from: 1 })).toHaveLength(3);
   });
+
+  it('names columns as all does whatever they are called, nulls and repeated names included', () => {
+    const db = database();
+    const sql = `SELECT id, NULL AS "it's", body AS "a \\ ""b""", 'x' AS id, body AS "" FROM notes WHERE id = 2`;
+    const rows = allRows<Record<string, unknown>>(preparedStatement(db, sql), {});
+    expect(rows).toEqual(db.prepare(sql).all());
+    expect(Object.keys(rows[0])).toEqual(Object.keys(db.prepare(sql).get() as object));
+  });
 });

@@ -19,7 +19,7 @@ const personKey = 'tid_live_TwoNodesPersonKey000000000000';
 
 type Node = { base: string; process: ChildProcess; dataDir: string };
 
-function startNode(env: NodeJS.ProcessEnv): Promise<Node> {
+function startNode(env: Record<string, string>): Promise<Node> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tidings-node-'));
   const child = spawn(process.execPath, ['--import', 'tsx', nodeScript], {
     env: { ...process.env, ...env, TIDINGS_DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'inherit'],

@@ -18,7 +18,7 @@ import { refuseShareVisit } from '@/lib/server/share-visit-limit';
 const publicPage = /^\/(?:sign-in|offline|share\/)/;
 
 /** Lets signed-in visits through (renewing the cookie when the session slid) and sends the rest to sign-in. */
-export function proxy(request: NextRequest): Response {
+export async function proxy(request: NextRequest): Promise<Response> {
   // next.config skips Next's own trailing-slash redirect so that /fever/ is answered where Fever
   // clients call it; pages keep it here.
   const { pathname } = request.nextUrl;
@@ -30,13 +30,13 @@ export function proxy(request: NextRequest): Response {
   const nonce = newNonce();
   const policy = pageContentSecurityPolicy(nonce);
   const secure = isSecureRequest(request);
-  const refused = pathname.startsWith('/share/') ? refuseShareVisit(request) : null;
+  const refused = pathname.startsWith('/share/') ? await refuseShareVisit(request) : null;
   if (refused) {
     refused.headers.set('content-security-policy', policy);
     return refused;
   }
   const isPublic = publicPage.test(pathname);
-  const found = isPublic ? null : findSession(request.headers.get('cookie'), secure);
+  const found = isPublic ? null : await findSession(request.headers.get('cookie'), secure);
   let response: NextResponse;
   if (isPublic || found) {
     // Next takes the nonce for its own scripts from the request's policy header.

@@ -103,7 +103,7 @@ async function measure(): Promise<ProxyFigures> {
   }
 
   const appOrigin = 'http://localhost:3000';
-  const cookie = startSession(new Request(appOrigin), { kind: 'installation' }).split(';')[0];
+  const cookie = (await startSession(new Request(appOrigin), { kind: 'installation' })).split(';')[0];
   const query = `?limit=${pageSize}`;
   const throughProxy = async () => expectOk(await proxy(new Request(`${appOrigin}/api/v1/items${query}`, { headers: { cookie } }), ['items']));
 

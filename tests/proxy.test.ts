@@ -34,9 +34,9 @@ function scriptNonce(policy: string | null): string {
 }
 
 describe('the proxy', () => {
-  it('gives the public pages (sign-in, offline, a share link) a policy with a nonce, and hands the same policy and nonce to the render', () => {
+  it('gives the public pages (sign-in, offline, a share link) a policy with a nonce, and hands the same policy and nonce to the render', async () => {
     for (const pathname of ['/sign-in?next=/inbox', '/offline', '/share/abc']) {
-      const response = visit(pathname);
+      const response = await visit(pathname);
       expect(response.headers.get('location'), pathname).toBeNull();
       const policy = response.headers.get('content-security-policy');
       const nonce = scriptNonce(policy);
@@ -46,20 +46,21 @@ describe('the proxy', () => {
     }
   });
 
-  it('sends a visit without a session to sign-in, with a policy on the redirect too', () => {
-    const response = visit('/inbox?view=saved');
+  it('sends a visit without a session to sign-in, with a policy on the redirect too', async () => {
+    const response = await visit('/inbox?view=saved');
     expect(response.status).toBe(307);
     expect(new URL(response.headers.get('location')!).pathname).toBe('/sign-in');
     scriptNonce(response.headers.get('content-security-policy'));
   });
 
-  it('makes a new nonce for every request', () => {
-    const nonces = new Set(Array.from({ length: 20 }, () => scriptNonce(visit('/offline').headers.get('content-security-policy'))));
+  it('makes a new nonce for every request', async () => {
+    const answers = await Promise.all(Array.from({ length: 20 }, () => visit('/offline')));
+    const nonces = new Set(answers.map((answer) => scriptNonce(answer.headers.get('content-security-policy'))));
     expect(nonces.size).toBe(20);
   });
 
-  it('asks for HTTPS only (Strict-Transport-Security) on answers to HTTPS requests', () => {
-    expect(visit('/offline').headers.get('strict-transport-security')).toBeNull();
-    expect(visit('/offline', { 'x-forwarded-proto': 'https' }).headers.get('strict-transport-security')).toMatch(/^max-age=\d{8,}/);
+  it('asks for HTTPS only (Strict-Transport-Security) on answers to HTTPS requests', async () => {
+    expect((await visit('/offline')).headers.get('strict-transport-security')).toBeNull();
+    expect((await visit('/offline', { 'x-forwarded-proto': 'https' })).headers.get('strict-transport-security')).toMatch(/^max-age=\d{8,}/);
   });
 });

@@ -39,7 +39,7 @@ export default async function SignInPage({ searchParams }: Props) {
   const params = await searchParams;
   const next = safeNext(first(params.next));
   const requestHeaders = await headers();
-  if (findSession(requestHeaders.get('cookie'), false)) redirect(next);
+  if (await findSession(requestHeaders.get('cookie'), false)) redirect(next);
 
   const options = signInOptions(requestHeaders);
   const problem = signInProblemMessage(first(params.error));

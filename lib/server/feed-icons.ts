@@ -34,8 +34,8 @@ function image(data: Buffer, contentType: string, maxAge: number, extra: Record<
 }
 
 /** Answers GET /api/feed-icons/<id> for a signed-in session. */
-export function feedIcon(request: Request, feedId: string): Response {
-  if (!sessionOf(request)) {
+export async function feedIcon(request: Request, feedId: string): Promise<Response> {
+  if (!(await sessionOf(request))) {
     return Response.json({ message: 'Sign in to continue.', error: 'unauthorized' }, { status: 401, headers: { 'cache-control': 'no-store' } });
   }
   if (!uuid.test(feedId)) return Response.json({ message: `There is no feed with the id ${feedId}.` }, { status: 404, headers: { 'cache-control': 'no-store' } });

@@ -34,7 +34,7 @@ function forwardedMethods(path: string): string[] {
  * server. Only signed-in sessions get through; everything else is answered here.
  */
 export async function proxy(request: Request, segments: string[]): Promise<Response> {
-  const found = sessionOf(request);
+  const found = await sessionOf(request);
   if (!found) {
     return Response.json({ message: 'Sign in to continue.', error: 'unauthorized' }, { status: 401, headers: { 'cache-control': 'no-store' } });
   }
@@ -63,9 +63,9 @@ export async function proxy(request: Request, segments: string[]): Promise<Respo
     session.caller,
   );
   // A person's key the service no longer accepts makes their session useless: end it, so sign-in starts afresh.
-  if (upstream.status === 401 && session.caller.kind === 'person') endSessionById(session.id);
+  if (upstream.status === 401 && session.caller.kind === 'person') await endSessionById(session.id);
   // Saving or unsaving changes what share links show: their next visit reads the item again.
-  if (upstream.ok && path.startsWith('/v1/items') && body !== null && /"is_saved"|"(un)?save"/.test(body)) shareLinksOutdated(session.caller);
+  if (upstream.ok && path.startsWith('/v1/items') && body !== null && /"is_saved"|"(un)?save"/.test(body)) await shareLinksOutdated(session.caller);
 
   const headers = new Headers({ 'cache-control': 'no-store' });
   for (const name of passedHeaders) {

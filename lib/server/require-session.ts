@@ -9,7 +9,7 @@ import { findSession, type Session } from './session';
  * for server code that reads a person's data itself: check where the data is read, too.
  */
 export async function requireSession(next: string): Promise<Session> {
-  const found = findSession((await headers()).get('cookie'), false);
+  const found = await findSession((await headers()).get('cookie'), false);
   if (!found) redirect(`/sign-in?${new URLSearchParams({ next })}`);
   return found.session;
 }

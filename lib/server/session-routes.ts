@@ -70,9 +70,9 @@ function failed(request: Request, problem: SignInProblem, next: string, retryAft
   return new Response(null, { status: 303, headers });
 }
 
-function signedIn(request: Request, caller: Caller, next: string, address: string): Response {
-  recordSignIn(address);
-  const headers = new Headers({ 'cache-control': 'no-store', 'set-cookie': startSession(request, caller) });
+async function signedIn(request: Request, caller: Caller, next: string, address: string): Promise<Response> {
+  await recordSignIn(address);
+  const headers = new Headers({ 'cache-control': 'no-store', 'set-cookie': await startSession(request, caller) });
   if (wantsJson(request)) return Response.json({ next }, { headers });
   headers.set('location', next);
   return new Response(null, { status: 303, headers });
@@ -90,7 +90,7 @@ export async function handleSignIn(request: Request): Promise<Response> {
   const next = safeNext(fields.next);
   if (!isSameOrigin(request)) return failed(request, 'cross_site', next);
   const address = clientAddress(request.headers);
-  const wait = signInWait(address);
+  const wait = await signInWait(address);
   if (wait > 0) return failed(request, 'too_many', next, wait);
 
   const options = signInOptions(request.headers);
@@ -99,7 +99,7 @@ export async function handleSignIn(request: Request): Promise<Response> {
     const apiKey = fields.api_key.trim();
     const verdict = await checkApiKey(apiKey);
     if (verdict === 'accepted') return signedIn(request, { kind: 'person', apiKey }, next, address);
-    if (verdict === 'refused') recordFailedSignIn(address);
+    if (verdict === 'refused') await recordFailedSignIn(address);
     return failed(request, verdict === 'refused' ? 'wrong' : verdict, next);
   }
   if (fields.new_password !== undefined) {
@@ -110,7 +110,7 @@ export async function handleSignIn(request: Request): Promise<Response> {
     return signedIn(request, { kind: 'installation' }, next, address);
   }
   if (options.password && (await passwordIsRight(fields.password ?? ''))) return signedIn(request, { kind: 'installation' }, next, address);
-  recordFailedSignIn(address);
+  await recordFailedSignIn(address);
   return failed(request, 'wrong', next);
 }
 
@@ -125,7 +125,7 @@ export async function handleSignOut(request: Request): Promise<Response> {
   const tooLarge = await refuseBodyOver(request, formBodyLimit);
   if (tooLarge) return tooLarge;
   if (!isSameOrigin(request)) return failed(request, 'cross_site', '/inbox');
-  const headers = new Headers({ 'cache-control': 'no-store', 'set-cookie': endSession(request) });
+  const headers = new Headers({ 'cache-control': 'no-store', 'set-cookie': await endSession(request) });
   if (wantsJson(request)) return Response.json({ message: 'You are signed out.' }, { headers });
   headers.set('clear-site-data', '"cache", "storage"');
   headers.set('location', '/sign-in?signed_out=1');

@@ -1,11 +1,14 @@
 import 'server-only';
 import Database from 'better-sqlite3';
 import { appDatabase, storeOf } from './app-database';
+import { appStateDatabaseUrl } from './app-state/config';
+import { postgresSessionStore } from './app-state/postgres-sessions';
 
 /*
  * Sessions live in their own small SQLite file, app.db in the data directory, in
  * both modes: the app's sign-in is not part of the feed service, and a hosted
- * service has no database of ours to put them in.
+ * service has no database of ours to put them in. With DATABASE_URL they live in
+ * PostgreSQL instead (app-state/postgres-sessions.ts), shared by every app node.
  */
 
 /** A stored session. `id` is the SHA-256 of the cookie's token, so the file alone opens no session. */
@@ -20,6 +23,20 @@ export type SessionRow = {
   last_seen_at: number;
   expires_at: number;
 };
+
+/** Where sessions are kept: app.db, or PostgreSQL shared by every node. */
+export interface SessionStore {
+  /** Stores a new session, clearing out expired ones on the way; false when its id is taken already. */
+  insert(row: SessionRow): Promise<boolean>;
+  /** The live session with this id at `now`, or null. */
+  find(id: string, now: number): Promise<SessionRow | null>;
+  /** Moves a session's expiry: the lifetime slides with use. */
+  extend(id: string, now: number, expiresAt: number): Promise<void>;
+  /** Ends a session. */
+  remove(id: string): Promise<void>;
+  /** How many sessions are stored, expired ones included. */
+  count(): Promise<number>;
+}
 
 const schema = `
   CREATE TABLE IF NOT EXISTS sessions (
@@ -38,7 +55,7 @@ const schema = `
 
 function prepare(db: Database.Database) {
   return {
-    insert: db.prepare(`INSERT INTO sessions (id, kind, password_id, api_key, created_at, last_seen_at, expires_at)
+    insert: db.prepare(`INSERT OR IGNORE INTO sessions (id, kind, password_id, api_key, created_at, last_seen_at, expires_at)
       VALUES (@id, @kind, @password_id, @api_key, @created_at, @last_seen_at, @expires_at)`),
     find: db.prepare('SELECT * FROM sessions WHERE id = ? AND expires_at > ?'),
     extend: db.prepare('UPDATE sessions SET last_seen_at = ?, expires_at = ? WHERE id = ?'),
@@ -49,7 +66,7 @@ function prepare(db: Database.Database) {
 }
 
 /** The session table of one app.db file. */
-export class SessionStore {
+export class SqliteSessionStore implements SessionStore {
   private readonly statements: ReturnType<typeof prepare>;
 
   constructor(db: Database.Database) {
@@ -57,37 +74,33 @@ export class SessionStore {
     this.statements = prepare(db);
   }
 
-  /** Stores a new session, clearing out expired ones on the way. */
-  insert(row: SessionRow): void {
+  async insert(row: SessionRow): Promise<boolean> {
     this.statements.removeExpired.run(row.created_at);
-    this.statements.insert.run(row);
+    return this.statements.insert.run(row).changes > 0;
   }
 
-  /** The live session with this id at `now`, or null. */
-  find(id: string, now: number): SessionRow | null {
+  async find(id: string, now: number): Promise<SessionRow | null> {
     return (this.statements.find.get(id, now) as SessionRow | undefined) ?? null;
   }
 
-  /** Moves a session's expiry: the lifetime slides with use. */
-  extend(id: string, now: number, expiresAt: number): void {
+  async extend(id: string, now: number, expiresAt: number): Promise<void> {
     this.statements.extend.run(now, expiresAt, id);
   }
 
-  /** Ends a session. */
-  remove(id: string): void {
+  async remove(id: string): Promise<void> {
     this.statements.remove.run(id);
   }
 
-  /** How many sessions are stored, expired ones included. */
-  count(): number {
+  async count(): Promise<number> {
     return this.statements.count.get() as number;
   }
-
 }
 
-const stores = new WeakMap<Database.Database, SessionStore>();
+const stores = new WeakMap<Database.Database, SqliteSessionStore>();
 
-/** The session store of a data directory, over the app's one app.db connection. */
+/** The session store of this installation: PostgreSQL with DATABASE_URL, else the data directory's app.db. */
 export function sessionStore(dataDir: string): SessionStore {
-  return storeOf(stores, appDatabase(dataDir), (db) => new SessionStore(db));
+  const url = appStateDatabaseUrl();
+  if (url) return postgresSessionStore(url);
+  return storeOf(stores, appDatabase(dataDir), (db) => new SqliteSessionStore(db));
 }

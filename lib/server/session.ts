@@ -64,19 +64,22 @@ function idOf(token: string): string {
 }
 
 /** Starts a session for a caller who just proved who they are; answers its Set-Cookie value. */
-export function startSession(request: Request, caller: Caller, now = Date.now()): string {
+export async function startSession(request: Request, caller: Caller, now = Date.now()): Promise<string> {
   const dataDir = appDataDir();
-  const token = randomBytes(32).toString('base64url');
-  const id = idOf(token);
-  const row: SessionRow = {
-    id,
-    kind: caller.kind === 'person' ? 'api_key' : 'password',
-    password_id: caller.kind === 'installation' ? passwordId(passwordSource(dataDir)) : null,
-    api_key: caller.kind === 'person' ? sealSecret(dataDir, caller.apiKey, id) : null,
-    created_at: now, last_seen_at: now, expires_at: now + sessionLifetimeMs,
-  };
-  sessionStore(dataDir).insert(row);
-  return sessionCookie(token, isSecureRequest(request));
+  // A token drawn twice (never, at 256 bits) would find its id taken: draw again rather than fail.
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const token = randomBytes(32).toString('base64url');
+    const id = idOf(token);
+    const row: SessionRow = {
+      id,
+      kind: caller.kind === 'person' ? 'api_key' : 'password',
+      password_id: caller.kind === 'installation' ? passwordId(passwordSource(dataDir)) : null,
+      api_key: caller.kind === 'person' ? sealSecret(dataDir, caller.apiKey, id) : null,
+      created_at: now, last_seen_at: now, expires_at: now + sessionLifetimeMs,
+    };
+    if (await sessionStore(dataDir).insert(row)) return sessionCookie(token, isSecureRequest(request));
+  }
+  throw new Error('No free session id was found in three draws.');
 }
 
 function callerOf(row: SessionRow, dataDir: string): Caller | null {
@@ -91,41 +94,41 @@ function callerOf(row: SessionRow, dataDir: string): Caller | null {
 }
 
 /** The live session of a Cookie header, or null; slides its lifetime forward once a day of use. */
-export function findSession(cookieHeader: string | null, secure: boolean, now = Date.now()): FoundSession | null {
+export async function findSession(cookieHeader: string | null, secure: boolean, now = Date.now()): Promise<FoundSession | null> {
   const token = sessionToken(cookieHeader);
   if (!token) return null;
   const dataDir = appDataDir();
   const store = sessionStore(dataDir);
-  const row = store.find(idOf(token), now);
+  const row = await store.find(idOf(token), now);
   if (!row) return null;
   const caller = callerOf(row, dataDir);
   if (!caller) {
-    store.remove(row.id);
+    await store.remove(row.id);
     return null;
   }
   let setCookie: string | null = null;
   let expiresAt = row.expires_at;
   if (now - row.last_seen_at >= renewEveryMs) {
     expiresAt = now + sessionLifetimeMs;
-    store.extend(row.id, now, expiresAt);
+    await store.extend(row.id, now, expiresAt);
     setCookie = sessionCookie(token, secure);
   }
   return { session: { id: row.id, caller, expiresAt }, setCookie };
 }
 
 /** The live session of a request, or null. */
-export function sessionOf(request: Request, now = Date.now()): FoundSession | null {
+export function sessionOf(request: Request, now = Date.now()): Promise<FoundSession | null> {
   return findSession(request.headers.get('cookie'), isSecureRequest(request), now);
 }
 
 /** Ends a session by its id (after the service refused its key, for instance). */
-export function endSessionById(id: string): void {
-  sessionStore(appDataDir()).remove(id);
+export function endSessionById(id: string): Promise<void> {
+  return sessionStore(appDataDir()).remove(id);
 }
 
 /** Ends the request's session, if any; answers the Set-Cookie value that clears the cookie. */
-export function endSession(request: Request): string {
+export async function endSession(request: Request): Promise<string> {
   const token = sessionToken(request.headers.get('cookie'));
-  if (token) endSessionById(idOf(token));
+  if (token) await endSessionById(idOf(token));
   return sessionCookie('', isSecureRequest(request), 0);
 }

@@ -19,7 +19,7 @@ function answer(status: number, body: unknown): Response {
 
 /** Runs a route for a signed-in session, with the body read up to the form limit (413 past it). */
 async function guarded(request: Request, write: boolean, run: (caller: Caller, body: string) => Promise<Response>): Promise<Response> {
-  const found = sessionOf(request);
+  const found = await sessionOf(request);
   if (!found) return answer(401, { message: 'Sign in to continue.', error: 'unauthorized' });
   if (write && !isSameOrigin(request)) return answer(403, { message: 'Cross-origin writes are refused.', error: 'forbidden' });
   const body = await readBoundedText(request, formBodyLimit);
@@ -59,7 +59,7 @@ export function createLink(request: Request): Promise<Response> {
 /** DELETE /api/share-links/{id} */
 export function revokeLink(request: Request, id: string): Promise<Response> {
   return guarded(request, true, async (caller) => {
-    revokeShareLink(caller, id);
+    await revokeShareLink(caller, id);
     return answer(200, { message: 'The link no longer works.' });
   });
 }

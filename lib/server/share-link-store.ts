@@ -1,6 +1,8 @@
 import 'server-only';
 import Database from 'better-sqlite3';
 import { appDatabase, storeOf } from './app-database';
+import { appStateDatabaseUrl } from './app-state/config';
+import { postgresShareLinkStore } from './app-state/postgres-share-links';
 
 /*
  * Share links live in app.db in the data directory, beside the sessions: they belong to
@@ -9,6 +11,7 @@ import { appDatabase, storeOf } from './app-database';
  * link again; a person's own API key, needed to read the item for a visitor, is sealed too.
  * Visitors read a snapshot of the item (one per owner and item, whatever the number of
  * links to it), so their visits never spend the owner's request budget at the service.
+ * With DATABASE_URL both tables live in PostgreSQL (app-state/postgres-share-links.ts), shared by every node.
  */
 
 /** A stored share link. Times are ms since the epoch. */
@@ -38,6 +41,26 @@ export type ShareSnapshotRow = {
   checked_at: number;
 };
 
+/** Where share links and their items' copies are kept: app.db, or PostgreSQL shared by every node. */
+export interface ShareLinkStore {
+  /** Stores a new link; false when its id or token is taken already. */
+  insert(row: ShareLinkRow): Promise<boolean>;
+  /** The link with this token hash, live or not, or null. */
+  findByTokenHash(tokenHash: string): Promise<ShareLinkRow | null>;
+  /** An owner's links that still work at `now`, newest first. */
+  live(owner: string, now: number): Promise<ShareLinkRow[]>;
+  /** Revokes one of an owner's links (and the copy no live link shows any more); false when the owner has no such live link. */
+  revoke(id: string, owner: string, now: number): Promise<boolean>;
+  /** The kept copy of an owner's item, or null when none was ever taken. */
+  snapshot(owner: string, itemId: string): Promise<ShareSnapshotRow | null>;
+  /** Keeps what the service just said about an owner's item. */
+  saveSnapshot(row: ShareSnapshotRow): Promise<void>;
+  /** Notes that the service is being asked about an item now, keeping any copy as it is. */
+  markChecked(owner: string, itemId: string, now: number): Promise<void>;
+  /** Makes the next visit of each of an owner's links ask the service again (their saved state may have changed). */
+  outdate(owner: string): Promise<void>;
+}
+
 const schema = `
   CREATE TABLE IF NOT EXISTS share_links (
     id TEXT PRIMARY KEY,
@@ -66,7 +89,7 @@ const schema = `
 
 function prepare(db: Database.Database) {
   return {
-    insert: db.prepare(`INSERT INTO share_links (id, token_hash, token_sealed, item_id, owner, owner_key_sealed, title, created_at, expires_at, revoked_at)
+    insert: db.prepare(`INSERT OR IGNORE INTO share_links (id, token_hash, token_sealed, item_id, owner, owner_key_sealed, title, created_at, expires_at, revoked_at)
       VALUES (@id, @token_hash, @token_sealed, @item_id, @owner, @owner_key_sealed, @title, @created_at, @expires_at, @revoked_at)`),
     byToken: db.prepare('SELECT * FROM share_links WHERE token_hash = ?'),
     live: db.prepare(`SELECT * FROM share_links WHERE owner = ? AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > ?)
@@ -85,7 +108,7 @@ function prepare(db: Database.Database) {
 }
 
 /** The share-link table of one app.db file. */
-export class ShareLinkStore {
+export class SqliteShareLinkStore implements ShareLinkStore {
   private readonly statements: ReturnType<typeof prepare>;
 
   constructor(db: Database.Database) {
@@ -93,54 +116,47 @@ export class ShareLinkStore {
     this.statements = prepare(db);
   }
 
-  /** Stores a new link. */
-  insert(row: ShareLinkRow): void {
-    this.statements.insert.run(row);
+  async insert(row: ShareLinkRow): Promise<boolean> {
+    return this.statements.insert.run(row).changes > 0;
   }
 
-  /** The link with this token hash, live or not, or null. */
-  findByTokenHash(tokenHash: string): ShareLinkRow | null {
+  async findByTokenHash(tokenHash: string): Promise<ShareLinkRow | null> {
     return (this.statements.byToken.get(tokenHash) as ShareLinkRow | undefined) ?? null;
   }
 
-  /** An owner's links that still work at `now`, newest first. */
-  live(owner: string, now: number): ShareLinkRow[] {
+  async live(owner: string, now: number): Promise<ShareLinkRow[]> {
     return this.statements.live.all(owner, now) as ShareLinkRow[];
   }
 
-  /** Revokes one of an owner's links; false when the owner has no such live link. */
-  revoke(id: string, owner: string, now: number): boolean {
+  async revoke(id: string, owner: string, now: number): Promise<boolean> {
     const revoked = this.statements.revoke.run(now, id, owner).changes > 0;
     // The copy goes with the last link that shows it.
     if (revoked) this.statements.forgetUnlinked.run({ id, now });
     return revoked;
   }
 
-  /** The kept copy of an owner's item, or null when none was ever taken. */
-  snapshot(owner: string, itemId: string): ShareSnapshotRow | null {
+  async snapshot(owner: string, itemId: string): Promise<ShareSnapshotRow | null> {
     return (this.statements.snapshot.get(owner, itemId) as ShareSnapshotRow | undefined) ?? null;
   }
 
-  /** Keeps what the service just said about an owner's item. */
-  saveSnapshot(row: ShareSnapshotRow): void {
+  async saveSnapshot(row: ShareSnapshotRow): Promise<void> {
     this.statements.saveSnapshot.run(row);
   }
 
-  /** Notes that the service is being asked about an item now, keeping any copy as it is. */
-  markChecked(owner: string, itemId: string, now: number): void {
+  async markChecked(owner: string, itemId: string, now: number): Promise<void> {
     this.statements.checked.run(owner, itemId, now);
   }
 
-  /** Makes the next visit of each of an owner's links ask the service again (their saved state may have changed). */
-  outdate(owner: string): void {
+  async outdate(owner: string): Promise<void> {
     this.statements.outdate.run(owner);
   }
-
 }
 
-const stores = new WeakMap<Database.Database, ShareLinkStore>();
+const stores = new WeakMap<Database.Database, SqliteShareLinkStore>();
 
-/** The share-link store of a data directory, over the app's one app.db connection. */
+/** The share-link store of this installation: PostgreSQL with DATABASE_URL, else the data directory's app.db. */
 export function shareLinkStore(dataDir: string): ShareLinkStore {
-  return storeOf(stores, appDatabase(dataDir), (db) => new ShareLinkStore(db));
+  const url = appStateDatabaseUrl();
+  if (url) return postgresShareLinkStore(url);
+  return storeOf(stores, appDatabase(dataDir), (db) => new SqliteShareLinkStore(db));
 }

@@ -59,26 +59,30 @@ export async function createShareLink(caller: Caller, itemId: string, expiresInD
   if (!item.is_saved) throw new ShareLinkError(409, 'Only saved items can be shared. Save the item first.');
 
   const dataDir = appDataDir();
-  const id = randomUUID();
-  const token = randomBytes(32).toString('base64url');
-  const row: ShareLinkRow = {
-    id, token_hash: hashOf(token), token_sealed: sealSecret(dataDir, token, id), item_id: item.id, owner: ownerOf(caller),
-    owner_key_sealed: caller.kind === 'person' ? sealSecret(dataDir, caller.apiKey, `share:${id}`) : null,
-    title: item.title, created_at: now, expires_at: expiresInDays === null ? null : now + expiresInDays * dayMs, revoked_at: null,
-  };
-  shareLinkStore(dataDir).insert(row);
-  keepSnapshot(dataDir, row.owner, item.id, item, now);
-  return toLink(row, token);
+  // An id or token drawn twice (never, at these sizes) would be refused by the store: draw again rather than fail.
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const id = randomUUID();
+    const token = randomBytes(32).toString('base64url');
+    const row: ShareLinkRow = {
+      id, token_hash: hashOf(token), token_sealed: sealSecret(dataDir, token, id), item_id: item.id, owner: ownerOf(caller),
+      owner_key_sealed: caller.kind === 'person' ? sealSecret(dataDir, caller.apiKey, `share:${id}`) : null,
+      title: item.title, created_at: now, expires_at: expiresInDays === null ? null : now + expiresInDays * dayMs, revoked_at: null,
+    };
+    if (!(await shareLinkStore(dataDir).insert(row))) continue;
+    await keepSnapshot(dataDir, row.owner, item.id, item, now);
+    return toLink(row, token);
+  }
+  throw new Error('No free share-link id was found in three draws.');
 }
 
 /** The caller's links that work now: not revoked, not expired, and their item still saved. */
 export async function listShareLinks(caller: Caller, now = Date.now()): Promise<ShareLink[]> {
   const dataDir = appDataDir();
-  const rows = shareLinkStore(dataDir).live(ownerOf(caller), now);
+  const rows = await shareLinkStore(dataDir).live(ownerOf(caller), now);
   // Read for the owner anyway, so each read also refreshes what the link's visitors see.
   const saved = await Promise.all(rows.map(async (row) => {
     const { status, item } = await readItem(caller, row.item_id);
-    if (item || status === 404) keepSnapshot(dataDir, row.owner, row.item_id, item, now);
+    if (item || status === 404) await keepSnapshot(dataDir, row.owner, row.item_id, item, now);
     return item?.is_saved === true;
   }));
   return rows.flatMap((row, index) => {
@@ -88,13 +92,13 @@ export async function listShareLinks(caller: Caller, now = Date.now()): Promise<
 }
 
 /** Revokes one of the caller's links; a link of someone else, or an unknown one, answers 404. */
-export function revokeShareLink(caller: Caller, id: string, now = Date.now()): void {
-  if (!shareLinkStore(appDataDir()).revoke(id, ownerOf(caller), now)) throw new ShareLinkError(404, 'There is no such live share link.');
+export async function revokeShareLink(caller: Caller, id: string, now = Date.now()): Promise<void> {
+  if (!(await shareLinkStore(appDataDir()).revoke(id, ownerOf(caller), now))) throw new ShareLinkError(404, 'There is no such live share link.');
 }
 
 /** Makes the next visit of each of the caller's links read its item again: what they saved may have changed. */
-export function shareLinksOutdated(caller: Caller): void {
-  shareLinkStore(appDataDir()).outdate(ownerOf(caller));
+export function shareLinksOutdated(caller: Caller): Promise<void> {
+  return shareLinkStore(appDataDir()).outdate(ownerOf(caller));
 }
 
 /**
@@ -104,7 +108,7 @@ export function shareLinksOutdated(caller: Caller): void {
 export async function openShareLink(token: string, now = Date.now()): Promise<SharedItem | null> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
   const dataDir = appDataDir();
-  const row = shareLinkStore(dataDir).findByTokenHash(hashOf(token));
+  const row = await shareLinkStore(dataDir).findByTokenHash(hashOf(token));
   if (!row || row.revoked_at !== null || (row.expires_at !== null && row.expires_at <= now)) return null;
   let caller: Caller = { kind: 'installation' };
   if (row.owner_key_sealed) {

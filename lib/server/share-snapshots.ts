@@ -71,16 +71,16 @@ function sharedPartsOf(item: UpstreamItem): SharedItem {
 }
 
 /** Keeps what the service said about an owner's item, read on the owner's behalf anyway (making or listing links). */
-export function keepSnapshot(dataDir: string, owner: string, itemId: string, item: UpstreamItem | null, now: number): void {
+export function keepSnapshot(dataDir: string, owner: string, itemId: string, item: UpstreamItem | null, now: number): Promise<void> {
   const shared = item?.is_saved === true;
-  shareLinkStore(dataDir).saveSnapshot({ owner, item_id: itemId, item: shared ? JSON.stringify(sharedPartsOf(item)) : null, shared: shared ? 1 : 0, checked_at: now });
+  return shareLinkStore(dataDir).saveSnapshot({ owner, item_id: itemId, item: shared ? JSON.stringify(sharedPartsOf(item)) : null, shared: shared ? 1 : 0, checked_at: now });
 }
 
 async function refresh(dataDir: string, owner: string, itemId: string, caller: Caller, now: number): Promise<void> {
   try {
     const { status, item } = await readItem(caller, itemId);
     // Unsaved, deleted, or (for a person) a key the service no longer takes: the owner withdrew the item.
-    if (item || status === 404 || (status === 401 && caller.kind === 'person')) keepSnapshot(dataDir, owner, itemId, item, now);
+    if (item || status === 404 || (status === 401 && caller.kind === 'person')) await keepSnapshot(dataDir, owner, itemId, item, now);
     else console.warn(`[tidings] A shared item could not be read again (the service answered ${status}); its links show the copy kept, if there is one.`);
   } catch (error) {
     console.warn(`[tidings] A shared item could not be read again (${(error as Error).message}); its links show the copy kept, if there is one.`);
@@ -110,17 +110,20 @@ export async function snapshotView(dataDir: string, owner: string, itemId: strin
   const store = shareLinkStore(dataDir);
   const key = `${dataDir}\n${owner}\n${itemId}`;
   let pending = refreshes().get(key);
-  if (!pending && due(store.snapshot(owner, itemId), now)) {
-    // Noted before asking, so a refresh that fails is not tried again by every visit that follows.
-    store.markChecked(owner, itemId, now);
-    pending = refresh(dataDir, owner, itemId, caller, now).finally(() => refreshes().delete(key));
-    refreshes().set(key, pending);
+  if (!pending && due(await store.snapshot(owner, itemId), now)) {
+    // Another visit may have started the refresh while this one read the copy.
+    pending = refreshes().get(key);
+    if (!pending) {
+      // Noted before asking, so a refresh that fails is not tried again by every visit that follows.
+      pending = store.markChecked(owner, itemId, now).then(() => refresh(dataDir, owner, itemId, caller, now)).finally(() => refreshes().delete(key));
+      refreshes().set(key, pending);
+    }
   }
   if (pending) {
-    if (store.snapshot(owner, itemId)?.item) await waitAtMost(pending, visitorWaitMs);
+    if ((await store.snapshot(owner, itemId))?.item) await waitAtMost(pending, visitorWaitMs);
     else await pending;
   }
-  const snapshot = store.snapshot(owner, itemId);
+  const snapshot = await store.snapshot(owner, itemId);
   if (snapshot?.item) return { kind: 'item', item: JSON.parse(snapshot.item) as SharedItem };
   return snapshot && !snapshot.shared ? { kind: 'gone' } : { kind: 'unreadable' };
 }

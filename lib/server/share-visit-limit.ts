@@ -1,12 +1,15 @@
 import 'server-only';
 import { isIPv6 } from 'node:net';
+import { appStateDatabaseUrl } from './app-state/config';
+import { hitWindow } from './app-state/postgres-limits';
 import { clientAddress } from './client-address';
 
 /*
  * Visits of share links have a budget of their own per client address (60 in any minute),
  * kept in memory: a visitor who goes past it is told so with a 429, while other addresses,
  * and the owner, go on as before. An IPv6 client counts by its /64, the block one subscriber
- * usually holds, so rotating addresses within it buys nothing.
+ * usually holds, so rotating addresses within it buys nothing. With DATABASE_URL the budget is
+ * counted in PostgreSQL (a sliding-window estimate), so every app node spends the same one.
  */
 
 const visitsPerMinute = 60;
@@ -32,8 +35,13 @@ function sweep(now: number): void {
 }
 
 /** Counts a visit from this address: 0 when it may go on, else the seconds to wait before the next one. */
-export function takeShareVisit(address: string, now = Date.now()): number {
+export async function takeShareVisit(address: string, now = Date.now()): Promise<number> {
   const key = budgetKey(address);
+  const url = appStateDatabaseUrl();
+  if (url) {
+    const { count, windowEndsAt } = await hitWindow(url, `share-visit:${key}`, windowMs, now);
+    return count > visitsPerMinute ? Math.max(1, Math.ceil((windowEndsAt - now) / 1000)) : 0;
+  }
   const times = (visits().get(key) ?? []).filter((time) => now - time < windowMs);
   if (times.length >= visitsPerMinute) {
     visits().set(key, times);
@@ -54,8 +62,8 @@ const page = (seconds: number) => `<!doctype html>
 `;
 
 /** A 429 page for a share-link visit past its address's budget, or null when the visit may go on. */
-export function refuseShareVisit(request: Request, now = Date.now()): Response | null {
-  const wait = takeShareVisit(clientAddress(request.headers), now);
+export async function refuseShareVisit(request: Request, now = Date.now()): Promise<Response | null> {
+  const wait = await takeShareVisit(clientAddress(request.headers), now);
   if (!wait) return null;
   return new Response(page(wait), {
     status: 429,

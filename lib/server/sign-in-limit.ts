@@ -1,4 +1,6 @@
 import 'server-only';
+import { appStateDatabaseUrl } from './app-state/config';
+import { endStreak, hitStreak, hitWindow, readStreak, readWindow } from './app-state/postgres-limits';
 import { addressWords, isLoopbackAddress, normalAddress } from './trusted-proxies';
 
 /*
@@ -11,6 +13,8 @@ import { addressWords, isLoopbackAddress, normalAddress } from './trusted-proxie
  * holds back the machine itself (loopback) nor an address that signed in rightly before, so
  * strangers cannot lock the owner out. Only failures count, and the right password clears its
  * address; but while an address must wait, even the right password waits, or guessing would go on.
+ * Kept in memory per process; with DATABASE_URL counted in PostgreSQL, so app nodes share the
+ * limits (there the 15 minutes run from the last failure, and minutes are sliding-window estimates).
  */
 
 const minuteMs = 60_000;
@@ -80,31 +84,61 @@ function addressWait(times: number[], now: number): number {
   return Math.max(0, minuteFull, growing);
 }
 
+function seconds(waitMs: number): number {
+  return waitMs > 0 ? Math.ceil(waitMs / 1000) : 0;
+}
+
+async function sharedWait(url: string, address: string, key: string, now: number): Promise<number> {
+  const [streak, minute] = await Promise.all([readStreak(url, `sign-in:${key}`, rememberMs, now), readWindow(url, `sign-in-minute:${key}`, minuteMs, now)]);
+  let waitMs = streak.count >= freeFailures ? streak.lastAt + Math.min(1000 * 2 ** (streak.count - freeFailures), longestWaitMs) - now : 0;
+  if (minute.count >= perAddressPerMinute) waitMs = Math.max(waitMs, minute.windowEndsAt - now);
+  if (!isLoopbackAddress(address) && (await readStreak(url, `sign-in-known:${key}`, knownForMs, now)).count === 0) {
+    const overall = await readWindow(url, 'sign-in-overall', minuteMs, now);
+    if (overall.count >= overallPerMinute) waitMs = Math.max(waitMs, overall.windowEndsAt - now);
+  }
+  return seconds(waitMs);
+}
+
 /** Seconds this address must wait before trying to sign in again, or 0 when it may try now. */
-export function signInWait(address: string, now = Date.now()): number {
-  const failures = state();
+export async function signInWait(address: string, now = Date.now()): Promise<number> {
   const key = limitKey(address);
+  const url = appStateDatabaseUrl();
+  if (url) return sharedWait(url, address, key, now);
+  const failures = state();
   let waitMs = addressWait(failures.recent(key, now), now);
   if (!isLoopbackAddress(address) && !failures.isKnown(key, now)) {
     const overall = failures.recentOverall(now);
     if (overall.length >= overallPerMinute) waitMs = Math.max(waitMs, overall[overall.length - overallPerMinute] + minuteMs - now);
   }
-  return waitMs > 0 ? Math.ceil(waitMs / 1000) : 0;
+  return seconds(waitMs);
 }
 
 /** Counts a failed sign-in from this address. */
-export function recordFailedSignIn(address: string, now = Date.now()): void {
-  const failures = state();
+export async function recordFailedSignIn(address: string, now = Date.now()): Promise<void> {
   const key = limitKey(address);
+  const url = appStateDatabaseUrl();
+  if (url) {
+    await hitStreak(url, `sign-in:${key}`, rememberMs, now);
+    await hitWindow(url, `sign-in-minute:${key}`, minuteMs, now);
+    if (!isLoopbackAddress(address)) await hitWindow(url, 'sign-in-overall', minuteMs, now);
+    return;
+  }
+  const failures = state();
   failures.byAddress.set(key, [...failures.recent(key, now), now].slice(-2 * perAddressPerMinute));
   if (!isLoopbackAddress(address)) failures.recentOverall(now).push(now);
   failures.sweep(failures.byAddress, now);
 }
 
 /** Counts a right sign-in: the address's failures are forgotten and it stays clear of the overall cap. */
-export function recordSignIn(address: string, now = Date.now()): void {
-  const failures = state();
+export async function recordSignIn(address: string, now = Date.now()): Promise<void> {
   const key = limitKey(address);
+  const url = appStateDatabaseUrl();
+  if (url) {
+    await endStreak(url, `sign-in:${key}`);
+    if (normalAddress(address)) await hitStreak(url, `sign-in-known:${key}`, knownForMs, now);
+    return;
+  }
+  const failures = state();
   failures.byAddress.delete(key);
   if (normalAddress(address)) failures.known.set(key, now);
   failures.sweep(failures.known, now);

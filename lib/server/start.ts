@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { passwordSource } from '../service/domain/app-password';
 import { privateDirectory } from '../service/store/private-files';
+import { sharedSecretProblem } from './app-state/config';
 import { staleBuildReason } from './build-freshness';
 import { tlsFromEnv } from './https-front';
 import { statusAt } from './status-at';
@@ -73,6 +74,9 @@ async function main(): Promise<void> {
   // A half or unreadable HTTPS setting, or a bad trusted proxy, stops here, before a build.
   const secure = tlsFromEnv(process.env) !== null;
   trustedProxiesFromEnv(process.env);
+  // Nodes on one database must seal and derive with one key; each inventing its own would sign the others' sessions out.
+  const secretProblem = sharedSecretProblem(process.env);
+  if (secretProblem) throw new Error(secretProblem);
   const dataDir = path.resolve(root, process.env.TIDINGS_DATA_DIR || 'data');
   // Owner-only, and tightened when an older version or a copy left it looser.
   privateDirectory(dataDir);

@@ -7,7 +7,7 @@ export const runtime = 'nodejs';
 
 /** What the app can do in this mode; for signed-in sessions only, like everything it knows. */
 export async function GET(request: Request): Promise<Response> {
-  if (!sessionOf(request)) {
+  if (!(await sessionOf(request))) {
     return Response.json({ message: 'Sign in to continue.', error: 'unauthorized' }, { status: 401, headers: { 'cache-control': 'no-store' } });
   }
   const tooLarge = await refuseBodyOver(request, formBodyLimit);

@@ -100,7 +100,7 @@ describe('sign-out', () => {
     expect(answer.status).toBe(413);
     expect(await answer.json()).toEqual(tooLarge('16 KB'));
     expect(body.pulled()).toBeLessThanOrEqual(formChunks);
-    expect(sessionOf(new Request(`${appOrigin}/inbox`, { headers: { cookie } }))).not.toBeNull();
+    expect(await sessionOf(new Request(`${appOrigin}/inbox`, { headers: { cookie } }))).not.toBeNull();
   });
 });
 

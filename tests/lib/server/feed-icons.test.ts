@@ -21,7 +21,7 @@ const password = 'local owner password';
 let dataDir: string;
 let cookie: string;
 
-function icon(id: string, withCookie = true): Response {
+function icon(id: string, withCookie = true): Promise<Response> {
   return feedIcon(new Request(`${appOrigin}/api/feed-icons/${id}`, { headers: withCookie ? { cookie } : {} }), id);
 }
 
@@ -47,7 +47,7 @@ describe('a feed’s icon from the app', () => {
     const feedId = createFeed(db, { url: 'https://icons.example/feed.xml', source_type: 'feed', title: 'Icons' }, new Date());
     const png = demoIconPng([190, 24, 93]);
     storeFeedIcon(db, feedId, { contentType: 'image/png', data: png, url: 'https://icons.example/favicon.png' }, new Date());
-    const answer = icon(feedId);
+    const answer = await icon(feedId);
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toBe('image/png');
     expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
@@ -56,7 +56,7 @@ describe('a feed’s icon from the app', () => {
   });
 
   it('answers an empty 1×1 image, not an error, for a feed without an icon', async () => {
-    const answer = icon(randomUUID());
+    const answer = await icon(randomUUID());
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toBe('image/gif');
     expect(answer.headers.get('x-tidings-no-icon')).toBe('1');
@@ -64,10 +64,10 @@ describe('a feed’s icon from the app', () => {
   });
 
   it('refuses a visitor without a session, and an id that is no feed id', async () => {
-    const signedOut = icon(randomUUID(), false);
+    const signedOut = await icon(randomUUID(), false);
     expect(signedOut.status).toBe(401);
     expect(await signedOut.json()).toEqual({ message: 'Sign in to continue.', error: 'unauthorized' });
-    const malformed = icon('..%2Fetc');
+    const malformed = await icon('..%2Fetc');
     expect(malformed.status).toBe(404);
   });
 });

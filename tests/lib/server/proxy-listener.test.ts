@@ -104,12 +104,12 @@ describe('the /api/v1 proxy on the production server', () => {
     const ownCookie = (response.headers.get('set-cookie') ?? '').split(';')[0]!;
     const id = createHash('sha256').update(ownCookie.split('=')[1]!).digest('hex');
     const dayMs = 86_400_000;
-    sessionStore(dataDir).extend(id, Date.now() - 2 * dayMs, Date.now() + dayMs);
+    await sessionStore(dataDir).extend(id, Date.now() - 2 * dayMs, Date.now() + dayMs);
     const slid = await send('GET', '/api/v1/items', { cookie: ownCookie });
     expect(slid.status).toBe(200);
     expect(slid.headers.get('set-cookie')).toMatch(new RegExp(`^${ownCookie}; Path=/; Max-Age=2592000; HttpOnly; SameSite=Lax$`));
     expect((await send('GET', '/api/v1/items', { cookie: ownCookie })).headers.get('set-cookie')).toBeNull();
-    sessionStore(dataDir).extend(id, Date.now() - 31 * dayMs, Date.now() - 1);
+    await sessionStore(dataDir).extend(id, Date.now() - 31 * dayMs, Date.now() - 1);
     expect((await send('GET', '/api/v1/items', { cookie: ownCookie })).status).toBe(401);
   });
 

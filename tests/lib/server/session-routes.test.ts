@@ -82,7 +82,7 @@ describe('signing in with the password', () => {
     expect(cookie).toContain('; Path=/');
     expect(cookie).toContain(`; Max-Age=${30 * 86_400}`);
     expect(cookie).not.toContain('Secure');
-    expect(sessionOf(withCookie(cookieOf(response)))).not.toBeNull();
+    expect(await sessionOf(withCookie(cookieOf(response)))).not.toBeNull();
   });
 
   it('marks the cookie Secure, with the __Host- prefix, when the browser came over https', async () => {
@@ -246,7 +246,7 @@ describe('signing out', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('clear-site-data')).toBeNull();
     expect(response.headers.get('set-cookie')).toMatch(/^tidings_session=; Path=\/; Max-Age=0; HttpOnly/);
-    expect(sessionOf(withCookie(cookie))).toBeNull();
+    expect(await sessionOf(withCookie(cookie))).toBeNull();
   });
 
   it('redirects a plain form to the sign-in page and asks the browser to clear the cache and storage', async () => {
@@ -255,7 +255,7 @@ describe('signing out', () => {
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe('/sign-in?signed_out=1');
     expect(response.headers.get('clear-site-data')).toBe('"cache", "storage"');
-    expect(sessionOf(withCookie(cookie))).toBeNull();
+    expect(await sessionOf(withCookie(cookie))).toBeNull();
   });
 });
 
@@ -347,7 +347,7 @@ describe('choosing the first password', () => {
     const chosen = 'my chosen password';
     const response = await signIn({ fields: { new_password: chosen, repeat_password: chosen }, peer: '::1' });
     expect(response.status).toBe(200);
-    expect(sessionOf(withCookie(cookieOf(response)))).not.toBeNull();
+    expect(await sessionOf(withCookie(cookieOf(response)))).not.toBeNull();
     expect(statSync(passwordFile(dataDir)).mode & 0o777).toBe(0o600);
 
     const again = await signIn({ fields: { new_password: 'another one!', repeat_password: 'another one!' }, peer: '127.0.0.1' });

@@ -51,7 +51,7 @@ type Visit = { status: number; item: SharedItem | null; response: Response | nul
 
 /** One visit of a share page from an address: the request proxy first, then what the page shows. */
 async function visit(linkToken: string, address: string, now?: number): Promise<Visit> {
-  const response = nextProxy(new NextRequest(`${appOrigin}/share/${linkToken}`, { headers: { [clientAddressHeader]: address } }));
+  const response = await nextProxy(new NextRequest(`${appOrigin}/share/${linkToken}`, { headers: { [clientAddressHeader]: address } }));
   if (response.status !== 200) return { status: response.status, item: null, response };
   const item = await openShareLink(linkToken, now);
   return { status: item ? 200 : 404, item, response: null };
@@ -136,14 +136,14 @@ describe('visits of a share link', () => {
     expect(elsewhere.item?.title).toBe('Worth sharing');
   });
 
-  it('from one address are allowed again as the minute of the earliest passes', () => {
+  it('from one address are allowed again as the minute of the earliest passes', async () => {
     const t0 = Date.now();
-    for (let step = 0; step < 60; step += 1) expect(takeShareVisit('192.0.2.99', t0 + step * 500)).toBe(0);
+    for (let step = 0; step < 60; step += 1) expect(await takeShareVisit('192.0.2.99', t0 + step * 500)).toBe(0);
 
-    expect(takeShareVisit('192.0.2.99', t0 + 30_000)).toBe(30);
-    expect(takeShareVisit('192.0.2.99', t0 + 59_500)).toBe(1);
-    expect(takeShareVisit('192.0.2.99', t0 + 60_000)).toBe(0);
-    expect(takeShareVisit('192.0.2.99', t0 + 60_100)).toBe(1);
+    expect(await takeShareVisit('192.0.2.99', t0 + 30_000)).toBe(30);
+    expect(await takeShareVisit('192.0.2.99', t0 + 59_500)).toBe(1);
+    expect(await takeShareVisit('192.0.2.99', t0 + 60_000)).toBe(0);
+    expect(await takeShareVisit('192.0.2.99', t0 + 60_100)).toBe(1);
   });
 
   it('count an IPv6 client by its /64, so rotating addresses within it buys no more visits', async () => {

@@ -35,13 +35,13 @@ describe('GET /api/capabilities', () => {
   });
 
   it('says first-party operations work in local mode', async () => {
-    const cookie = startSession(new Request('http://localhost:3000/'), { kind: 'installation' }).split(';')[0];
+    const cookie = (await startSession(new Request('http://localhost:3000/'), { kind: 'installation' })).split(';')[0];
     expect(await (await get(cookie)).json()).toEqual({ mode: 'local', first_party: true });
   });
 
   it('says they do not against a hosted service', async () => {
     process.env.FEED_API_BASE_URL = 'http://127.0.0.1:9';
-    const cookie = startSession(new Request('http://localhost:3000/'), { kind: 'person', apiKey: 'tid_live_SomeonesOwnKey00000000000' }).split(';')[0];
+    const cookie = (await startSession(new Request('http://localhost:3000/'), { kind: 'person', apiKey: 'tid_live_SomeonesOwnKey00000000000' })).split(';')[0];
     expect(await (await get(cookie)).json()).toEqual({ mode: 'remote', first_party: false });
   });
 });

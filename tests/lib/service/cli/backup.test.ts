@@ -130,7 +130,7 @@ describe('tidings backup and restore', () => {
     expect((await call('PATCH', `/v1/items/${saved.id}`, { is_saved: true, tags: ['keep', 'later'] })).status).toBe(200);
     expect((await call('PATCH', `/v1/items/${both.id}`, { is_read: true, is_saved: true })).status).toBe(200);
     const person = { kind: 'person', apiKey: key } as const;
-    const cookie = startSession(new Request('http://localhost:3000/api/session', { method: 'POST' }), person).split(';')[0];
+    const cookie = (await startSession(new Request('http://localhost:3000/api/session', { method: 'POST' }), person)).split(';')[0];
     const link = await createShareLink(person, saved.id, null);
     await writePassword(dataDir, 'a long enough password');
     const before = await readerView();
@@ -167,7 +167,7 @@ describe('tidings backup and restore', () => {
     expect(folders.length).toBeGreaterThanOrEqual(madeBefore);
     expect(folders.length).toBeLessThanOrEqual(madeAfter);
     expect(folders.sort()).toEqual(Array.from({ length: folders.length }, (_, n) => `Folder ${n}`).sort());
-    expect(findSession(cookie, false)?.session.caller).toEqual(person);
+    expect((await findSession(cookie, false))?.session.caller).toEqual(person);
     expect((await openShareLink(link.url.replace('/share/', '')))?.title).toBe(saved.title);
     expect(await verifyPassword('a long enough password', readPasswordRecord(restoredDir)!)).toBe(true);
   }, 60_000);

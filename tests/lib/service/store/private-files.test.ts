@@ -37,7 +37,7 @@ const services: Array<{ close(): void }> = [];
 /** Opens what a running server opens in a data directory; the databases stay open, so their -wal and -shm files exist. */
 async function openAll(dataDir: string): Promise<void> {
   services.push(createService({ config: { dataDir } }));
-  sessionStore(dataDir).insert({
+  await sessionStore(dataDir).insert({
     id: randomUUID(), kind: 'password', password_id: 'p', api_key: null, created_at: 1, last_seen_at: 1, expires_at: Date.now() + 60_000,
   });
   sealSecret(dataDir, 'a secret', 'context');

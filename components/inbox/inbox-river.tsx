@@ -49,6 +49,8 @@ type Props = {
   selection: InboxSelection;
   /** The name of the folder, subscription or tag the selection narrows to, once known. */
   sourceName?: string | null;
+  /** Whether the page's keys are the list's: not while the list is hidden behind a reader. */
+  keys?: boolean;
 };
 
 /** On wide screens o and Enter open an item in the reader pane, and the pane follows j and k (lib/client/reader-pane.ts). */
@@ -67,7 +69,7 @@ export function InboxRiver(props: Props) {
   return <ListKeys quiet><River {...props} /></ListKeys>;
 }
 
-function River({ selection, sourceName = null }: Props) {
+function River({ selection, sourceName = null, keys = true }: Props) {
   const filters = useMemo(() => filtersFor(selection), [selection]);
   const list = useItems(filters);
   const actions = useItemActions();
@@ -267,7 +269,7 @@ function River({ selection, sourceName = null }: Props) {
       <p role="status" className="min-h-6 text-sm text-muted">{status}</p>
       {body}
       <SwipeUndo done={swiped} onDismiss={dismissSwiped} />
-      <KeyboardShortcuts note={listNote} />
+      {keys && <KeyboardShortcuts note={listNote} />}
     </>
   );
 }

@@ -18,7 +18,7 @@ type Reader = ComponentType<{ id: string; inPane?: boolean }>;
  * item it renders nothing. `Reader`: the reader component, fetched lazily unless the page
  * is the item's own (app/items/[id]/page.tsx renders it on the server).
  */
-export function ReaderPane({ Reader = LazyItemReader }: { Reader?: Reader }) {
+export function ReaderPane({ Reader }: { Reader?: Reader }) {
   const id = itemOfPath(usePathname());
   const wide = usePanesWide();
   const scroller = useRef<HTMLDivElement>(null);
@@ -30,9 +30,12 @@ export function ReaderPane({ Reader = LazyItemReader }: { Reader?: Reader }) {
     <section aria-label="Reader" data-reader-pane className={`min-w-0 ${id ? '' : 'hidden wide:block'}`}>
       {/* Room at the foot, so the last lines scroll clear of the pending-changes badge and the player. */}
       <div ref={scroller} className="wide:sticky wide:top-4 wide:max-h-[calc(100dvh-2rem-var(--player-space,0px))] wide:overflow-y-auto wide:px-2 wide:pt-1 wide:pb-24">
-        {id ? (
+        {id && Reader ? (
+          // Rendered in place, with no boundary: the server then sends the whole item, which a page without scripts needs.
+          <Reader key={id} id={id} inPane={wide} />
+        ) : id ? (
           <Suspense fallback={<p role="status" className="mt-16 text-center text-muted">Loading the item…</p>}>
-            <Reader key={id} id={id} inPane={wide} />
+            <LazyItemReader key={id} id={id} inPane={wide} />
           </Suspense>
         ) : (
           <p className="mt-16 text-center text-muted">Choose an item to read it here.</p>

@@ -6,7 +6,7 @@ import { ListKeys, useKeyedList } from '@/components/list-keys';
 import { ListSkeleton } from '@/components/list-skeleton';
 import { useRovingRows } from '@/components/roving-rows';
 import { withRowTicked } from '@/components/ticked-rows';
-import { errorSentence } from '@/lib/client/error-message';
+import { errorSentenceLater } from '@/lib/client/error-sentence-later';
 import { useReadFailure } from '@/lib/client/kept-on-failure';
 import { describeDates, describeSelection, filtersFor, inboxHref, type InboxSelection } from '@/lib/client/inbox-view';
 import { filtersKey, type ListedItem } from '@/lib/client/item-cache';
@@ -118,7 +118,7 @@ function River({ selection, sourceName = null, keys = true }: Props) {
       const message = await work();
       if (message) setStatus(message);
     } catch (error) {
-      setStatus(errorSentence(error));
+      setStatus(await errorSentenceLater(error));
     }
   }, []);
 
@@ -172,7 +172,7 @@ function River({ selection, sourceName = null, keys = true }: Props) {
     try {
       setBarStatus(await actions.bulk([...selected], action));
     } catch (error) {
-      setBarStatus(errorSentence(error));
+      setBarStatus(await errorSentenceLater(error));
     } finally {
       setBusy(false);
     }
@@ -199,7 +199,7 @@ function River({ selection, sourceName = null, keys = true }: Props) {
   const [markReadMode] = useMarkReadMode();
   const markScrolledPast = useCallback((ids: string[]) => {
     // Quietly: announcing every scroll would drown a screen reader; only a refusal is said.
-    actions.bulk(ids, 'mark_read').catch((error: unknown) => setStatus(errorSentence(error)));
+    actions.bulk(ids, 'mark_read').catch((error: unknown) => errorSentenceLater(error).then(setStatus));
   }, [actions]);
   useMarkOnScroll(listRef, rows, markReadMode === 'on-scroll', markScrolledPast);
 

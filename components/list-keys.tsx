@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { errorSentence } from '@/lib/client/error-message';
+import { errorSentenceLater } from '@/lib/client/error-sentence-later';
 import { takeShownItem } from '@/lib/client/list-context';
 import { focusPlace, focusRow, isRow, placesIn, rowShows, rowsIn } from '@/lib/client/list-rows';
 import { useItemActions } from '@/lib/client/use-item-actions';
@@ -177,7 +177,7 @@ export function ListKeys({ children, quiet = false, labels }: ListKeysProps) {
     const openOriginal = (item: KeyedItem) => {
       if (item.canonical_url) window.open(item.canonical_url, '_blank', 'noopener,noreferrer');
     };
-    const report = (work: Promise<string>) => void work.then(setStatus, (error: unknown) => setStatus(errorSentence(error)));
+    const report = (work: Promise<string>) => void work.then(setStatus, (error: unknown) => errorSentenceLater(error).then(setStatus));
     const notOwn = (item: KeyedItem) => setStatus(`${item.title || 'This item'} is from beyond your subscriptions: only your own items can be marked read or saved.`);
 
     return {

@@ -11,14 +11,10 @@ import { SourcesColumn } from '@/components/shell/sources-column';
  */
 export default function InboxLayout({ children }: { children: ReactNode }) {
   return (
-    <>
-      {/* Above the column, so a screen reader meets the page's heading before the sources' headings. */}
-      <h1 className="text-2xl font-bold">Inbox</h1>
-      <ReadingPanes>
-        <SourcesColumn />
-        <div className="min-w-0">{children}</div>
-        <ReaderPane />
-      </ReadingPanes>
-    </>
+    <ReadingPanes heading="Inbox">
+      <SourcesColumn />
+      <div className="min-w-0">{children}</div>
+      <ReaderPane />
+    </ReadingPanes>
   );
 }

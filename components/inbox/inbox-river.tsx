@@ -1,14 +1,12 @@
 'use client';
 
-import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { ErrorNotice } from '@/components/error-notice';
-import { SessionEndedNotice } from '@/components/session/sign-in-again';
+import { lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { KeyboardShortcuts } from '@/components/keyboard-shortcuts';
 import { ListKeys, useKeyedList } from '@/components/list-keys';
 import { ListSkeleton } from '@/components/list-skeleton';
 import { useRovingRows } from '@/components/roving-rows';
 import { withRowTicked } from '@/components/ticked-rows';
-import { errorSentence } from '@/lib/client/error-message';
+import { errorSentenceLater } from '@/lib/client/error-sentence-later';
 import { useReadFailure } from '@/lib/client/kept-on-failure';
 import { describeDates, describeSelection, filtersFor, inboxHref, type InboxSelection } from '@/lib/client/inbox-view';
 import { filtersKey, type ListedItem } from '@/lib/client/item-cache';
@@ -19,12 +17,19 @@ import { useItemActions, type BulkAction } from '@/lib/client/use-item-actions';
 import { useItems } from '@/lib/client/use-items';
 import { ItemRow } from './item-row';
 import { LoadMore } from './load-more';
-import { RiverEmpty, RiverSourceMissing } from './river-states';
 import { RiverToolbar } from './river-toolbar';
-import { SwipeUndo, type SwipeDone } from './swipe-undo';
+import type { SwipeDone } from './swipe-undo';
 import { useMarkOnScroll } from './use-mark-on-scroll';
 import { usePullToRefresh } from './use-pull-to-refresh';
 import { outcomeSentence } from '@/lib/client/outbox/outcome-sentence';
+
+// What shows only now and then (a failure, an empty river, a swipe to undo) is fetched when it
+// shows: the inbox's first load carries the list alone (its budget: bench/bundle-size.ts).
+const ErrorNotice = lazy(() => import('@/components/error-notice').then((module) => ({ default: module.ErrorNotice })));
+const SessionEndedNotice = lazy(() => import('@/components/session/sign-in-again').then((module) => ({ default: module.SessionEndedNotice })));
+const RiverEmpty = lazy(() => import('./river-states').then((module) => ({ default: module.RiverEmpty })));
+const RiverSourceMissing = lazy(() => import('./river-states').then((module) => ({ default: module.RiverSourceMissing })));
+const SwipeUndo = lazy(() => import('./swipe-undo').then((module) => ({ default: module.SwipeUndo })));
 
 // Rows are the ones j and k move between (lib/client/list-rows.ts); the arrows land where they do.
 const rovingRows = { row: 'li[data-item-id]', target: '[data-item-link]' };
@@ -49,6 +54,8 @@ type Props = {
   selection: InboxSelection;
   /** The name of the folder, subscription or tag the selection narrows to, once known. */
   sourceName?: string | null;
+  /** Whether the page's keys are the list's: not while the list is hidden behind a reader. */
+  keys?: boolean;
 };
 
 /** On wide screens o and Enter open an item in the reader pane, and the pane follows j and k (lib/client/reader-pane.ts). */
@@ -67,7 +74,7 @@ export function InboxRiver(props: Props) {
   return <ListKeys quiet><River {...props} /></ListKeys>;
 }
 
-function River({ selection, sourceName = null }: Props) {
+function River({ selection, sourceName = null, keys = true }: Props) {
   const filters = useMemo(() => filtersFor(selection), [selection]);
   const list = useItems(filters);
   const actions = useItemActions();
@@ -111,7 +118,7 @@ function River({ selection, sourceName = null }: Props) {
       const message = await work();
       if (message) setStatus(message);
     } catch (error) {
-      setStatus(errorSentence(error));
+      setStatus(await errorSentenceLater(error));
     }
   }, []);
 
@@ -165,7 +172,7 @@ function River({ selection, sourceName = null }: Props) {
     try {
       setBarStatus(await actions.bulk([...selected], action));
     } catch (error) {
-      setBarStatus(errorSentence(error));
+      setBarStatus(await errorSentenceLater(error));
     } finally {
       setBusy(false);
     }
@@ -192,7 +199,7 @@ function River({ selection, sourceName = null }: Props) {
   const [markReadMode] = useMarkReadMode();
   const markScrolledPast = useCallback((ids: string[]) => {
     // Quietly: announcing every scroll would drown a screen reader; only a refusal is said.
-    actions.bulk(ids, 'mark_read').catch((error: unknown) => setStatus(errorSentence(error)));
+    actions.bulk(ids, 'mark_read').catch((error: unknown) => errorSentenceLater(error).then(setStatus));
   }, [actions]);
   useMarkOnScroll(listRef, rows, markReadMode === 'on-scroll', markScrolledPast);
 
@@ -208,12 +215,12 @@ function River({ selection, sourceName = null }: Props) {
   const failure = useReadFailure(items.length > 0, list.error);
   let body: ReactNode;
   if (list.isLoading) body = <ListSkeleton label="Loading items…" rows={8} lines={['w-3/4', 'w-1/3']} checkbox />;
-  else if (failure.instead?.status === 404 && selection.source) body = <RiverSourceMissing selection={selection} />;
-  else if (failure.instead) body = <div className="mt-4"><ErrorNotice error={failure.instead} onRetry={() => void list.refresh()} context="Your items could not be loaded" /></div>;
-  else if (!items.length) body = <RiverEmpty selection={selection} sourceName={sourceName} />;
+  else if (failure.instead?.status === 404 && selection.source) body = <Suspense fallback={null}><RiverSourceMissing selection={selection} /></Suspense>;
+  else if (failure.instead) body = <div className="mt-4"><Suspense fallback={null}><ErrorNotice error={failure.instead} onRetry={() => void list.refresh()} context="Your items could not be loaded" /></Suspense></div>;
+  else if (!items.length) body = <Suspense fallback={null}><RiverEmpty selection={selection} sourceName={sourceName} /></Suspense>;
   else body = (
     <>
-      {failure.signedOut && <SessionEndedNotice className="mt-4" />}
+      {failure.signedOut && <Suspense fallback={null}><SessionEndedNotice className="mt-4" /></Suspense>}
       {/* Busy while a cold load's first rows wait for the rest of the page (firstRows). */}
       <ul ref={listElement} aria-label={`${what[0]!.toUpperCase()}${what.slice(1)}`} aria-busy={rowsComing || undefined} className="mt-2 border-t border-line">
         {rows.map((item, index) => (
@@ -228,7 +235,7 @@ function River({ selection, sourceName = null }: Props) {
           />
         ))}
       </ul>
-      {failure.beside && <div className="mt-4"><ErrorNotice error={failure.beside} onRetry={() => void list.refresh()} context="More items could not be loaded" /></div>}
+      {failure.beside && <div className="mt-4"><Suspense fallback={null}><ErrorNotice error={failure.beside} onRetry={() => void list.refresh()} context="More items could not be loaded" /></Suspense></div>}
       <LoadMore hasMore={list.hasMore || rowsComing} loading={list.isLoadingMore || rowsComing} count={rows.length} onLoadMore={list.loadMore} list={listRef} />
     </>
   );
@@ -266,8 +273,8 @@ function River({ selection, sourceName = null }: Props) {
       />
       <p role="status" className="min-h-6 text-sm text-muted">{status}</p>
       {body}
-      <SwipeUndo done={swiped} onDismiss={dismissSwiped} />
-      <KeyboardShortcuts note={listNote} />
+      {swiped && <Suspense fallback={null}><SwipeUndo done={swiped} onDismiss={dismissSwiped} /></Suspense>}
+      {keys && <KeyboardShortcuts note={listNote} />}
     </>
   );
 }

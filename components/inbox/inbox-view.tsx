@@ -4,6 +4,7 @@ import Link from '@/components/shell/intent-link';
 import { usePathname, useSearchParams } from 'next/navigation';
 import { useId, useMemo, useState } from 'react';
 import { inboxHref, inboxViews, itemKinds, readInboxSelection, type InboxSelection } from '@/lib/client/inbox-view';
+import { keptInboxHref, usePanesWide } from '@/lib/client/reader-pane';
 import { useSourceName } from '@/lib/client/use-source-name';
 import { OptionsButton } from '@/components/options-button';
 import { DateRange } from './date-range';
@@ -75,8 +76,11 @@ function ViewSwitcher({ selection }: { selection: InboxSelection }) {
 export function InboxView() {
   const params = useSearchParams();
   // With an item open beside the list the address is the item's (lib/client/reader-pane.ts): the list stays as it was.
+  // Mounted at an item's own address (a reload of it), the list is the one the item was opened from.
   const onList = !usePathname()?.startsWith('/items/');
-  const [listHref, setListHref] = useState(() => inboxHref(readInboxSelection(params)));
+  const [listHref, setListHref] = useState(() => (onList ? inboxHref(readInboxSelection(params)) : keptInboxHref()));
+  // Narrower than the panes an item's address hides the list (its reader is the page): the reader's keys are the page's.
+  const keysOn = usePanesWide() || onList;
   const shownHref = inboxHref(readInboxSelection(params));
   if (onList && shownHref !== listHref) setListHref(shownHref);
   const href = onList ? shownHref : listHref;
@@ -87,7 +91,7 @@ export function InboxView() {
     <>
       <SourceHeading selection={selection} name={sourceName} />
       <ViewSwitcher selection={selection} />
-      <InboxRiver key={href} selection={selection} sourceName={sourceName} />
+      <InboxRiver key={href} selection={selection} sourceName={sourceName} keys={keysOn} />
     </>
   );
 }

@@ -1,5 +1,6 @@
 'use client';
 
+import { usePathname } from 'next/navigation';
 import type { MouseEvent, ReactNode } from 'react';
 import { readListContext } from '@/lib/client/list-context';
 import { closePane, itemOfPath, panesShown, showInPane } from '@/lib/client/reader-pane';
@@ -10,12 +11,14 @@ function isPlainClick(event: MouseEvent): boolean {
 }
 
 /**
- * The inbox's columns: sources and list from desktop widths, and from 1200 px the reader beside
- * them. There a click on a link to an item (a row's title, the reader's pager, a similar item)
+ * The inbox's columns under its heading: sources and list from desktop widths, and from 1200 px
+ * the reader beside them. At an item's address (/items/<id>) narrower screens show only the
+ * reader, as the item's own page: the list stays mounted, hidden, for Back. There a click on a link to an item (a row's title, the reader's pager, a similar item)
  * opens it in the reader pane instead of a new page, and the reader's way back to the list,
  * which is already beside it, closes the pane; the links keep their addresses for new tabs.
  */
-export function ReadingPanes({ children }: { children: ReactNode }) {
+export function ReadingPanes({ heading, children }: { heading: string; children: ReactNode }) {
+  const reading = itemOfPath(usePathname()) !== null;
   // In the capture phase, before the link's own handler navigates (it skips a prevented click).
   const onClickCapture = (event: MouseEvent<HTMLDivElement>) => {
     if (!isPlainClick(event) || !(event.target instanceof Element)) return;
@@ -36,12 +39,16 @@ export function ReadingPanes({ children }: { children: ReactNode }) {
     }
   };
   return (
-    <div
-      data-panes
-      onClickCapture={onClickCapture}
-      className="lg:grid lg:grid-cols-[14rem_minmax(0,1fr)] lg:gap-6 wide:grid-cols-[12rem_22rem_minmax(0,1fr)] min-[90rem]:grid-cols-[14rem_26rem_minmax(0,1fr)]"
-    >
-      {children}
-    </div>
+    <>
+      {/* Above the column, so a screen reader meets the page's heading before the sources' headings. */}
+      <h1 className={`text-2xl font-bold ${reading ? 'max-wide:hidden' : ''}`}>{heading}</h1>
+      <div
+        data-panes
+        onClickCapture={onClickCapture}
+        className={`${reading ? 'wide:grid wide:gap-6 max-wide:[&>:not([data-reader-pane])]:hidden' : 'lg:grid lg:grid-cols-[14rem_minmax(0,1fr)] lg:gap-6'} wide:grid-cols-[12rem_22rem_minmax(0,1fr)] min-[90rem]:grid-cols-[14rem_26rem_minmax(0,1fr)]`}
+      >
+        {children}
+      </div>
+    </>
   );
 }

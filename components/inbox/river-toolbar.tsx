@@ -1,12 +1,14 @@
 'use client';
 
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { clockTime } from '@/lib/client/relative-date';
 import type { BulkAction } from '@/lib/client/use-item-actions';
 import { ConfirmGroup } from '../confirm-group';
 import { useStickyTopSpace } from '../use-sticky-top-space';
 import { MarkReadModePicker } from './mark-read-mode';
-import { SelectionActions } from './selection-bar';
+
+// Fetched when the first row is ticked: the inbox's first load does without it.
+const SelectionActions = lazy(() => import('./selection-bar').then((module) => ({ default: module.SelectionActions })));
 
 type Props = {
   /** "unread articles" etc., for the confirmation sentence. */
@@ -102,7 +104,9 @@ export function RiverToolbar(props: Props) {
         Select all
       </label>
       {selecting ? (
-        <SelectionActions count={selectedCount} busy={props.busy} status={props.barStatus} onAct={props.onBulk} onClear={props.onClearSelection} />
+        <Suspense fallback={null}>
+          <SelectionActions count={selectedCount} busy={props.busy} status={props.barStatus} onAct={props.onBulk} onClear={props.onClearSelection} />
+        </Suspense>
       ) : confirming ? (
         <ConfirmGroup onCancel={finish} aria-label="Confirm mark all as read" className="flex flex-wrap items-center gap-2 rounded-md bg-accent-soft p-1 pl-3">
           {/* "As of": what arrived after the list loaded stays unread ("up to" would read as a date range). */}

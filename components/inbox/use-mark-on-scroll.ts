@@ -42,8 +42,10 @@ export function useMarkOnScroll(
       for (const entry of entries) {
         const id = (entry.target as HTMLElement).dataset.itemId;
         const top = entry.rootBounds?.top ?? 0;
-        // Gone out at the top (not the bottom): the reader has scrolled past it.
-        if (id && !entry.isIntersecting && entry.boundingClientRect.bottom <= top) pending.add(id);
+        // Gone out at the top (not the bottom): the reader has scrolled past it. A row with no
+        // size was hidden (the list behind an item's reader on a narrow screen), not passed.
+        const hidden = entry.boundingClientRect.height === 0;
+        if (id && !entry.isIntersecting && !hidden && entry.boundingClientRect.bottom <= top) pending.add(id);
       }
       if (pending.size && !timer) timer = setTimeout(flush, batchMs);
     });

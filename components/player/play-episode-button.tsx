@@ -1,7 +1,6 @@
 'use client';
 
 import { episodeOf, isFinished, type EpisodeSource } from '@/lib/client/player/episode';
-import { playEpisode } from '@/lib/client/player/launch';
 import { heardPosition, usePlayerValue } from '@/lib/client/player/state';
 import { clockTime } from '@/lib/client/player/time-text';
 import { PauseIcon, PlayIcon } from './player-icons';
@@ -44,7 +43,8 @@ export function PlayEpisodeButton({ item, size = 'small' }: Props) {
       className={classes[size]}
       // In a list every row has one: the title says which.
       aria-label={size === 'large' ? undefined : `${text}: ${episode.title}`}
-      onClick={() => playEpisode(item)}
+      // The launcher is fetched on the first press (the player host fetches it after the page's load): no page's first load carries it.
+      onClick={() => void import('@/lib/client/player/launch').then((launch) => launch.playEpisode(item))}
     >
       {playing ? <PauseIcon className={size === 'small' ? 'size-4' : 'size-5'} /> : <PlayIcon className={size === 'small' ? 'size-4' : 'size-5'} />}
       {size !== 'icon' && text}

@@ -3,8 +3,6 @@
 import dynamic from 'next/dynamic';
 import { usePathname } from 'next/navigation';
 import { useEffect } from 'react';
-import { loadDownloads } from '@/lib/client/episode-downloads/downloads-list';
-import { restorePlayer } from '@/lib/client/player/launch';
 import { usePlayerValue } from '@/lib/client/player/state';
 
 // The mini player and everything under it load only once there is an episode to show.
@@ -22,10 +20,16 @@ export function PlayerHost() {
   const isPublic = publicPaths.test(pathname);
   const active = usePlayerValue((state) => state.episode !== null);
 
+  // After the page's load event: restoring the player is not part of any page's first load.
   useEffect(() => {
     if (isPublic) return;
-    void loadDownloads();
-    restorePlayer();
+    const restore = () => {
+      void import('@/lib/client/episode-downloads/downloads-list').then((downloads) => downloads.loadDownloads());
+      void import('@/lib/client/player/launch').then((launch) => launch.restorePlayer());
+    };
+    if (document.readyState === 'complete') restore();
+    else window.addEventListener('load', restore, { once: true });
+    return () => window.removeEventListener('load', restore);
   }, [isPublic]);
 
   return active && !isPublic ? <PlayerBar /> : null;

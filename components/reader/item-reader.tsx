@@ -13,6 +13,7 @@ import { useReadFailure } from '@/lib/client/kept-on-failure';
 import { rememberShownItem, useListNeighbours } from '@/lib/client/list-context';
 import { reachedInsideApp } from '@/lib/client/page-arrival';
 import { marksReadByReading, readMarkReadMode } from '@/lib/client/reading-preferences';
+import { panesShown } from '@/lib/client/reader-pane';
 import { restoreLeftScroll } from '@/lib/client/resume-reading';
 import { useSwipe } from '@/lib/client/use-swipe';
 import { useItem } from '@/lib/client/use-item';
@@ -106,7 +107,8 @@ export function ItemReader({ id, inPane = false }: { id: string; inPane?: boolea
 
   // Reopening the installed app on this item: back to where the person had read to.
   useEffect(() => {
-    if (item && !inPane) restoreLeftScroll(`/items/${item.id}`);
+    // Not when the reader is in the pane, which a wide screen shows once hydrated (the server rendered the page).
+    if (item && !inPane && !panesShown()) restoreLeftScroll(`/items/${item.id}`);
   }, [item, inPane]);
 
   const toggleRead = useCallback(() => {

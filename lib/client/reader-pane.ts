@@ -6,6 +6,9 @@
  * any reader page is). Next's router follows pushState, so usePathname says /items/<id>.
  */
 
+import { useEffect, useState } from 'react';
+import { readListContext } from './list-context';
+
 /** From this width the inbox shows sources, list and reader side by side (Tailwind's `wide:`). */
 export const panesQuery = '(min-width: 75rem)';
 
@@ -19,6 +22,26 @@ export function itemOfPath(pathname: string | null): string | null {
 export function panesShown(): boolean {
   if (typeof window === 'undefined' || !document.querySelector('[data-panes]')) return false;
   return window.matchMedia?.(panesQuery).matches ?? false;
+}
+
+/** Whether the screen is wide enough for the reader pane; false on the server and until hydrated. */
+export function usePanesWide(): boolean {
+  const [wide, setWide] = useState(false);
+  useEffect(() => {
+    const media = window.matchMedia?.(panesQuery);
+    if (!media) return;
+    const update = () => setWide(media.matches);
+    update();
+    media.addEventListener('change', update);
+    return () => media.removeEventListener('change', update);
+  }, []);
+  return wide;
+}
+
+/** The inbox list to show beside an item opened at its own address: the one it was opened from (this tab's kept list), else the inbox. */
+export function keptInboxHref(): string {
+  const href = readListContext()?.href;
+  return href && /^\/inbox(\?|$)/.test(href) ? href : '/inbox';
 }
 
 /**

@@ -53,6 +53,8 @@ describe('a session that ends while offline', () => {
   it('keeps the article on screen when it comes back, under a notice whose link signs in and returns to it', async () => {
     const key = ownerApiKey(server().dataDir);
     const { wire, context, page } = await browser.start(server().baseUrl);
+    // The reader as a page of its own (from 1200 px an item's address shows it beside the list: three-panes.test.ts).
+    await page.setViewportSize({ width: 1100, height: 800 });
     await page.goto('/inbox?view=all');
     const [item] = await rows(page);
     await waitForWorker(page);

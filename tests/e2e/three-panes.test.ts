@@ -20,6 +20,20 @@ function reader(page: Page) {
   return page.getByRole('region', { name: 'Reader' });
 }
 
+function list(page: Page) {
+  return page.locator('ul:has(> li[data-item-id])');
+}
+
+/** Sources, list and reader each shown, side by side in that order. */
+async function expectThreePanes(page: Page): Promise<void> {
+  await list(page).locator('[data-item-link]').first().waitFor();
+  const boxes = await Promise.all([page.getByRole('navigation', { name: 'Sources' }).boundingBox(), list(page).boundingBox(), reader(page).boundingBox()]);
+  const [sources, rows, pane] = boxes.map((box) => box!);
+  expect(sources!.x + sources!.width).toBeLessThanOrEqual(rows!.x);
+  expect(rows!.x + rows!.width).toBeLessThanOrEqual(pane!.x);
+  expect(pane!.width).toBeGreaterThan(500);
+}
+
 describe('three panes at 1440 px', () => {
   it('shows sources, list and reader side by side, and opening an item keeps the list and its scroll place', async () => {
     const page = await (await contexts.open('desktop', wide)).newPage();
@@ -118,5 +132,89 @@ describe('three panes at 1440 px', () => {
       await expectNoAxeViolations(page);
       await page.context().close();
     }
+  });
+
+  it('reloading an item opened beside the list shows the three panes again, with the list it came from, and Back and Forward still step through', async () => {
+    const page = await (await contexts.open('desktop', wide)).newPage();
+    await openInbox(page);
+    const link = page.locator('li[data-item-id] [data-item-link]').nth(2);
+    const [title, href] = [(await link.textContent())!, (await link.getAttribute('href'))!];
+    await link.click();
+    await reader(page).getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
+    await page.reload();
+    await reader(page).getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(href);
+    await expectThreePanes(page);
+    // The list is the one the item was opened from (all items, not the inbox's default unread view), the item in it.
+    await expect.poll(() => page.getByRole('navigation', { name: 'Views' }).locator('[aria-current="page"]').textContent()).toBe('All');
+    await list(page).locator(`[data-item-link][href="${href}"]`).waitFor();
+
+    // Opening another item from the reloaded list, then Back, Back and Forward.
+    const other = page.locator('li[data-item-id] [data-item-link]').nth(4);
+    const [otherTitle, otherHref] = [(await other.textContent())!, (await other.getAttribute('href'))!];
+    await other.click();
+    await reader(page).getByRole('heading', { level: 1, name: otherTitle, exact: true }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(otherHref);
+    await page.goBack();
+    await reader(page).getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(href);
+    await page.goBack();
+    await reader(page).getByText('Choose an item to read it here.').waitFor();
+    expect(new URL(page.url()).search).toBe('?view=all');
+    await list(page).locator(`[data-item-link][href="${href}"]`).waitFor();
+    await page.goForward();
+    await reader(page).getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(href);
+    await expectThreePanes(page);
+  });
+
+  it("opens an item's address typed in afresh as the three panes beside the inbox, and as the item's own page on a phone", async () => {
+    const first = await (await contexts.open('desktop', wide)).newPage();
+    await openInbox(first);
+    const link = first.locator('li[data-item-id] [data-item-link]').nth(1);
+    const [title, href] = [(await link.textContent())!, (await link.getAttribute('href'))!];
+    await first.context().close();
+
+    const page = await (await contexts.open('desktop', wide)).newPage();
+    await page.goto(href);
+    await reader(page).getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
+    await expectThreePanes(page);
+    // No list was opened in this tab: the inbox's own.
+    expect(await page.getByRole('navigation', { name: 'Views' }).locator('[aria-current="page"]').textContent()).toBe('Unread');
+    await expectNoAxeViolations(page);
+    await page.context().close();
+
+    const phone = await (await contexts.open('phone')).newPage();
+    await phone.goto(href);
+    await phone.getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
+    expect(await phone.locator('li[data-item-id]').count()).toBe(0);
+    expect(await phone.getByRole('heading', { level: 1, name: 'Inbox' }).isVisible()).toBe(false);
+    expect(await phone.getByRole('navigation', { name: 'Sources' }).isVisible()).toBe(false);
+  });
+
+  it("narrowed below 1200 px with an item open shows that item's reader, as its address says, and Back returns to the list", async () => {
+    const page = await (await contexts.open('desktop', wide)).newPage();
+    await openInbox(page);
+    const link = page.locator('li[data-item-id] [data-item-link]').nth(3);
+    const [title, href] = [(await link.textContent())!, (await link.getAttribute('href'))!];
+    await link.click();
+    await reader(page).getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
+    await page.setViewportSize({ width: 1000, height: 900 });
+    await expect.poll(() => list(page).isVisible()).toBe(false);
+    expect(await page.getByRole('heading', { level: 1, name: title, exact: true }).isVisible()).toBe(true);
+    expect(await page.getByRole('heading', { level: 1, name: 'Inbox' }).isVisible()).toBe(false);
+    expect(new URL(page.url()).pathname).toBe(href);
+    // The reader is the page's: it takes the width.
+    expect((await reader(page).boundingBox())!.width).toBeGreaterThan(600);
+
+    await page.goBack();
+    await list(page).locator('[data-item-link]').first().waitFor({ state: 'visible' });
+    expect(new URL(page.url()).search).toBe('?view=all');
+    expect(await reader(page).isVisible()).toBe(false);
+    // And widened again with an item open, the panes come back.
+    await link.click();
+    await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
+    await page.setViewportSize(wide.viewport);
+    await expectThreePanes(page);
   });
 });

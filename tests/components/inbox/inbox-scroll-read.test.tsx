@@ -33,14 +33,17 @@ class TestIntersectionObserver {
   takeRecords() { return []; }
 }
 
-/** Reports rows as the browser would once they scrolled out above the viewport (`above`) or below it. */
-function scroll(titles: string[], where: 'above' | 'below') {
+/**
+ * Reports rows as the browser would once they scrolled out above the viewport (`above`) or below
+ * it, or were hidden (no box at all: the list behind an item's reader on a narrow screen).
+ */
+function scroll(titles: string[], where: 'above' | 'below' | 'hidden') {
   const rows = titles.map((title) => screen.getByRole('link', { name: title }).closest('li')!);
   act(() => {
     for (const observed of observers) {
       const entries = rows.filter((row) => observed.targets.has(row)).map((row) => ({
         target: row, isIntersecting: false, intersectionRatio: 0,
-        boundingClientRect: { top: where === 'above' ? -120 : 900, bottom: where === 'above' ? -20 : 1000 },
+        boundingClientRect: where === 'hidden' ? { top: 0, bottom: 0, height: 0 } : { top: where === 'above' ? -120 : 900, bottom: where === 'above' ? -20 : 1000, height: 100 },
         rootBounds: { top: 0, bottom: 800 },
       }) as unknown as IntersectionObserverEntry);
       if (entries.length) observed.callback(entries, observed as unknown as IntersectionObserver);
@@ -83,6 +86,16 @@ describe('marking items read as they scroll past', () => {
     // Still listed (the river does not jump), shown as read.
     expect(within(list).getByRole('button', { name: 'Mark unread: Scroll Feed item 0' })).toBeTruthy();
     expect(within(list).getAllByRole('listitem')).toHaveLength(8);
+  });
+
+  it('leaves rows alone that were hidden rather than scrolled past', async () => {
+    renderApp(<InboxRiver selection={unread} />);
+    await screen.findByRole('list', { name: 'Unread items' }, { timeout: 5000 });
+    scroll(['Scroll Feed item 3', 'Scroll Feed item 4'], 'hidden');
+    scroll(['Scroll Feed item 7'], 'above');
+    // One bulk change goes out for the burst: item 7 in it, the hidden rows not.
+    await waitFor(() => expect(isRead(local, ids[7]!)).toBe(1));
+    expect([isRead(local, ids[3]!), isRead(local, ids[4]!)]).toEqual([0, 0]);
   });
 
   it('leaves rows alone in the other modes', async () => {

@@ -63,7 +63,7 @@ describe('swiping a row', () => {
     // The swipe opened nothing.
     expect(app.visited).toEqual([]);
 
-    await user.click(screen.getByRole('button', { name: 'Undo: Marked read: Swipe Post item 0' }));
+    await user.click(await screen.findByRole('button', { name: 'Undo: Marked read: Swipe Post item 0' }));
     await waitFor(() => expect(local.stateOf(ids[0]!).is_read).toBe(0));
   });
 

@@ -10,18 +10,22 @@
  */
 import type { Database } from 'better-sqlite3';
 
-/** A term's postings, parallel arrays in (hour, doc) order. */
-type TermPostings = { hours: number[]; docs: number[]; weights: number[] };
+/** A term's postings in (hour, doc) order, flat: hour, doc, weight, hour, doc, weight… (one array per term keeps a term's own memory small). */
+type TermPostings = number[];
 
-/** What a held term counts against the limit: its postings, and one for itself. */
-const size = (held: TermPostings | null | undefined) => 1 + (held?.hours.length ?? 0);
+/** Held terms cost their own memory besides their postings': about as much as this many postings. */
+const TERM_COST = 4;
+/** What a held term counts against the limit. */
+const size = (held: TermPostings | null | undefined) => TERM_COST + (held ? held.length / 3 : 0);
+/** The postings of a term none is held for while the memory holds the whole table. Never changed. */
+const NONE: TermPostings = [];
 
 /** A posting as the window queries return it: document and weight. */
 export type Posting = [number, number];
 
 /** Postings kept per term: a term in more documents is read from the table (its window is a small part of it). */
 const TERM_LIMIT = 4096;
-/** Postings kept in all: some 25 MB. */
+/** Postings (and terms, see TERM_COST) kept in all: some 25 MB. */
 const TOTAL_LIMIT = 1_000_000;
 
 /** Opens the cache over the postings table of `db`. */
@@ -54,16 +58,14 @@ export function createPostingCache(db: Database, limits = { term: TERM_LIMIT, to
   /** Reads the whole table into memory when it is small enough to leave room to grow. */
   function loadAll(): void {
     complete = false;
-    if ((countAll.get() as number) > limits.total / 4) return;
+    if ((countAll.get() as number) > limits.total / 8) return;
     for (const [termId, hour, doc, weight] of readAll.iterate() as Iterable<[number, number, number, number]>) {
       let held = terms.get(termId);
-      if (!held) terms.set(termId, held = { hours: [], docs: [], weights: [] });
-      held.hours.push(hour);
-      held.docs.push(doc);
-      held.weights.push(weight);
+      if (!held) terms.set(termId, held = []);
+      held.push(hour, doc, weight);
     }
     for (const [termId, held] of terms) {
-      if (held && held.hours.length > limits.term) terms.set(termId, null);
+      if (held && held.length / 3 > limits.term) terms.set(termId, null);
       total += size(terms.get(termId));
     }
     complete = true;
@@ -114,27 +116,28 @@ export function createPostingCache(db: Database, limits = { term: TERM_LIMIT, to
   function load(termId: number): TermPostings | null {
     if (complete === null) loadAll();
     const known = terms.get(termId);
-    if (known !== undefined || complete) {
-      const held = known === undefined ? { hours: [], docs: [], weights: [] } : known;
-      remember(termId, held);
-      return held;
+    if (known !== undefined) {
+      remember(termId, known);
+      return known;
     }
+    if (complete) return NONE;
     const rows = byTerm.all(termId, limits.term + 1) as Array<[number, number, number]>;
-    const held = rows.length > limits.term ? null : { hours: rows.map((r) => r[0]), docs: rows.map((r) => r[1]), weights: rows.map((r) => r[2]) };
+    const held = rows.length > limits.term ? null : rows.flat();
     remember(termId, held);
     return held;
   }
 
-  /** First index at or after (hour, doc) in a term's order. */
+  /** Offset of the first posting at or after (hour, doc) in a term's order. */
   function lowerBound(held: TermPostings, hour: number, doc: number): number {
     let low = 0;
-    let high = held.hours.length;
+    let high = held.length / 3;
     while (low < high) {
       const mid = (low + high) >> 1;
-      if (held.hours[mid] < hour || (held.hours[mid] === hour && held.docs[mid] < doc)) low = mid + 1;
+      const at = mid * 3;
+      if (held[at] < hour || (held[at] === hour && held[at + 1] < doc)) low = mid + 1;
       else high = mid;
     }
-    return low;
+    return low * 3;
   }
 
   return {
@@ -149,9 +152,9 @@ export function createPostingCache(db: Database, limits = { term: TERM_LIMIT, to
       if (held === null) return undefined;
       const from = lowerBound(held, middle, -Infinity);
       const later: Posting[] = [];
-      for (let i = from; i < held.hours.length && held.hours[i] <= end && later.length < limit; i++) later.push([held.docs[i], held.weights[i]]);
+      for (let i = from; i < held.length && held[i] <= end && later.length < limit; i += 3) later.push([held[i + 1], held[i + 2]]);
       const earlier: Posting[] = [];
-      for (let i = from - 1; i >= 0 && held.hours[i] >= start && earlier.length < limit; i--) earlier.push([held.docs[i], held.weights[i]]);
+      for (let i = from - 3; i >= 0 && held[i] >= start && earlier.length < limit; i -= 3) earlier.push([held[i + 1], held[i + 2]]);
       return { later, earlier };
     },
     /** Records a posting written to the table (replacing one of the same term, hour and document). */
@@ -159,20 +162,18 @@ export function createPostingCache(db: Database, limits = { term: TERM_LIMIT, to
       if (!trackable()) return;
       if (complete === null) loadAll();
       let held = terms.get(termId);
-      if (held === undefined && complete) remember(termId, held = { hours: [], docs: [], weights: [] });
+      if (held === undefined && complete) remember(termId, held = []);
       if (!held) return;
       const at = lowerBound(held, hour, doc);
-      if (held.hours[at] === hour && held.docs[at] === doc) {
-        held.weights[at] = weight;
+      if (held[at] === hour && held[at + 1] === doc) {
+        held[at + 2] = weight;
         return;
       }
-      if (held.hours.length >= limits.term) {
+      if (held.length / 3 >= limits.term) {
         remember(termId, null);
         return;
       }
-      held.hours.splice(at, 0, hour);
-      held.docs.splice(at, 0, doc);
-      held.weights.splice(at, 0, weight);
+      held.splice(at, 0, hour, doc, weight);
       total++;
     },
     /** Records a posting deleted from the table. */
@@ -181,10 +182,8 @@ export function createPostingCache(db: Database, limits = { term: TERM_LIMIT, to
       const held = terms.get(termId);
       if (!held) return;
       const at = lowerBound(held, hour, doc);
-      if (held.hours[at] !== hour || held.docs[at] !== doc) return;
-      held.hours.splice(at, 1);
-      held.docs.splice(at, 1);
-      held.weights.splice(at, 1);
+      if (held[at] !== hour || held[at + 1] !== doc) return;
+      held.splice(at, 3);
       total--;
     },
     /**

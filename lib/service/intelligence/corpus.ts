@@ -6,7 +6,8 @@
  * where the in-memory cache knows them, else those seen when the document was
  * indexed (stored beside its terms), so comparing never waits on a lookup.
  */
-import type { Database } from 'better-sqlite3';
+import type { Database, Statement } from 'better-sqlite3';
+import { createPostingCache } from './posting-cache';
 import { packTerms, toStored, type DocRow, type StoredDoc, type TermArrays } from './stored-doc';
 import { createTermCounts } from './term-counts';
 
@@ -38,8 +39,9 @@ export function strongest(vector: Vector, n: number): Array<[number, number]> {
   return [...vector].sort((a, b) => b[1] - a[1]).slice(0, n);
 }
 
-/** Opens the corpus over a database that already has the intelligence schema. */
-export function createCorpus(db: Database) {
+/** Opens the corpus over a database that already has the intelligence schema; `cachePostings: false` reads every window from the table. */
+export function createCorpus(db: Database, { cachePostings = true } = {}) {
+  const postings = cachePostings ? createPostingCache(db) : null;
   const dfCache = createTermCounts(21);
   /** True while the cache holds every term of the table: a term it lacks was never seen, and needs no lookup. */
   let complete: boolean | null = null;
@@ -56,8 +58,7 @@ export function createCorpus(db: Database) {
     addDfs: db.prepare(`INSERT INTO intel_terms (id, df) SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?) WHERE true
       ON CONFLICT (id) DO UPDATE SET df = df + excluded.df`),
     // Numbers are never reused, even after the newest document is removed, so a number read once names the same document for good.
-    bumpLastDoc: db.prepare("UPDATE intel_meta SET value = value + 1 WHERE key = 'last_doc'"),
-    lastDoc: db.prepare("SELECT value FROM intel_meta WHERE key = 'last_doc'").pluck(),
+    nextDoc: db.prepare("UPDATE intel_meta SET value = value + 1 WHERE key = 'last_doc' RETURNING value").pluck(),
     insertDoc: db.prepare('INSERT INTO intel_docs (doc, item_id, source_id, hour, published_at) VALUES (?, ?, ?, ?, ?)'),
     insertVector: db.prepare('INSERT INTO intel_vectors (doc, title, summary, vec) VALUES (?, ?, ?, ?)'),
     docByItem: db.prepare('SELECT d.*, v.title, v.summary, v.vec FROM intel_docs d JOIN intel_vectors v ON v.doc = d.doc WHERE d.item_id = ?'),
@@ -66,13 +67,23 @@ export function createCorpus(db: Database) {
     deleteVector: db.prepare('DELETE FROM intel_vectors WHERE doc = ?'),
     itemIdsByDoc: db.prepare('SELECT doc, item_id FROM intel_docs WHERE doc IN (SELECT value FROM json_each(?))').raw(),
     deleteDoc: db.prepare('DELETE FROM intel_docs WHERE doc = ?'),
-    insertPosting: db.prepare('INSERT OR REPLACE INTO intel_postings (term_id, hour, doc, weight) VALUES (?, ?, ?, ?)'),
     deletePosting: db.prepare('DELETE FROM intel_postings WHERE term_id = ? AND hour = ? AND doc = ?'),
     postingsByWeight: db.prepare('SELECT doc, weight FROM intel_postings WHERE term_id = ? ORDER BY weight DESC LIMIT ?').raw(),
     // Walks the primary key out from the window's middle: sorting the window by weight read all of it.
     postingsFrom: db.prepare('SELECT doc, weight FROM intel_postings WHERE term_id = ? AND hour >= ? AND hour <= ? ORDER BY hour, doc LIMIT ?').raw(),
     postingsBefore: db.prepare('SELECT doc, weight FROM intel_postings WHERE term_id = ? AND hour < ? AND hour >= ? ORDER BY hour DESC, doc DESC LIMIT ?').raw(),
   };
+
+  /** The statement writing `n` postings in one go (one call into SQLite per document instead of twenty), prepared once per count. */
+  const postingInserts = new Map<number, Statement>();
+  function insertPostings(n: number): Statement {
+    let statement = postingInserts.get(n);
+    if (!statement) {
+      statement = db.prepare(`INSERT OR REPLACE INTO intel_postings (term_id, hour, doc, weight) VALUES ${Array(n).fill('(?, ?, ?, ?)').join(', ')}`);
+      postingInserts.set(n, statement);
+    }
+    return statement;
+  }
 
   /** Frequency increments and documents counted in memory but not yet written (see `deferFrequencies`). */
   const pendingDf = createTermCounts(18);
@@ -201,18 +212,21 @@ export function createCorpus(db: Database) {
     const full = unitWeights({ ids, raw, seenDf }, docCount() + 1);
     // The strongest terms, ties in the order of the terms (as `strongest` sorts a vector).
     const order = Array.from(ids, (_, i) => i).sort((a, b) => full[b] - full[a]).slice(0, VECTOR_TERMS);
-    const kept = order.map((i) => [ids[i], raw[i], seenDf[i]] as [number, number, number]);
-    stmt.bumpLastDoc.run();
-    const doc = stmt.lastDoc.get() as number;
+    const terms = order.map((i) => [ids[i], raw[i], seenDf[i]] as [number, number, number]);
+    const doc = stmt.nextDoc.get() as number;
     uncommittedFrom = Math.min(uncommittedFrom, doc);
     stmt.insertDoc.run(doc, fields.itemId, fields.sourceId, fields.hour, fields.publishedAt);
-    stmt.insertVector.run(doc, fields.title, fields.summary, packTerms(kept));
+    stmt.insertVector.run(doc, fields.title, fields.summary, packTerms(terms));
     const stored: StoredDoc = {
       ...fields, doc,
-      ids: Float64Array.from(kept, ([id]) => id), raw: Float64Array.from(kept, ([, raw]) => raw), seenDf: Uint32Array.from(kept, ([, , df]) => df),
+      ids: Float64Array.from(terms, ([id]) => id), raw: Float64Array.from(terms, ([, raw]) => raw), seenDf: Uint32Array.from(terms, ([, , df]) => df),
     };
     const vector = weigh(stored);
-    for (const [id, w] of strongest(vector, POSTING_TERMS)) stmt.insertPosting.run(id, fields.hour, doc, Math.max(1, Math.round(w * 1000)));
+    const kept = strongest(vector, POSTING_TERMS);
+    const values: number[] = [];
+    for (const [id, w] of kept) values.push(id, fields.hour, doc, Math.max(1, Math.round(w * 1000)));
+    if (kept.length) insertPostings(kept.length).run(values);
+    for (let i = 0; i < values.length; i += 4) postings?.added(values[i], values[i + 1], values[i + 2], values[i + 3]);
     return { stored, vector };
   }
 
@@ -222,7 +236,10 @@ export function createCorpus(db: Database) {
     if (!row) return null;
     const stored = toStored(row);
     docCache.delete(stored.doc);
-    for (const id of stored.ids) stmt.deletePosting.run(id, stored.hour, stored.doc);
+    for (const id of stored.ids) {
+      stmt.deletePosting.run(id, stored.hour, stored.doc);
+      postings?.removed(id, stored.hour, stored.doc);
+    }
     stmt.deleteDoc.run(stored.doc);
     stmt.deleteVector.run(stored.doc);
     return stored;
@@ -262,8 +279,9 @@ export function createCorpus(db: Database) {
    */
   function inWindow(termId: number, [start, end]: [number, number], limit: number): Array<[number, number]> {
     const middle = Math.floor((start + end) / 2);
-    const later = stmt.postingsFrom.all(termId, middle, end, limit) as Array<[number, number]>;
-    const earlier = stmt.postingsBefore.all(termId, middle, start, limit) as Array<[number, number]>;
+    const held = postings?.window(termId, start, middle, end, limit);
+    const later = held?.later ?? stmt.postingsFrom.all(termId, middle, end, limit) as Array<[number, number]>;
+    const earlier = held?.earlier ?? stmt.postingsBefore.all(termId, middle, start, limit) as Array<[number, number]>;
     // Half from each side, the rest from the side that has more.
     const fromEarlier = Math.min(earlier.length, Math.max(Math.floor(limit / 2), limit - later.length));
     return [...later.slice(0, limit - fromEarlier), ...earlier.slice(0, fromEarlier)];
@@ -281,7 +299,10 @@ export function createCorpus(db: Database) {
     return { scores, capped };
   }
 
-  return { docCount, weigh, add, remove, byItem, byDocs, itemIdsOf, candidates, deferFrequencies, forgetFrequencies, settle };
+  /** Call before opening a transaction of the intelligence's own; returns what to call when it ends (see PostingCache.enter). */
+  const enter = (): ((committed: boolean) => void) => postings?.enter() ?? (() => {});
+
+  return { docCount, weigh, add, remove, byItem, byDocs, itemIdsOf, candidates, deferFrequencies, forgetFrequencies, settle, enter };
 }
 
 /** The corpus operations the similarity and story modules use. */

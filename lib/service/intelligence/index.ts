@@ -70,9 +70,9 @@ function normalisedDate(publishedAt: string | null): string {
   return new Date(Number.isFinite(time) ? time : Date.now()).toISOString();
 }
 
-/** Opens the intelligence over a database on which `intelligenceSchemaSql` has run. */
-export function createIntelligence(db: Database): Intelligence {
-  const corpus = createCorpus(db);
+/** Opens the intelligence over a database on which `intelligenceSchemaSql` has run; `cachePostings: false` reads every candidate window from the table. */
+export function createIntelligence(db: Database, options?: { cachePostings?: boolean }): Intelligence {
+  const corpus = createCorpus(db, options);
   const stories = createStories(db, corpus);
 
   function removeItem(id: string): void {
@@ -92,13 +92,18 @@ export function createIntelligence(db: Database): Intelligence {
   }
 
   function batch<T>(fn: () => T): T {
+    const leave = corpus.enter();
+    let committed = false;
     try {
-      return db.transaction(() => corpus.deferFrequencies(fn))();
+      const result = db.transaction(() => corpus.deferFrequencies(fn))();
+      committed = true;
+      return result;
     } catch (error) {
       // The commit may have failed after the counts were taken: the cache must not keep them.
       corpus.forgetFrequencies();
       throw error;
     } finally {
+      leave(committed);
       corpus.settle();
     }
   }

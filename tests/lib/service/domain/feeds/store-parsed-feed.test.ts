@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFeed } from '@/lib/service/domain/feeds/create-feed';
-import { storeParsedFeed } from '@/lib/service/domain/feeds/store-parsed-feed';
+import { indexPreparedItemsLater, storeParsedFeed } from '@/lib/service/domain/feeds/store-parsed-feed';
+import { insertItems } from '@/lib/service/domain/feeds/store-items';
 import { parseFeed } from '@/lib/service/ingest/parse-feed';
 import { createService, type EmbeddedService } from '@/lib/service/service';
 import { rss } from '../../feed-server';
@@ -56,5 +57,29 @@ describe('indexing left for later', () => {
     const second = open();
     await second.intelligence.idle();
     expect(second.db.prepare('SELECT doc, item_id FROM intel_docs ORDER BY doc').all()).toEqual(docsBefore);
+  });
+
+  it('indexes a refresh\'s new items behind it in short slices, with other work run between them', async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'tidings-behind-'));
+    const service = open();
+    const feedId = createFeed(service.db, { url: 'https://harbour.example/feed.xml', source_type: 'feed', title: 'Harbour' });
+    const items = Array.from({ length: 300 }, (_, i) => ({ guid: `report-${i}`, title: `Harbour report ${i} on the ferry timetable`, date: new Date(Date.now() - (i + 1) * 60_000) }));
+    const parsed = parseFeed(rss('Harbour', items), { url: 'https://harbour.example/feed.xml' });
+    const now = new Date();
+    service.db.transaction(() => indexPreparedItemsLater(service, feedId, parsed, insertItems(service.db, feedId, parsed.items, now), now, []))();
+    // Counts the turns of the event loop that other work gets while the backlog drains.
+    let turns = 0;
+    let draining = true;
+    const tick = () => {
+      if (!draining) return;
+      turns++;
+      setImmediate(tick);
+    };
+    setImmediate(tick);
+    await service.intelligence.idle();
+    draining = false;
+    expect(indexed(service, feedId)).toBe(300);
+    // A slice stops after a few dozen items however fast the machine is (sooner on a slow one): 300 items take five turns or more.
+    expect(turns).toBeGreaterThanOrEqual(5);
   });
 });

@@ -169,7 +169,7 @@ export function ItemReader({ id, inPane = false }: { id: string; inPane?: boolea
 
   return (
     <article aria-labelledby="item-title" {...swipe} className="mx-auto max-w-[68ch]">
-      {failure.signedOut && <SessionEndedNotice className="mb-4" />}
+      {failure.signedOut && <SessionEndedNotice className="mb-4" pane="reader" />}
       <ReaderHeader item={item} titleRef={title} back={back} onToggleRead={toggleRead} onToggleSaved={toggleSaved} status={status}>
         {/* Only an article with a web page has one to fetch (a newsletter mail has none); one pressed before can be released. */}
         {item.item_type === 'article' && (item.canonical_url || item.prefers_full_content) && (

@@ -20,8 +20,8 @@ export function SignInLink({ children = 'Sign in', className = linkClass }: { ch
   return <a href={signInHref(useHere())} className={className}>{children}</a>;
 }
 
-/** The notices mounted, in order: only the first one shows. */
-let mounted: symbol[] = [];
+/** The notices mounted, in order, each with its pane: only the first of a pane shows. */
+let mounted: { id: symbol; pane: string }[] = [];
 const listeners = new Set<() => void>();
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
@@ -29,28 +29,30 @@ const subscribe = (listener: () => void) => {
 };
 
 /**
- * Whether this notice is the first of the page: every list on a page (the settings' sections,
- * the episodes page's) hears the same 401, and the person needs one sign-in link, not four.
+ * Whether this notice is the first of its pane: every list on a page (the settings' sections,
+ * the episodes page's) hears the same 401, and the person needs one sign-in link, not four. A
+ * pane of its own (the reader beside the inbox's list) says it too, above what it shows.
  */
-function useFirstNotice(): boolean {
+function useFirstNotice(pane: string): boolean {
   const [id] = useState(() => Symbol('session-ended'));
   useEffect(() => {
-    mounted = [...mounted, id];
+    mounted = [...mounted, { id, pane }];
     listeners.forEach((listener) => listener());
     return () => {
-      mounted = mounted.filter((other) => other !== id);
+      mounted = mounted.filter((other) => other.id !== id);
       listeners.forEach((listener) => listener());
     };
-  }, [id]);
-  return useSyncExternalStore(subscribe, () => mounted[0] === id, () => false);
+  }, [id, pane]);
+  return useSyncExternalStore(subscribe, () => mounted.find((other) => other.pane === pane)?.id === id, () => false);
 }
 
 /**
  * Above content kept after a refresh of it answered 401: the session ended, which says nothing
- * about the content, so it stays, and signing in brings it up to date. One a page.
+ * about the content, so it stays, and signing in brings it up to date. One a page, or a pane:
+ * `pane` names a column that shows its own content beside the page's (the reader's).
  */
-export function SessionEndedNotice({ className = '' }: { className?: string }) {
-  if (!useFirstNotice()) return null;
+export function SessionEndedNotice({ className = '', pane = 'page' }: { className?: string; pane?: string }) {
+  if (!useFirstNotice(pane)) return null;
   return (
     <div role="status" className={`rounded-lg border border-line-strong bg-surface p-3 ${className}`}>
       <p>Your session has ended, so this could not be brought up to date. What is shown stays; sign in again to see the latest.</p>

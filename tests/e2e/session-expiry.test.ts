@@ -89,6 +89,54 @@ describe('a session that ends while offline', () => {
     expect(await notice.count()).toBe(0);
   }, 90_000);
 
+  it('says so in both panes at 1440 px, the list and the reader beside it, and holds a change made in the reader until signed in', async () => {
+    const key = ownerApiKey(server().dataDir);
+    const { wire, context, page } = await browser.start(server().baseUrl);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/inbox?view=all');
+    const item = (await rows(page)).find((row) => !row.isRead && !row.isSaved);
+    expect(item, 'the demo data has an unread, unsaved item').toBeTruthy();
+    await waitForWorker(page);
+    // Opened from the list: the reader beside it, the address set by history.pushState.
+    await page.locator(`li[data-item-id="${item!.id}"] [data-item-link]`).click();
+    const reader = page.getByRole('region', { name: 'Reader' });
+    const heading = reader.getByRole('heading', { level: 1, name: item!.title });
+    await heading.waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/items/${item!.id}`);
+    await expect.poll(async () => (await serviceItem(server().baseUrl, key, item!.id)).is_read, { timeout: 15_000 }).toBe(true);
+
+    await setPageOffline(wire, page, true);
+    await context.clearCookies();
+    await reader.getByRole('button', { name: 'Save', exact: true }).click();
+    await reader.getByRole('button', { name: 'Unsave', exact: true }).waitFor();
+    // A while offline, past SWR's dedupingInterval (see the first journey).
+    await page.waitForTimeout(2_500);
+    await setPageOffline(wire, page, false);
+
+    const ended = /^Your session has ended/;
+    const list = page.locator('[data-panes] > :not([data-reader-pane])');
+    await list.getByRole('status').filter({ hasText: ended }).waitFor({ timeout: 20_000 });
+    const notice = reader.getByRole('status').filter({ hasText: ended });
+    await notice.waitFor({ timeout: 20_000 });
+    expect(await heading.isVisible()).toBe(true);
+    expect(await page.locator('li[data-item-id] [data-item-link]').count()).toBeGreaterThan(0);
+    const panel = page.getByRole('complementary', { name: 'Offline and sync' });
+    const held = panel.getByRole('status').filter({ hasText: '1 change waiting to sync: your session has ended' });
+    await held.waitFor({ timeout: 20_000 });
+    expect((await serviceItem(server().baseUrl, key, item!.id)).is_saved).toBe(false);
+    await expectNoAxeViolations(page);
+
+    const link = notice.getByRole('link', { name: 'Sign in', exact: true });
+    expect(await link.getAttribute('href')).toBe(`/sign-in?next=${encodeURIComponent(`/items/${item!.id}`)}`);
+    await link.click();
+    await signInOnPage(page);
+    expect(new URL(page.url()).pathname).toBe(`/items/${item!.id}`);
+    await heading.waitFor();
+    await expect.poll(async () => (await serviceItem(server().baseUrl, key, item!.id)).is_saved, { timeout: 30_000 }).toBe(true);
+    await panel.getByRole('status').filter({ hasText: /waiting to sync/ }).waitFor({ state: 'detached', timeout: 30_000 });
+    expect(await page.getByRole('status').filter({ hasText: ended }).count()).toBe(0);
+  }, 120_000);
+
   it('holds a change made offline, offers to sign in, and sends the change once signed in', async () => {
     const key = ownerApiKey(server().dataDir);
     const { wire, context, page } = await browser.start(server().baseUrl);

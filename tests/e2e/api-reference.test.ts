@@ -1,13 +1,15 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { expectNoAxeViolations, launchBrowser, newAppContext, type ViewportName } from './browser';
 
 let browser: Browser;
 beforeAll(async () => { browser = await launchBrowser(); });
 afterAll(async () => { await browser?.close(); });
 
-describe.each<ViewportName>(['phone', 'desktop'])('the API reference on a %s', (viewport) => {
-  it('documents every operation of the OpenAPI document and passes axe', async () => {
+// The two screens at once: axe spends seconds on this long page in Chromium while the runner only waits.
+describe.concurrent.each<ViewportName>(['phone', 'desktop'])('the API reference on a %s', (viewport) => {
+  // The test's own expect: tests running at once must not share one (vitest's advice for concurrent tests).
+  it('documents every operation of the OpenAPI document and passes axe', async ({ expect }) => {
     const context = await newAppContext(browser, viewport);
     const page = await context.newPage();
     const openapi = await (await page.request.get('/v1/openapi.json')).json() as { openapi: string; paths: Record<string, object> };

@@ -222,11 +222,15 @@ export async function serviceItems(baseUrl: string, key: string, query: string):
 
 /**
  * A podcast of one episode (a minute of silent WAV audio, byte ranges served) on 127.0.0.1, for
- * playback journeys. `bytesPerSecond` trickles the audio out (a slow host); `ranges` lists the
- * Range header of each audio request ('' for none).
+ * playback journeys. `bytesPerSecond` trickles the audio out (a slow host), and `setBytesPerSecond`
+ * changes that pace for what is still to send (so a test waits only while the slowness matters);
+ * `ranges` lists the Range header of each audio request ('' for none).
  */
-export async function startPodcastHost(options: { bytesPerSecond?: number } = {}): Promise<{ feedUrl: string; ranges: string[]; close: () => Promise<void> }> {
+export async function startPodcastHost(options: { bytesPerSecond?: number } = {}): Promise<{
+  feedUrl: string; ranges: string[]; setBytesPerSecond: (pace: number) => void; close: () => Promise<void>;
+}> {
   const audio = silenceWav(60);
+  let bytesPerSecond = options.bytesPerSecond;
   const ranges: string[] = [];
   const server = createHttpServer((request, response) => {
     const origin = `http://${request.headers.host}`;
@@ -248,12 +252,12 @@ export async function startPodcastHost(options: { bytesPerSecond?: number } = {}
       ...(range ? { 'content-range': `bytes ${start}-${end}/${audio.length}` } : {}),
     });
     const body = audio.subarray(start, end + 1);
-    if (!options.bytesPerSecond) return void response.end(body);
+    if (!bytesPerSecond) return void response.end(body);
     // A slow host: a tenth of a second's worth at a time, until the body is out or the reader leaves.
-    const step = Math.max(1, Math.round(options.bytesPerSecond / 10));
     let sent = 0;
     const timer = setInterval(() => {
       if (response.destroyed) return clearInterval(timer);
+      const step = Math.max(1, Math.round(bytesPerSecond! / 10));
       response.write(body.subarray(sent, sent + step));
       sent += step;
       if (sent >= body.length) {
@@ -268,6 +272,7 @@ export async function startPodcastHost(options: { bytesPerSecond?: number } = {}
   return {
     feedUrl: `http://127.0.0.1:${port}/feed.xml`,
     ranges,
+    setBytesPerSecond: (pace) => { bytesPerSecond = pace; },
     close: () => new Promise((resolve) => {
       server.closeAllConnections();
       server.close(() => resolve());

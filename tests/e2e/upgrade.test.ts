@@ -5,7 +5,7 @@
  * refused. Runs a whole production build: minutes on a small machine.
  */
 import { execFile } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -74,8 +74,9 @@ describe('a build while the app serves', () => {
     const first = build();
     let done = false;
     void first.then(() => { done = true; });
-    // Started once the first build holds the lock.
-    await new Promise((resolve) => setTimeout(resolve, 3000));
+    // Started once the first build holds the lock (its file names the build's pid).
+    const lock = path.join(root, '.next-build.lock');
+    await expect.poll(() => (existsSync(lock) ? readFileSync(lock, 'utf8').trim() : ''), { timeout: 30_000, interval: 100 }).toMatch(/^\d+$/);
     const second = await build();
     expect(second.stderr.trim()).toMatch(/^Another build is running \(pid \d+\); wait for it to finish\.$/);
     expect(second.code).toBe(1);
@@ -84,7 +85,8 @@ describe('a build while the app serves', () => {
     while (!done) {
       if (pages.length > 3) Object.assign(during, await pageWithScripts(pages.shift()!));
       Object.assign(during, await pageWithScripts('/inbox'));
-      await new Promise((resolve) => setTimeout(resolve, 5000));
+      // Every 5 s while it builds, and no longer once it is done.
+      await Promise.race([first, new Promise((resolve) => setTimeout(resolve, 5000))]);
     }
     const built = await first;
     expect(built.stderr).not.toMatch(/Another build is running/);

@@ -66,7 +66,8 @@ describe('episode downloads interrupted, on a phone', () => {
     // Time for a resume to start, were one wrongly kept.
     await page.waitForTimeout(1500);
     expect(await page.getByRole('status').filter({ hasText: 'Downloading…' }).count()).toBe(0);
-    expect(podcast.ranges).toHaveLength(1);
+    // Only the download's ranged requests count; the page's audio element may ask plainly ('').
+    expect(podcast.ranges.filter(Boolean)).toHaveLength(1);
     expect(await keptCopy(page, episode.id)).toBeNull();
     await page.request.delete(`/api/v1/subscriptions/${subscriptionId}`);
   }, 90_000);

@@ -183,6 +183,8 @@ describe('the inbox with a keyboard', () => {
     // Stuck to the top of the screen, in sight, and the first stop before the list.
     const bar = page.getByRole('group', { name: 'Selected items' });
     await expect.poll(async () => Math.round((await bar.boundingBox())!.y)).toBe(0);
+    // The bar's actions arrive with the first tick (their code loads then), as a person sees them.
+    await bar.getByRole('button', { name: 'Unsave', exact: true }).waitFor();
     await page.keyboard.press('Shift+Tab');
     expect(await isFocused(bar.getByRole('button', { name: 'Unsave', exact: true }))).toBe(true);
     await page.keyboard.press('Shift+Tab');

@@ -30,11 +30,13 @@ describe('Up Next offline', () => {
     await page.goto('/episodes');
     await page.getByRole('region', { name: 'Up Next' }).getByRole('listitem').first().waitFor();
     await waitForWorker(page);
-    // The worker keeps the episodes page and Up Next ahead, as it does the inbox.
+    // The worker keeps the episodes page, its lists and Up Next ahead, as it does the inbox.
     await expect.poll(() => page.evaluate(async () => {
       const kept = await Promise.all((await caches.keys()).map(async (name) => (await caches.open(name)).keys()));
       const paths = kept.flat().map((request) => new URL(request.url).pathname);
-      return ['/episodes', '/api/v1/up-next', '/api/capabilities'].every((path) => paths.includes(path));
+      const lists = kept.flat().map((request) => new URL(request.url)).filter((url) => url.pathname === '/api/v1/items' && url.searchParams.get('item_type') === 'episode');
+      return ['/episodes', '/api/v1/up-next', '/api/capabilities'].every((path) => paths.includes(path))
+        && ['true', 'false'].every((inProgress) => lists.some((url) => url.searchParams.get('in_progress') === inProgress));
     }), { timeout: 30_000 }).toBe(true);
     const before = await serviceQueue(page);
     expect(before.length, 'the demo data queues at least two episodes').toBeGreaterThanOrEqual(2);

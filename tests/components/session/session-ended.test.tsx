@@ -84,17 +84,18 @@ describe('a session that ends while content is shown', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('shows one notice for a page whose every list hears the 401, and none once a call succeeds again', async () => {
-    renderApp(<><ItemReader id={ids[1]!} /><InboxRiver selection={{ view: 'unread', type: null }} /></>);
+  it('shows one notice for the lists of a page and one for the reader beside them, and none once a call succeeds again', async () => {
+    renderApp(<><ItemReader id={ids[1]!} /><InboxRiver selection={{ view: 'unread', type: null }} /><InboxRiver selection={{ view: 'all', type: null }} /></>);
     await screen.findByRole('heading', { level: 1, name: 'Ferry timetable changes' });
     await screen.findByRole('list', { name: 'Unread items' });
     endSession();
     window.dispatchEvent(new Event('online'));
     announceItemsChanged();
     await endedNotice();
-    // Both the item and the list were refused; the person needs one link.
+    // The item and both lists were refused: the lists share one link, and the reader (a pane of its
+    // own beside the list, as in three panes) says it above what it shows.
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(endedNotices()).toHaveLength(1);
+    expect(endedNotices()).toHaveLength(2);
 
     // Signed in again elsewhere: the next refresh succeeds, and the notice goes.
     configureApi({ headers: { authorization: `Bearer ${local.token}` } });

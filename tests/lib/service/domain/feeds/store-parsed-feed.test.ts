@@ -79,7 +79,8 @@ describe('indexing left for later', () => {
     await service.intelligence.idle();
     draining = false;
     expect(indexed(service, feedId)).toBe(300);
-    // A slice stops after a few dozen items however fast the machine is (sooner on a slow one): 300 items take five turns or more.
-    expect(turns).toBeGreaterThanOrEqual(5);
+    // A slice stops after 64 items however fast the machine is (sooner on a slow one): 300 items take
+    // five slices or more, so other work gets at least the four turns between them.
+    expect(turns).toBeGreaterThanOrEqual(4);
   });
 });

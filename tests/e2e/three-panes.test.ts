@@ -24,6 +24,15 @@ function list(page: Page) {
   return page.locator('ul:has(> li[data-item-id])');
 }
 
+/** Opens the list's nth item beside it and waits until the reader shows it; answers its title and address. */
+async function openFromList(page: Page, nth: number): Promise<{ title: string; href: string }> {
+  const link = page.locator('li[data-item-id] [data-item-link]').nth(nth);
+  const [title, href] = [(await link.textContent())!, (await link.getAttribute('href'))!];
+  await link.click();
+  await reader(page).getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
+  return { title, href };
+}
+
 /** Sources, list and reader each shown, side by side in that order. */
 async function expectThreePanes(page: Page): Promise<void> {
   await list(page).locator('[data-item-link]').first().waitFor();
@@ -37,10 +46,7 @@ async function expectThreePanes(page: Page): Promise<void> {
 /** Opens the first article beside the list: its text at 60 to 75 characters a line, and axe clean. */
 async function readsComfortablyAndPassesAxe(page: Page): Promise<void> {
   await openInbox(page, '?view=all&type=article');
-  const link = page.locator('li[data-item-id] [data-item-link]').first();
-  const title = (await link.textContent())!;
-  await link.click();
-  await reader(page).getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
+  await openFromList(page, 0);
   // Characters per full line of the text's longest paragraph: 60 to 75.
   const perLine = await reader(page).locator('.reading').evaluate((text) => {
     const paragraph = [...text.querySelectorAll('p')].sort((a, b) => b.textContent!.length - a.textContent!.length)[0]!;
@@ -94,10 +100,7 @@ describe('three panes at 1440 px', () => {
     expect(await link.isVisible()).toBe(true);
 
     // Another item opened from the list replaces the reader's, and Back closes it again.
-    const other = page.locator('li[data-item-id] [data-item-link]').nth(8);
-    const otherTitle = (await other.textContent())!;
-    await other.click();
-    await reader(page).getByRole('heading', { level: 1, name: otherTitle, exact: true }).waitFor();
+    await openFromList(page, 8);
     await page.goBack();
     await reader(page).getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
     await page.goBack();
@@ -146,10 +149,7 @@ describe('three panes at 1440 px', () => {
   it('reloading an item opened beside the list shows the three panes again, with the list it came from, and Back and Forward still step through', async () => {
     const page = await (await contexts.open('desktop', wide)).newPage();
     await openInbox(page);
-    const link = page.locator('li[data-item-id] [data-item-link]').nth(2);
-    const [title, href] = [(await link.textContent())!, (await link.getAttribute('href'))!];
-    await link.click();
-    await reader(page).getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
+    const { title, href } = await openFromList(page, 2);
     await page.reload();
     await reader(page).getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
     expect(new URL(page.url()).pathname).toBe(href);
@@ -159,10 +159,7 @@ describe('three panes at 1440 px', () => {
     await list(page).locator(`[data-item-link][href="${href}"]`).waitFor();
 
     // Opening another item from the reloaded list, then Back, Back and Forward.
-    const other = page.locator('li[data-item-id] [data-item-link]').nth(4);
-    const [otherTitle, otherHref] = [(await other.textContent())!, (await other.getAttribute('href'))!];
-    await other.click();
-    await reader(page).getByRole('heading', { level: 1, name: otherTitle, exact: true }).waitFor();
+    const { href: otherHref } = await openFromList(page, 4);
     expect(new URL(page.url()).pathname).toBe(otherHref);
     await page.goBack();
     await reader(page).getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
@@ -204,10 +201,7 @@ describe('three panes at 1440 px', () => {
   it("narrowed below 1200 px with an item open shows that item's reader, as its address says, and Back returns to the list", async () => {
     const page = await (await contexts.open('desktop', wide)).newPage();
     await openInbox(page);
-    const link = page.locator('li[data-item-id] [data-item-link]').nth(3);
-    const [title, href] = [(await link.textContent())!, (await link.getAttribute('href'))!];
-    await link.click();
-    await reader(page).getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
+    const { title, href } = await openFromList(page, 3);
     await page.setViewportSize({ width: 1000, height: 900 });
     await expect.poll(() => list(page).isVisible()).toBe(false);
     expect(await page.getByRole('heading', { level: 1, name: title, exact: true }).isVisible()).toBe(true);
@@ -221,7 +215,7 @@ describe('three panes at 1440 px', () => {
     expect(new URL(page.url()).search).toBe('?view=all');
     expect(await reader(page).isVisible()).toBe(false);
     // And widened again with an item open, the panes come back.
-    await link.click();
+    await list(page).locator(`[data-item-link][href="${href}"]`).click();
     await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
     await page.setViewportSize(wide.viewport);
     await expectThreePanes(page);

@@ -80,6 +80,26 @@ async function advanceIdentities(client: PoolClient, table: string): Promise<voi
   }
 }
 
+/** Copies one table in batches, its triggers off meanwhile; answers the counts on both sides. */
+async function copyTable(client: PoolClient, db: Database.Database, source: string, plan: Plan): Promise<CopiedTable> {
+  await client.query(`ALTER TABLE "${plan.table}" DISABLE TRIGGER USER`);
+  const read = db.prepare(`SELECT ${plan.columns.map((column) => `"${column}"`).join(', ')} FROM "${plan.table}"`).raw(true).safeIntegers(true);
+  const batchSize = Math.max(1, Math.min(rowsPerBatch, Math.floor(parametersPerBatch / plan.columns.length)));
+  let batch: unknown[][] = [];
+  for (const row of read.iterate() as Iterable<unknown[]>) {
+    batch.push(row);
+    if (batch.length === batchSize) {
+      await insertBatch(client, plan, batch);
+      batch = [];
+    }
+  }
+  if (batch.length) await insertBatch(client, plan, batch);
+  await client.query(`ALTER TABLE "${plan.table}" ENABLE TRIGGER USER`);
+  await advanceIdentities(client, plan.table);
+  const { rows } = await client.query<{ count: string }>(`SELECT COUNT(*) AS count FROM "${plan.table}"`);
+  return { source, table: plan.table, rows: plan.rows, copied: Number(rows[0]!.count) };
+}
+
 /**
  * Copies `tables` of the SQLite database `db` (named `source` in messages) into the PostgreSQL
  * tables of the same names through `client`, in batches, parents before children; the tables'
@@ -90,22 +110,11 @@ export async function copyTables(client: PoolClient, db: Database.Database, sour
   const plans = await planCopy(client, db, source, tables);
   const copied: CopiedTable[] = [];
   for (const plan of plans) {
-    await client.query(`ALTER TABLE "${plan.table}" DISABLE TRIGGER USER`);
-    const read = db.prepare(`SELECT ${plan.columns.map((column) => `"${column}"`).join(', ')} FROM "${plan.table}"`).raw(true).safeIntegers(true);
-    const batchSize = Math.max(1, Math.min(rowsPerBatch, Math.floor(parametersPerBatch / plan.columns.length)));
-    let batch: unknown[][] = [];
-    for (const row of read.iterate() as Iterable<unknown[]>) {
-      batch.push(row);
-      if (batch.length === batchSize) {
-        await insertBatch(client, plan, batch);
-        batch = [];
-      }
+    try {
+      copied.push(await copyTable(client, db, source, plan));
+    } catch (error) {
+      throw new Error(`Copying ${source}'s ${plan.table} failed (${error instanceof Error ? error.message : String(error)}); nothing was copied.`);
     }
-    if (batch.length) await insertBatch(client, plan, batch);
-    await client.query(`ALTER TABLE "${plan.table}" ENABLE TRIGGER USER`);
-    await advanceIdentities(client, plan.table);
-    const { rows } = await client.query<{ count: string }>(`SELECT COUNT(*) AS count FROM "${plan.table}"`);
-    copied.push({ source, table: plan.table, rows: plan.rows, copied: Number(rows[0]!.count) });
   }
   return copied;
 }

@@ -15,6 +15,7 @@ import { closeAppStatePools } from '@/lib/server/app-state/postgres';
 import { postgresSessionStore } from '@/lib/server/app-state/postgres-sessions';
 import { sessionStore, type SessionRow } from '@/lib/server/session-store';
 import { shareLinkStore } from '@/lib/server/share-link-store';
+import { openDatabase } from '@/lib/service/store/database';
 import { sqliteTablesOf } from '@/lib/service/store/postgres/copy-sqlite';
 import { freshDatabase, skipPostgres, withPostgres } from '../../../postgres';
 
@@ -29,7 +30,11 @@ const tsx = path.resolve('node_modules/.bin/tsx');
 let dataDir: string;
 
 function run(script: string, ...args: string[]): Promise<Run> {
-  const env: NodeJS.ProcessEnv = { ...process.env, TIDINGS_DATA_DIR: dataDir };
+  return runIn(dataDir, script, ...args);
+}
+
+function runIn(directory: string, script: string, ...args: string[]): Promise<Run> {
+  const env: NodeJS.ProcessEnv = { ...process.env, TIDINGS_DATA_DIR: directory };
   delete env.DATABASE_URL;
   return new Promise((resolve) => {
     execFile(tsx, [script, ...args], { env }, (error, stdout, stderr) => {
@@ -182,6 +187,31 @@ describe.skipIf(skipPostgres)('migrate refuses', () => {
       expect((await client.query("SELECT tablename FROM pg_tables WHERE schemaname = 'public'")).rows).toEqual([]);
     } finally {
       await client.end();
+    }
+  });
+
+  it('a row PostgreSQL cannot take: the whole copy is rolled back, and the sentence names the table', async () => {
+    const directory = mkdtempSync(path.join(tmpdir(), 'tidings-migrate-bad-'));
+    try {
+      const db = openDatabase(path.join(directory, 'service.db'));
+      db.prepare("INSERT INTO users (id, email, created_at) VALUES ('u1', 'a@example.com', '2026-01-01T00:00:00.000Z')").run();
+      // SQLite keeps any value in any column; PostgreSQL's INTEGER refuses this one.
+      db.prepare("INSERT INTO feeds (id, url, source_type, title, explicit, created_at) VALUES ('f1', 'https://example.com/feed', 'feed', 'Feed', 'yes', '2026-01-01')").run();
+      db.close();
+      const url = await freshDatabase();
+      const failed = await runIn(directory, 'lib/service/cli/main.ts', 'migrate', '--to', url);
+      expect(failed.code).toBe(1);
+      expect(failed.stderr.trim()).toMatch(/^tidings: Copying service\.db's feeds failed \(invalid input syntax for type integer: "yes"\); nothing was copied\.$/);
+
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        expect(await postgresCount(client, 'users')).toBe(0);
+      } finally {
+        await client.end();
+      }
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
     }
   });
 });

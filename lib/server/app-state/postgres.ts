@@ -8,7 +8,8 @@ import { sharedSecretProblem } from './config';
  * DATABASE_URL names one: then every app node shares it, so a session or a share link made
  * on one works on all. One pool per URL and process, kept on globalThis so dev reloads reuse
  * it. The tables keep app.db's names; the first node to start creates them (numbered
- * migrations, taken one node at a time under an advisory lock).
+ * migrations in lib/service/store/postgres/app-state-schema.ts, where `migrate --to` finds them
+ * too, taken one node at a time under an advisory lock).
  */
 
 // BIGINT (oid 20) comes back as a string by default; our times fit a double exactly.

@@ -10,6 +10,7 @@ import { backupCommand, restoreCommand } from './backup';
 import { CommandFailure, openDataDirectory, UsageError, type CliContext, type Command, type CommandGroup, type DirectoryCommand } from './command';
 import { feedCommands } from './feeds';
 import { keyCommands } from './keys';
+import { migrateCommand } from './migrate';
 import { opmlCommands } from './opml';
 import { passwordCommands } from './password';
 import { userCommands } from './users';
@@ -30,6 +31,7 @@ export const commandGroups: Record<string, CommandGroup> = {
 export const directoryCommands: Record<string, DirectoryCommand> = {
   backup: backupCommand,
   restore: restoreCommand,
+  migrate: migrateCommand,
 };
 
 type Output = { out: (line: string) => void; err: (line: string) => void };

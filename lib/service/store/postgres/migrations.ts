@@ -1,0 +1,12 @@
+import type { Migration } from '../migrations';
+import { serviceSchema } from './schema/001-service';
+import { triggersSchema } from './schema/002-triggers';
+
+/**
+ * The service's PostgreSQL schema changes, in order. Never edit one that has shipped: add the
+ * next, and when a SQLite migration adds a table or column, add it here too (a test compares).
+ */
+export const postgresMigrations: Migration[] = [
+  { version: 1, name: 'service', sql: serviceSchema },
+  { version: 2, name: 'triggers', sql: triggersSchema },
+];

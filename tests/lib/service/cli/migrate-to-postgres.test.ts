@@ -1,0 +1,217 @@
+/*
+ * `migrate --to postgres://…` run as a real child process: a data directory filled by the real
+ * `seed:demo`, plus a session and a share link in its app.db, moved into a fresh database of a
+ * throwaway PostgreSQL cluster (tests/postgres.ts), then read back on both sides.
+ */
+import Database from 'better-sqlite3';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { closeAppDatabases } from '@/lib/server/app-database';
+import { closeAppStatePools } from '@/lib/server/app-state/postgres';
+import { postgresSessionStore } from '@/lib/server/app-state/postgres-sessions';
+import { sessionStore, type SessionRow } from '@/lib/server/session-store';
+import { shareLinkStore } from '@/lib/server/share-link-store';
+import { openDatabase } from '@/lib/service/store/database';
+import { sqliteTablesOf } from '@/lib/service/store/postgres/copy-sqlite';
+import { freshDatabase, skipPostgres, withPostgres } from '../../../postgres';
+
+vi.mock('server-only', () => ({}));
+// Each test starts `tsx` child processes: on a busy two-core machine one can take longer than the default 20 s.
+vi.setConfig({ testTimeout: 90_000, hookTimeout: 120_000 });
+
+withPostgres();
+
+type Run = { code: number; stdout: string; stderr: string };
+const tsx = path.resolve('node_modules/.bin/tsx');
+let dataDir: string;
+
+function run(script: string, ...args: string[]): Promise<Run> {
+  return runIn(dataDir, script, ...args);
+}
+
+function runIn(directory: string, script: string, ...args: string[]): Promise<Run> {
+  const env: NodeJS.ProcessEnv = { ...process.env, TIDINGS_DATA_DIR: directory };
+  delete env.DATABASE_URL;
+  return new Promise((resolve) => {
+    execFile(tsx, [script, ...args], { env }, (error, stdout, stderr) => {
+      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
+    });
+  });
+}
+const migrate = (...args: string[]) => run('lib/service/cli/main.ts', 'migrate', ...args);
+
+const now = Date.now();
+const session: SessionRow = { id: 'session-1', kind: 'password', password_id: 'pw-1', api_key: null, created_at: now, last_seen_at: now, expires_at: now + 86_400_000 };
+
+function sqlite(name: string): Database.Database {
+  return new Database(path.join(dataDir, name), { readonly: true });
+}
+
+/** Every table's row count in a SQLite file, as the move should find them. */
+function sqliteCounts(name: string): Record<string, number> {
+  const db = sqlite(name);
+  try {
+    return Object.fromEntries(sqliteTablesOf(db, ['schema_migrations'])
+      .map((table) => [table, Number(db.prepare(`SELECT COUNT(*) FROM "${table}"`).pluck().get())]));
+  } finally {
+    db.close();
+  }
+}
+
+async function postgresCount(client: pg.Client, table: string): Promise<number> {
+  return Number((await client.query(`SELECT COUNT(*) AS n FROM "${table}"`)).rows[0].n);
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'tidings-migrate-'));
+  const seeded = await run('lib/service/cli/seed-demo.ts');
+  expect(seeded.code, seeded.stderr).toBe(0);
+  const key = await run('lib/service/cli/main.ts', 'key', 'create', '--email', 'owner@tidings.local', '--name', 'Reader app');
+  expect(key.code, key.stderr).toBe(0);
+  const previous = process.env.DATABASE_URL;
+  delete process.env.DATABASE_URL;
+  expect(await sessionStore(dataDir).insert(session)).toBe(true);
+  const shares = shareLinkStore(dataDir);
+  expect(await shares.insert({ id: 'link-1', token_hash: 'hash-1', token_sealed: 'sealed-1', item_id: 'item-1', owner: 'owner', owner_key_sealed: null,
+    title: 'A shared item', created_at: now, expires_at: null, revoked_at: null })).toBe(true);
+  await shares.saveSnapshot({ owner: 'owner', item_id: 'item-1', item: '{"title":"A shared item"}', shared: 1, checked_at: now });
+  if (previous !== undefined) process.env.DATABASE_URL = previous;
+  closeAppDatabases();
+}, 120_000);
+
+afterAll(async () => {
+  await closeAppStatePools();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe.skipIf(skipPostgres)('migrate --to postgres://…', () => {
+  let url: string;
+  let client: pg.Client;
+
+  beforeAll(async () => {
+    url = await freshDatabase();
+    client = new pg.Client({ connectionString: url });
+    await client.connect();
+  });
+  afterAll(async () => {
+    await client?.end();
+  });
+
+  it('copies every table of service.db and app.db into an empty database, and says so table by table', async () => {
+    const moved = await migrate('--to', url);
+    expect(moved.code, moved.stderr).toBe(0);
+
+    const counts = { ...sqliteCounts('service.db'), ...sqliteCounts('app.db') };
+    for (const table of ['users', 'credentials', 'feeds', 'subscriptions', 'items', 'entries', 'tags', 'item_tags', 'folders', 'entry_counts', 'sessions', 'share_links']) {
+      expect(counts[table], `the demo holds ${table}`).toBeGreaterThan(0);
+    }
+    for (const [table, count] of Object.entries(counts)) {
+      expect(await postgresCount(client, table), `rows of ${table}`).toBe(count);
+      expect(moved.stdout).toMatch(new RegExp(`^${table}\\s+\\S+\\s+${count}\\s+${count}$`, 'm'));
+    }
+    const total = Object.values(counts).reduce((sum, count) => sum + count, 0);
+    expect(moved.stdout.trim().split('\n').at(-1)).toBe(`Copied ${total} rows of ${Object.keys(counts).length} tables from ${dataDir} into ${new URL(url).host}${new URL(url).pathname}; every table's count matches.`);
+  });
+
+  it('keeps the values: an item and its read state, a playback position, a tag, a session, the search', async () => {
+    const service = sqlite('service.db');
+    try {
+      const read = service.prepare(`SELECT i.id, i.title, i.rowid, e.is_read, e.item_rowid FROM entries e JOIN items i ON i.id = e.item_id
+        WHERE e.is_read = 1 ORDER BY i.id LIMIT 1`).get() as { id: string; title: string; rowid: number; is_read: number; item_rowid: number };
+      const { rows: [copied] } = await client.query(`SELECT i.title, i.rowid, e.is_read, e.item_rowid FROM entries e JOIN items i ON i.id = e.item_id
+        WHERE i.id = $1`, [read.id]);
+      expect(copied).toEqual({ title: read.title, rowid: String(read.rowid), is_read: 1, item_rowid: String(read.item_rowid) });
+
+      const played = service.prepare('SELECT user_id, item_id, playback_position, last_played_ms FROM entries WHERE playback_position > 0 ORDER BY item_id LIMIT 1')
+        .get() as { user_id: string; item_id: string; playback_position: number; last_played_ms: number };
+      const { rows: [position] } = await client.query('SELECT playback_position, last_played_ms FROM entries WHERE user_id = $1 AND item_id = $2', [played.user_id, played.item_id]);
+      expect(position).toEqual({ playback_position: played.playback_position, last_played_ms: String(played.last_played_ms) });
+
+      const tag = service.prepare('SELECT t.name, it.item_id FROM item_tags it JOIN tags t ON t.id = it.tag_id ORDER BY it.item_id LIMIT 1').get() as { name: string; item_id: string };
+      const { rows: tags } = await client.query('SELECT t.name FROM item_tags it JOIN tags t ON t.id = it.tag_id WHERE it.item_id = $1', [tag.item_id]);
+      expect(tags.map((row) => row.name)).toContain(tag.name);
+
+      // The copied items are searchable, by a word of the title.
+      const word = read.title.split(/\W+/).find((candidate) => candidate.length > 5)!;
+      const { rows: found } = await client.query("SELECT id FROM items WHERE search_document @@ plainto_tsquery('tidings_search', $1)", [word]);
+      expect(found.map((row) => row.id)).toContain(read.id);
+    } finally {
+      service.close();
+    }
+
+    // The app on PostgreSQL finds the session the data directory's app.db held.
+    process.env.TIDINGS_SECRET ??= 'migrate-test-secret';
+    expect(await postgresSessionStore(url).find(session.id, now)).toEqual(session);
+  });
+
+  it('refuses a second run into the database it filled, and changes nothing', async () => {
+    const before = await postgresCount(client, 'items');
+    const { rows: [sessionBefore] } = await client.query('SELECT * FROM sessions');
+    const again = await migrate('--to', url);
+    expect(again.code).toBe(1);
+    expect(again.stdout).toBe('');
+    expect(again.stderr.trim()).toMatch(/^tidings: PostgreSQL database .+ already holds data \(in .+\): migrate copies into an empty database only; nothing was written\.$/);
+    expect(await postgresCount(client, 'items')).toBe(before);
+    expect((await client.query('SELECT * FROM sessions')).rows).toEqual([sessionBefore]);
+  });
+});
+
+describe.skipIf(skipPostgres)('migrate refuses', () => {
+  it('a URL that is not PostgreSQL\'s, in one sentence (usage, exit 2)', async () => {
+    const refused = await migrate('--to', 'mysql://root@localhost/tidings');
+    expect(refused.code).toBe(2);
+    expect(refused.stderr.trim()).toBe('tidings: --to must be a PostgreSQL URL naming a database, such as postgres://user:password@host:5432/tidings; nothing was written.');
+  });
+
+  it('a server that does not answer, in one sentence (exit 1), writing nothing', async () => {
+    const url = await freshDatabase();
+    const unreachable = new URL(url);
+    unreachable.port = '1';
+    const refused = await migrate('--to', unreachable.href);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr.trim()).toMatch(/^tidings: Cannot reach PostgreSQL at 127\.0\.0\.1:1\/\S+ \(.+\); nothing was written\.$/);
+
+    const missing = new URL(url);
+    missing.pathname = '/no_such_database';
+    const absent = await migrate('--to', missing.href);
+    expect(absent.code).toBe(1);
+    expect(absent.stderr).toMatch(/Cannot reach PostgreSQL at .+no_such_database \(.*does not exist\); nothing was written\./);
+
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      expect((await client.query("SELECT tablename FROM pg_tables WHERE schemaname = 'public'")).rows).toEqual([]);
+    } finally {
+      await client.end();
+    }
+  });
+
+  it('a row PostgreSQL cannot take: the whole copy is rolled back, and the sentence names the table', async () => {
+    const directory = mkdtempSync(path.join(tmpdir(), 'tidings-migrate-bad-'));
+    try {
+      const db = openDatabase(path.join(directory, 'service.db'));
+      db.prepare("INSERT INTO users (id, email, created_at) VALUES ('u1', 'a@example.com', '2026-01-01T00:00:00.000Z')").run();
+      // SQLite keeps any value in any column; PostgreSQL's INTEGER refuses this one.
+      db.prepare("INSERT INTO feeds (id, url, source_type, title, explicit, created_at) VALUES ('f1', 'https://example.com/feed', 'feed', 'Feed', 'yes', '2026-01-01')").run();
+      db.close();
+      const url = await freshDatabase();
+      const failed = await runIn(directory, 'lib/service/cli/main.ts', 'migrate', '--to', url);
+      expect(failed.code).toBe(1);
+      expect(failed.stderr.trim()).toMatch(/^tidings: Copying service\.db's feeds failed \(invalid input syntax for type integer: "yes"\); nothing was copied\.$/);
+
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        expect(await postgresCount(client, 'users')).toBe(0);
+      } finally {
+        await client.end();
+      }
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
+  });
+});

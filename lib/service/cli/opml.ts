@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { text } from 'node:stream/consumers';
 import { createIntelligence } from '../intelligence';
+import { sqliteStore } from '../store/sqlite/sqlite-store';
 import { exportOpml } from '../domain/opml/export-opml';
 import { importFetched, importProgress } from '../domain/opml/import-fetch';
 import { importOpml } from '../domain/opml/import-opml';
@@ -33,7 +34,7 @@ export const opmlCommands: CommandGroup = {
         let result;
         const intelligence = createIntelligence(db);
         try {
-          result = importOpml({ db, config, intelligence }, user, document);
+          result = await importOpml({ db, store: sqliteStore(db), config, intelligence }, user, document);
           // The new feeds are fetched, and their stories and similar items indexed, after subscribing; the database closes after this.
           await importFetched(db, user);
           await intelligence.idle();

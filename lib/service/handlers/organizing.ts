@@ -10,10 +10,10 @@ import type { Handlers } from './handler';
 
 /** Handlers of the first-party organizing operations: folders, tags, saved searches, OPML. */
 export const organizingHandlers: Handlers = {
-  listFolders: ({ db, user }) => ({ body: { data: listFolders(db, user) } }),
-  createFolder: ({ db, user, body }) => ({ body: createFolder(db, user, body) }),
-  updateFolder: ({ db, user, params, body }) => ({ body: updateFolder(db, user, params.folder_id, body) }),
-  deleteFolder: ({ db, user, params }) => ({ body: { message: deleteFolder(db, user, params.folder_id) } }),
+  listFolders: async ({ store, user }) => ({ body: { data: await listFolders(store, user) } }),
+  createFolder: async ({ store, user, body }) => ({ body: await createFolder(store, user, body) }),
+  updateFolder: async ({ store, user, params, body }) => ({ body: await updateFolder(store, user, params.folder_id, body) }),
+  deleteFolder: async ({ store, user, params }) => ({ body: { message: await deleteFolder(store, user, params.folder_id) } }),
   listTags: ({ db, user }) => ({ body: { data: listTags(db, user) } }),
   updateTag: ({ db, user, params, body }) => ({ body: renameTag(db, user, params.tag_id, body.name) }),
   deleteTag: ({ db, user, params }) => ({ body: { message: deleteTag(db, user, params.tag_id) } }),
@@ -22,6 +22,6 @@ export const organizingHandlers: Handlers = {
   updateSavedSearch: ({ db, user, params, body }) => ({ body: updateSavedSearch(db, user, params.saved_search_id, body) }),
   deleteSavedSearch: ({ db, user, params }) => ({ body: { message: deleteSavedSearch(db, user, params.saved_search_id) } }),
   exportOpml: ({ db, user }) => ({ body: exportOpml(db, user) }),
-  importOpml: ({ service, user, body }) => ({ body: importOpml(service, user, body.opml) }),
+  importOpml: async ({ service, user, body }) => ({ body: await importOpml(service, user, body.opml) }),
   getOpmlImportProgress: ({ db, user }) => ({ body: importProgress(db, user) }),
 };

@@ -65,7 +65,7 @@ function subscribeWithoutFetching(service: ServiceContext, user: User, feed: Opm
  * reason and the rest go on. Subscriptions that already exist are left where they are. Folders
  * made here that end up empty are removed again. A document of more than `maxImportFeeds` feeds is refused (413).
  */
-export function importOpml(service: ServiceContext, user: User, text: string): OpmlImportResult {
+export async function importOpml(service: ServiceContext, user: User, text: string): Promise<OpmlImportResult> {
   const outlines = readOpml(text);
   const feeds = distinctFeeds(outlines);
   if (feeds.length > maxImportFeeds) {
@@ -74,21 +74,18 @@ export function importOpml(service: ServiceContext, user: User, text: string): O
     throw tooLarge(`opml lists ${feeds.length.toLocaleString('en-US')} feeds, more than the ${maxImportFeeds.toLocaleString('en-US')} one import takes; split the file into smaller ones.`);
   }
   const created: { id: string; url: string }[] = [];
-  const outcomes = service.db.transaction(() => {
-    const folderIds = new Map<string, string>();
-    const madeFolders: string[] = [];
-    for (const folder of new Set(feeds.map((feed) => feed.folder))) {
-      if (folder === null) continue;
-      const { id, created: made } = ensureFolder(service.db, user, folder);
-      folderIds.set(folder, id);
-      if (made) madeFolders.push(id);
-    }
-    const each = feeds.map((feed) => subscribeWithoutFetching(service, user, feed, feed.folder === null ? null : folderIds.get(feed.folder) ?? null, created));
-    const removeIfEmpty = service.db.prepare(`DELETE FROM folders WHERE id = ? AND user_id = ?
-      AND NOT EXISTS (SELECT 1 FROM subscriptions WHERE folder_id = folders.id)`);
-    for (const id of madeFolders) removeIfEmpty.run(id, user.id);
-    return each;
-  })();
+  const folderIds = new Map<string, string>();
+  const madeFolders: string[] = [];
+  for (const folder of new Set(feeds.map((feed) => feed.folder))) {
+    if (folder === null) continue;
+    const { id, created: made } = await ensureFolder(service.store, user, folder);
+    folderIds.set(folder, id);
+    if (made) madeFolders.push(id);
+  }
+  // One transaction for all the subscriptions: a commit per feed made a big import slow.
+  const outcomes = service.db.transaction(() =>
+    feeds.map((feed) => subscribeWithoutFetching(service, user, feed, feed.folder === null ? null : folderIds.get(feed.folder) ?? null, created)))();
+  await service.store.folders.deleteIfEmpty(user.id, madeFolders);
   fetchImportedFeeds(service, user, created);
 
   const result: OpmlImportResult = { imported: 0, already_subscribed: 0, duplicates: outlines.length - feeds.length, failed: [] };

@@ -2,7 +2,7 @@ import type { Pagination } from '@/lib/contract/common';
 import type { FolderRecord, SavedSearchRecord } from '@/lib/contract/search';
 import type { Tag } from '@/lib/contract/items';
 import type { User } from '../accounts';
-import { folderColumns, toFolder, type FolderRow } from '../folders/folders';
+import { folderColumns, toFolder, type FolderRow } from '../../store/sqlite/folders';
 import { savedSearchColumns, toSavedSearch, type SavedSearchRow } from '../saved-searches/saved-searches';
 import { tagColumns } from '../tags/manage-tags';
 import type { Db } from '../../store/database';

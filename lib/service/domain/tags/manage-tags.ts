@@ -2,7 +2,7 @@ import type { Tag } from '@/lib/contract/items';
 import type { TagListEntry } from '@/lib/contract/organizing';
 import type { User } from '../accounts';
 import type { Db } from '../../store/database';
-import { forgetInSavedSearches } from '../saved-searches/saved-searches';
+import { forgetInSavedSearches } from '../../store/sqlite/saved-search-references';
 import { notFound } from '../errors';
 
 /** A tag record's columns, from `tags t`. */
@@ -42,7 +42,7 @@ export function renameTag(db: Db, user: User, id: string, name: string): Tag {
       SELECT ?, item_id, user_id FROM item_tags WHERE tag_id = ?`).run(target, id);
     db.prepare('DELETE FROM tags WHERE id = ?').run(id);
     db.prepare('UPDATE tags SET name = ? WHERE id = ?').run(name, target);
-    forgetInSavedSearches(db, user, 'tag_ids', id, target);
+    forgetInSavedSearches(db, user.id, 'tag_ids', id, target);
     return getTag(db, user, target);
   })();
 }
@@ -52,7 +52,7 @@ export function deleteTag(db: Db, user: User, id: string): string {
   return db.transaction(() => {
     const tag = getTag(db, user, id);
     db.prepare('DELETE FROM tags WHERE id = ?').run(id);
-    forgetInSavedSearches(db, user, 'tag_ids', id);
+    forgetInSavedSearches(db, user.id, 'tag_ids', id);
     return `Deleted the tag ${tag.name}.`;
   })();
 }

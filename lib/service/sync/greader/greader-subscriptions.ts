@@ -57,7 +57,7 @@ export async function editSubscription(service: ServiceContext, user: User, para
   const outOf = params.get('r') ? labelName(params.get('r'), 'r') : undefined;
   if (action === 'subscribe') {
     for (const url of feeds) {
-      const folderId = into ? ensureFolder(db, user, into).id : null;
+      const folderId = into ? (await ensureFolder(service.store, user, into)).id : null;
       const outcome = await refusedAs(() => subscribe(service, user, { url, folder_id: folderId }));
       if (title) updateSubscription(db, user, outcome.body.subscription_id, { title });
     }
@@ -70,9 +70,10 @@ export async function editSubscription(service: ServiceContext, user: User, para
     unsubscribe(db, user, ids as string[]);
     return;
   }
+  // The folder is made first (an await cannot sit inside the transaction); the moves are then one unit.
+  const folderId = into ? (await ensureFolder(service.store, user, into)).id : outOf ? null : undefined;
   await refusedAs(() => db.transaction(() => {
     for (const id of ids as string[]) {
-      const folderId = into ? ensureFolder(db, user, into).id : outOf ? null : undefined;
       updateSubscription(db, user, id, { ...(title ? { title } : {}), ...(folderId !== undefined ? { folder_id: folderId } : {}) });
     }
   })());
@@ -85,22 +86,20 @@ export async function renameLabel(service: ServiceContext, user: User, params: U
   const to = labelName(params.get('dest'), 'dest');
   const { folder, tag } = labelIds(db, user.id, from);
   if (!folder && !tag) throw new BadRequest(`There is no label named ${from}.`);
-  await refusedAs(() => db.transaction(() => {
-    if (folder) updateFolder(db, user, folder, { name: to });
+  await refusedAs(async () => {
+    if (folder) await updateFolder(service.store, user, folder, { name: to });
     if (tag) renameTag(db, user, tag, to);
-  })());
+  });
 }
 
 /** POST disable-tag: the folder (its feeds stay, in no folder) and tag named by `s` go. */
-export function disableLabel(service: ServiceContext, user: User, params: URLSearchParams): void {
+export async function disableLabel(service: ServiceContext, user: User, params: URLSearchParams): Promise<void> {
   const { db } = service;
   const name = labelName(params.get('s') ?? params.get('t'), 's');
   const { folder, tag } = labelIds(db, user.id, name);
   if (!folder && !tag) throw new BadRequest(`There is no label named ${name}.`);
-  db.transaction(() => {
-    if (folder) deleteFolder(db, user, folder);
-    if (tag) deleteTag(db, user, tag);
-  })();
+  if (folder) await deleteFolder(service.store, user, folder);
+  if (tag) deleteTag(db, user, tag);
 }
 
 /** GET subscription/export: the subscriptions as OPML. */

@@ -1,0 +1,73 @@
+/**
+ * A store on a temporary database, with the seeding the store tests need that no store method
+ * gives (users, feeds, subscriptions). The store tests take `open` as a parameter, so the same
+ * tests can run on another engine's store once it exists (a `describe.each` over fixtures).
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { openDatabase } from '@/lib/service/store/database';
+import { sqliteStore } from '@/lib/service/store/sqlite/sqlite-store';
+import type { Store } from '@/lib/service/store/store';
+
+export type StoreFixture = {
+  store: Store;
+  /** A new user's id. */
+  user(): string;
+  /** A new feed with one item, subscribed by the user in the folder: the subscription's and item's ids. */
+  subscription(userId: string, folderId?: string | null): { subscriptionId: string; itemId: string };
+  /** The folder a subscription is in, or null. */
+  folderOf(subscriptionId: string): string | null;
+  /** A saved search with this query, stored as is. */
+  savedSearch(userId: string, query: Record<string, unknown>): string;
+  /** A saved search's stored query. */
+  savedSearchQuery(id: string): Record<string, unknown>;
+  close(): void;
+};
+
+/** The SQLite store on a temporary file. */
+export function openSqliteFixture(): StoreFixture {
+  const dir = mkdtempSync(path.join(tmpdir(), 'tidings-store-'));
+  const db = openDatabase(path.join(dir, 'service.db'));
+  const now = () => new Date().toISOString();
+  return {
+    store: sqliteStore(db),
+    user() {
+      const id = randomUUID();
+      db.prepare('INSERT INTO users (id, email, created_at) VALUES (?, ?, ?)').run(id, `${id}@example.org`, now());
+      return id;
+    },
+    subscription(userId, folderId = null) {
+      const feedId = randomUUID();
+      const subscriptionId = randomUUID();
+      const itemId = randomUUID();
+      db.prepare("INSERT INTO feeds (id, url, source_type, title, created_at) VALUES (?, ?, 'feed', 'Feed', ?)")
+        .run(feedId, `https://example.org/${feedId}.xml`, now());
+      db.prepare('INSERT INTO subscriptions (id, user_id, feed_id, folder_id, created_at) VALUES (?, ?, ?, ?, ?)')
+        .run(subscriptionId, userId, feedId, folderId, now());
+      db.prepare("INSERT INTO items (id, feed_id, guid, title, published_ms, created_at) VALUES (?, ?, ?, 'Item', ?, ?)")
+        .run(itemId, feedId, itemId, Date.now(), now());
+      return { subscriptionId, itemId };
+    },
+    folderOf(subscriptionId) {
+      return db.prepare('SELECT folder_id FROM subscriptions WHERE id = ?').pluck().get(subscriptionId) as string | null;
+    },
+    savedSearch(userId, query) {
+      const id = randomUUID();
+      db.prepare('INSERT INTO saved_searches (id, user_id, name, query_data, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)')
+        .run(id, userId, `Search ${id}`, JSON.stringify(query), now(), now());
+      return id;
+    },
+    savedSearchQuery(id) {
+      return JSON.parse(db.prepare('SELECT query_data FROM saved_searches WHERE id = ?').pluck().get(id) as string);
+    },
+    close() {
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The engines the store tests run on (PostgreSQL joins later). */
+export const storeFixtures: [string, () => StoreFixture][] = [['sqlite', openSqliteFixture]];

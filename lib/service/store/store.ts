@@ -1,4 +1,5 @@
 import type { FolderStore } from './folders';
+import type { TagStore } from './tags';
 
 /**
  * The storage seam: everything the domain keeps, behind narrow interfaces, one per area.
@@ -13,4 +14,5 @@ import type { FolderStore } from './folders';
  */
 export type Store = {
   folders: FolderStore;
+  tags: TagStore;
 };

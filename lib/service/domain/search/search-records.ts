@@ -4,7 +4,7 @@ import type { Tag } from '@/lib/contract/items';
 import type { User } from '../accounts';
 import { folderColumns, toFolder, type FolderRow } from '../../store/sqlite/folders';
 import { savedSearchColumns, toSavedSearch, type SavedSearchRow } from '../saved-searches/saved-searches';
-import { tagColumns } from '../tags/manage-tags';
+import { tagColumns } from '../../store/sqlite/tags';
 import type { Db } from '../../store/database';
 import { needle, textMatch } from './match';
 import { offsetPagination } from './paging';

@@ -31,8 +31,11 @@ const statements = preparedOnce((db: Db) => ({
     AND NOT EXISTS (SELECT 1 FROM subscriptions WHERE folder_id = folders.id)`),
 }));
 
-/** The folder store on SQLite. */
-export function sqliteFolderStore(db: Db): FolderStore {
+/**
+ * The folder operations as synchronous units, each its own transaction (nested ones become
+ * savepoints): the folder store wraps them, and stores of operations spanning areas compose them.
+ */
+export function folderUnits(db: Db) {
   const get = (userId: string, id: string): FolderRecord | null => {
     const row = statements(db).get.get(id, userId) as FolderRow | undefined;
     return row ? toFolder(row) : null;
@@ -61,8 +64,9 @@ export function sqliteFolderStore(db: Db): FolderStore {
     forgetInSavedSearches(db, userId, 'folder_ids', id);
     return folder;
   });
+  const named = (userId: string, name: string) => (statements(db).named.get(userId, name, null) as string | undefined) ?? null;
   const ensure = db.transaction((userId: string, name: string): { id: string; created: boolean } => {
-    const found = statements(db).named.get(userId, name, null) as string | undefined;
+    const found = named(userId, name);
     if (found) return { id: found, created: false };
     const made = create(userId, { name, is_pinned: false });
     return { id: (made as FolderRecord).id, created: true };
@@ -70,13 +74,19 @@ export function sqliteFolderStore(db: Db): FolderStore {
   const deleteIfEmpty = db.transaction((userId: string, ids: string[]) => {
     for (const id of ids) statements(db).deleteIfEmpty.run(id, userId);
   });
+  return { get, named, create, update, remove, ensure, deleteIfEmpty };
+}
+
+/** The folder store on SQLite. */
+export function sqliteFolderStore(db: Db): FolderStore {
+  const units = folderUnits(db);
   return {
     list: async (userId) => (statements(db).list.all(userId) as FolderRow[]).map(toFolder),
-    get: async (userId, id) => get(userId, id),
-    create: async (userId, folder) => create(userId, folder),
-    update: async (userId, id, changes) => update(userId, id, changes),
-    delete: async (userId, id) => remove(userId, id),
-    ensure: async (userId, name) => ensure(userId, name),
-    deleteIfEmpty: async (userId, ids) => deleteIfEmpty(userId, ids),
+    get: async (userId, id) => units.get(userId, id),
+    create: async (userId, folder) => units.create(userId, folder),
+    update: async (userId, id, changes) => units.update(userId, id, changes),
+    delete: async (userId, id) => units.remove(userId, id),
+    ensure: async (userId, name) => units.ensure(userId, name),
+    deleteIfEmpty: async (userId, ids) => units.deleteIfEmpty(userId, ids),
   };
 }

@@ -88,7 +88,7 @@ export async function renameLabel(service: ServiceContext, user: User, params: U
   if (!folder && !tag) throw new BadRequest(`There is no label named ${from}.`);
   await refusedAs(async () => {
     if (folder) await updateFolder(service.store, user, folder, { name: to });
-    if (tag) renameTag(db, user, tag, to);
+    if (tag) await renameTag(service.store, user, tag, to);
   });
 }
 
@@ -99,7 +99,7 @@ export async function disableLabel(service: ServiceContext, user: User, params: 
   const { folder, tag } = labelIds(db, user.id, name);
   if (!folder && !tag) throw new BadRequest(`There is no label named ${name}.`);
   if (folder) await deleteFolder(service.store, user, folder);
-  if (tag) deleteTag(db, user, tag);
+  if (tag) await deleteTag(service.store, user, tag);
 }
 
 /** GET subscription/export: the subscriptions as OPML. */

@@ -23,6 +23,10 @@ export type StoreFixture = {
   savedSearch(userId: string, query: Record<string, unknown>): string;
   /** A saved search's stored query. */
   savedSearchQuery(id: string): Record<string, unknown>;
+  /** A tag of the user carried by these items. */
+  tag(userId: string, name: string, itemIds: string[]): string;
+  /** The names of the tags an item carries, A to Z. */
+  tagsOf(itemId: string): string[];
   close(): void;
 };
 
@@ -61,6 +65,16 @@ export function openSqliteFixture(): StoreFixture {
     },
     savedSearchQuery(id) {
       return JSON.parse(db.prepare('SELECT query_data FROM saved_searches WHERE id = ?').pluck().get(id) as string);
+    },
+    tag(userId, name, itemIds) {
+      const id = randomUUID();
+      db.prepare('INSERT INTO tags (id, user_id, name, created_at) VALUES (?, ?, ?, ?)').run(id, userId, name, now());
+      for (const itemId of itemIds) db.prepare('INSERT INTO item_tags (tag_id, item_id, user_id) VALUES (?, ?, ?)').run(id, itemId, userId);
+      return id;
+    },
+    tagsOf(itemId) {
+      return db.prepare('SELECT t.name FROM item_tags c JOIN tags t ON t.id = c.tag_id WHERE c.item_id = ? ORDER BY t.name')
+        .pluck().all(itemId) as string[];
     },
     close() {
       db.close();

@@ -1,4 +1,5 @@
 import type { FolderStore } from './folders';
+import type { SavedSearchStore } from './saved-searches';
 import type { TagStore } from './tags';
 
 /**
@@ -15,4 +16,5 @@ import type { TagStore } from './tags';
 export type Store = {
   folders: FolderStore;
   tags: TagStore;
+  savedSearches: SavedSearchStore;
 };

@@ -3,7 +3,7 @@ import type { FolderRecord, SavedSearchRecord } from '@/lib/contract/search';
 import type { Tag } from '@/lib/contract/items';
 import type { User } from '../accounts';
 import { folderColumns, toFolder, type FolderRow } from '../../store/sqlite/folders';
-import { savedSearchColumns, toSavedSearch, type SavedSearchRow } from '../saved-searches/saved-searches';
+import { savedSearchColumns, toSavedSearch, type SavedSearchRow } from '../../store/sqlite/saved-searches';
 import { tagColumns } from '../../store/sqlite/tags';
 import type { Db } from '../../store/database';
 import { needle, textMatch } from './match';

@@ -1,6 +1,7 @@
 import type { Db } from '../database';
 import type { Store } from '../store';
 import { sqliteFolderStore } from './folders';
+import { sqliteSavedSearchStore } from './saved-searches';
 import { sqliteTagStore } from './tags';
 
 /** The store on one SQLite connection (the one the unconverted domain code still uses directly). */
@@ -8,5 +9,6 @@ export function sqliteStore(db: Db): Store {
   return {
     folders: sqliteFolderStore(db),
     tags: sqliteTagStore(db),
+    savedSearches: sqliteSavedSearchStore(db),
   };
 }

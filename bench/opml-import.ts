@@ -77,7 +77,7 @@ async function importOnce(urls: string[]): Promise<{ answer: number; listed: num
     const result = await importOpml(service, user, opml);
     const answer = (performance.now() - started) / 1000;
     if (result.imported !== urls.length) throw new Error(`imported ${result.imported} of ${urls.length} feeds`);
-    await importFetched(service.db, user);
+    await importFetched(service.store, user);
     const listed = (performance.now() - started) / 1000;
     const items = service.db.prepare('SELECT COUNT(*) FROM entries WHERE user_id = ?').pluck().get(user.id) as number;
     return { answer, listed, items };

@@ -21,7 +21,7 @@ export const organizingHandlers: Handlers = {
   createSavedSearch: async ({ store, user, body }) => ({ body: await createSavedSearch(store, user, body) }),
   updateSavedSearch: async ({ store, user, params, body }) => ({ body: await updateSavedSearch(store, user, params.saved_search_id, body) }),
   deleteSavedSearch: async ({ store, user, params }) => ({ body: { message: await deleteSavedSearch(store, user, params.saved_search_id) } }),
-  exportOpml: ({ db, user }) => ({ body: exportOpml(db, user) }),
+  exportOpml: async ({ store, user }) => ({ body: await exportOpml(store, user) }),
   importOpml: async ({ service, user, body }) => ({ body: await importOpml(service, user, body.opml) }),
-  getOpmlImportProgress: ({ db, user }) => ({ body: importProgress(db, user) }),
+  getOpmlImportProgress: ({ store, user }) => ({ body: importProgress(store, user) }),
 };

@@ -1,4 +1,5 @@
 import type { FolderStore } from './folders';
+import type { OpmlStore } from './opml';
 import type { SavedSearchStore } from './saved-searches';
 import type { TagStore } from './tags';
 
@@ -17,4 +18,5 @@ export type Store = {
   folders: FolderStore;
   tags: TagStore;
   savedSearches: SavedSearchStore;
+  opml: OpmlStore;
 };

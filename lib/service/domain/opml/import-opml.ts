@@ -40,13 +40,7 @@ function subscribeWithoutFetching(service: ServiceContext, user: User, feed: Opm
       if (!url) throw badRequest('url must be an http or https URL.');
       let feedId = findFeedByUrl(service.db, url);
       const isNew = !feedId;
-      if (!feedId) {
-        const now = new Date();
-        feedId = createFeed(service.db, { url, source_type: 'feed', title: feed.title || new URL(url).hostname }, now);
-        // Not fetched yet: no last try to show, and the scheduler leaves it to the import's fetch for a while.
-        service.db.prepare('UPDATE feeds SET last_fetched_at = NULL, next_fetch_at = ? WHERE id = ?')
-          .run(new Date(now.getTime() + importFetchGraceMs).toISOString(), feedId);
-      }
+      if (!feedId) feedId = createFeed(service.db, { url, source_type: 'feed', title: feed.title || new URL(url).hostname });
       const outcome = subscribeToStored(service, user, feedId, folderId);
       if (isNew) created.push({ id: feedId, url });
       return outcome.status === 201 ? 'imported' : 'already_subscribed';
@@ -85,6 +79,9 @@ export async function importOpml(service: ServiceContext, user: User, text: stri
   // One transaction for all the subscriptions: a commit per feed made a big import slow.
   const outcomes = service.db.transaction(() =>
     feeds.map((feed) => subscribeWithoutFetching(service, user, feed, feed.folder === null ? null : folderIds.get(feed.folder) ?? null, created)))();
+  // Not fetched yet: no last try to show, and the scheduler leaves them to the import's fetch for a while.
+  // No await comes between the subscriptions' commit and this call, so no scheduler round runs in between.
+  await service.store.opml.holdUnfetched(created.map((feed) => feed.id), new Date(Date.now() + importFetchGraceMs));
   await service.store.folders.deleteIfEmpty(user.id, madeFolders);
   fetchImportedFeeds(service, user, created);
 

@@ -1,6 +1,7 @@
 import type { Db } from '../database';
 import type { Store } from '../store';
 import { sqliteFolderStore } from './folders';
+import { sqliteOpmlStore } from './opml';
 import { sqliteSavedSearchStore } from './saved-searches';
 import { sqliteTagStore } from './tags';
 
@@ -10,5 +11,6 @@ export function sqliteStore(db: Db): Store {
     folders: sqliteFolderStore(db),
     tags: sqliteTagStore(db),
     savedSearches: sqliteSavedSearchStore(db),
+    opml: sqliteOpmlStore(db),
   };
 }

@@ -103,8 +103,8 @@ export async function disableLabel(service: ServiceContext, user: User, params: 
 }
 
 /** GET subscription/export: the subscriptions as OPML. */
-export function exportSubscriptions(service: ServiceContext, user: User): Response {
-  return new Response(exportOpml(service.db, user).opml, { headers: { 'content-type': 'text/x-opml; charset=utf-8' } });
+export async function exportSubscriptions(service: ServiceContext, user: User): Promise<Response> {
+  return new Response((await exportOpml(service.store, user)).opml, { headers: { 'content-type': 'text/x-opml; charset=utf-8' } });
 }
 
 /** POST subscription/import: the body is an OPML document, imported as /v1/opml/import does. */

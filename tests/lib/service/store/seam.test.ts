@@ -6,9 +6,12 @@ const domainDir = path.resolve(__dirname, '../../../../lib/service/domain');
 
 /**
  * The domain areas converted to the storage seam (issue 26): their files hold no SQL and reach
- * storage only through lib/service/store's interfaces. The list grows area by area.
+ * storage only through lib/service/store's interfaces. The list grows area by area (a folder, or
+ * single files of an area not wholly converted).
  */
-const convertedAreas = ['folders', 'tags', 'saved-searches'];
+const convertedAreas = ['folders', 'tags', 'saved-searches',
+  // opml/import-opml.ts still subscribes through the subscriptions area's synchronous functions, in one transaction.
+  'opml/export-opml.ts', 'opml/import-fetch.ts', 'opml/read-opml.ts'];
 
 function sourceFiles(target: string): string[] {
   if (!statSync(target).isDirectory()) return [target];

@@ -15,8 +15,11 @@ export type StoreFixture = {
   store: Store;
   /** A new user's id. */
   user(): string;
-  /** A new feed with one item, subscribed by the user in the folder: the subscription's and item's ids. */
-  subscription(userId: string, folderId?: string | null): { subscriptionId: string; itemId: string };
+  /** A new feed with one item, subscribed by the user in the folder: the feed's, subscription's and item's ids. */
+  subscription(userId: string, folderId?: string | null, feed?: { title?: string; url?: string | null; source_type?: string }):
+    { feedId: string; subscriptionId: string; itemId: string };
+  /** A feed's address and fetch times. */
+  feed(feedId: string): { url: string | null; last_fetched_at: string | null; next_fetch_at: string | null };
   /** The folder a subscription is in, or null. */
   folderOf(subscriptionId: string): string | null;
   /** A saved search with this query, stored as is. */
@@ -42,17 +45,21 @@ export function openSqliteFixture(): StoreFixture {
       db.prepare('INSERT INTO users (id, email, created_at) VALUES (?, ?, ?)').run(id, `${id}@example.org`, now());
       return id;
     },
-    subscription(userId, folderId = null) {
+    subscription(userId, folderId = null, feed = {}) {
       const feedId = randomUUID();
       const subscriptionId = randomUUID();
       const itemId = randomUUID();
-      db.prepare("INSERT INTO feeds (id, url, source_type, title, created_at) VALUES (?, ?, 'feed', 'Feed', ?)")
-        .run(feedId, `https://example.org/${feedId}.xml`, now());
+      db.prepare('INSERT INTO feeds (id, url, source_type, title, created_at, last_fetched_at) VALUES (?, ?, ?, ?, ?, ?)')
+        .run(feedId, feed.url === undefined ? `https://example.org/${feedId}.xml` : feed.url, feed.source_type ?? 'feed', feed.title ?? 'Feed', now(), now());
       db.prepare('INSERT INTO subscriptions (id, user_id, feed_id, folder_id, created_at) VALUES (?, ?, ?, ?, ?)')
         .run(subscriptionId, userId, feedId, folderId, now());
       db.prepare("INSERT INTO items (id, feed_id, guid, title, published_ms, created_at) VALUES (?, ?, ?, 'Item', ?, ?)")
         .run(itemId, feedId, itemId, Date.now(), now());
-      return { subscriptionId, itemId };
+      return { feedId, subscriptionId, itemId };
+    },
+    feed(feedId) {
+      return db.prepare('SELECT url, last_fetched_at, next_fetch_at FROM feeds WHERE id = ?').get(feedId) as
+        { url: string | null; last_fetched_at: string | null; next_fetch_at: string | null };
     },
     folderOf(subscriptionId) {
       return db.prepare('SELECT folder_id FROM subscriptions WHERE id = ?').pluck().get(subscriptionId) as string | null;

@@ -1,4 +1,5 @@
 import type { FolderStore } from './folders';
+import type { LabelStore } from './labels';
 import type { OpmlStore } from './opml';
 import type { SavedSearchStore } from './saved-searches';
 import type { TagStore } from './tags';
@@ -19,4 +20,5 @@ export type Store = {
   tags: TagStore;
   savedSearches: SavedSearchStore;
   opml: OpmlStore;
+  labels: LabelStore;
 };

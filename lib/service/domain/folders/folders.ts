@@ -8,7 +8,8 @@ function noFolder(id: string) {
   return notFound(`No folder with id ${id} exists.`);
 }
 
-function nameTaken(name: string) {
+/** The refusal of a folder name another folder of the user has. */
+export function folderNameTaken(name: string) {
   return conflict(`A folder named "${name}" already exists.`);
 }
 
@@ -27,7 +28,7 @@ export async function getFolder(store: Store, user: User, id: string): Promise<F
 /** POST /v1/folders: 409 when another folder of the user already has the name (names compare without case). */
 export async function createFolder(store: Store, user: User, body: CreateFolderBody): Promise<FolderRecord> {
   const folder = await store.folders.create(user.id, { name: body.name, is_pinned: body.is_pinned ?? false });
-  if (folder === 'name_taken') throw nameTaken(body.name);
+  if (folder === 'name_taken') throw folderNameTaken(body.name);
   return folder;
 }
 
@@ -35,7 +36,7 @@ export async function createFolder(store: Store, user: User, body: CreateFolderB
 export async function updateFolder(store: Store, user: User, id: string, body: UpdateFolderBody): Promise<FolderRecord> {
   const folder = await store.folders.update(user.id, id, body);
   if (folder === 'not_found') throw noFolder(id);
-  if (folder === 'name_taken') throw nameTaken(body.name!);
+  if (folder === 'name_taken') throw folderNameTaken(body.name!);
   return folder;
 }
 

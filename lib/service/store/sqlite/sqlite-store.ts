@@ -1,6 +1,7 @@
 import type { Db } from '../database';
 import type { Store } from '../store';
 import { sqliteFolderStore } from './folders';
+import { sqliteLabelStore } from './labels';
 import { sqliteOpmlStore } from './opml';
 import { sqliteSavedSearchStore } from './saved-searches';
 import { sqliteTagStore } from './tags';
@@ -12,5 +13,6 @@ export function sqliteStore(db: Db): Store {
     tags: sqliteTagStore(db),
     savedSearches: sqliteSavedSearchStore(db),
     opml: sqliteOpmlStore(db),
+    labels: sqliteLabelStore(db),
   };
 }

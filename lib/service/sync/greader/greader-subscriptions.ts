@@ -4,17 +4,16 @@
  * and import, all through the domain functions /v1 uses. Folders and tags are both labels.
  */
 import type { User } from '../../domain/accounts';
-import { deleteFolder, ensureFolder, updateFolder } from '../../domain/folders/folders';
+import { ensureFolder, folderNameTaken } from '../../domain/folders/folders';
 import { exportOpml } from '../../domain/opml/export-opml';
 import { importOpml } from '../../domain/opml/import-opml';
 import { unsubscribe, updateSubscription } from '../../domain/subscriptions/change-subscriptions';
 import { subscribe } from '../../domain/subscriptions/subscribe';
-import { deleteTag, renameTag } from '../../domain/tags/manage-tags';
 import type { ServiceContext } from '../../context';
 import { DomainError } from '../../domain/errors';
 import { feedStreamId, parseStream } from './greader-ids';
 import { BadRequest } from './greader-read';
-import { labelIds, subscriptionRows } from './greader-store';
+import { subscriptionRows } from './greader-store';
 
 /** A domain refusal (a bad URL, a plan limit, a name taken; not an unreachable feed) as the client's problem. */
 async function refusedAs<T>(run: () => T | Promise<T>): Promise<T> {
@@ -81,25 +80,17 @@ export async function editSubscription(service: ServiceContext, user: User, para
 
 /** POST rename-tag: the folder and tag named by `s` take the name of `dest`. */
 export async function renameLabel(service: ServiceContext, user: User, params: URLSearchParams): Promise<void> {
-  const { db } = service;
   const from = labelName(params.get('s') ?? params.get('t'), 's');
   const to = labelName(params.get('dest'), 'dest');
-  const { folder, tag } = labelIds(db, user.id, from);
-  if (!folder && !tag) throw new BadRequest(`There is no label named ${from}.`);
-  await refusedAs(async () => {
-    if (folder) await updateFolder(service.store, user, folder, { name: to });
-    if (tag) await renameTag(service.store, user, tag, to);
-  });
+  const outcome = await service.store.labels.rename(user.id, from, to);
+  if (outcome === 'not_found') throw new BadRequest(`There is no label named ${from}.`);
+  if (outcome === 'name_taken') throw new BadRequest(folderNameTaken(to).message);
 }
 
 /** POST disable-tag: the folder (its feeds stay, in no folder) and tag named by `s` go. */
 export async function disableLabel(service: ServiceContext, user: User, params: URLSearchParams): Promise<void> {
-  const { db } = service;
   const name = labelName(params.get('s') ?? params.get('t'), 's');
-  const { folder, tag } = labelIds(db, user.id, name);
-  if (!folder && !tag) throw new BadRequest(`There is no label named ${name}.`);
-  if (folder) await deleteFolder(service.store, user, folder);
-  if (tag) await deleteTag(service.store, user, tag);
+  if (!(await service.store.labels.delete(user.id, name))) throw new BadRequest(`There is no label named ${name}.`);
 }
 
 /** GET subscription/export: the subscriptions as OPML. */

@@ -1,4 +1,5 @@
 import type { FolderRecord } from '@/lib/contract/search';
+import type { NameSearch, NameSearchPage } from './name-search';
 
 /** What a folder change sets; absent fields stay as they are. */
 export type FolderChanges = { name?: string; is_pinned?: boolean };
@@ -7,6 +8,8 @@ export type FolderChanges = { name?: string; is_pinned?: boolean };
 export type FolderStore = {
   /** Every folder of the user, pinned first, then by name, with unread counts. */
   list(userId: string): Promise<FolderRecord[]>;
+  /** The user's folders whose name contains the text (see NameSearch). */
+  search(userId: string, query: NameSearch): Promise<NameSearchPage<FolderRecord>>;
   /** One folder of the user, or null. */
   get(userId: string, id: string): Promise<FolderRecord | null>;
   /** A new folder, or 'name_taken' when another folder of the user has the name. */

@@ -1,4 +1,5 @@
 import type { SavedSearchRecord } from '@/lib/contract/search';
+import type { NameSearch, NameSearchPage } from './name-search';
 
 /** The lists of ids a saved search's query names, each checked to be the user's. */
 export type SavedSearchReferences = Partial<Record<'subscription_ids' | 'folder_ids' | 'tag_ids', string[]>>;
@@ -13,6 +14,8 @@ export type SavedSearchChanges = { name?: string; query?: Record<string, unknown
 export type SavedSearchStore = {
   /** Every saved search of the user, pinned first, then by name. */
   list(userId: string): Promise<SavedSearchRecord[]>;
+  /** The user's saved searches whose name contains the text (see NameSearch). */
+  search(userId: string, query: NameSearch): Promise<NameSearchPage<SavedSearchRecord>>;
   /** One saved search of the user, or null. */
   get(userId: string, id: string): Promise<SavedSearchRecord | null>;
   /**

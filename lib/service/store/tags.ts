@@ -1,10 +1,13 @@
 import type { Tag } from '@/lib/contract/items';
 import type { TagListEntry } from '@/lib/contract/organizing';
+import type { NameSearch, NameSearchPage } from './name-search';
 
 /** The user's tags, as the organizing operations manage them (tagging items is the items area's). */
 export type TagStore = {
   /** Every tag of the user by name, with how many items carry it and how many of those are unread. */
   list(userId: string): Promise<TagListEntry[]>;
+  /** The user's tags whose name contains the text (see NameSearch), with item counts. */
+  search(userId: string, query: NameSearch): Promise<NameSearchPage<Tag>>;
   /** One tag of the user, or null. */
   get(userId: string, id: string): Promise<Tag | null>;
   /**

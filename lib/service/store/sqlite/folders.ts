@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FolderRecord } from '@/lib/contract/search';
 import { preparedOnce, type Db } from '../database';
 import type { FolderChanges, FolderStore } from '../folders';
+import { searchByName } from './name-search';
 import { forgetInSavedSearches } from './saved-search-references';
 
 /** A folder record's columns, from `folders fo`: unread counts every unread entry of its subscriptions. */
@@ -82,6 +83,10 @@ export function sqliteFolderStore(db: Db): FolderStore {
   const units = folderUnits(db);
   return {
     list: async (userId) => (statements(db).list.all(userId) as FolderRow[]).map(toFolder),
+    search: async (userId, query) => {
+      const { rows, total } = searchByName<FolderRow>(db, userId, 'folders fo', folderColumns, query);
+      return { data: rows.map(toFolder), total };
+    },
     get: async (userId, id) => units.get(userId, id),
     create: async (userId, folder) => units.create(userId, folder),
     update: async (userId, id, changes) => units.update(userId, id, changes),

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SavedSearchRecord } from '@/lib/contract/search';
 import { preparedOnce, preparedStatement, type Db } from '../database';
+import { searchByName } from './name-search';
 import type { MissingReference, SavedSearchChanges, SavedSearchReferences, SavedSearchStore } from '../saved-searches';
 
 /** A saved search's columns, from `saved_searches ss`. */
@@ -84,6 +85,10 @@ export function sqliteSavedSearchStore(db: Db): SavedSearchStore {
   });
   return {
     list: async (userId) => (statements(db).list.all(userId) as SavedSearchRow[]).map(toSavedSearch),
+    search: async (userId, query) => {
+      const { rows, total } = searchByName<SavedSearchRow>(db, userId, 'saved_searches ss', savedSearchColumns, query);
+      return { data: rows.map(toSavedSearch), total };
+    },
     get: async (userId, id) => get(userId, id),
     create: async (userId, search, references) => create(userId, search, references),
     update: async (userId, id, changes, references) => update(userId, id, changes, references),

@@ -2,6 +2,7 @@ import type { Tag } from '@/lib/contract/items';
 import type { TagListEntry } from '@/lib/contract/organizing';
 import { preparedOnce, type Db } from '../database';
 import type { TagStore } from '../tags';
+import { searchByName } from './name-search';
 import { forgetInSavedSearches } from './saved-search-references';
 
 /** A tag record's columns, from `tags t`. */
@@ -52,6 +53,10 @@ export function sqliteTagStore(db: Db): TagStore {
   const units = tagUnits(db);
   return {
     list: async (userId) => statements(db).list.all(userId) as TagListEntry[],
+    search: async (userId, query) => {
+      const { rows, total } = searchByName<Tag>(db, userId, 'tags t', tagColumns, query);
+      return { data: rows, total };
+    },
     get: async (userId, id) => units.get(userId, id),
     rename: async (userId, id, name) => units.rename(userId, id, name),
     delete: async (userId, id) => units.remove(userId, id),

@@ -11,7 +11,9 @@ const domainDir = path.resolve(__dirname, '../../../../lib/service/domain');
  */
 const convertedAreas = ['folders', 'tags', 'saved-searches',
   // opml/import-opml.ts still subscribes through the subscriptions area's synchronous functions, in one transaction.
-  'opml/export-opml.ts', 'opml/import-fetch.ts', 'opml/read-opml.ts'];
+  'opml/export-opml.ts', 'opml/import-fetch.ts', 'opml/read-opml.ts',
+  // search-feeds.ts and search-items.ts wait for the subscriptions and items areas.
+  'search/search-records.ts', 'search/paging.ts'];
 
 function sourceFiles(target: string): string[] {
   if (!statSync(target).isDirectory()) return [target];

@@ -74,10 +74,10 @@ async function importOnce(urls: string[]): Promise<{ answer: number; listed: num
     const outlines = urls.map((url, i) => `<outline type="rss" text="Feed ${i}" xmlUrl="${url}"/>`).join('');
     const opml = `<?xml version="1.0"?><opml version="2.0"><head><title>Bench</title></head><body><outline text="Bench">${outlines}</outline></body></opml>`;
     const started = performance.now();
-    const result = importOpml(service, user, opml);
+    const result = await importOpml(service, user, opml);
     const answer = (performance.now() - started) / 1000;
     if (result.imported !== urls.length) throw new Error(`imported ${result.imported} of ${urls.length} feeds`);
-    await importFetched(service.db, user);
+    await importFetched(service.store, user);
     const listed = (performance.now() - started) / 1000;
     const items = service.db.prepare('SELECT COUNT(*) FROM entries WHERE user_id = ?').pluck().get(user.id) as number;
     return { answer, listed, items };

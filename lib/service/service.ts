@@ -19,6 +19,7 @@ import { mountFever } from './sync/fever/fever-api';
 import { mountGreader } from './sync/greader/greader-api';
 import { mountGpodder } from './sync/gpodder/gpodder-api';
 import { openDatabase } from './store/database';
+import { sqliteStore } from './store/sqlite/sqlite-store';
 import { createIntelligence } from './intelligence';
 import { resumeIndexing } from './domain/feeds/store-parsed-feed';
 
@@ -35,7 +36,7 @@ const handlers: Handlers = { ...itemHandlers, ...subscriptionHandlers, ...intell
 export function createService(options: { databaseFile?: string; config?: Partial<ServiceConfig> } = {}): EmbeddedService {
   const config: ServiceConfig = { ...serviceConfig(), validateResponses: process.env.TIDINGS_VALIDATE_RESPONSES === '1', ...options.config };
   const db = openDatabase(options.databaseFile ?? path.join(config.dataDir, 'service.db'));
-  const context: ServiceContext = { db, config, intelligence: createIntelligence(db) };
+  const context: ServiceContext = { db, store: sqliteStore(db), config, intelligence: createIntelligence(db) };
   // A run that stopped with indexing left for later left items without stories or similar items.
   resumeIndexing(context);
   const limiter = new RateLimiter();

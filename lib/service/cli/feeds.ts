@@ -1,4 +1,5 @@
 import { createIntelligence } from '../intelligence';
+import { sqliteStore } from '../store/sqlite/sqlite-store';
 import { feedsToRefresh } from '../domain/feeds/feeds-to-refresh';
 import { refreshFeeds, type RefreshOutcome } from '../domain/feeds/refresh-feed';
 import { requireEmail, requireUser, type CommandGroup } from './command';
@@ -27,7 +28,7 @@ export const feedCommands: CommandGroup = {
         const feeds = feedsToRefresh(db, { userId: user?.id, all, at: new Date() });
         if (!feeds.length) return out(all ? 'No feeds to refresh.' : 'No feeds are due; --all refreshes every feed.');
         const intelligence = createIntelligence(db);
-        const outcomes = await refreshFeeds({ db, config, intelligence }, feeds.map((feed) => feed.id));
+        const outcomes = await refreshFeeds({ db, store: sqliteStore(db), config, intelligence }, feeds.map((feed) => feed.id));
         // Stories and similar items of the new items are indexed after they are stored; the database closes after this.
         await intelligence.idle();
         const byFeed = new Map(outcomes.map((outcome) => [outcome.feedId, outcome]));

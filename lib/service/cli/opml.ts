@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { text } from 'node:stream/consumers';
 import { createIntelligence } from '../intelligence';
+import { sqliteStore } from '../store/sqlite/sqlite-store';
 import { exportOpml } from '../domain/opml/export-opml';
 import { importFetched, importProgress } from '../domain/opml/import-fetch';
 import { importOpml } from '../domain/opml/import-opml';
@@ -32,17 +33,18 @@ export const opmlCommands: CommandGroup = {
         const document = await readDocument(file);
         let result;
         const intelligence = createIntelligence(db);
+        const store = sqliteStore(db);
         try {
-          result = importOpml({ db, config, intelligence }, user, document);
+          result = await importOpml({ db, store, config, intelligence }, user, document);
           // The new feeds are fetched, and their stories and similar items indexed, after subscribing; the database closes after this.
-          await importFetched(db, user);
+          await importFetched(store, user);
           await intelligence.idle();
         } catch (error) {
           if (error instanceof DomainError) throw new CommandFailure(error.message);
           throw error;
         }
         // Feeds imported but whose first fetch failed stay subscribed (failing), and are listed apart.
-        const unfetched = importProgress(db, user).failed;
+        const unfetched = importProgress(store, user).failed;
         if (values.json) return out(JSON.stringify({ ...result, not_fetched: unfetched }, null, 2));
         for (const failure of result.failed) out(`failed  ${failure.url}  ${failure.message}`);
         for (const failure of unfetched) out(`not fetched  ${failure.url}  ${failure.message}`);
@@ -55,9 +57,9 @@ export const opmlCommands: CommandGroup = {
       summary: "Print a user's feeds and podcasts as OPML 2.0, grouped by folder (newsletters are left out)",
       usage: '--email <email>',
       options: { email: { type: 'string' } },
-      run({ db, out }, values) {
+      async run({ db, out }, values) {
         const user = requireUser(db, requireEmail(values));
-        out(exportOpml(db, user).opml);
+        out((await exportOpml(sqliteStore(db), user)).opml);
       },
     },
   },

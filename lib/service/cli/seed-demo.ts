@@ -16,6 +16,7 @@ import { bulkUpdateItems } from '../domain/items/item-state';
 import { recordPlayback } from '../domain/items/playback';
 import { setItemTags } from '../domain/items/tags';
 import { createIntelligence } from '../intelligence';
+import { sqliteStore } from '../store/sqlite/sqlite-store';
 import type { Db } from '../store/database';
 import { openDataDirectory, UsageError } from './command';
 import { demoFolders, demoSources, type DemoSource } from './demo-content';
@@ -137,7 +138,7 @@ function main(argv: string[]): number {
   const { db, config, databaseFile } = openDataDirectory();
   try {
     const user = email ? ensureUser(db, email) : ensureOwner(db, config.ownerEmail);
-    const summary = seedDemo({ db, config, intelligence: createIntelligence(db) }, user);
+    const summary = seedDemo({ db, store: sqliteStore(db), config, intelligence: createIntelligence(db) }, user);
     console.log(summary.added
       ? `Seeded ${summary.added} demo sources for ${user.email} in ${databaseFile}: ${summary.items} items, ${summary.unread} unread, ${summary.saved} saved, ${summary.tagged} tagged.`
       : `Demo content already present for ${user.email} in ${databaseFile} (${summary.items} items); nothing added.`);

@@ -4,6 +4,7 @@ import type { ResponseOf } from '@/lib/contract/types';
 import type { ServiceContext } from '../context';
 import type { Caller } from '../http/authenticate';
 import type { Db } from '../store/database';
+import type { Store } from '../store/store';
 
 type Parsed<K extends OperationId, F extends string> = Operations[K] extends Record<F, infer S extends z.ZodType> ? z.infer<S> : undefined;
 
@@ -11,6 +12,7 @@ type Parsed<K extends OperationId, F extends string> = Operations[K] extends Rec
 export type HandlerInput<K extends OperationId> = Caller & {
   service: ServiceContext;
   db: Db;
+  store: Store;
   params: Parsed<K, 'params'>;
   query: Parsed<K, 'query'>;
   body: Parsed<K, 'body'>;

@@ -7,7 +7,7 @@ import type { Handlers } from './handler';
 export const searchHandlers: Handlers = {
   search: ({ db, user, query }) => ({ body: { data: searchItems(db, user, query.q, query.limit) } }),
   searchFeeds: ({ db, user, query }) => ({ body: searchFeeds(db, user, query) }),
-  searchFolders: ({ db, user, query }) => ({ body: searchFolders(db, user, query) }),
-  searchTags: ({ db, user, query }) => ({ body: searchTags(db, user, query) }),
-  searchSavedSearches: ({ db, user, query }) => ({ body: searchSavedSearches(db, user, query) }),
+  searchFolders: async ({ store, user, query }) => ({ body: await searchFolders(store, user, query) }),
+  searchTags: async ({ store, user, query }) => ({ body: await searchTags(store, user, query) }),
+  searchSavedSearches: async ({ store, user, query }) => ({ body: await searchSavedSearches(store, user, query) }),
 };

@@ -25,7 +25,7 @@ export class FeedNotFound extends Error {
 
 type FetchOptions = {
   allowPrivate: boolean;
-  isKnown?: (url: string) => boolean;
+  isKnown?: (url: string) => boolean | Promise<boolean>;
   /** Deadline of the whole search, page and guessed paths together (default 20 s). */
   timeoutMs?: number;
   /** How the feed document is read: on the calling thread unless a caller hands over its worker. */
@@ -61,7 +61,7 @@ export async function loadFeed(url: string, options: FetchOptions): Promise<Load
   const candidates = [...new Set([...linked, ...wellKnownFeedPaths(page.finalUrl)])].slice(0, 12);
   let unreachableLink: string | null = null;
   for (const candidate of candidates) {
-    if (options.isKnown?.(candidate)) return { knownUrl: candidate };
+    if (await options.isKnown?.(candidate)) return { knownUrl: candidate };
     if (fetchTimeout() <= 0 || options.signal?.aborted) break;
     try {
       const found = await fetchFeed(candidate, { allowPrivate: options.allowPrivate, timeoutMs: fetchTimeout(), signal: options.signal });

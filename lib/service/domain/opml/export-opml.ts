@@ -1,9 +1,8 @@
 import { generateOpml } from 'feedsmith';
 import type { OpmlExport } from '@/lib/contract/organizing';
 import type { User } from '../accounts';
-import type { Db } from '../../store/database';
-
-type Row = { title: string; url: string; website: string | null; folder: string | null };
+import type { ExportedFeed as Row } from '../../store/opml';
+import type { Store } from '../../store/store';
 type Outline = { text: string; title?: string; type?: string; xmlUrl?: string; htmlUrl?: string; outlines?: Outline[] };
 
 function feedOutline(row: Row): Outline {
@@ -15,11 +14,8 @@ function feedOutline(row: Row): Outline {
  * one outline per folder holding its feeds, each A to Z. Newsletters have no feed URL to give
  * another reader, so they are left out.
  */
-export function exportOpml(db: Db, user: User, now = new Date()): OpmlExport {
-  const rows = db.prepare(`SELECT COALESCE(s.title, f.title) AS title, f.url, f.website, fo.name AS folder
-    FROM subscriptions s JOIN feeds f ON f.id = s.feed_id LEFT JOIN folders fo ON fo.id = s.folder_id
-    WHERE s.user_id = ? AND f.source_type != 'newsletter' AND f.url IS NOT NULL
-    ORDER BY fo.name IS NOT NULL, fo.name COLLATE NOCASE, title COLLATE NOCASE, s.id`).all(user.id) as Row[];
+export async function exportOpml(store: Store, user: User, now = new Date()): Promise<OpmlExport> {
+  const rows = await store.opml.exportedFeeds(user.id);
 
   const outlines: Outline[] = [];
   const folders = new Map<string, Outline>();

@@ -5,23 +5,22 @@
  */
 import type { OpmlImportProgress } from '@/lib/contract/organizing';
 import type { User } from '../accounts';
-import { findFeedByUrl } from '../feeds/create-feed';
 import { FeedNotFound, loadFeed } from '../feeds/load-feed';
 import { refreshFeeds, type RefreshOutcome } from '../feeds/refresh-feed';
 import type { ServiceContext } from '../../context';
-import type { Db } from '../../store/database';
+import type { Store } from '../../store/store';
 
 /** Feeds fetched at once; the per-host limit keeps this polite to any one site. */
 const IMPORT_CONCURRENCY = 16;
 
 type Job = { progress: OpmlImportProgress; done: Promise<void> };
 
-/** The fetch under way (or last done) for each user, per database. */
-const jobs = new WeakMap<Db, Map<string, Job>>();
+/** The fetch under way (or last done) for each user, per store (one per database). */
+const jobs = new WeakMap<Store, Map<string, Job>>();
 
-function jobsOf(db: Db): Map<string, Job> {
-  let map = jobs.get(db);
-  if (!map) jobs.set(db, map = new Map());
+function jobsOf(store: Store): Map<string, Job> {
+  let map = jobs.get(store);
+  if (!map) jobs.set(store, map = new Map());
   return map;
 }
 
@@ -31,7 +30,7 @@ function jobsOf(db: Db): Map<string, Job> {
  */
 export function fetchImportedFeeds(service: ServiceContext, user: User, feeds: { id: string; url: string }[]): void {
   if (!feeds.length) return;
-  const userJobs = jobsOf(service.db);
+  const userJobs = jobsOf(service.store);
   const previous = userJobs.get(user.id);
   const progress: OpmlImportProgress = previous?.progress.running
     ? previous.progress
@@ -65,9 +64,8 @@ async function fetchFeedsOfPages(service: ServiceContext, progress: OpmlImportPr
   const moved = new Map<string, string>();
   for (const page of pages) {
     try {
-      const found = await loadFeed(page.url, { allowPrivate: service.config.allowPrivateUrls, isKnown: (url) => findFeedByUrl(service.db, url) !== null });
-      if ('knownUrl' in found || findFeedByUrl(service.db, found.url)) continue;
-      service.db.prepare('UPDATE feeds SET url = ? WHERE id = ?').run(found.url, page.id);
+      const found = await loadFeed(page.url, { allowPrivate: service.config.allowPrivateUrls, isKnown: (url) => service.store.opml.hasFeed(url) });
+      if ('knownUrl' in found || !(await service.store.opml.moveFeed(page.id, found.url))) continue;
       moved.set(page.id, page.url);
     } catch (error) {
       if (!(error instanceof FeedNotFound)) throw error;
@@ -80,12 +78,12 @@ async function fetchFeedsOfPages(service: ServiceContext, progress: OpmlImportPr
 }
 
 /** How far the fetch of `user`'s imported feeds has got (all zero when none was started). */
-export function importProgress(db: Db, user: User): OpmlImportProgress {
-  const job = jobsOf(db).get(user.id);
+export function importProgress(store: Store, user: User): OpmlImportProgress {
+  const job = jobsOf(store).get(user.id);
   return job ? { ...job.progress, failed: [...job.progress.failed] } : { total: 0, fetched: 0, running: false, failed: [] };
 }
 
 /** Resolves once the background fetch of `user`'s imported feeds is over (at once when there is none). */
-export function importFetched(db: Db, user: User): Promise<void> {
-  return jobsOf(db).get(user.id)?.done ?? Promise.resolve();
+export function importFetched(store: Store, user: User): Promise<void> {
+  return jobsOf(store).get(user.id)?.done ?? Promise.resolve();
 }

@@ -40,13 +40,7 @@ function subscribeWithoutFetching(service: ServiceContext, user: User, feed: Opm
       if (!url) throw badRequest('url must be an http or https URL.');
       let feedId = findFeedByUrl(service.db, url);
       const isNew = !feedId;
-      if (!feedId) {
-        const now = new Date();
-        feedId = createFeed(service.db, { url, source_type: 'feed', title: feed.title || new URL(url).hostname }, now);
-        // Not fetched yet: no last try to show, and the scheduler leaves it to the import's fetch for a while.
-        service.db.prepare('UPDATE feeds SET last_fetched_at = NULL, next_fetch_at = ? WHERE id = ?')
-          .run(new Date(now.getTime() + importFetchGraceMs).toISOString(), feedId);
-      }
+      if (!feedId) feedId = createFeed(service.db, { url, source_type: 'feed', title: feed.title || new URL(url).hostname });
       const outcome = subscribeToStored(service, user, feedId, folderId);
       if (isNew) created.push({ id: feedId, url });
       return outcome.status === 201 ? 'imported' : 'already_subscribed';
@@ -65,7 +59,7 @@ function subscribeWithoutFetching(service: ServiceContext, user: User, feed: Opm
  * reason and the rest go on. Subscriptions that already exist are left where they are. Folders
  * made here that end up empty are removed again. A document of more than `maxImportFeeds` feeds is refused (413).
  */
-export function importOpml(service: ServiceContext, user: User, text: string): OpmlImportResult {
+export async function importOpml(service: ServiceContext, user: User, text: string): Promise<OpmlImportResult> {
   const outlines = readOpml(text);
   const feeds = distinctFeeds(outlines);
   if (feeds.length > maxImportFeeds) {
@@ -74,21 +68,21 @@ export function importOpml(service: ServiceContext, user: User, text: string): O
     throw tooLarge(`opml lists ${feeds.length.toLocaleString('en-US')} feeds, more than the ${maxImportFeeds.toLocaleString('en-US')} one import takes; split the file into smaller ones.`);
   }
   const created: { id: string; url: string }[] = [];
-  const outcomes = service.db.transaction(() => {
-    const folderIds = new Map<string, string>();
-    const madeFolders: string[] = [];
-    for (const folder of new Set(feeds.map((feed) => feed.folder))) {
-      if (folder === null) continue;
-      const { id, created: made } = ensureFolder(service.db, user, folder);
-      folderIds.set(folder, id);
-      if (made) madeFolders.push(id);
-    }
-    const each = feeds.map((feed) => subscribeWithoutFetching(service, user, feed, feed.folder === null ? null : folderIds.get(feed.folder) ?? null, created));
-    const removeIfEmpty = service.db.prepare(`DELETE FROM folders WHERE id = ? AND user_id = ?
-      AND NOT EXISTS (SELECT 1 FROM subscriptions WHERE folder_id = folders.id)`);
-    for (const id of madeFolders) removeIfEmpty.run(id, user.id);
-    return each;
-  })();
+  const folderIds = new Map<string, string>();
+  const madeFolders: string[] = [];
+  for (const folder of new Set(feeds.map((feed) => feed.folder))) {
+    if (folder === null) continue;
+    const { id, created: made } = await ensureFolder(service.store, user, folder);
+    folderIds.set(folder, id);
+    if (made) madeFolders.push(id);
+  }
+  // One transaction for all the subscriptions: a commit per feed made a big import slow.
+  const outcomes = service.db.transaction(() =>
+    feeds.map((feed) => subscribeWithoutFetching(service, user, feed, feed.folder === null ? null : folderIds.get(feed.folder) ?? null, created)))();
+  // Not fetched yet: no last try to show, and the scheduler leaves them to the import's fetch for a while.
+  // No await comes between the subscriptions' commit and this call, so no scheduler round runs in between.
+  await service.store.opml.holdUnfetched(created.map((feed) => feed.id), new Date(Date.now() + importFetchGraceMs));
+  await service.store.folders.deleteIfEmpty(user.id, madeFolders);
   fetchImportedFeeds(service, user, created);
 
   const result: OpmlImportResult = { imported: 0, already_subscribed: 0, duplicates: outlines.length - feeds.length, failed: [] };

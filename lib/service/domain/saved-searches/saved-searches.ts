@@ -1,19 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { SavedSearchRecord } from '@/lib/contract/search';
 import type { CreateSavedSearchBody, SavedSearchQueryData, UpdateSavedSearchBody } from '@/lib/contract/organizing';
 import type { User } from '../accounts';
-import type { Db } from '../../store/database';
+import type { MissingReference, SavedSearchReferences } from '../../store/saved-searches';
+import type { Store } from '../../store/store';
 import { conflict, invalidFields, notFound } from '../errors';
-
-/** A saved search's columns, from `saved_searches ss`. */
-export const savedSearchColumns = 'ss.id, ss.name, ss.query_data, ss.is_pinned, ss.updated_at';
-
-export type SavedSearchRow = { id: string; name: string; query_data: string; is_pinned: number; updated_at: string };
-
-/** Maps a row to the saved-search record. */
-export function toSavedSearch(row: SavedSearchRow): SavedSearchRecord {
-  return { id: row.id, name: row.name, query_data: JSON.parse(row.query_data), is_pinned: row.is_pinned === 1, updated_at: row.updated_at };
-}
 
 /** Values the items list assumes when a parameter is absent: not worth keeping. */
 const listDefaults: Record<string, unknown> = { order_by: 'newest', include_global: false, include_body: true };
@@ -28,99 +18,48 @@ function toQueryForm(query: SavedSearchQueryData): Record<string, unknown> {
   return out;
 }
 
-const ownedLists = [['subscription_ids', 'subscriptions', 'subscription'], ['folder_ids', 'folders', 'folder'], ['tag_ids', 'tags', 'tag']] as const;
+const referenceNouns = { subscription_ids: 'subscription', folder_ids: 'folder', tag_ids: 'tag' } as const;
 
-/** What the items list would refuse, refused now: 422 for include_global without q, 404 for ids the user lacks. */
-function checkQuery(db: Db, user: User, query: SavedSearchQueryData): void {
+/** What the items list would refuse, refused now: 422 for include_global without q; the ids the store checks are the user's. */
+function checkedReferences(query: SavedSearchQueryData): SavedSearchReferences {
   if (query.include_global && !query.q) throw invalidFields(['query_data.include_global requires query_data.q.']);
-  for (const [key, table, noun] of ownedLists) {
-    const ids = [...new Set(query[key] ?? [])];
-    if (!ids.length) continue;
-    const found = new Set(db.prepare(`SELECT id FROM ${table} WHERE user_id = ? AND id IN (SELECT value FROM json_each(?))`)
-      .pluck().all(user.id, JSON.stringify(ids)) as string[]);
-    const missing = ids.find((id) => !found.has(id));
-    if (missing) throw notFound(`No ${noun} with id ${missing} exists (query_data.${key}).`);
-  }
+  return { subscription_ids: query.subscription_ids, folder_ids: query.folder_ids, tag_ids: query.tag_ids };
 }
 
-function requireFreeName(db: Db, user: User, name: string, exceptId: string | null): void {
-  const taken = db.prepare('SELECT id FROM saved_searches WHERE user_id = ? AND name = ? AND id IS NOT ?').pluck().get(user.id, name, exceptId);
-  if (taken) throw conflict(`A saved search named "${name}" already exists.`);
+/** The store's answer as the record, or the refusal: 404 for an unknown search or an id the user lacks, 409 for a taken name. */
+function answer(outcome: SavedSearchRecord | 'not_found' | 'name_taken' | MissingReference, id: string | null, name: string | undefined): SavedSearchRecord {
+  if (outcome === 'not_found') throw notFound(`No saved search with id ${id} exists.`);
+  if (outcome === 'name_taken') throw conflict(`A saved search named "${name}" already exists.`);
+  if ('missing' in outcome) throw notFound(`No ${referenceNouns[outcome.missing]} with id ${outcome.id} exists (query_data.${outcome.missing}).`);
+  return outcome;
 }
 
 /** GET /v1/saved-searches: pinned first, then by name. */
-export function listSavedSearches(db: Db, user: User): SavedSearchRecord[] {
-  const rows = db.prepare(`SELECT ${savedSearchColumns} FROM saved_searches ss WHERE ss.user_id = ?
-    ORDER BY ss.is_pinned DESC, ss.name COLLATE NOCASE, ss.id`).all(user.id) as SavedSearchRow[];
-  return rows.map(toSavedSearch);
+export function listSavedSearches(store: Store, user: User): Promise<SavedSearchRecord[]> {
+  return store.savedSearches.list(user.id);
 }
 
 /** One saved search of the user, or 404. */
-export function getSavedSearch(db: Db, user: User, id: string): SavedSearchRecord {
-  const row = db.prepare(`SELECT ${savedSearchColumns} FROM saved_searches ss WHERE ss.id = ? AND ss.user_id = ?`).get(id, user.id) as SavedSearchRow | undefined;
-  if (!row) throw notFound(`No saved search with id ${id} exists.`);
-  return toSavedSearch(row);
+export async function getSavedSearch(store: Store, user: User, id: string): Promise<SavedSearchRecord> {
+  return answer((await store.savedSearches.get(user.id, id)) ?? 'not_found', id, undefined);
 }
 
 /** POST /v1/saved-searches. */
-export function createSavedSearch(db: Db, user: User, body: CreateSavedSearchBody): SavedSearchRecord {
-  return db.transaction(() => {
-    checkQuery(db, user, body.query_data);
-    requireFreeName(db, user, body.name, null);
-    const id = randomUUID();
-    const now = new Date().toISOString();
-    db.prepare(`INSERT INTO saved_searches (id, user_id, name, query_data, is_pinned, created_at, updated_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?)`).run(id, user.id, body.name, JSON.stringify(toQueryForm(body.query_data)), body.is_pinned ? 1 : 0, now, now);
-    return getSavedSearch(db, user, id);
-  })();
+export async function createSavedSearch(store: Store, user: User, body: CreateSavedSearchBody): Promise<SavedSearchRecord> {
+  const references = checkedReferences(body.query_data);
+  const search = { name: body.name, query: toQueryForm(body.query_data), is_pinned: body.is_pinned ?? false };
+  return answer(await store.savedSearches.create(user.id, search, references), null, body.name);
 }
 
 /** PATCH /v1/saved-searches/{id}: name, query (replaced whole) and pin; updated_at moves on every change. */
-export function updateSavedSearch(db: Db, user: User, id: string, body: UpdateSavedSearchBody): SavedSearchRecord {
-  return db.transaction(() => {
-    getSavedSearch(db, user, id);
-    const sets: string[] = [];
-    const params: Record<string, unknown> = { id, now: new Date().toISOString() };
-    if (body.name !== undefined) {
-      requireFreeName(db, user, body.name, id);
-      sets.push('name = @name');
-      params.name = body.name;
-    }
-    if (body.query_data !== undefined) {
-      checkQuery(db, user, body.query_data);
-      sets.push('query_data = @query');
-      params.query = JSON.stringify(toQueryForm(body.query_data));
-    }
-    if (body.is_pinned !== undefined) {
-      sets.push('is_pinned = @pinned');
-      params.pinned = body.is_pinned ? 1 : 0;
-    }
-    if (sets.length) db.prepare(`UPDATE saved_searches SET ${sets.join(', ')}, updated_at = @now WHERE id = @id`).run(params);
-    return getSavedSearch(db, user, id);
-  })();
+export async function updateSavedSearch(store: Store, user: User, id: string, body: UpdateSavedSearchBody): Promise<SavedSearchRecord> {
+  const references = body.query_data === undefined ? {} : checkedReferences(body.query_data);
+  const changes = { name: body.name, query: body.query_data === undefined ? undefined : toQueryForm(body.query_data), is_pinned: body.is_pinned };
+  return answer(await store.savedSearches.update(user.id, id, changes, references), id, body.name);
 }
 
 /** DELETE /v1/saved-searches/{id}. */
-export function deleteSavedSearch(db: Db, user: User, id: string): string {
-  const search = getSavedSearch(db, user, id);
-  db.prepare('DELETE FROM saved_searches WHERE id = ?').run(id);
+export async function deleteSavedSearch(store: Store, user: User, id: string): Promise<string> {
+  const search = answer((await store.savedSearches.delete(user.id, id)) ?? 'not_found', id, undefined);
   return `Deleted the saved search ${search.name}.`;
-}
-
-/**
- * Keeps saved searches working when a folder or tag goes: its id leaves their filters
- * (or, when tags merge, becomes the id of the tag that remains), so none answers 404 later.
- */
-export function forgetInSavedSearches(db: Db, user: User, key: 'folder_ids' | 'tag_ids', id: string, replacement?: string): void {
-  const rows = db.prepare(`SELECT ss.id, ss.query_data FROM saved_searches ss WHERE ss.user_id = ?
-    AND EXISTS (SELECT 1 FROM json_each(ss.query_data, '$.${key}') WHERE value = ?)`).all(user.id, id) as { id: string; query_data: string }[];
-  const save = db.prepare('UPDATE saved_searches SET query_data = ?, updated_at = ? WHERE id = ?');
-  for (const row of rows) {
-    const query = JSON.parse(row.query_data) as Record<string, unknown>;
-    const ids = (query[key] as string[]).map((value) => (value === id ? replacement : value)).filter((value): value is string => !!value);
-    const unique = [...new Set(ids)];
-    if (unique.length) query[key] = unique;
-    else delete query[key];
-    save.run(JSON.stringify(query), new Date().toISOString(), row.id);
-  }
 }

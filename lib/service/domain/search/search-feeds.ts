@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { User } from '../accounts';
 import { subscriptionColumns, toSubscription, type SubscriptionRow } from '../subscriptions/subscription-view';
 import type { Db } from '../../store/database';
-import { needle, textMatch } from './match';
+import { needle, textMatch } from '../../store/sqlite/text-match';
 import { offsetPagination } from './paging';
 
 type FeedSearch = { q: string; limit: number; offset: number; source_type?: SourceType };

@@ -2,42 +2,26 @@ import type { Pagination } from '@/lib/contract/common';
 import type { FolderRecord, SavedSearchRecord } from '@/lib/contract/search';
 import type { Tag } from '@/lib/contract/items';
 import type { User } from '../accounts';
-import { folderColumns, toFolder, type FolderRow } from '../folders/folders';
-import { savedSearchColumns, toSavedSearch, type SavedSearchRow } from '../saved-searches/saved-searches';
-import { tagColumns } from '../tags/manage-tags';
-import type { Db } from '../../store/database';
-import { needle, textMatch } from './match';
+import type { NameSearch, NameSearchPage } from '../../store/name-search';
+import type { Store } from '../../store/store';
 import { offsetPagination } from './paging';
 
-type NameSearch = { q: string; limit: number; offset: number };
-
-/** Rows of one of the user's named things whose name contains the text: names starting with it first, then A to Z. */
-function searchByName<Row>(db: Db, user: User, from: string, columns: string, query: NameSearch): { rows: Row[]; pagination: Pagination } {
-  const [, alias] = from.split(' ');
-  const name = `${alias}.name`;
-  const match = textMatch(db, [name], name);
-  const where = `${alias}.user_id = @user AND ${match.where}`;
-  const params = { user: user.id, needle: needle(query.q), limit: query.limit, offset: query.offset };
-  const total = db.prepare(`SELECT COUNT(*) FROM ${from} WHERE ${where}`).pluck().get(params) as number;
-  const rows = db.prepare(`SELECT ${columns} FROM ${from} WHERE ${where}
-    ORDER BY ${match.rank}, ${name} COLLATE NOCASE, ${alias}.id LIMIT @limit OFFSET @offset`).all(params) as Row[];
-  return { rows, pagination: offsetPagination(total, query.limit, query.offset, rows.length) };
+/** A page of a name search as the contract answers it. */
+function paged<T>(page: NameSearchPage<T>, query: NameSearch): { data: T[]; pagination: Pagination } {
+  return { data: page.data, pagination: offsetPagination(page.total, query.limit, query.offset, page.data.length) };
 }
 
 /** GET /v1/search/folders. */
-export function searchFolders(db: Db, user: User, query: NameSearch): { data: FolderRecord[]; pagination: Pagination } {
-  const { rows, pagination } = searchByName<FolderRow>(db, user, 'folders fo', folderColumns, query);
-  return { data: rows.map(toFolder), pagination };
+export async function searchFolders(store: Store, user: User, query: NameSearch): Promise<{ data: FolderRecord[]; pagination: Pagination }> {
+  return paged(await store.folders.search(user.id, query), query);
 }
 
 /** GET /v1/search/tags. */
-export function searchTags(db: Db, user: User, query: NameSearch): { data: Tag[]; pagination: Pagination } {
-  const { rows, pagination } = searchByName<Tag>(db, user, 'tags t', tagColumns, query);
-  return { data: rows, pagination };
+export async function searchTags(store: Store, user: User, query: NameSearch): Promise<{ data: Tag[]; pagination: Pagination }> {
+  return paged(await store.tags.search(user.id, query), query);
 }
 
 /** GET /v1/search/saved-searches. */
-export function searchSavedSearches(db: Db, user: User, query: NameSearch): { data: SavedSearchRecord[]; pagination: Pagination } {
-  const { rows, pagination } = searchByName<SavedSearchRow>(db, user, 'saved_searches ss', savedSearchColumns, query);
-  return { data: rows.map(toSavedSearch), pagination };
+export async function searchSavedSearches(store: Store, user: User, query: NameSearch): Promise<{ data: SavedSearchRecord[]; pagination: Pagination }> {
+  return paged(await store.savedSearches.search(user.id, query), query);
 }

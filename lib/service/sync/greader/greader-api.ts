@@ -126,8 +126,8 @@ export function mountGreader(app: Hono, service: ServiceContext, limiter: RateLi
     await renameLabel(service, caller.user, params);
     return text('OK');
   }, write);
-  route(['POST'], '/disable-tag', ({ caller, params }) => {
-    disableLabel(service, caller.user, params);
+  route(['POST'], '/disable-tag', async ({ caller, params }) => {
+    await disableLabel(service, caller.user, params);
     return text('OK');
   }, write);
   route(['GET'], '/subscription/export', ({ caller }) => exportSubscriptions(service, caller.user));

@@ -4,17 +4,16 @@
  * and import, all through the domain functions /v1 uses. Folders and tags are both labels.
  */
 import type { User } from '../../domain/accounts';
-import { deleteFolder, ensureFolder, updateFolder } from '../../domain/folders/folders';
+import { ensureFolder, folderNameTaken } from '../../domain/folders/folders';
 import { exportOpml } from '../../domain/opml/export-opml';
 import { importOpml } from '../../domain/opml/import-opml';
 import { unsubscribe, updateSubscription } from '../../domain/subscriptions/change-subscriptions';
 import { subscribe } from '../../domain/subscriptions/subscribe';
-import { deleteTag, renameTag } from '../../domain/tags/manage-tags';
 import type { ServiceContext } from '../../context';
 import { DomainError } from '../../domain/errors';
 import { feedStreamId, parseStream } from './greader-ids';
 import { BadRequest } from './greader-read';
-import { labelIds, subscriptionRows } from './greader-store';
+import { subscriptionRows } from './greader-store';
 
 /** A domain refusal (a bad URL, a plan limit, a name taken; not an unreachable feed) as the client's problem. */
 async function refusedAs<T>(run: () => T | Promise<T>): Promise<T> {
@@ -57,7 +56,7 @@ export async function editSubscription(service: ServiceContext, user: User, para
   const outOf = params.get('r') ? labelName(params.get('r'), 'r') : undefined;
   if (action === 'subscribe') {
     for (const url of feeds) {
-      const folderId = into ? ensureFolder(db, user, into).id : null;
+      const folderId = into ? (await ensureFolder(service.store, user, into)).id : null;
       const outcome = await refusedAs(() => subscribe(service, user, { url, folder_id: folderId }));
       if (title) updateSubscription(db, user, outcome.body.subscription_id, { title });
     }
@@ -70,9 +69,10 @@ export async function editSubscription(service: ServiceContext, user: User, para
     unsubscribe(db, user, ids as string[]);
     return;
   }
+  // The folder is made first (an await cannot sit inside the transaction); the moves are then one unit.
+  const folderId = into ? (await ensureFolder(service.store, user, into)).id : outOf ? null : undefined;
   await refusedAs(() => db.transaction(() => {
     for (const id of ids as string[]) {
-      const folderId = into ? ensureFolder(db, user, into).id : outOf ? null : undefined;
       updateSubscription(db, user, id, { ...(title ? { title } : {}), ...(folderId !== undefined ? { folder_id: folderId } : {}) });
     }
   })());
@@ -80,32 +80,22 @@ export async function editSubscription(service: ServiceContext, user: User, para
 
 /** POST rename-tag: the folder and tag named by `s` take the name of `dest`. */
 export async function renameLabel(service: ServiceContext, user: User, params: URLSearchParams): Promise<void> {
-  const { db } = service;
   const from = labelName(params.get('s') ?? params.get('t'), 's');
   const to = labelName(params.get('dest'), 'dest');
-  const { folder, tag } = labelIds(db, user.id, from);
-  if (!folder && !tag) throw new BadRequest(`There is no label named ${from}.`);
-  await refusedAs(() => db.transaction(() => {
-    if (folder) updateFolder(db, user, folder, { name: to });
-    if (tag) renameTag(db, user, tag, to);
-  })());
+  const outcome = await service.store.labels.rename(user.id, from, to);
+  if (outcome === 'not_found') throw new BadRequest(`There is no label named ${from}.`);
+  if (outcome === 'name_taken') throw new BadRequest(folderNameTaken(to).message);
 }
 
 /** POST disable-tag: the folder (its feeds stay, in no folder) and tag named by `s` go. */
-export function disableLabel(service: ServiceContext, user: User, params: URLSearchParams): void {
-  const { db } = service;
+export async function disableLabel(service: ServiceContext, user: User, params: URLSearchParams): Promise<void> {
   const name = labelName(params.get('s') ?? params.get('t'), 's');
-  const { folder, tag } = labelIds(db, user.id, name);
-  if (!folder && !tag) throw new BadRequest(`There is no label named ${name}.`);
-  db.transaction(() => {
-    if (folder) deleteFolder(db, user, folder);
-    if (tag) deleteTag(db, user, tag);
-  })();
+  if (!(await service.store.labels.delete(user.id, name))) throw new BadRequest(`There is no label named ${name}.`);
 }
 
 /** GET subscription/export: the subscriptions as OPML. */
-export function exportSubscriptions(service: ServiceContext, user: User): Response {
-  return new Response(exportOpml(service.db, user).opml, { headers: { 'content-type': 'text/x-opml; charset=utf-8' } });
+export async function exportSubscriptions(service: ServiceContext, user: User): Promise<Response> {
+  return new Response((await exportOpml(service.store, user)).opml, { headers: { 'content-type': 'text/x-opml; charset=utf-8' } });
 }
 
 /** POST subscription/import: the body is an OPML document, imported as /v1/opml/import does. */

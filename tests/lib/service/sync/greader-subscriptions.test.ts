@@ -90,6 +90,21 @@ describe('Google Reader subscriptions', () => {
     expect(await subscriptions()).toEqual(before);
   });
 
+  it('refuses to rename a label onto another folder\'s name with 400, renaming neither its folder nor its tag', async () => {
+    for (const name of ['Mine', 'Theirs']) await h.call('POST', '/v1/folders', { key: alice.appToken, body: { name } });
+    const tags = async () => ((await h.call('GET', '/v1/tags', { key: alice.appToken })).body.data as Json[]).map((tag) => tag.name);
+    const itemId = (await h.call('GET', '/v1/items', { key: alice.appToken })).body.data[0].id as string;
+    await h.call('PATCH', `/v1/items/${itemId}`, { key: alice.appToken, body: { tags: ['mine'] } });
+    const before = { folders: await folders(), tags: await tags() };
+    expect(before.tags).toContain('mine');
+    const refused = await call('POST', '/rename-tag', { s: 'user/-/label/Mine', dest: 'user/-/label/THEIRS' });
+    expect(refused).toMatchObject({ status: 400, text: expect.stringContaining('A folder named "THEIRS" already exists.') });
+    expect({ folders: await folders(), tags: await tags() }).toEqual(before);
+    expect((await call('POST', '/disable-tag', { s: 'user/-/label/mine' })).text).toBe('OK');
+    expect({ folders: await folders(), tags: await tags() }).toEqual({ folders: before.folders.filter((name: string) => name !== 'Mine'), tags: [] });
+    await call('POST', '/disable-tag', { s: 'user/-/label/Theirs' });
+  });
+
   it('exports subscriptions as OPML and imports an OPML document', async () => {
     const exported = await call('GET', '/subscription/export');
     expect(exported.text).toContain(`xmlUrl="${site.baseUrl}/river.xml"`);

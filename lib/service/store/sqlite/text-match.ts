@@ -1,4 +1,4 @@
-import type { Db } from '../../store/database';
+import type { Db } from '../database';
 
 const foldFunction = 'tidings_fold';
 const registered = new WeakSet<Db>();

@@ -1,0 +1,24 @@
+import type { FolderStore } from './folders';
+import type { LabelStore } from './labels';
+import type { OpmlStore } from './opml';
+import type { SavedSearchStore } from './saved-searches';
+import type { TagStore } from './tags';
+
+/**
+ * The storage seam: everything the domain keeps, behind narrow interfaces, one per area.
+ *
+ * Rules every store follows (issue 26, notes/tasks/seam-design.md):
+ * - Every method is async, so a PostgreSQL store can implement the same interface.
+ * - Every method is one atomic unit of work: an operation that must be atomic across steps is one
+ *   method (there is no `transaction(async fn)`; a SQLite transaction is never held across an await).
+ * - Stores keep no decisions: a refusal comes back as a value (`'name_taken'`, `null`), and the
+ *   domain says what to answer. Stores take plain ids, not the User object.
+ * - Referential clean-up (what a deletion takes with it) is storage's, and lives in the store.
+ */
+export type Store = {
+  folders: FolderStore;
+  tags: TagStore;
+  savedSearches: SavedSearchStore;
+  opml: OpmlStore;
+  labels: LabelStore;
+};

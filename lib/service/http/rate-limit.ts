@@ -21,7 +21,8 @@ function refuseWhenOver(verdict: Verdict): void {
  */
 export function spendRequest(limiter: KeyLimiter, key: string, limit: number): void | Promise<void> {
   const verdict = limiter.hit(key, limit);
-  if (verdict instanceof Promise) return verdict.then(refuseWhenOver);
+  // Any thenable, not only this realm's Promise (a limiter may come from code run in another context).
+  if ('then' in verdict) return verdict.then(refuseWhenOver);
   refuseWhenOver(verdict);
 }
 

@@ -109,7 +109,7 @@ export async function hitSlidingWindow(url: string, name: string, limit: number,
           FROM unnest(counter.times) AS t WHERE t > excluded.last_at - $3::bigint),
         last_at = excluded.last_at, expires_at = excluded.expires_at
       RETURNING count, times[1] AS oldest)
-    SELECT hit.count, hit.oldest, clock.now FROM hit, clock`, [name, limit, windowMs]);
+    SELECT hit.count, hit.oldest, clock.now FROM hit, clock`, [name, limit, windowMs], 'hit-sliding-window');
   const { count, oldest, now } = rows[0]!;
   return { allowed: count <= limit, roomAt: oldest + windowMs, now };
 }

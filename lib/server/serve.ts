@@ -45,6 +45,9 @@ const trustedProxies = trustedProxiesFromEnv(process.env);
 // The /api/v1 proxy's modules are the app's server-only ones, imported once the marker allows it here.
 allowServerOnly();
 const { isProxyRequest, proxyListener } = await import('./proxy-listener');
+// Before Next starts (its instrumentation starts the embedded service): with DATABASE_URL all nodes count a key's requests together.
+const { shareKeyLimits } = await import('./key-limiter');
+shareKeyLimits();
 
 const app = next({ dev: false, dir: root, port, hostname });
 await app.prepare();

@@ -1,10 +1,11 @@
 import { ensureOwner, issueCredential, keepSharedAppToken, revokeCredentialsNamed } from './domain/accounts';
+import type { KeyLimiter } from './http/rate-limit';
 import { createService, type EmbeddedService } from './service';
 
 type Embedded = { service: EmbeddedService; ownerToken: string; ownerId: string };
 
 const appTokenName = 'Tidings app';
-const holder = globalThis as typeof globalThis & { __tidingsEmbedded?: Embedded };
+const holder = globalThis as typeof globalThis & { __tidingsEmbedded?: Embedded; __tidingsKeyLimiter?: KeyLimiter };
 
 /**
  * The one embedded service of this process (local mode), with the owner's first-party token.
@@ -13,7 +14,7 @@ const holder = globalThis as typeof globalThis & { __tidingsEmbedded?: Embedded 
  */
 export function embeddedService(): Embedded {
   if (holder.__tidingsEmbedded) return holder.__tidingsEmbedded;
-  const service = createService();
+  const service = createService({ limiter: holder.__tidingsKeyLimiter });
   const owner = ensureOwner(service.db, service.config.ownerEmail);
   const shared = process.env.TIDINGS_SECRET;
   let secret: string;
@@ -25,4 +26,13 @@ export function embeddedService(): Embedded {
   }
   holder.__tidingsEmbedded = { service, ownerToken: secret, ownerId: owner.id };
   return holder.__tidingsEmbedded;
+}
+
+/**
+ * Has the embedded service count keys' requests with `limiter` (the app passes one shared by its
+ * nodes); kept on globalThis, as the service is, so it must come before the service's first use.
+ */
+export function setKeyLimiter(limiter: KeyLimiter): void {
+  if (holder.__tidingsEmbedded) throw new Error('The embedded service already runs: give it its key limiter before it starts.');
+  holder.__tidingsKeyLimiter = limiter;
 }

@@ -14,7 +14,7 @@ import { contentRulesHandlers } from './handlers/content-rules';
 import { upNextHandlers } from './handlers/up-next';
 import type { Handlers } from './handlers/handler';
 import { createRouter, errorResponse } from './http/router';
-import { RateLimiter } from './http/rate-limit';
+import { RateLimiter, type KeyLimiter } from './http/rate-limit';
 import { mountFever } from './sync/fever/fever-api';
 import { mountGreader } from './sync/greader/greader-api';
 import { mountGpodder } from './sync/gpodder/gpodder-api';
@@ -32,14 +32,17 @@ export type EmbeddedService = ServiceContext & {
 const handlers: Handlers = { ...itemHandlers, ...subscriptionHandlers, ...intelligenceHandlers, ...accountHandlers, ...searchHandlers, ...organizingHandlers,
   ...readLaterHandlers, ...feedHealthHandlers, ...ruleHandlers, ...contentRulesHandlers, ...upNextHandlers };
 
-/** Opens the store and builds the service; `databaseFile` defaults to service.db in the data directory. */
-export function createService(options: { databaseFile?: string; config?: Partial<ServiceConfig> } = {}): EmbeddedService {
+/**
+ * Opens the store and builds the service; `databaseFile` defaults to service.db in the data directory,
+ * `limiter` (what counts each key's requests) to one in this process's memory.
+ */
+export function createService(options: { databaseFile?: string; config?: Partial<ServiceConfig>; limiter?: KeyLimiter } = {}): EmbeddedService {
   const config: ServiceConfig = { ...serviceConfig(), validateResponses: process.env.TIDINGS_VALIDATE_RESPONSES === '1', ...options.config };
   const db = openDatabase(options.databaseFile ?? path.join(config.dataDir, 'service.db'));
   const context: ServiceContext = { db, store: sqliteStore(db), config, intelligence: createIntelligence(db) };
   // A run that stopped with indexing left for later left items without stories or similar items.
   resumeIndexing(context);
-  const limiter = new RateLimiter();
+  const limiter = options.limiter ?? new RateLimiter();
   const router = createRouter(context, handlers, limiter);
   mountFever(router, context, limiter);
   mountGreader(router, context, limiter);

@@ -9,12 +9,17 @@ import { query } from './postgres';
  * - windowed: per fixed window of `windowMs`; a rate over the last window is read as the
  *   current window's count plus the previous one's weighted by how much of it still lies
  *   within the last `windowMs` (the usual sliding-window estimate);
- * - a streak: one row (window_start 0) that counts until `idleMs` pass without a hit.
+ * - a streak: one row (window_start 0) that counts until `idleMs` pass without a hit;
+ * - a sliding window: one row (window_start 0) holding the times of the hits it let through
+ *   within the last window, exact where the windowed estimate is not (the service's key limit).
  * Rows carry when they may go; expired ones are swept at most once a minute per process.
  */
 
 /** A windowed count as read: the estimate over the last window, and when the current window ends. */
 export type WindowedCount = { count: number; windowEndsAt: number };
+
+/** A sliding window's answer: whether the hit was let through, and when the window next has room (ms). */
+export type SlidingHit = { allowed: boolean; roomAt: number; now: number };
 
 /** A streak as read: how many hits in a row, and the last one's time (0 for none). */
 export type Streak = { count: number; lastAt: number };
@@ -80,4 +85,31 @@ export async function readStreak(url: string, name: string, idleMs: number, now:
 /** Ends a streak (or a mark) at once. */
 export async function endStreak(url: string, name: string): Promise<void> {
   await query(url, 'DELETE FROM limit_counters WHERE name = $1 AND window_start = 0', [name]);
+}
+
+/**
+ * Lets a hit of `name` through when fewer than `limit` went through in the last `windowMs`, and
+ * counts it; one statement, so the row's lock orders concurrent hits from every node. Times are
+ * the database's clock, one clock for all nodes, so a node whose clock is off cannot stretch or
+ * shrink the window of the others.
+ */
+export async function hitSlidingWindow(url: string, name: string, limit: number, windowMs: number): Promise<SlidingHit> {
+  // The sweep uses this process's clock: off by a few seconds, it only forgets a window a little early.
+  await sweep(url, Date.now());
+  // `count` is this hit's place among the hits of the window (allowed when within the limit), and
+  // `times` keeps only what was let through, oldest first: a key that keeps asking is not held back for ever.
+  const { rows } = await query<{ count: number; oldest: number; now: number }>(url, `WITH clock AS (
+      SELECT (extract(epoch FROM clock_timestamp()) * 1000)::bigint AS now),
+    hit AS (
+      INSERT INTO limit_counters AS counter (name, window_start, count, last_at, expires_at, times)
+        SELECT $1, 0, 1, now, now + $3::bigint, ARRAY[now] FROM clock
+      ON CONFLICT (name, window_start) DO UPDATE SET
+        count = (SELECT count(*) + 1 FROM unnest(counter.times) AS t WHERE t > excluded.last_at - $3::bigint),
+        times = (SELECT CASE WHEN count(*) < $2::bigint THEN COALESCE(array_agg(t ORDER BY t), '{}') || excluded.last_at ELSE array_agg(t ORDER BY t) END
+          FROM unnest(counter.times) AS t WHERE t > excluded.last_at - $3::bigint),
+        last_at = excluded.last_at, expires_at = excluded.expires_at
+      RETURNING count, times[1] AS oldest)
+    SELECT hit.count, hit.oldest, clock.now FROM hit, clock`, [name, limit, windowMs], 'hit-sliding-window');
+  const { count, oldest, now } = rows[0]!;
+  return { allowed: count <= limit, roomAt: oldest + windowMs, now };
 }

@@ -50,12 +50,15 @@ export async function closeAppStatePools(): Promise<void> {
 // serialization_failure, deadlock_detected: the statement lost a race and may simply run again.
 const retriable = new Set(['40001', '40P01']);
 
-/** Runs a query, again (up to three times) when PostgreSQL reports a serialization failure or deadlock. */
-export async function query<Row extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []): Promise<pg.QueryResult<Row>> {
+/**
+ * Runs a query, again (up to three times) when PostgreSQL reports a serialization failure or deadlock.
+ * A `name` prepares it once per connection: a statement run on every request is then not planned each time.
+ */
+export async function query<Row extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = [], name?: string): Promise<pg.QueryResult<Row>> {
   const pool = await appStatePool(url);
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await pool.query<Row>(text, values);
+      return await pool.query<Row>(name ? { name, text, values } : { text, values });
     } catch (error) {
       if (attempt >= 3 || !retriable.has((error as { code?: string }).code ?? '')) throw error;
     }

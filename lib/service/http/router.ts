@@ -6,8 +6,8 @@ import type { Operation } from '@/lib/contract/operation';
 import type { ServiceContext } from '../context';
 import type { Handlers } from '../handlers/handler';
 import { authenticate } from './authenticate';
-import { asServiceError, fail, rateLimited } from './errors';
-import { RateLimiter } from './rate-limit';
+import { asServiceError, fail } from './errors';
+import { RateLimiter, spendRequest, type KeyLimiter } from './rate-limit';
 import { check, validationError } from './validation';
 import { undecodablePathMessage } from './request-path';
 import { bodyTooLargeMessage, readBoundedText, serviceBodyLimit } from './bounded-body';
@@ -18,7 +18,7 @@ import { jsonHolding } from './held-body';
  * Builds the /v1 HTTP interface: one route per operation of the contract, behind auth, rate limit and validation.
  * `limiter` counts a key's requests; the sync APIs share it, so a key has one limit whatever protocol it speaks.
  */
-export function createRouter(service: ServiceContext, handlers: Handlers, limiter = new RateLimiter()): Hono {
+export function createRouter(service: ServiceContext, handlers: Handlers, limiter: KeyLimiter = new RateLimiter()): Hono {
   const app = new Hono();
 
   // Before any route: Hono would match a path it cannot decode as written and hand on its raw escapes.
@@ -37,8 +37,8 @@ export function createRouter(service: ServiceContext, handlers: Handlers, limite
     app.on(operation.method, honoPath, async (c) => {
       const caller = authenticate(service.db, c.req.raw, operation);
       const limit = caller.credential.kind === 'api_key' ? service.config.apiKeyRateLimit : service.config.appTokenRateLimit;
-      const verdict = limiter.hit(caller.credential.id, limit);
-      if (!verdict.allowed) throw rateLimited(verdict.retryAfterSeconds);
+      const spent = spendRequest(limiter, caller.credential.id, limit);
+      if (spent) await spent;
 
       const input = await readInput(c.req.raw, operation, querySchema, c.req.param() as Record<string, string>);
       const handler = handlers[id] as ((context: unknown) => unknown) | undefined;

@@ -51,6 +51,8 @@ const appStateMigrations: string[] = [
     PRIMARY KEY (name, window_start)
   );
   CREATE INDEX limit_counters_by_expiry ON limit_counters (expires_at);`,
+  // 3: a sliding window's request times (the service's per-key limit across nodes), in one row per key.
+  'ALTER TABLE limit_counters ADD COLUMN times BIGINT[]',
 ];
 
 // Any 64-bit number of our own: the lock the migrating node holds while others wait.

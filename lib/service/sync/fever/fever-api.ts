@@ -5,20 +5,19 @@
  */
 import type { Hono } from 'hono';
 import type { ServiceContext } from '../../context';
-import { rateLimited } from '../../http/errors';
-import type { RateLimiter } from '../../http/rate-limit';
+import { spendRequest, type KeyLimiter } from '../../http/rate-limit';
 import { callParams } from '../call-params';
 import { feverCaller } from './fever-auth';
 import { lastRefreshedOn, readParts } from './fever-read';
 import { applyMark } from './fever-write';
 
 /** Answers one Fever call. */
-export async function answerFever(service: ServiceContext, limiter: RateLimiter, request: Request): Promise<Response> {
+export async function answerFever(service: ServiceContext, limiter: KeyLimiter, request: Request): Promise<Response> {
   const params = await callParams(request);
   const caller = feverCaller(service.db, params.get('api_key'));
   if (!caller) return Response.json({ api_version: 3, auth: 0 });
-  const verdict = limiter.hit(caller.credential.id, service.config.apiKeyRateLimit);
-  if (!verdict.allowed) throw rateLimited(verdict.retryAfterSeconds);
+  const spent = spendRequest(limiter, caller.credential.id, service.config.apiKeyRateLimit);
+  if (spent) await spent;
   // Writes first, so that ids asked for in the same call show their effect (as in Fever).
   applyMark(service.db, caller.user, params);
   return Response.json({
@@ -28,6 +27,6 @@ export async function answerFever(service: ServiceContext, limiter: RateLimiter,
 }
 
 /** Adds /fever and /fever/ (GET and POST) to the service's router. */
-export function mountFever(app: Hono, service: ServiceContext, limiter: RateLimiter): void {
+export function mountFever(app: Hono, service: ServiceContext, limiter: KeyLimiter): void {
   for (const path of ['/fever', '/fever/']) app.on(['GET', 'POST'], path, (c) => answerFever(service, limiter, c.req.raw));
 }

@@ -7,8 +7,7 @@
 import type { Hono } from 'hono';
 import type { User } from '../../domain/accounts';
 import type { ServiceContext } from '../../context';
-import { rateLimited } from '../../http/errors';
-import type { RateLimiter } from '../../http/rate-limit';
+import { spendRequest, type KeyLimiter } from '../../http/rate-limit';
 import { gpodderCaller, unauthorizedBasic } from './gpodder-auth';
 import { endedSessionCookie, sessionCaller, sessionCookie } from './gpodder-session';
 import { actionsSince, applyActions, BadUpload, readActions } from './gpodder-episodes';
@@ -113,7 +112,7 @@ async function answer(service: ServiceContext, user: User, route: Route, request
 }
 
 /** Adds the gpodder routes to the service's router. */
-export function mountGpodder(app: Hono, service: ServiceContext, limiter: RateLimiter): void {
+export function mountGpodder(app: Hono, service: ServiceContext, limiter: KeyLimiter): void {
   app.on(['GET', 'POST', 'PUT'], ['/gpodder/*', '/api/2/*'], async (c) => {
     const { pathname } = new URL(c.req.url);
     const route = routeOf(pathname);
@@ -126,8 +125,8 @@ export function mountGpodder(app: Hono, service: ServiceContext, limiter: RateLi
     const session = basic ? null : sessionCaller(service.db, c.req.raw);
     const caller = basic ?? (session?.user.email.toLowerCase() === route.user.toLowerCase() ? session : null);
     if (!caller) return unauthorizedBasic();
-    const verdict = limiter.hit(caller.credential.id, service.config.apiKeyRateLimit);
-    if (!verdict.allowed) throw rateLimited(verdict.retryAfterSeconds);
+    const spent = spendRequest(limiter, caller.credential.id, service.config.apiKeyRateLimit);
+    if (spent) await spent;
     try {
       const response = await answer(service, caller.user, route, c.req.raw);
       // The cookie goes back to the prefix the call came under, so that AntennaPod's cookie jar sends it at the root.

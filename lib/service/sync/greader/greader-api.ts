@@ -9,8 +9,7 @@
 import type { Context, Hono } from 'hono';
 import type { ServiceContext } from '../../context';
 import type { Caller } from '../../http/authenticate';
-import { rateLimited } from '../../http/errors';
-import type { RateLimiter } from '../../http/rate-limit';
+import { spendRequest, type KeyLimiter } from '../../http/rate-limit';
 import { callParams } from '../call-params';
 import { badToken, clientLogin, greaderCaller } from './greader-auth';
 import {
@@ -64,7 +63,7 @@ function streamOfPath(request: Request, prefix: string, params: URLSearchParams)
 }
 
 /** Adds the Google Reader routes to the service's router. */
-export function mountGreader(app: Hono, service: ServiceContext, limiter: RateLimiter): void {
+export function mountGreader(app: Hono, service: ServiceContext, limiter: KeyLimiter): void {
   const { db } = service;
   app.on(['GET', 'POST'], '/greader/accounts/ClientLogin', (c) => login(service, c.req.raw));
 
@@ -78,8 +77,8 @@ export function mountGreader(app: Hono, service: ServiceContext, limiter: RateLi
     app.on(methods, `${options.prefix ?? api}${path}`, async (c: Context) => {
       const caller = greaderCaller(db, c.req.raw);
       if (!caller) return badToken();
-      const verdict = limiter.hit(caller.credential.id, service.config.apiKeyRateLimit);
-      if (!verdict.allowed) throw rateLimited(verdict.retryAfterSeconds);
+      const spent = spendRequest(limiter, caller.credential.id, service.config.apiKeyRateLimit);
+      if (spent) await spent;
       const params = options.rawBody ? new URL(c.req.url).searchParams : await callParams(c.req.raw);
       const writeTokenGiven = params.get('T')?.trim();
       if (options.write && writeTokenGiven && !isWriteTokenOf(db, caller.credential.id, writeTokenGiven)) return badToken();

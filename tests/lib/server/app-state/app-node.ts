@@ -1,7 +1,8 @@
 /*
  * One app node in a process of its own, for tests that run several on one database: a real HTTP
  * server on 127.0.0.1 answering as the production server would, with the app's own handlers for
- * what Next's routes would answer here (sign-in, share links, a share page's visit). Nothing is
+ * what Next's routes would answer here (sign-in, share links, a share page's visit), and /v1 from
+ * the embedded service when no hosted one is named (local mode). Nothing is
  * shared with other nodes but what the environment names (DATABASE_URL, FEED_API_BASE_URL).
  * Run with `node --import tsx app-node.ts`; prints `listening <port>` once it answers.
  */
@@ -17,6 +18,11 @@ const { createLink } = await import('../../../../lib/server/share-link-routes');
 const { openShareLink } = await import('../../../../lib/server/share-links');
 const { refuseShareVisit } = await import('../../../../lib/server/share-visit-limit');
 const { sessionOf } = await import('../../../../lib/server/session');
+const { isServiceRequest, serviceListener } = await import('../../../../lib/server/service-listener');
+const { shareKeyLimits } = await import('../../../../lib/server/key-limiter');
+
+// As lib/server/serve.ts does before it serves: the embedded service (local mode) counts keys on DATABASE_URL.
+shareKeyLimits();
 
 /** What Next's routes would answer on this node: POST /api/session, POST /api/share-links, GET /share/{token}, GET /whoami. */
 async function answer(request: Request): Promise<Response> {
@@ -51,6 +57,7 @@ async function routes(incoming: IncomingMessage, outgoing: ServerResponse): Prom
 const trusted = trustedProxiesFromEnv(process.env);
 const server = createServer((request, response) => {
   prepareForApp(request, trusted);
+  if (isServiceRequest(request)) return void serviceListener(request, response);
   if (isProxyRequest(request)) return void proxyListener(request, response);
   void routes(request, response);
 });

@@ -1,10 +1,11 @@
 /*
  * Two app nodes, each a process of its own with its own data directory, in front of one hosted
  * service (a stand-in) and one PostgreSQL database (DATABASE_URL): what one node makes, the
- * other knows, and the limits count both nodes' requests together.
+ * other knows, and the limits count both nodes' requests together. Then two nodes that serve the
+ * embedded service themselves (local mode): one key's requests spread over both meet one limit.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,12 +16,12 @@ import { freshDatabase, skipPostgres, withPostgres } from '../../../postgres';
 withPostgres();
 
 const nodeScript = fileURLToPath(new URL('./app-node.ts', import.meta.url));
+const root = fileURLToPath(new URL('../../../..', import.meta.url));
 const personKey = 'tid_live_TwoNodesPersonKey000000000000';
 
 type Node = { base: string; process: ChildProcess; dataDir: string };
 
-function startNode(env: Record<string, string>): Promise<Node> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'tidings-node-'));
+function startNode(env: Record<string, string>, dataDir = mkdtempSync(path.join(tmpdir(), 'tidings-node-'))): Promise<Node> {
   const child = spawn(process.execPath, ['--import', 'tsx', nodeScript], {
     env: { ...process.env, ...env, TIDINGS_DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -121,5 +122,43 @@ describe.skipIf(skipPostgres)('two app nodes on one PostgreSQL database', () => 
     for (let visit = 0; visit < 61; visit += 1) statuses.push((await send(nodes[visit % 2]!, url, { address: '192.0.2.31' })).status);
     expect(statuses.slice(0, 60).every((status) => status === 200)).toBe(true);
     expect(statuses[60]).toBe(429);
+  });
+});
+
+describe.skipIf(skipPostgres)('two app nodes serving the embedded service, on one PostgreSQL database', () => {
+  let nodes: Node[] = [];
+  let key: string;
+
+  beforeAll(async () => {
+    const env = { DATABASE_URL: await freshDatabase(), TIDINGS_SECRET: 'one secret for every node', FEED_API_BASE_URL: '', TIDINGS_TRUSTED_PROXIES: '127.0.0.1' };
+    const first = mkdtempSync(path.join(tmpdir(), 'tidings-node-'));
+    // What an operator runs (`npm run tidings -- key create`), without npm's start-up.
+    const made = spawnSync(path.join(root, 'node_modules/.bin/tsx'), ['lib/service/cli/main.ts', 'key', 'create', '--email', 'reader@example.com'], {
+      cwd: root, env: { ...process.env, ...env, TIDINGS_DATA_DIR: first }, encoding: 'utf8',
+    });
+    expect(made.status, made.stderr).toBe(0);
+    key = made.stdout.trim();
+    // Where the service keeps its store in the data directory, the second node gets a copy: the same key, the same credential.
+    const second = mkdtempSync(path.join(tmpdir(), 'tidings-node-'));
+    cpSync(first, second, { recursive: true });
+    nodes = [await startNode(env, first), await startNode(env, second)];
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all(nodes.map(stopNode));
+  });
+
+  it('counts 429 at request 121 of one key spread over both nodes, with Retry-After and the rate-limit body', async () => {
+    const call = (node: Node) => fetch(`${node.base}/v1/subscriptions`, { headers: { authorization: `Bearer ${key}`, accept: 'application/json' } });
+    const statuses: number[] = [];
+    for (let request = 0; request < 120; request += 1) statuses.push((await call(nodes[request % 2]!)).status);
+    expect(statuses.filter((status) => status !== 200)).toEqual([]);
+    for (const node of nodes) {
+      const refused = await call(node);
+      expect(refused.status).toBe(429);
+      const wait = Number(refused.headers.get('retry-after'));
+      expect(Number.isInteger(wait) && wait >= 1 && wait <= 60).toBe(true);
+      expect(await refused.json()).toEqual({ message: `Rate limit exceeded; retry in ${wait} seconds.`, retry_after: wait });
+    }
   });
 });

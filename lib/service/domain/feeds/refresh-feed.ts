@@ -35,6 +35,9 @@ function prepareStatements(db: Db) {
       website = COALESCE(website, @website), description = COALESCE(description, @description), language = COALESCE(language, @language), artwork_url = COALESCE(artwork_url, @artwork),
       source_type = CASE WHEN @podcast = 1 AND source_type = 'feed' THEN 'podcast' ELSE source_type END
     WHERE id = @id AND last_update IS NULL`),
+    // Written only when they changed: most fetches find the same name, and an unchanged row is not rewritten.
+    rename: db.prepare(`UPDATE feeds SET title = CASE WHEN @title != '' THEN @title ELSE title END, website = COALESCE(@website, website)
+    WHERE id = @id AND ((@title != '' AND title IS NOT @title) OR (@website IS NOT NULL AND website IS NOT @website))`),
     recentDates: db.prepare(`SELECT published_ms FROM items WHERE feed_id = ? ORDER BY published_ms DESC LIMIT ${PACE_ITEMS}`).pluck(),
     defer: db.prepare('UPDATE feeds SET next_fetch_at = ? WHERE id = ?'),
     failure: db.prepare(`UPDATE feeds SET status = @status, failure_count = @failures, last_error = @message, last_fetched_at = @at,
@@ -111,6 +114,8 @@ function writeFeed(service: ServiceContext, update: FeedUpdate, at: Date): Refre
     id: feed.id, title: parsed.title, website: parsed.website, description: parsed.description, language: parsed.language,
     artwork: parsed.artwork_url, podcast: parsed.is_podcast ? 1 : 0,
   });
+  // The channel's name and site follow the feed on every fetch; a title a subscriber gave is theirs (subscriptions.title) and stays.
+  statementsOf(service.db).rename.run({ id: feed.id, title: parsed.title, website: parsed.website });
   const stored = indexPreparedItemsLater(service, feed.id, parsed, insertItems(service.db, feed.id, parsed.items, at), at, docs);
   if (stored.added.length) fetchFullArticlesLater(service, feed.id);
   recordSuccess(service, feed, at, pace(service, feed.id, parsed.ttl_minutes ?? feed.ttl_minutes, response.cacheControlMaxAge, at), {

@@ -3,6 +3,7 @@ import { FeedParseError } from '../../ingest/parse-feed';
 import type { ParsedFeed } from '../../ingest/types';
 import type { ServiceContext } from '../../context';
 import { preparedOnce, type Db } from '../../store/database';
+import { storedUnchanged } from '../../store/stored-item-keys';
 import type { PreparedDoc } from '../../intelligence';
 import { failureSentence } from './failure-sentence';
 import { sharedFeedPreparer, type FeedPreparer } from './feed-preparer';
@@ -19,13 +20,15 @@ type FeedRow = { id: string; url: string; etag: string | null; last_modified: st
 /** What one refresh did, for the scheduler's log and the benchmark; `deferred`: its site asked to wait (Retry-After), so it was not asked. */
 export type RefreshOutcome = {
   feedId: string; result: 'updated' | 'not_modified' | 'failed' | 'deferred'; added: number; message?: string;
+  /** Stored items the feed edited in place, brought up to date. */
+  changed?: number;
   /** A failure because the document is no feed (a web page, say). */
   notAFeed?: boolean;
 };
 
 function prepareStatements(db: Db) {
   return {
-    byGuid: db.prepare('SELECT 1 FROM items WHERE feed_id = ? AND guid = ?').pluck(),
+    byGuid: db.prepare('SELECT source_hash FROM items WHERE feed_id = ? AND guid = ?').pluck(),
     byUrl: db.prepare('SELECT 1 FROM items WHERE feed_id = ? AND url = ?').pluck(),
     feedRow: db.prepare('SELECT id, url, etag, last_modified, ttl_minutes, failure_count FROM feeds WHERE id = ?'),
     success: db.prepare(`UPDATE feeds SET status = 'healthy', failure_count = 0, last_error = NULL, last_fetched_at = @at, next_fetch_at = @next,
@@ -85,7 +88,10 @@ async function fetchUpdate(service: ServiceContext, feed: FeedRow & { url: strin
   const prepared = preparer.prepare({ body: ok.body, url: ok.finalUrl, contentType: ok.contentType }, {
     // Terms for similar items and stories are worked out when the items are indexed, behind the refresh.
     file: service.db.memory ? null : service.db.name, feedId: feed.id, withDocs: false,
-    known: (keys) => keys.map(({ guid, url }) => Boolean(guid ? byGuid.get(feed.id, guid) : url && byUrl.get(feed.id, url))),
+    // An item the feed edited in place (same guid, another fingerprint) is prepared again, and updated when written.
+    known: (keys) => keys.map(({ guid, url, fingerprint }) => (guid
+      ? storedUnchanged(byGuid.get(feed.id, guid) as string | null | undefined, fingerprint)
+      : Boolean(url && byUrl.get(feed.id, url)))),
   });
   return {
     kind: 'preparing',
@@ -121,7 +127,7 @@ function writeFeed(service: ServiceContext, update: FeedUpdate, at: Date): Refre
   recordSuccess(service, feed, at, pace(service, feed.id, parsed.ttl_minutes ?? feed.ttl_minutes, response.cacheControlMaxAge, at), {
     etag: response.etag, last_modified: response.lastModified, ttl_minutes: parsed.ttl_minutes,
   });
-  return { feedId: feed.id, result: 'updated', added: stored.added.length };
+  return { feedId: feed.id, result: 'updated', added: stored.added.length, ...(stored.changed && { changed: stored.changed.length }) };
 }
 
 /** The feed's next interval from what it asks and the dates of its latest stored items. */

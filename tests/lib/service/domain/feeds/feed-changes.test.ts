@@ -71,3 +71,58 @@ describe('a channel that renames itself or moves its site', () => {
     expect(await greaderList(auth)).toEqual([expect.objectContaining({ url, title: 'New Name', htmlUrl: 'https://new.example/' })]);
   });
 });
+
+describe('an item its feed edits in place', () => {
+  it('is updated on the next refresh (title, text, search), keeping its read, saved and tag state, in /v1 and Google Reader', async () => {
+    const first = { guid: 'edit-1', title: 'ORIGINAL headline', body: 'First wording.', hoursAgo: 3 };
+    const other = { guid: 'edit-2', title: 'Untouched neighbour', body: 'Stays.', hoursAgo: 4 };
+    const url = serve('/edits.xml', 'Edits', 'https://edits.example/', [first, other]);
+    const reader = harness().createUser({ plan: 'pro', email: 'reader@example.com' });
+    const { feedId } = await subscribe(reader, url);
+    const listed = (await harness().call('GET', '/v1/items', { key: reader.key })).body.data as { id: string; title: string }[];
+    const itemId = listed.find((item) => item.title === 'ORIGINAL headline')!.id;
+    const marked = await harness().call('PATCH', `/v1/items/${itemId}`, { key: reader.key, body: { is_read: true, is_saved: true, tags: ['Keep'] } });
+    expect(marked.status).toBe(200);
+
+    serve('/edits.xml', 'Edits', 'https://edits.example/', [{ ...first, title: 'CHANGED headline', body: 'Second wording.' }, other]);
+    expect(await refreshFeed(harness().service, feedId)).toMatchObject({ result: 'updated', added: 0, changed: 1 });
+
+    const detail = (await harness().call('GET', `/v1/items/${itemId}`, { key: reader.key })).body;
+    expect(detail).toMatchObject({ title: 'CHANGED headline', is_read: true, is_saved: true, tags: [expect.objectContaining({ name: 'Keep' })] });
+    expect(detail.content).toContain('Second wording.');
+    expect(detail.content).not.toContain('First wording.');
+    const found = await harness().call('GET', '/v1/items', { key: reader.key, query: { q: 'wording' } });
+    expect(found.body.data.map((item: { title: string }) => item.title)).toEqual(['CHANGED headline']);
+    expect((await harness().call('GET', '/v1/items', { key: reader.key })).body.data).toHaveLength(2);
+
+    const auth = await greaderAuth('reader@example.com', reader.key);
+    const contents = await fetch(`${harness().baseUrl}/greader/reader/api/0/stream/contents/${encodeURIComponent(`feed/${url}`)}?n=10`, {
+      headers: { authorization: `GoogleLogin auth=${auth}` },
+    });
+    const edited = (await contents.json()).items.find((item: { title: string }) => item.title === 'CHANGED headline');
+    expect(edited.categories).toEqual(expect.arrayContaining([
+      'user/-/state/com.google/read', 'user/-/state/com.google/starred', 'user/-/label/Keep',
+    ]));
+
+    // Fetched again as it is: nothing more changes.
+    expect((await refreshFeed(harness().service, feedId)).changed).toBeUndefined();
+  });
+
+  it('is compared by what it shows when it was stored before fingerprints were kept, and changed only when that differs', async () => {
+    const post = { guid: 'legacy-1', title: 'Legacy headline', body: 'Old text.', hoursAgo: 3 };
+    const url = serve('/legacy.xml', 'Legacy', 'https://legacy.example/', [post]);
+    const reader = harness().createUser({ plan: 'pro' });
+    const { feedId } = await subscribe(reader, url);
+    const forget = () => harness().service.db.prepare('UPDATE items SET source_hash = NULL WHERE feed_id = ?').run(feedId);
+
+    forget();
+    expect((await refreshFeed(harness().service, feedId)).changed).toBeUndefined();
+    expect(harness().service.db.prepare('SELECT source_hash FROM items WHERE feed_id = ?').pluck().get(feedId)).toEqual(expect.any(String));
+
+    forget();
+    serve('/legacy.xml', 'Legacy', 'https://legacy.example/', [{ ...post, title: 'Legacy headline, corrected' }]);
+    expect(await refreshFeed(harness().service, feedId)).toMatchObject({ changed: 1 });
+    expect((await harness().call('GET', '/v1/items', { key: reader.key })).body.data.map((item: { title: string }) => item.title))
+      .toEqual(['Legacy headline, corrected']);
+  });
+});

@@ -45,6 +45,10 @@ function keepOutlineTitle(service: ServiceContext, subscriptionId: string, outli
     AND (SELECT f.title FROM feeds f WHERE f.id = subscriptions.feed_id) IS NOT @title`).run({ id: subscriptionId, title });
 }
 
+/**
+ * Subscribes `user` to one feed of the document, storing a feed not known yet without fetching it
+ * (added to `created`); a feed refused (bad URL, plan limit) is reported with the reason.
+ */
 function subscribeWithoutFetching(service: ServiceContext, user: User, feed: OpmlFeed, folderId: string | null, created: { id: string; url: string }[]): Outcome {
   try {
     return service.db.transaction((): Outcome => {

@@ -11,7 +11,7 @@ function describe(outcome: RefreshOutcome | undefined): string {
   if (outcome.result === 'failed') return `failed: ${outcome.message ?? 'the feed could not be refreshed.'}`;
   if (outcome.result === 'not_modified') return 'unchanged (not modified)';
   if (outcome.result === 'deferred') return `not asked: ${outcome.message ?? 'its site asked to be fetched later.'}`;
-  return `${plural(outcome.added, 'new item')}`;
+  return `${plural(outcome.added, 'new item')}${outcome.changed ? `, ${plural(outcome.changed, 'changed item')}` : ''}`;
 }
 
 /** `feeds …`: work on the feeds themselves, for operators and tests. */

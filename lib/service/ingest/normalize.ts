@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { feedDateReader } from './dates';
 import { parseDuration, parseEpisodeType, parseExplicit, parsePositiveInteger } from './podcast-values';
 import type { RawEnclosure, RawFeed, RawItem } from './raw-feed';
@@ -144,6 +145,7 @@ function normalizeItem(raw: RawItem, feed: RawFeed, isPodcast: boolean, options:
     artwork_url: artwork ?? thumbnail ?? (itemType === 'episode' ? resolveUrl(feed.artwork, feed.base) : null),
     description: itemType === 'episode' ? episodeDescription(raw) : null,
     platform_metadata: metadata,
+    source_hash: itemFingerprint(raw),
   };
 }
 
@@ -162,6 +164,16 @@ function withoutDuplicates(items: ParsedItem[]): ParsedItem[] {
 /** What an item is recognised by when asking whether it is stored already (see NormalizeOptions.knownItem). */
 export function itemKey(raw: RawItem): { guid: string | null; url: string | null } {
   return { guid: raw.guid?.trim() || null, url: resolveUrl(raw.link, raw.base) };
+}
+
+/**
+ * A hash of an item as its feed wrote it (title, link, text, author, images): it changes when the
+ * feed edits the item in place, and costs far less than sanitizing the item to compare.
+ */
+export function itemFingerprint(raw: RawItem): string {
+  return createHash('sha1').update(JSON.stringify([
+    raw.title, raw.link, raw.summary, raw.content, raw.contentText, raw.itunesSummary, raw.subtitle, raw.author, raw.image, raw.thumbnail,
+  ])).digest('base64url');
 }
 
 function isKnown(raw: RawItem, options: NormalizeOptions): boolean {

@@ -17,6 +17,8 @@ export type ParsedItem = {
   artwork_url: string | null;
   description: string | null;
   platform_metadata: Record<string, unknown>;
+  /** The item as its feed wrote it, hashed (normalize.ts itemFingerprint); absent for items not read from a feed. */
+  source_hash?: string;
 };
 
 /** A whole feed document, normalized; items keep document order with duplicate guids removed. */

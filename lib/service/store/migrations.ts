@@ -12,6 +12,7 @@ import { rulesSchema } from './schema/011-rules';
 import { contentRulesSchema } from './schema/012-content-rules';
 import { feedIconsSchema } from './schema/013-feed-icons';
 import { upNextSchema } from './schema/014-up-next';
+import { itemSourceHashSchema } from './schema/016-item-source-hash';
 
 export type Migration = { version: number; name: string; sql: string };
 
@@ -31,4 +32,5 @@ export const migrations: Migration[] = [
   { version: 12, name: 'content-rules', sql: contentRulesSchema },
   { version: 13, name: 'feed-icons', sql: feedIconsSchema },
   { version: 14, name: 'up-next', sql: upNextSchema },
+  { version: 16, name: 'item-source-hash', sql: itemSourceHashSchema },
 ];

@@ -4,14 +4,17 @@
  * of its items), then, once the caller has said which of them are stored already, finish
  * (normalize and sanitize the new items and work out their terms).
  */
-import { itemKey, normalizeFeed } from '../../ingest/normalize';
+import { itemFingerprint, itemKey, normalizeFeed } from '../../ingest/normalize';
 import { readRawFeed } from '../../ingest/parse-feed';
 import type { RawFeed } from '../../ingest/raw-feed';
 import type { ParsedFeed } from '../../ingest/types';
 import { prepareDoc, type PreparedDoc } from '../../intelligence/prepare-doc';
 
-/** What an item is recognised by when asking whether it is stored already. */
-export type ItemKey = { guid: string | null; url: string | null };
+/**
+ * What an item is recognised by when asking whether it is stored already, and its fingerprint
+ * (normalize.ts itemFingerprint), which tells whether the feed edited it since.
+ */
+export type ItemKey = { guid: string | null; url: string | null; fingerprint?: string };
 
 /** A fetched document and where it came from. */
 export type FeedSource = { body: Uint8Array; url: string; contentType: string | null };
@@ -25,12 +28,12 @@ export type OpenedFeed = { raw: RawFeed; keys: ItemKey[] };
 /** Decodes and reads a fetched document; throws FeedParseError when it is not a feed. */
 export function openFeed(source: FeedSource): OpenedFeed {
   const raw = readRawFeed(source.body, { url: source.url, contentType: source.contentType ?? undefined });
-  return { raw, keys: raw.items.map(itemKey) };
+  return { raw, keys: raw.items.map((item) => ({ ...itemKey(item), fingerprint: itemFingerprint(item) })) };
 }
 
 /**
  * Normalizes and sanitizes an opened feed's items but those `known` marks (one flag per key,
- * as a stored item is found: by guid, or by link when it has no guid), and prepares each for
+ * as a stored item is found unchanged: by guid and fingerprint, or by link when it has no guid), and prepares each for
  * indexing unless `withDocs` is false (a refresh indexes behind, and works them out then).
  */
 export function finishFeed({ raw, keys }: OpenedFeed, known: ArrayLike<boolean>, withDocs = true): PreparedFeed {

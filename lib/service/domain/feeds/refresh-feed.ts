@@ -3,6 +3,7 @@ import { FeedParseError } from '../../ingest/parse-feed';
 import type { ParsedFeed } from '../../ingest/types';
 import type { ServiceContext } from '../../context';
 import { preparedOnce, type Db } from '../../store/database';
+import { storedUnchanged } from '../../store/stored-item-keys';
 import type { PreparedDoc } from '../../intelligence';
 import { failureSentence } from './failure-sentence';
 import { sharedFeedPreparer, type FeedPreparer } from './feed-preparer';
@@ -19,13 +20,15 @@ type FeedRow = { id: string; url: string; etag: string | null; last_modified: st
 /** What one refresh did, for the scheduler's log and the benchmark; `deferred`: its site asked to wait (Retry-After), so it was not asked. */
 export type RefreshOutcome = {
   feedId: string; result: 'updated' | 'not_modified' | 'failed' | 'deferred'; added: number; message?: string;
+  /** Stored items the feed edited in place, brought up to date. */
+  changed?: number;
   /** A failure because the document is no feed (a web page, say). */
   notAFeed?: boolean;
 };
 
 function prepareStatements(db: Db) {
   return {
-    byGuid: db.prepare('SELECT 1 FROM items WHERE feed_id = ? AND guid = ?').pluck(),
+    byGuid: db.prepare('SELECT source_hash FROM items WHERE feed_id = ? AND guid = ?').pluck(),
     byUrl: db.prepare('SELECT 1 FROM items WHERE feed_id = ? AND url = ?').pluck(),
     feedRow: db.prepare('SELECT id, url, etag, last_modified, ttl_minutes, failure_count FROM feeds WHERE id = ?'),
     success: db.prepare(`UPDATE feeds SET status = 'healthy', failure_count = 0, last_error = NULL, last_fetched_at = @at, next_fetch_at = @next,
@@ -35,6 +38,9 @@ function prepareStatements(db: Db) {
       website = COALESCE(website, @website), description = COALESCE(description, @description), language = COALESCE(language, @language), artwork_url = COALESCE(artwork_url, @artwork),
       source_type = CASE WHEN @podcast = 1 AND source_type = 'feed' THEN 'podcast' ELSE source_type END
     WHERE id = @id AND last_update IS NULL`),
+    // Written only when they changed: most fetches find the same name, and an unchanged row is not rewritten.
+    rename: db.prepare(`UPDATE feeds SET title = CASE WHEN @title != '' THEN @title ELSE title END, website = COALESCE(@website, website)
+    WHERE id = @id AND ((@title != '' AND title IS NOT @title) OR (@website IS NOT NULL AND website IS NOT @website))`),
     recentDates: db.prepare(`SELECT published_ms FROM items WHERE feed_id = ? ORDER BY published_ms DESC LIMIT ${PACE_ITEMS}`).pluck(),
     defer: db.prepare('UPDATE feeds SET next_fetch_at = ? WHERE id = ?'),
     failure: db.prepare(`UPDATE feeds SET status = @status, failure_count = @failures, last_error = @message, last_fetched_at = @at,
@@ -82,7 +88,10 @@ async function fetchUpdate(service: ServiceContext, feed: FeedRow & { url: strin
   const prepared = preparer.prepare({ body: ok.body, url: ok.finalUrl, contentType: ok.contentType }, {
     // Terms for similar items and stories are worked out when the items are indexed, behind the refresh.
     file: service.db.memory ? null : service.db.name, feedId: feed.id, withDocs: false,
-    known: (keys) => keys.map(({ guid, url }) => Boolean(guid ? byGuid.get(feed.id, guid) : url && byUrl.get(feed.id, url))),
+    // An item the feed edited in place (same guid, another fingerprint) is prepared again, and updated when written.
+    known: (keys) => keys.map(({ guid, url, fingerprint }) => (guid
+      ? storedUnchanged(byGuid.get(feed.id, guid) as string | null | undefined, fingerprint)
+      : Boolean(url && byUrl.get(feed.id, url)))),
   });
   return {
     kind: 'preparing',
@@ -111,12 +120,14 @@ function writeFeed(service: ServiceContext, update: FeedUpdate, at: Date): Refre
     id: feed.id, title: parsed.title, website: parsed.website, description: parsed.description, language: parsed.language,
     artwork: parsed.artwork_url, podcast: parsed.is_podcast ? 1 : 0,
   });
+  // The channel's name and site follow the feed on every fetch; a title a subscriber gave is theirs (subscriptions.title) and stays.
+  statementsOf(service.db).rename.run({ id: feed.id, title: parsed.title, website: parsed.website });
   const stored = indexPreparedItemsLater(service, feed.id, parsed, insertItems(service.db, feed.id, parsed.items, at), at, docs);
   if (stored.added.length) fetchFullArticlesLater(service, feed.id);
   recordSuccess(service, feed, at, pace(service, feed.id, parsed.ttl_minutes ?? feed.ttl_minutes, response.cacheControlMaxAge, at), {
     etag: response.etag, last_modified: response.lastModified, ttl_minutes: parsed.ttl_minutes,
   });
-  return { feedId: feed.id, result: 'updated', added: stored.added.length };
+  return { feedId: feed.id, result: 'updated', added: stored.added.length, ...(stored.changed && { changed: stored.changed.length }) };
 }
 
 /** The feed's next interval from what it asks and the dates of its latest stored items. */

@@ -9,10 +9,17 @@ export type NewItem = {
   summary: string; content: string; item_type: 'article' | 'episode'; media_url: string | null;
   audio_url: string | null; duration_seconds: number | null; episode_number: number | null; episode_type: string | null;
   explicit: boolean | null; artwork_url: string | null; description: string | null; platform_metadata: Record<string, unknown>;
+  /** The item as its feed wrote it, hashed: a stored item with the same guid and another hash was edited in place. */
+  source_hash?: string;
 };
 
-/** What storing a batch did: the ids of the items that were new, and where each was in the batch. */
-export type StoredItems = { added: string[]; skipped: number; addedFrom?: number[] };
+/**
+ * What storing a batch did: the ids of the items that were new, and where each was in the batch;
+ * likewise the stored items their feed edited in place, brought up to date (`changed`).
+ */
+export type StoredItems = { added: string[]; skipped: number; addedFrom?: number[]; changed?: string[]; changedFrom?: number[] };
+
+type StoredItem = { rowid: number; id: string; content_hash: string | null; source_hash: string | null };
 
 /** Cheap HTML-to-text for the search index; content was sanitized on ingest. */
 export function searchableText(html: string): string {
@@ -32,16 +39,22 @@ function readingMinutes(text: string): number {
 
 function prepareStatements(db: Db) {
   return {
-    byGuid: db.prepare('SELECT 1 FROM items WHERE feed_id = ? AND guid = ?').pluck(),
+    byGuid: db.prepare('SELECT rowid, id, content_hash, source_hash FROM items WHERE feed_id = ? AND guid = ?'),
     byUrl: db.prepare('SELECT 1 FROM items WHERE feed_id = ? AND url = ?').pluck(),
     byHash: db.prepare('SELECT 1 FROM items WHERE feed_id = ? AND content_hash = ?').pluck(),
-    insert: db.prepare(`INSERT INTO items (id, feed_id, guid, url, content_hash, title, summary, content, author, item_type,
+    insert: db.prepare(`INSERT INTO items (id, feed_id, guid, url, content_hash, source_hash, title, summary, content, author, item_type,
       media_url, published_at, published_ms, audio_url, duration_seconds, episode_number, episode_type, artwork_url, explicit,
       description, platform_metadata, reading_time, created_at)
-    VALUES (@id, @feed_id, @guid, @url, @content_hash, @title, @summary, @content, @author, @item_type, @media_url, @published_at,
+    VALUES (@id, @feed_id, @guid, @url, @content_hash, @source_hash, @title, @summary, @content, @author, @item_type, @media_url, @published_at,
       @published_ms, @audio_url, @duration_seconds, @episode_number, @episode_type, @artwork_url, @explicit, @description,
       @platform_metadata, @reading_time, @created_at)`),
     index: db.prepare('INSERT INTO items_fts (rowid, title, summary, body) VALUES (?, ?, ?, ?)'),
+    unindex: db.prepare('DELETE FROM items_fts WHERE rowid = ?'),
+    recordSource: db.prepare('UPDATE items SET source_hash = ? WHERE rowid = ?'),
+    // Its date, type, audio and the readers' state (entries, tags) stay; a summary made of the old text goes.
+    revise: db.prepare(`UPDATE items SET title = @title, summary = @summary, content = @content, author = @author, media_url = @media_url,
+      description = @description, reading_time = @reading_time, content_hash = @content_hash, source_hash = @source_hash, ai_summary = NULL
+    WHERE rowid = @rowid`),
     fanOut: db.prepare(`INSERT OR IGNORE INTO entries (user_id, item_id, subscription_id, item_type, published_ms, item_rowid)
     SELECT s.user_id, @id, s.id, @item_type, @published_ms, @rowid FROM subscriptions s JOIN users u ON u.id = s.user_id
     WHERE s.feed_id = @feed_id AND s.is_active = 1
@@ -55,10 +68,33 @@ const statementsOf = preparedOnce(prepareStatements);
 
 /**
  * Stores a feed's new items, skipping ones already known (by guid, then link, then content hash),
- * and gives every active subscriber an unread entry for each.
+ * and gives every active subscriber an unread entry for each; a known item (by guid) its feed
+ * edited since is brought up to date in place.
  */
 export function storeItems(db: Db, feedId: string, items: NewItem[], now = new Date()): StoredItems {
   return db.transaction(() => insertItems(db, feedId, items, now))();
+}
+
+/**
+ * Brings a stored item up to what its feed now writes of it (same guid, another source hash);
+ * false when nothing shown changed. Its entries (read, saved), tags and date are untouched.
+ */
+function reviseItem(statements: ReturnType<typeof prepareStatements>, stored: StoredItem, item: NewItem, hash: string): boolean {
+  const source = item.source_hash ?? null;
+  if (source === null || source === stored.source_hash) return false;
+  // Stored before fingerprints were kept, or edited in what is not shown: only the fingerprint is new.
+  if (hash === stored.content_hash) {
+    statements.recordSource.run(source, stored.rowid);
+    return false;
+  }
+  const body = searchableText(item.content);
+  statements.revise.run({
+    rowid: stored.rowid, title: item.title, summary: item.summary, content: item.content, author: item.author, media_url: item.media_url,
+    description: item.description, reading_time: item.item_type === 'article' ? readingMinutes(body) : null, content_hash: hash, source_hash: source,
+  });
+  statements.unindex.run(stored.rowid);
+  statements.index.run(stored.rowid, item.title, item.summary, body);
+  return true;
 }
 
 /**
@@ -67,24 +103,35 @@ export function storeItems(db: Db, feedId: string, items: NewItem[], now = new D
  * page it first touches aside, a good share of a refresh's writing).
  */
 export function insertItems(db: Db, feedId: string, items: NewItem[], now = new Date()): StoredItems {
-  const { byGuid, byUrl, byHash, insert, index, fanOut, touchFeed } = statementsOf(db);
+  const statements = statementsOf(db);
+  const { byGuid, byUrl, byHash, insert, index, fanOut, touchFeed } = statements;
   const added: string[] = [];
   const addedFrom: number[] = [];
+  const changed: string[] = [];
+  const changedFrom: number[] = [];
   let skipped = 0;
   const seen = new Set<string>();
   items.forEach((item, position) => {
     const hash = contentHash(item);
     const key = item.guid ?? item.url ?? hash;
-    const known = seen.has(key)
-      || (item.guid !== null && byGuid.get(feedId, item.guid))
+    const repeated = seen.has(key);
+    seen.add(key);
+    const stored = !repeated && item.guid !== null ? byGuid.get(feedId, item.guid) as StoredItem | undefined : undefined;
+    if (stored) {
+      if (reviseItem(statements, stored, item, hash)) {
+        changed.push(stored.id);
+        changedFrom.push(position);
+      } else skipped++;
+      return;
+    }
+    const known = repeated
       || (item.guid === null && item.url !== null && byUrl.get(feedId, item.url))
       || (item.guid === null && item.url === null && byHash.get(feedId, hash));
-    seen.add(key);
     if (known) { skipped++; return; }
     // A feed that gives no date (or none we can read), or one still to come (a mistyped year): the
     // item is dated when it was first seen, as it is sorted, and says its date is estimated; a
     // future date would hold it atop the list and out of every mark-all. A refresh never dates it
-    // again: a stored item is skipped above.
+    // again: a stored item keeps its date.
     const givenMs = item.published_at ? Date.parse(item.published_at) : NaN;
     const estimated = !(givenMs <= now.getTime());
     const publishedMs = estimated ? now.getTime() : givenMs;
@@ -92,6 +139,7 @@ export function insertItems(db: Db, feedId: string, items: NewItem[], now = new 
     const metadata = item.platform_metadata ?? {};
     const row = {
       ...item, published_at: estimated ? new Date(publishedMs).toISOString() : item.published_at, id: randomUUID(), feed_id: feedId, content_hash: hash, published_ms: publishedMs,
+      source_hash: item.source_hash ?? null,
       explicit: item.explicit === null ? null : item.explicit ? 1 : 0,
       platform_metadata: JSON.stringify(estimated ? { ...metadata, date_estimated: true } : metadata),
       reading_time: item.item_type === 'article' ? readingMinutes(body) : null,
@@ -103,7 +151,7 @@ export function insertItems(db: Db, feedId: string, items: NewItem[], now = new 
     added.push(row.id);
     addedFrom.push(position);
   });
-  if (added.length) touchFeed.run(now.toISOString(), feedId);
+  if (added.length || changed.length) touchFeed.run(now.toISOString(), feedId);
   if (added.length) applyRulesToNewItems(db, feedId, added, addedFrom.map((position) => items[position]));
-  return { added, addedFrom, skipped };
+  return { added, addedFrom, skipped, ...(changed.length && { changed, changedFrom }) };
 }

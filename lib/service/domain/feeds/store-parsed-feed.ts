@@ -20,14 +20,19 @@ export function storeParsedFeed(service: ServiceContext, feedId: string, feed: P
 export function insertParsedFeed(service: ServiceContext, feedId: string, feed: ParsedFeed, now = new Date(), docs?: PreparedDoc[]): StoredItems {
   const stored = insertItems(service.db, feedId, feed.items, now);
   if (docs) return indexPreparedItems(service, feedId, feed, stored, now, docs);
-  if (stored.added.length) indexItems(service, stored.added);
+  if (toIndex(stored).length) indexItems(service, toIndex(stored));
   return stored;
 }
 
-/** The items just stored in id order (the order indexItems reads them back), with where each was in the feed. */
+/** Ids of the items to index after storing: the new ones and those their feed edited (indexed again). */
+function toIndex(stored: StoredItems): string[] {
+  return stored.changed?.length ? [...stored.added, ...stored.changed] : stored.added;
+}
+
+/** The items just stored (new or edited) in id order (the order indexItems reads them back), with where each was in the feed. */
 function inIdOrder(stored: StoredItems): { id: string; position: number }[] {
-  const positions = stored.addedFrom ?? [];
-  return stored.added.map((id, i) => ({ id, position: positions[i] })).sort((a, b) => byId(a.id, b.id));
+  const positions = [...stored.addedFrom ?? [], ...stored.changedFrom ?? []];
+  return toIndex(stored).map((id, i) => ({ id, position: positions[i] })).sort((a, b) => byId(a.id, b.id));
 }
 
 /** Indexes one stored item of `feed` from its prepared doc (worked out now when `docs` lacks it). */
@@ -103,7 +108,7 @@ function drainBehind(service: ServiceContext, queue: Behind[]): void {
  * back by the time they are indexed, on the spot.
  */
 export function indexPreparedItemsLater(service: ServiceContext, feedId: string, feed: ParsedFeed, stored: StoredItems, now: Date, docs: PreparedDoc[]): StoredItems {
-  if (!stored.added.length) return stored;
+  if (!toIndex(stored).length) return stored;
   const index = indexerOf(service, feedId, feed, now, docs);
   let queue = behind.get(service.intelligence);
   if (!queue) behind.set(service.intelligence, queue = []);
@@ -119,8 +124,8 @@ export function indexPreparedItemsLater(service: ServiceContext, feedId: string,
 
 /** Runs the intelligence over items just stored: the first of them at once, in one transaction, the rest a slice per later turn. */
 export function indexNewItems(service: ServiceContext, stored: StoredItems): StoredItems {
-  if (!stored.added.length) return stored;
-  const [first, ...rest] = inSlices([...stored.added].sort(byId));
+  if (!toIndex(stored).length) return stored;
+  const [first, ...rest] = inSlices([...toIndex(stored)].sort(byId));
   service.db.transaction(() => indexItems(service, first))();
   for (const slice of rest) service.intelligence.later(() => indexItems(service, slice));
   return stored;

@@ -29,6 +29,22 @@ function distinctFeeds(feeds: OpmlFeed[]): OpmlFeed[] {
 
 type Outcome = 'imported' | 'already_subscribed' | { message: string };
 
+/** Subscription titles are at most 256 characters, as PATCH /v1/subscriptions/{id} takes them. */
+const maxTitle = 256;
+
+/**
+ * A known feed subscribed from a file takes the outline's title as the subscription's own (the
+ * name the person gave it in another reader), which later fetches leave alone; one that is just
+ * the feed's own name is left unset, to follow the channel. A feed new here is named by the file
+ * only until its first fetch names it, as before: many files hold placeholders (a host, "Feed 1").
+ */
+function keepOutlineTitle(service: ServiceContext, subscriptionId: string, outlineTitle: string | null): void {
+  const title = outlineTitle?.slice(0, maxTitle).trim();
+  if (!title) return;
+  service.db.prepare(`UPDATE subscriptions SET title = @title WHERE id = @id
+    AND (SELECT f.title FROM feeds f WHERE f.id = subscriptions.feed_id) IS NOT @title`).run({ id: subscriptionId, title });
+}
+
 /**
  * Subscribes `user` to one feed of the document, storing a feed not known yet without fetching it
  * (added to `created`); a feed refused (bad URL, plan limit) is reported with the reason.
@@ -43,7 +59,9 @@ function subscribeWithoutFetching(service: ServiceContext, user: User, feed: Opm
       if (!feedId) feedId = createFeed(service.db, { url, source_type: 'feed', title: feed.title || new URL(url).hostname });
       const outcome = subscribeToStored(service, user, feedId, folderId);
       if (isNew) created.push({ id: feedId, url });
-      return outcome.status === 201 ? 'imported' : 'already_subscribed';
+      if (outcome.status !== 201) return 'already_subscribed';
+      if (!isNew) keepOutlineTitle(service, outcome.body.subscription_id, feed.title);
+      return 'imported';
     })();
   } catch (error) {
     if (!(error instanceof DomainError)) console.error('[tidings opml import]', feed.url, error);

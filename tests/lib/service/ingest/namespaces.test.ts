@@ -3,7 +3,9 @@ import { parseFeed } from '@/lib/service/ingest/parse-feed';
 import { fixture } from './shared-feeds';
 
 function parse(name: string) {
-  return parseFeed(fixture(`namespaces/${name}`), { url: 'https://fixture.example/feed' });
+  const feed = parseFeed(fixture(`namespaces/${name}`), { url: 'https://fixture.example/feed' });
+  // The fingerprint hashes the item as written (prefixes included), so it differs between writings of the same feed by design.
+  return { ...feed, items: feed.items.map((item) => ({ ...item, source_hash: undefined })) };
 }
 
 describe('parseFeed recognises namespaces by URI, whatever prefix binds them (tests/fixtures/feeds/namespaces)', () => {

@@ -1,6 +1,7 @@
 import type { Migration } from '../migrations';
 import { serviceSchema } from './schema/001-service';
 import { triggersSchema } from './schema/002-triggers';
+import { itemSourceHashSchema } from './schema/003-item-source-hash';
 
 /**
  * The service's PostgreSQL schema changes, in order. Never edit one that has shipped: add the
@@ -9,4 +10,5 @@ import { triggersSchema } from './schema/002-triggers';
 export const postgresMigrations: Migration[] = [
   { version: 1, name: 'service', sql: serviceSchema },
   { version: 2, name: 'triggers', sql: triggersSchema },
+  { version: 3, name: 'item-source-hash', sql: itemSourceHashSchema },
 ];

@@ -1,5 +1,6 @@
 import 'server-only';
 import { setKeyLimiter } from '@/lib/service/embedded';
+import { serviceConfig } from '@/lib/service/config';
 import { RateLimiter, type KeyLimiter, type Verdict } from '@/lib/service/http/rate-limit';
 import { appStateDatabaseUrl } from './app-state/config';
 import { hitSlidingWindow } from './app-state/postgres-limits';
@@ -51,5 +52,5 @@ function withinTime<T>(answer: Promise<T>, ms: number): Promise<T> {
  */
 export function shareKeyLimits(env: NodeJS.ProcessEnv = process.env): void {
   const url = appStateDatabaseUrl(env);
-  if (url) setKeyLimiter(new SharedKeyLimiter(url));
+  if (url) setKeyLimiter(new SharedKeyLimiter(url, serviceConfig().rateLimitWindowSeconds * 1000));
 }

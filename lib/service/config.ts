@@ -10,6 +10,8 @@ export function serviceConfig() {
     apiKeyRateLimit: positiveInt(env.TIDINGS_RATE_LIMIT, 120),
     /** Requests a minute per first-party app token: the app prefetches, so it gets more room. */
     appTokenRateLimit: positiveInt(env.TIDINGS_APP_RATE_LIMIT, 1200),
+    /** Seconds both limits count requests over (SPEC.md: a minute); shorter lets tests wait out a 429 sooner. */
+    rateLimitWindowSeconds: positiveInt(env.TIDINGS_RATE_LIMIT_WINDOW, 60),
     allowPrivateUrls: env.TIDINGS_ALLOW_PRIVATE_URLS === '1',
     mailDomain: env.TIDINGS_MAIL_DOMAIN || 'mail.tidings.local',
     /** Shared secret of the HTTP inbound-mail endpoint; unset disables it. */

@@ -42,7 +42,7 @@ export function createService(options: { databaseFile?: string; config?: Partial
   const context: ServiceContext = { db, store: sqliteStore(db), config, intelligence: createIntelligence(db) };
   // A run that stopped with indexing left for later left items without stories or similar items.
   resumeIndexing(context);
-  const limiter = options.limiter ?? new RateLimiter();
+  const limiter = options.limiter ?? new RateLimiter(config.rateLimitWindowSeconds * 1000);
   const router = createRouter(context, handlers, limiter);
   mountFever(router, context, limiter);
   mountGreader(router, context, limiter);

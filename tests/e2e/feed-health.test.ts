@@ -5,12 +5,12 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { APIResponse, Locator, Page, Response } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contextPerTest, expectNoAxeViolations, isCall, type ViewportName } from './browser';
+import type { APIResponse, Browser, Locator, Page, Response } from 'playwright-core';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { expectNoAxeViolations, isCall, launchBrowser, newAppContext, type ViewportName } from './browser';
 import { rssDocument } from './feed-site';
 
-const contexts = contextPerTest();
+let browser: Browser;
 
 /** Paths that answer 404 (the feed is gone) until taken off; every request is counted by path. */
 const gone = new Set<string>();
@@ -19,6 +19,7 @@ let site: http.Server;
 let baseUrl = '';
 
 beforeAll(async () => {
+  browser = await launchBrowser();
   site = http.createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://site').pathname;
     hits.set(path, (hits.get(path) ?? 0) + 1);
@@ -36,6 +37,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await browser?.close();
   site.closeAllConnections();
   await new Promise((resolve) => site.close(resolve));
 });
@@ -83,11 +85,14 @@ function overflows(page: Page): Promise<boolean> {
 
 const goneSentence = 'The feed server answered 404: the feed is gone from that address.';
 
-describe.each<ViewportName>(['phone', 'desktop'])('feed health on a %s', (viewport) => {
-  it('shows a failing feed\'s error, last and next try; Try now reaches the feed server and clears it', async () => {
+// The two screens at once, each on a feed of its own: most of a test is waiting out the 10 seconds of Try now.
+describe.concurrent.each<ViewportName>(['phone', 'desktop'])('feed health on a %s', (viewport) => {
+  // The test's own expect: tests running at once must not share one (vitest's advice for concurrent tests).
+  it('shows a failing feed\'s error, last and next try; Try now reaches the feed server and clears it', async ({ expect, onTestFinished }) => {
     const path = `/notices-${viewport}.xml`;
     const title = `Harbour Notices ${path}`;
-    const context = await contexts.open(viewport);
+    const context = await newAppContext(browser, viewport);
+    onTestFinished(() => context.close());
     const page = await context.newPage();
     await page.goto('/subscriptions');
 

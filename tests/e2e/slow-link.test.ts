@@ -3,14 +3,11 @@
  * copies kept for offline reading, and an answer that comes late still reaches the screen.
  */
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import { RelayedBrowser, ownerApiKey, rows, serviceItems, startDedicatedServer, waitForWorker, type Wire } from './offline-helpers';
 import { setContextOffline } from './connection';
 
 let server: Awaited<ReturnType<typeof startDedicatedServer>>;
-const browser = new RelayedBrowser();
-let context: BrowserContext | undefined;
-let wire: Wire | undefined;
 
 beforeAll(async () => {
   server = await startDedicatedServer({});
@@ -18,37 +15,40 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
 });
-afterEach(() => browser.end());
 
-/** A signed-in browser on a fresh profile behind a relay the test can slow down or cut, with the worker in control of the inbox. */
-async function inboxUnderWorker(path: string): Promise<Page> {
+/**
+ * A signed-in browser on a fresh profile behind a relay the test can slow down or cut, with the worker in
+ * control of the inbox; each test has its own (ended after it), so tests that only wait can run at once.
+ */
+async function inboxUnderWorker(path: string, onTestFinished: TestContext['onTestFinished']): Promise<{ page: Page; wire: Wire; context: BrowserContext }> {
+  const browser = new RelayedBrowser();
+  onTestFinished(() => browser.end());
   const started = await browser.start(server.baseUrl);
-  ({ wire, context } = started);
   const { page } = started;
   await page.goto(path);
   await waitForWorker(page);
   // Loaded again under the worker, the list is kept.
   await page.goto(path);
   await rows(page);
-  return page;
+  return started;
 }
 
 describe('a slow or failing link', () => {
-  it('opens an item of the inbox offline that was listed but never opened, with its text', async () => {
-    const page = await inboxUnderWorker('/inbox');
+  it('opens an item of the inbox offline that was listed but never opened, with its text', async ({ onTestFinished }) => {
+    const { page, wire, context } = await inboxUnderWorker('/inbox', onTestFinished);
     const target = (await rows(page)).filter((row) => !row.isSaved)[1]!;
     // The worker keeps the first page's items after the page has loaded.
     await expect.poll(() => page.evaluate((id) => caches.match(`/api/v1/items/${id}`).then(Boolean), target.id), { timeout: 30_000 }).toBe(true);
-    wire!.setCut(true);
-    await setContextOffline(context!, true);
+    wire.setCut(true);
+    await setContextOffline(context, true);
     await page.locator(`li[data-item-id="${target.id}"] [data-item-link]`).click();
     await page.getByRole('heading', { level: 1, name: target.title }).waitFor({ timeout: 30_000 });
     expect(await page.getByText('This item could not be loaded').count()).toBe(0);
     expect((await page.locator('article').innerText()).length).toBeGreaterThan(target.title.length + 100);
   }, 90_000);
 
-  it('keeps "mark all as read" on the inbox kept for offline, so it does not come back unread', async () => {
-    const page = await inboxUnderWorker('/inbox?view=all');
+  it('keeps "mark all as read" on the inbox kept for offline, so it does not come back unread', async ({ onTestFinished }) => {
+    const { page, wire, context } = await inboxUnderWorker('/inbox?view=all', onTestFinished);
     expect((await rows(page)).some((row) => !row.isRead)).toBe(true);
     await page.getByRole('button', { name: 'Mark all as read' }).click();
     await page.getByRole('button', { name: 'Mark all read' }).click();
@@ -68,8 +68,8 @@ describe('a slow or failing link', () => {
       return unread;
     }), { timeout: 10_000 }).toBe(0);
 
-    wire!.setCut(true);
-    await setContextOffline(context!, true);
+    wire.setCut(true);
+    await setContextOffline(context, true);
     await page.reload();
     const kept = await rows(page);
     // The page comes from the kept copy; its list is then read from the kept answers.
@@ -77,8 +77,10 @@ describe('a slow or failing link', () => {
     expect(kept.length).toBeGreaterThan(0);
   }, 90_000);
 
-  it('shows the kept list while a refresh is slow, then the fresh one by itself once it lands', async () => {
-    const page = await inboxUnderWorker('/inbox?view=all');
+  // The last two mostly wait out the worker's deadlines, and the second changes nothing: they run at once,
+  // each with its own expect (vitest's advice for concurrent tests).
+  it.concurrent('shows the kept list while a refresh is slow, then the fresh one by itself once it lands', async ({ expect, onTestFinished }) => {
+    const { page, wire } = await inboxUnderWorker('/inbox?view=all', onTestFinished);
     const target = (await rows(page))[0]!;
     // Marked read, or unread, on another device meanwhile.
     const key = ownerApiKey(server.dataDir);
@@ -87,7 +89,7 @@ describe('a slow or failing link', () => {
     });
     expect(read.status).toBe(200);
     // Reads of lists take 8 s, longer than the worker waits for the network (5 s); everything else goes through as usual.
-    wire!.slowRequests = { line: /^GET \/api\/v1\/items\?/, ms: 8_000 };
+    wire.slowRequests = { line: /^GET \/api\/v1\/items\?/, ms: 8_000 };
     const keptAnswer = page.waitForResponse((response) => response.request().method() === 'GET' && new URL(response.url()).pathname === '/api/v1/items', { timeout: 20_000 });
     await page.getByRole('button', { name: 'Refresh' }).click();
     // The worker's answer once it stops waiting, seconds before the network's.
@@ -98,9 +100,9 @@ describe('a slow or failing link', () => {
     await expect.poll(async () => (await rows(page)).find((row) => row.id === target.id)?.isRead, { timeout: 30_000 }).toBe(!target.isRead);
   }, 90_000);
 
-  it('answers a read with nothing kept and no answer in time as too slow, not as offline', async () => {
-    const page = await inboxUnderWorker('/inbox?view=all');
-    wire!.slowRequests = { line: /^GET \/api\/v1\/items\/[0-9a-f-]{36} /, ms: 20_000 };
+  it.concurrent('answers a read with nothing kept and no answer in time as too slow, not as offline', async ({ expect, onTestFinished }) => {
+    const { page, wire } = await inboxUnderWorker('/inbox?view=all', onTestFinished);
+    wire.slowRequests = { line: /^GET \/api\/v1\/items\/[0-9a-f-]{36} /, ms: 20_000 };
     const answer = await page.evaluate(async () => {
       const response = await fetch('/api/v1/items/00000000-0000-4000-8000-000000000000');
       return { status: response.status, body: await response.json() as { message: string } };

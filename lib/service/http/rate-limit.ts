@@ -29,7 +29,7 @@ export function spendRequest(limiter: KeyLimiter, key: string, limit: number): v
 /** Request times of one credential, oldest first, from `start` on (what is before it has left the window). */
 type Window = { times: number[]; start: number };
 
-/** A sliding one-minute window of request times per credential, kept in memory. */
+/** A sliding window (a minute unless told) of request times per credential, kept in memory. */
 export class RateLimiter implements KeyLimiter {
   private readonly windows = new Map<string, Window>();
 

@@ -18,7 +18,7 @@ import { jsonHolding } from './held-body';
  * Builds the /v1 HTTP interface: one route per operation of the contract, behind auth, rate limit and validation.
  * `limiter` counts a key's requests; the sync APIs share it, so a key has one limit whatever protocol it speaks.
  */
-export function createRouter(service: ServiceContext, handlers: Handlers, limiter: KeyLimiter = new RateLimiter()): Hono {
+export function createRouter(service: ServiceContext, handlers: Handlers, limiter: KeyLimiter = new RateLimiter(service.config.rateLimitWindowSeconds * 1000)): Hono {
   const app = new Hono();
 
   // Before any route: Hono would match a path it cannot decode as written and hand on its raw escapes.

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Answer, type Harness } from '../harness';
+import { serviceConfig } from '@/lib/service/config';
 
 // SPEC.md: 120 requests a minute per API key; every 429 carries Retry-After and a JSON body.
 const perMinute = 120;
@@ -67,5 +68,39 @@ describe('rate limit of the first-party app token', () => {
     await spend(key, perMinute);
     expect((await h.call('GET', '/v1/items', { key })).status).toBe(429);
     expect((await h.call('GET', '/v1/items', { key: appToken })).status).toBe(200);
+  });
+});
+
+describe('the window of the limits (TIDINGS_RATE_LIMIT_WINDOW)', () => {
+  it('is a minute unless set, and read in seconds from the environment', () => {
+    const before = process.env.TIDINGS_RATE_LIMIT_WINDOW;
+    try {
+      delete process.env.TIDINGS_RATE_LIMIT_WINDOW;
+      expect(serviceConfig().rateLimitWindowSeconds).toBe(60);
+      process.env.TIDINGS_RATE_LIMIT_WINDOW = '5';
+      expect(serviceConfig().rateLimitWindowSeconds).toBe(5);
+      process.env.TIDINGS_RATE_LIMIT_WINDOW = 'soon';
+      expect(serviceConfig().rateLimitWindowSeconds).toBe(60);
+    } finally {
+      if (before === undefined) delete process.env.TIDINGS_RATE_LIMIT_WINDOW;
+      else process.env.TIDINGS_RATE_LIMIT_WINDOW = before;
+    }
+  });
+
+  it('asks a limited key to wait no longer than a shorter window, and answers it again once that passed', async () => {
+    const short = await startHarness({ apiKeyRateLimit: 3, rateLimitWindowSeconds: 2 });
+    try {
+      const { key } = short.createUser();
+      for (let i = 0; i < 3; i++) expect((await short.call('GET', '/v1/items', { key, query: { limit: 1 } })).status).toBe(200);
+      const limited = await short.call('GET', '/v1/items', { key });
+      expect(limited.status).toBe(429);
+      const seconds = Number(limited.headers.get('retry-after'));
+      expect(seconds).toBeGreaterThanOrEqual(1);
+      expect(seconds).toBeLessThanOrEqual(2);
+      await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+      expect((await short.call('GET', '/v1/items', { key })).status).toBe(200);
+    } finally {
+      await short.stop();
+    }
   });
 });

@@ -26,10 +26,10 @@ export const opmlCommands: CommandGroup = {
       usage: '--email <email> [--json] <file>',
       options: { email: { type: 'string' }, json: { type: 'boolean', default: false } },
       positionals: ['file'],
-      async run({ db, config, out, note }, values, positionals) {
+      async run({ db, store, config, out, note }, values, positionals) {
         const [file] = positionals;
         if (!file) throw new UsageError('The OPML file is required: opml import --email <email> <file>.');
-        const user = requireUser(db, requireEmail(values));
+        const user = await requireUser(store, requireEmail(values));
         const document = await readDocument(file);
         let result;
         const intelligence = createIntelligence(db);
@@ -56,8 +56,8 @@ export const opmlCommands: CommandGroup = {
       summary: "Print a user's feeds and podcasts as OPML 2.0, grouped by folder (newsletters are left out)",
       usage: '--email <email>',
       options: { email: { type: 'string' } },
-      run({ db, out }, values) {
-        const user = requireUser(db, requireEmail(values));
+      async run({ db, store, out }, values) {
+        const user = await requireUser(store, requireEmail(values));
         out(exportOpml(db, user).opml);
       },
     },

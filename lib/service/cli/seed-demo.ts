@@ -121,7 +121,7 @@ export function seedDemo(service: ServiceContext, user: User, now = Date.now()):
   return { sources: demoSources.length, added, ...counts };
 }
 
-function main(argv: string[]): number {
+async function main(argv: string[]): Promise<number> {
   let email: string | undefined;
   try {
     const { values } = parseArgs({ args: argv, options: { email: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, strict: true });
@@ -137,8 +137,9 @@ function main(argv: string[]): number {
   }
   const { db, config, databaseFile } = openDataDirectory();
   try {
-    const user = email ? ensureUser(db, email) : ensureOwner(db, config.ownerEmail);
-    const summary = seedDemo({ db, store: sqliteStore(db), config, intelligence: createIntelligence(db) }, user);
+    const store = sqliteStore(db);
+    const user = email ? await ensureUser(store, email) : await ensureOwner(store, config.ownerEmail);
+    const summary = seedDemo({ db, store, config, intelligence: createIntelligence(db) }, user);
     console.log(summary.added
       ? `Seeded ${summary.added} demo sources for ${user.email} in ${databaseFile}: ${summary.items} items, ${summary.unread} unread, ${summary.saved} saved, ${summary.tagged} tagged.`
       : `Demo content already present for ${user.email} in ${databaseFile} (${summary.items} items); nothing added.`);
@@ -151,4 +152,4 @@ function main(argv: string[]): number {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) process.exitCode = main(process.argv.slice(2));
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) process.exitCode = await main(process.argv.slice(2));

@@ -1,3 +1,4 @@
+import type { AccountStore } from './accounts';
 import type { FolderStore } from './folders';
 
 /**
@@ -13,4 +14,5 @@ import type { FolderStore } from './folders';
  */
 export type Store = {
   folders: FolderStore;
+  accounts: AccountStore;
 };

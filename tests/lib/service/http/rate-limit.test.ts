@@ -29,7 +29,7 @@ function expectRateLimited(answer: Answer): void {
 describe('rate limit per API key', () => {
   it('answers the first 120 requests of a minute and 429 with Retry-After for the 121st', async () => {
     expect(h.service.config.apiKeyRateLimit, 'TIDINGS_RATE_LIMIT must be unset for this suite').toBe(perMinute);
-    const { key } = h.createUser();
+    const { key } = await h.createUser();
     const statuses = await spend(key, perMinute);
     expect(statuses.every((status) => status === 200)).toBe(true);
     expectRateLimited(await h.call('GET', '/v1/items', { key }));
@@ -39,14 +39,14 @@ describe('rate limit per API key', () => {
   });
 
   it('counts per key: another key of the same user is not limited', async () => {
-    const { user, key } = h.createUser();
+    const { user, key } = await h.createUser();
     await spend(key, perMinute);
     expect((await h.call('GET', '/v1/items', { key })).status).toBe(429);
-    expect((await h.call('GET', '/v1/items', { key: h.issueKey(user) })).status).toBe(200);
+    expect((await h.call('GET', '/v1/items', { key: await h.issueKey(user) })).status).toBe(200);
   });
 
   it('counts requests that fail validation too', async () => {
-    const { key } = h.createUser();
+    const { key } = await h.createUser();
     for (let i = 0; i < perMinute; i++) {
       expect((await h.call('GET', '/v1/items', { key, query: { limit: 0 } })).status).toBe(422);
     }
@@ -56,14 +56,14 @@ describe('rate limit per API key', () => {
 
 describe('rate limit of the first-party app token', () => {
   it('uses its own configured limit, not the API key limit', async () => {
-    const { appToken } = h.createUser();
+    const { appToken } = await h.createUser();
     const statuses = await spend(appToken, 130);
     expect(statuses.filter((status) => status !== 200)).toEqual([]);
     expectRateLimited(await h.call('GET', '/v1/items', { key: appToken }));
   });
 
   it('does not share its window with the API keys of the same user', async () => {
-    const { key, appToken } = h.createUser();
+    const { key, appToken } = await h.createUser();
     await spend(key, perMinute);
     expect((await h.call('GET', '/v1/items', { key })).status).toBe(429);
     expect((await h.call('GET', '/v1/items', { key: appToken })).status).toBe(200);

@@ -1,5 +1,6 @@
 import type { AccountStore } from './accounts';
 import type { FolderStore } from './folders';
+import type { UpNextStore } from './up-next';
 
 /**
  * The storage seam: everything the domain keeps, behind narrow interfaces, one per area.
@@ -15,4 +16,5 @@ import type { FolderStore } from './folders';
 export type Store = {
   folders: FolderStore;
   accounts: AccountStore;
+  upNext: UpNextStore;
 };

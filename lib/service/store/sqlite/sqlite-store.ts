@@ -2,11 +2,13 @@ import type { Db } from '../database';
 import type { Store } from '../store';
 import { sqliteAccountStore } from './accounts';
 import { sqliteFolderStore } from './folders';
+import { sqliteUpNextStore } from './up-next';
 
 /** The store on one SQLite connection (the one the unconverted domain code still uses directly). */
 export function sqliteStore(db: Db): Store {
   return {
     folders: sqliteFolderStore(db),
     accounts: sqliteAccountStore(db),
+    upNext: sqliteUpNextStore(db),
   };
 }

@@ -13,9 +13,10 @@ import { seedDemoIcon } from './demo-icons';
 import { storeItems } from '../domain/feeds/store-items';
 import { subscribeUserToFeed } from '../domain/feeds/subscribe-user';
 import { bulkUpdateItems } from '../domain/items/item-state';
-import { recordPlayback } from '../domain/items/playback';
+import { nextPlayback } from '../domain/items/playback';
 import { setItemTags } from '../domain/items/tags';
 import { createIntelligence } from '../intelligence';
+import { recordPlaybackNow } from '../store/sqlite/playback';
 import { sqliteStore } from '../store/sqlite/sqlite-store';
 import type { Db } from '../store/database';
 import { openDataDirectory, UsageError } from './command';
@@ -65,7 +66,8 @@ function applyReadingHistory(db: Db, user: User, source: DemoSource, subscriptio
       const heard = index === 1 ? 0.4 : index > 1 && random.chance(0.7) ? 1 : 0;
       if (heard) {
         const at = new Date(Math.min(now, entry.published_ms + dayMs)).toISOString();
-        recordPlayback(db, user.id, entry.item_id, { position_seconds: Math.round(entry.duration_seconds * heard), client_timestamp: at }, Date.parse(at));
+        const body = { position_seconds: Math.round(entry.duration_seconds * heard), client_timestamp: at };
+        recordPlaybackNow(db, user.id, entry.item_id, (current) => nextPlayback(current, body, Date.parse(at)));
       }
     } else if (random.chance(ageDays > 3 ? 0.75 : 0.12)) {
       read.push(entry.item_id);

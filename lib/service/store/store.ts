@@ -1,5 +1,6 @@
 import type { AccountStore } from './accounts';
 import type { FolderStore } from './folders';
+import type { PlaybackStore } from './playback';
 import type { UpNextStore } from './up-next';
 
 /**
@@ -17,4 +18,5 @@ export type Store = {
   folders: FolderStore;
   accounts: AccountStore;
   upNext: UpNextStore;
+  playback: PlaybackStore;
 };

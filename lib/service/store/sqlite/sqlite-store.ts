@@ -2,6 +2,7 @@ import type { Db } from '../database';
 import type { Store } from '../store';
 import { sqliteAccountStore } from './accounts';
 import { sqliteFolderStore } from './folders';
+import { sqlitePlaybackStore } from './playback';
 import { sqliteUpNextStore } from './up-next';
 
 /** The store on one SQLite connection (the one the unconverted domain code still uses directly). */
@@ -10,5 +11,6 @@ export function sqliteStore(db: Db): Store {
     folders: sqliteFolderStore(db),
     accounts: sqliteAccountStore(db),
     upNext: sqliteUpNextStore(db),
+    playback: sqlitePlaybackStore(db),
   };
 }

@@ -57,9 +57,9 @@ async function build(dir: string, seed = 42): Promise<Bench & { buildSeconds: nu
   const databaseFile = path.join(dir, 'service.db');
   const reuse = existsSync(databaseFile);
   const service = createService({ databaseFile, config: { apiKeyRateLimit: 1_000_000_000, validateResponses: false } });
-  const { db } = service;
+  const { db, store } = service;
   const started = performance.now();
-  const user = ensureUser(db, 'bench@example.com', { plan: 'plus' });
+  const user = await ensureUser(store, 'bench@example.com', { plan: 'plus' });
   const vocabulary = zipfVocabulary(30_000, prng(seed));
   const now = Date.now();
   if (!reuse) {
@@ -80,7 +80,7 @@ async function build(dir: string, seed = 42): Promise<Bench & { buildSeconds: nu
   const pick = (from: number, to: number) => vocabulary.words[from + Math.floor(random() * (to - from))];
   const searchWords = Array.from({ length: runs }, (_, index) => (index % 4 === 3 ? [pick(50, 1000), pick(50, 1000)] : [pick(100, 5000)]));
   const commonWords = vocabulary.words.slice(0, 5);
-  return { service, key: issueCredential(db, user.id, 'api_key', 'bench').secret, subscriptions, itemIds, searchWords, commonWords, buildSeconds };
+  return { service, key: (await issueCredential(store, user.id, 'api_key', 'bench')).secret, subscriptions, itemIds, searchWords, commonWords, buildSeconds };
 }
 
 type Timed = { ms: number; cpuMs: number; json: unknown };

@@ -86,7 +86,7 @@ async function timeInProcess(dataDir: string, key: string): Promise<{ items: [nu
   const { operations } = await import('@/lib/contract/operations');
   const service = createService({ databaseFile: path.join(dataDir, 'service.db'), config: { dataDir, apiKeyRateLimit: 1e9, validateResponses: false } });
   try {
-    const { user } = findCredentialBySecret(service.db, key)!;
+    const { user } = (await findCredentialBySecret(service.store, key))!;
     const query = operations.listItems.query.parse({ limit: '50' });
     const headers = { authorization: `Bearer ${key}`, accept: 'application/json' };
     const viaFetch = (pathAndQuery: string) => async () => {

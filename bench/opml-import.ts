@@ -70,7 +70,7 @@ async function importOnce(urls: string[]): Promise<{ answer: number; listed: num
   const dir = mkdtempSync(path.join(tmpdir(), 'tidings-opml-bench-'));
   const service = createService({ databaseFile: path.join(dir, 'service.db'), config: { dataDir: dir, allowPrivateUrls: true } });
   try {
-    const user = ensureUser(service.db, 'bench@example.org', { plan: 'plus' });
+    const user = await ensureUser(service.store, 'bench@example.org', { plan: 'plus' });
     const outlines = urls.map((url, i) => `<outline type="rss" text="Feed ${i}" xmlUrl="${url}"/>`).join('');
     const opml = `<?xml version="1.0"?><opml version="2.0"><head><title>Bench</title></head><body><outline text="Bench">${outlines}</outline></body></opml>`;
     const started = performance.now();

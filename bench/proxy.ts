@@ -88,8 +88,8 @@ async function measure(): Promise<ProxyFigures> {
   const { proxy } = await import('@/lib/server/proxy');
   const { startSession } = await import('@/lib/server/session');
 
-  const { service, ownerToken, ownerId } = embeddedService();
-  const owner = findUser(service.db, ownerId)!;
+  const { service, ownerToken, ownerId } = await embeddedService();
+  const owner = (await findUser(service.store, ownerId))!;
   for (let feed = 0; feed < 20; feed++) {
     const feedId = createFeed(service.db, { url: `https://feeds.example.com/${feed}.xml`, source_type: 'feed', title: `Feed ${feed}`, website: `https://site${feed}.example.com` });
     subscribeUserToFeed(service.db, owner, feedId);
@@ -113,7 +113,7 @@ async function measure(): Promise<ProxyFigures> {
   );
 
   let connections = 0;
-  const apiKey = issueCredential(service.db, ownerId, 'api_key', 'bench').secret;
+  const apiKey = (await issueCredential(service.store, ownerId, 'api_key', 'bench')).secret;
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const started = serve({ fetch: service.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(started));
   });

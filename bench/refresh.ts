@@ -77,7 +77,7 @@ async function runOnce(servers: http.Server[]): Promise<RunFigures> {
   const dir = mkdtempSync(path.join(tmpdir(), 'tidings-refresh-bench-'));
   const service = createService({ databaseFile: path.join(dir, 'service.db'), config: { dataDir: dir, allowPrivateUrls: true } });
   try {
-    const user = ensureUser(service.db, 'bench@example.org', { plan: 'plus' });
+    const user = await ensureUser(service.store, 'bench@example.org', { plan: 'plus' });
     const feedIds = service.db.transaction(() => Array.from({ length: feedCount }, (_, feed) => {
       const server = servers[feed % hosts].address() as AddressInfo;
       const id = createFeed(service.db, { url: `http://${server.address}:${server.port}/feed/${feed}.xml`, source_type: 'feed', title: `Feed ${feed}` });

@@ -64,8 +64,8 @@ async function startService(): Promise<Service> {
   const server = await new Promise<ServerType>((resolve) => {
     const started: ServerType = serve({ fetch: service.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(started));
   });
-  const user = ensureUser(service.db, 'stories-bench@example.org', { plan: 'pro' });
-  const key = issueCredential(service.db, user.id, 'api_key', 'stories bench').secret;
+  const user = await ensureUser(service.store, 'stories-bench@example.org', { plan: 'pro' });
+  const key = (await issueCredential(service.store, user.id, 'api_key', 'stories bench')).secret;
   return {
     service, key, baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     stop: async () => {

@@ -57,7 +57,7 @@ export async function run(): Promise<SubscribeFigures> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'tidings-bench-subscribe-'));
   const service = createService({ databaseFile: path.join(dir, 'service.db'), config: { allowPrivateUrls: true } });
   try {
-    const user = ensureUser(service.db, 'bench@example.com', { plan: 'pro' });
+    const user = await ensureUser(service.store, 'bench@example.com', { plan: 'pro' });
     // The first subscribe starts the worker thread; it is not what is measured.
     documents.set('/warm.xml', feedXml(10, 'warm'));
     await subscribe(service, user, { url: `${base}/warm.xml` });

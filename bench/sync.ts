@@ -70,9 +70,9 @@ export async function run(): Promise<SyncFigures> {
   const service = createService({ databaseFile: path.join(dir, 'service.db'), config: { apiKeyRateLimit: 1_000_000_000, validateResponses: false } });
   const server = serve({ fetch: (request) => service.fetch(request), hostname: '127.0.0.1', port: 0 });
   try {
-    const { db } = service;
+    const { db, store } = service;
     const started = performance.now();
-    const user = ensureUser(db, email, { plan: 'plus' });
+    const user = await ensureUser(store, email, { plan: 'plus' });
     const vocabulary = zipfVocabulary(30_000, prng(42));
     const random = prng(43);
     const now = Date.now();
@@ -86,7 +86,7 @@ export async function run(): Promise<SyncFigures> {
     db.prepare('UPDATE entries SET is_read = (published_ms < ?) WHERE user_id = ?').run(now - 30 * 86_400_000, user.id);
     const items = db.prepare('SELECT count(*) FROM entries WHERE user_id = ?').pluck().get(user.id) as number;
     const unread = db.prepare('SELECT count(*) FROM entries WHERE user_id = ? AND is_read = 0').pluck().get(user.id) as number;
-    const key = issueCredential(db, user.id, 'api_key', 'bench').secret;
+    const key = (await issueCredential(store, user.id, 'api_key', 'bench')).secret;
 
     if (!server.listening) await new Promise((resolve) => server.once('listening', resolve));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

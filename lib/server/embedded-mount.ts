@@ -8,5 +8,5 @@ import { upstreamMode } from './upstream';
  */
 export async function answerFromEmbeddedService(request: Request): Promise<Response> {
   if (upstreamMode() !== 'local') return Response.json({ message: 'This server has no embedded service; it fronts a hosted one.' }, { status: 404 });
-  return embeddedService().service.fetch(request);
+  return (await embeddedService()).service.fetch(request);
 }

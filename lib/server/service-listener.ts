@@ -22,7 +22,7 @@ export function isServiceRequest(request: IncomingMessage): boolean {
 }
 
 // A JSON answer is written as it was made, not read back out of its body stream.
-const listener = getRequestListener(async (request, { outgoing }) => sendHeldAnswer(await embeddedService().service.fetch(request), outgoing as ServerResponse), {
+const listener = getRequestListener(async (request, { outgoing }) => sendHeldAnswer(await (await embeddedService()).service.fetch(request), outgoing as ServerResponse), {
   // Leaves the process's Request and Response alone: Next shares them.
   overrideGlobalObjects: false,
   // A request that cannot be made into a Request (a bad Host, say): the service's general error, not an empty 400.

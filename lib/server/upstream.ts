@@ -97,7 +97,7 @@ export async function sendUpstream(call: UpstreamCall, caller: Caller): Promise<
   const init = { method: call.method, headers, body: call.body };
 
   if (upstreamMode() === 'local') {
-    const { service, ownerToken } = embeddedService();
+    const { service, ownerToken } = await embeddedService();
     headers.set('authorization', `Bearer ${caller.kind === 'person' ? caller.apiKey : ownerToken}`);
     return answerInProcess(service, `http://embedded${call.pathAndQuery}`, init, operation(call));
   }

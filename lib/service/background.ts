@@ -13,11 +13,11 @@ const startedFlag = Symbol.for('tidings.backgroundWorkStarted');
 type FlaggedGlobal = typeof globalThis & { [startedFlag]?: boolean };
 
 /** Starts the service's background work once per process (local mode only); later calls do nothing. */
-export function startBackgroundWork(): void {
+export async function startBackgroundWork(): Promise<void> {
   const g = globalThis as FlaggedGlobal;
   if (g[startedFlag] || process.env.FEED_API_BASE_URL) return;
   g[startedFlag] = true;
-  const { service } = embeddedService();
+  const { service } = await embeddedService();
   startRefreshScheduler(service);
   if (service.config.smtpPort > 0) {
     startSmtpListener(service, service.config.smtpPort).then(

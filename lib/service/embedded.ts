@@ -5,27 +5,35 @@ import { createService, type EmbeddedService } from './service';
 type Embedded = { service: EmbeddedService; ownerToken: string; ownerId: string };
 
 const appTokenName = 'Tidings app';
-const holder = globalThis as typeof globalThis & { __tidingsEmbedded?: Embedded; __tidingsKeyLimiter?: KeyLimiter };
+const holder = globalThis as typeof globalThis & { __tidingsEmbedded?: Promise<Embedded>; __tidingsKeyLimiter?: KeyLimiter };
 
 /**
  * The one embedded service of this process (local mode), with the owner's first-party token.
  * With TIDINGS_SECRET every node derives the same token, so starting one never signs out another;
  * without it the token is minted at start and kept in memory only, and the previous one is revoked.
  */
-export function embeddedService(): Embedded {
-  if (holder.__tidingsEmbedded) return holder.__tidingsEmbedded;
+export function embeddedService(): Promise<Embedded> {
+  // The promise is kept, not its value: concurrent first requests share one start instead of minting a token each.
+  holder.__tidingsEmbedded ??= startEmbedded().catch((error: unknown) => {
+    holder.__tidingsEmbedded = undefined;
+    throw error;
+  });
+  return holder.__tidingsEmbedded;
+}
+
+async function startEmbedded(): Promise<Embedded> {
   const service = createService({ limiter: holder.__tidingsKeyLimiter });
-  const owner = ensureOwner(service.db, service.config.ownerEmail);
+  const { store } = service;
+  const owner = await ensureOwner(store, service.config.ownerEmail);
   const shared = process.env.TIDINGS_SECRET;
   let secret: string;
   if (shared) {
-    secret = keepSharedAppToken(service.db, owner.id, appTokenName, shared);
+    secret = await keepSharedAppToken(store, owner.id, appTokenName, shared);
   } else {
-    revokeCredentialsNamed(service.db, owner.id, 'app_token', appTokenName);
-    secret = issueCredential(service.db, owner.id, 'app_token', appTokenName).secret;
+    await revokeCredentialsNamed(store, owner.id, 'app_token', appTokenName);
+    secret = (await issueCredential(store, owner.id, 'app_token', appTokenName)).secret;
   }
-  holder.__tidingsEmbedded = { service, ownerToken: secret, ownerId: owner.id };
-  return holder.__tidingsEmbedded;
+  return { service, ownerToken: secret, ownerId: owner.id };
 }
 
 /**

@@ -53,8 +53,8 @@ export async function startLocalService(options: { plan?: Plan; appRateLimit?: n
     databaseFile: path.join(dir, 'service.db'),
     config: { dataDir: dir, ...(options.appRateLimit ? { appTokenRateLimit: options.appRateLimit } : {}), ...options.config },
   });
-  const user = ensureUser(service.db, 'reader@example.com', { plan: options.plan ?? 'pro' });
-  const { secret } = issueCredential(service.db, user.id, 'app_token', 'Component tests');
+  const user = await ensureUser(service.store, 'reader@example.com', { plan: options.plan ?? 'pro' });
+  const { secret } = await issueCredential(service.store, user.id, 'app_token', 'Component tests');
   const holds: { matches: (request: Request) => boolean | Promise<boolean>; held: Promise<void>; answered: Promise<Response>[]; release: () => Promise<void> }[] = [];
   const server = await listen(async (request) => {
     let hold: (typeof holds)[number] | undefined;

@@ -47,8 +47,8 @@ beforeAll(async () => {
   delete process.env.FEED_API_BASE_URL;
   delete process.env.FEED_API_KEY;
   Object.assign(process.env, { TIDINGS_DATA_DIR: dataDir, TIDINGS_APP_PASSWORD: password });
-  const { service } = embeddedService();
-  const owner = ensureOwner(service.db, service.config.ownerEmail);
+  const { service } = await embeddedService();
+  const owner = await ensureOwner(service.store, service.config.ownerEmail);
   const feedId = createFeed(service.db, { url: 'https://feeds.example.com/shared.xml', source_type: 'feed', title: 'Shared Blog' });
   subscribeUserToFeed(service.db, owner, feedId);
   [itemId] = storeItems(service.db, feedId, [article({ title: 'Tides' })]).added as [string];
@@ -76,7 +76,7 @@ afterEach(() => {
 afterAll(async () => {
   vi.restoreAllMocks();
   await new Promise((resolve) => app.close(resolve));
-  embeddedService().service.close();
+  (await embeddedService()).service.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 

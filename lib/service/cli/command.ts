@@ -5,10 +5,12 @@ import { serviceConfig } from '../config';
 import type { ServiceConfig } from '../context';
 import { findUserByEmail, type User } from '../domain/accounts';
 import { openDatabase, type Db } from '../store/database';
+import type { Store } from '../store/store';
 
 /** What a command gets: the store, the settings and where to write. */
 export type CliContext = {
   db: Db;
+  store: Store;
   config: ServiceConfig;
   /** Writes one line to stdout: the command's result. */
   out: (line: string) => void;
@@ -39,7 +41,7 @@ export type Command = {
 
 /** A command of one word that works on the data directory's files without opening its database (backup, restore). */
 export type DirectoryCommand = Omit<Command, 'run'> & {
-  run(context: Omit<CliContext, 'db'>, values: OptionValues, positionals: string[]): void | Promise<void>;
+  run(context: Omit<CliContext, 'db' | 'store'>, values: OptionValues, positionals: string[]): void | Promise<void>;
 };
 
 /** A word that groups commands, such as `key` or `user`. */
@@ -80,8 +82,8 @@ export function parseStatus(value: string): AccountStatus {
 }
 
 /** The user with this email, or a failure saying there is none. */
-export function requireUser(db: Db, email: string): User {
-  const user = findUserByEmail(db, email);
+export async function requireUser(store: Store, email: string): Promise<User> {
+  const user = await findUserByEmail(store, email);
   if (!user) throw new CommandFailure(`No user with email ${email} exists.`);
   return user;
 }

@@ -22,8 +22,8 @@ export const feedCommands: CommandGroup = {
       summary: 'Fetch every due feed now (every feed with --all; only those a user follows with --email) and print what changed',
       usage: '[--email <email>] [--all]',
       options: { email: { type: 'string' }, all: { type: 'boolean', default: false } },
-      async run({ db, config, out }, values) {
-        const user = values.email === undefined ? undefined : requireUser(db, requireEmail(values));
+      async run({ db, store, config, out }, values) {
+        const user = values.email === undefined ? undefined : await requireUser(store, requireEmail(values));
         const all = values.all === true;
         const feeds = feedsToRefresh(db, { userId: user?.id, all, at: new Date() });
         if (!feeds.length) return out(all ? 'No feeds to refresh.' : 'No feeds are due; --all refreshes every feed.');

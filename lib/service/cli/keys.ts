@@ -11,15 +11,14 @@ export const keyCommands: CommandGroup = {
       summary: 'Create an API key (and the user, if needed); prints only the key',
       usage: '--email <email> [--plan free|pro|plus] [--name <name>]',
       options: { email: { type: 'string' }, plan: { type: 'string' }, name: { type: 'string' } },
-      run({ db, out }, values) {
+      async run({ store, out }, values) {
         const email = requireEmail(values);
         const plan = typeof values.plan === 'string' ? parsePlan(values.plan) : undefined;
         const name = typeof values.name === 'string' && values.name.trim() ? values.name.trim() : 'Command line';
-        const secret = db.transaction(() => {
-          const user = ensureUser(db, email, { plan });
-          if (plan && user.plan !== plan) setPlan(db, user.id, plan);
-          return issueCredential(db, user.id, 'api_key', name).secret;
-        })();
+        // Each step stands on its own: a key create that fails half way leaves a user that the next one reuses.
+        const user = await ensureUser(store, email, { plan });
+        if (plan && user.plan !== plan) await setPlan(store, user.id, plan);
+        const { secret } = await issueCredential(store, user.id, 'api_key', name);
         // Only the key goes to stdout, so `KEY=$(npm run -s tidings -- key create …)` works.
         out(secret);
       },
@@ -28,9 +27,9 @@ export const keyCommands: CommandGroup = {
       summary: "List a user's live API keys",
       usage: '--email <email> [--json]',
       options: { email: { type: 'string' }, json },
-      run({ db, out, note }, values) {
-        const user = requireUser(db, requireEmail(values));
-        const keys = listCredentials(db, user.id, 'api_key').map(({ id, name, prefix, created_at, last_used_at }) => ({
+      async run({ store, out, note }, values) {
+        const user = await requireUser(store, requireEmail(values));
+        const keys = (await listCredentials(store, user.id, 'api_key')).map(({ id, name, prefix, created_at, last_used_at }) => ({
           id, name, prefix, created_at, last_used_at,
         }));
         if (values.json) return out(JSON.stringify(keys, null, 2));
@@ -43,10 +42,10 @@ export const keyCommands: CommandGroup = {
       summary: 'Revoke an API key of a user; requests with it then answer 401',
       usage: '--email <email> --id <key id>',
       options: { email: { type: 'string' }, id: { type: 'string' } },
-      run({ db, out }, values) {
-        const user = requireUser(db, requireEmail(values));
+      async run({ store, out }, values) {
+        const user = await requireUser(store, requireEmail(values));
         const id = requireOption(values, 'id');
-        if (!revokeCredential(db, user.id, id, 'api_key')) {
+        if (!await revokeCredential(store, user.id, id, 'api_key')) {
           throw new CommandFailure(`${user.email} has no live API key with id ${id}.`);
         }
         out(`Revoked API key ${id} of ${user.email}.`);

@@ -6,6 +6,7 @@
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { serviceConfig } from '../config';
+import { sqliteStore } from '../store/sqlite/sqlite-store';
 import { backupCommand, restoreCommand } from './backup';
 import { CommandFailure, openDataDirectory, UsageError, type CliContext, type Command, type CommandGroup, type DirectoryCommand } from './command';
 import { feedCommands } from './feeds';
@@ -90,7 +91,7 @@ export async function runCli(argv: string[], output: Output = processOutput): Pr
 
     const { db, config } = openDataDirectory();
     try {
-      const context: CliContext = { db, config, out: output.out, note: output.err };
+      const context: CliContext = { db, store: sqliteStore(db), config, out: output.out, note: output.err };
       await command.run(context, values, positionals);
     } finally {
       db.close();

@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { text } from 'node:stream/consumers';
 import { createIntelligence } from '../intelligence';
-import { sqliteStore } from '../store/sqlite/sqlite-store';
 import { exportOpml } from '../domain/opml/export-opml';
 import { importFetched, importProgress } from '../domain/opml/import-fetch';
 import { importOpml } from '../domain/opml/import-opml';
@@ -26,14 +25,13 @@ export const opmlCommands: CommandGroup = {
       usage: '--email <email> [--json] <file>',
       options: { email: { type: 'string' }, json: { type: 'boolean', default: false } },
       positionals: ['file'],
-      async run({ db, config, out, note }, values, positionals) {
+      async run({ db, store, config, out, note }, values, positionals) {
         const [file] = positionals;
         if (!file) throw new UsageError('The OPML file is required: opml import --email <email> <file>.');
-        const user = requireUser(db, requireEmail(values));
+        const user = await requireUser(store, requireEmail(values));
         const document = await readDocument(file);
         let result;
         const intelligence = createIntelligence(db);
-        const store = sqliteStore(db);
         try {
           result = await importOpml({ db, store, config, intelligence }, user, document);
           // The new feeds are fetched, and their stories and similar items indexed, after subscribing; the database closes after this.
@@ -57,9 +55,9 @@ export const opmlCommands: CommandGroup = {
       summary: "Print a user's feeds and podcasts as OPML 2.0, grouped by folder (newsletters are left out)",
       usage: '--email <email>',
       options: { email: { type: 'string' } },
-      async run({ db, out }, values) {
-        const user = requireUser(db, requireEmail(values));
-        out((await exportOpml(sqliteStore(db), user)).opml);
+      async run({ store, out }, values) {
+        const user = await requireUser(store, requireEmail(values));
+        out((await exportOpml(store, user)).opml);
       },
     },
   },

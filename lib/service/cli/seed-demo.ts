@@ -13,9 +13,10 @@ import { seedDemoIcon } from './demo-icons';
 import { storeItems } from '../domain/feeds/store-items';
 import { subscribeUserToFeed } from '../domain/feeds/subscribe-user';
 import { bulkUpdateItems } from '../domain/items/item-state';
-import { recordPlayback } from '../domain/items/playback';
+import { nextPlayback } from '../domain/items/playback';
 import { setItemTags } from '../domain/items/tags';
 import { createIntelligence } from '../intelligence';
+import { recordPlaybackNow } from '../store/sqlite/playback';
 import { sqliteStore } from '../store/sqlite/sqlite-store';
 import type { Db } from '../store/database';
 import { openDataDirectory, UsageError } from './command';
@@ -65,7 +66,8 @@ function applyReadingHistory(db: Db, user: User, source: DemoSource, subscriptio
       const heard = index === 1 ? 0.4 : index > 1 && random.chance(0.7) ? 1 : 0;
       if (heard) {
         const at = new Date(Math.min(now, entry.published_ms + dayMs)).toISOString();
-        recordPlayback(db, user.id, entry.item_id, { position_seconds: Math.round(entry.duration_seconds * heard), client_timestamp: at }, Date.parse(at));
+        const body = { position_seconds: Math.round(entry.duration_seconds * heard), client_timestamp: at };
+        recordPlaybackNow(db, user.id, entry.item_id, (current) => nextPlayback(current, body, Date.parse(at)));
       }
     } else if (random.chance(ageDays > 3 ? 0.75 : 0.12)) {
       read.push(entry.item_id);
@@ -121,7 +123,7 @@ export function seedDemo(service: ServiceContext, user: User, now = Date.now()):
   return { sources: demoSources.length, added, ...counts };
 }
 
-function main(argv: string[]): number {
+async function main(argv: string[]): Promise<number> {
   let email: string | undefined;
   try {
     const { values } = parseArgs({ args: argv, options: { email: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, strict: true });
@@ -137,8 +139,9 @@ function main(argv: string[]): number {
   }
   const { db, config, databaseFile } = openDataDirectory();
   try {
-    const user = email ? ensureUser(db, email) : ensureOwner(db, config.ownerEmail);
-    const summary = seedDemo({ db, store: sqliteStore(db), config, intelligence: createIntelligence(db) }, user);
+    const store = sqliteStore(db);
+    const user = email ? await ensureUser(store, email) : await ensureOwner(store, config.ownerEmail);
+    const summary = seedDemo({ db, store, config, intelligence: createIntelligence(db) }, user);
     console.log(summary.added
       ? `Seeded ${summary.added} demo sources for ${user.email} in ${databaseFile}: ${summary.items} items, ${summary.unread} unread, ${summary.saved} saved, ${summary.tagged} tagged.`
       : `Demo content already present for ${user.email} in ${databaseFile} (${summary.items} items); nothing added.`);
@@ -151,4 +154,4 @@ function main(argv: string[]): number {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) process.exitCode = main(process.argv.slice(2));
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) process.exitCode = await main(process.argv.slice(2));

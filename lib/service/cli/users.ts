@@ -1,7 +1,5 @@
-import { setPlan, setStatus, type User } from '../domain/accounts';
+import { setPlan, setStatus } from '../domain/accounts';
 import { parsePlan, parseStatus, requireEmail, requireOption, requireUser, table, type CommandGroup } from './command';
-
-type UserRow = User & { api_keys: number; subscriptions: number };
 
 /** `user …`: plans and account status, which the service checks on every request. */
 export const userCommands: CommandGroup = {
@@ -11,11 +9,8 @@ export const userCommands: CommandGroup = {
       summary: 'List users with their plan, status and counts',
       usage: '[--json]',
       options: { json: { type: 'boolean', default: false } },
-      run({ db, out, note }, values) {
-        const users = db.prepare(`SELECT u.*,
-            (SELECT COUNT(*) FROM credentials c WHERE c.user_id = u.id AND c.kind = 'api_key' AND c.revoked_at IS NULL) AS api_keys,
-            (SELECT COUNT(*) FROM subscriptions s WHERE s.user_id = u.id) AS subscriptions
-          FROM users u ORDER BY u.created_at, u.email`).all() as UserRow[];
+      async run({ store, out, note }, values) {
+        const users = await store.accounts.summaries();
         if (values.json) {
           return out(JSON.stringify(users.map((user) => ({ ...user, is_owner: user.is_owner === 1 })), null, 2));
         }
@@ -30,11 +25,11 @@ export const userCommands: CommandGroup = {
       summary: "Change a user's plan (free, pro or plus)",
       usage: '--email <email> --plan free|pro|plus',
       options: { email: { type: 'string' }, plan: { type: 'string' } },
-      run({ db, out }, values) {
+      async run({ store, out }, values) {
         const email = requireEmail(values);
         const plan = parsePlan(requireOption(values, 'plan'));
-        const user = requireUser(db, email);
-        setPlan(db, user.id, plan);
+        const user = await requireUser(store, email);
+        await setPlan(store, user.id, plan);
         out(`${user.email} is now on the ${plan} plan (was ${user.plan}).`);
       },
     },
@@ -42,11 +37,11 @@ export const userCommands: CommandGroup = {
       summary: "Change a user's status; banned and locked accounts get 403 on every request",
       usage: '--email <email> --status active|banned|locked',
       options: { email: { type: 'string' }, status: { type: 'string' } },
-      run({ db, out }, values) {
+      async run({ store, out }, values) {
         const email = requireEmail(values);
         const status = parseStatus(requireOption(values, 'status'));
-        const user = requireUser(db, email);
-        setStatus(db, user.id, status);
+        const user = await requireUser(store, email);
+        await setStatus(store, user.id, status);
         out(`${user.email} is now ${status} (was ${user.status}).`);
       },
     },

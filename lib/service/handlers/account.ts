@@ -27,13 +27,13 @@ function toApiKey(credential: Credential): ApiKeyRecord {
 /** First-party account operations: the plan and the API keys. */
 export const accountHandlers: Handlers = {
   getAccount: ({ user }) => ({ body: toAccount(user) }),
-  listApiKeys: ({ db, user }) => ({ body: { data: listCredentials(db, user.id, 'api_key').map(toApiKey) } }),
-  createApiKey: ({ db, user, body }) => {
-    const { credential, secret } = issueCredential(db, user.id, 'api_key', body.name);
+  listApiKeys: async ({ store, user }) => ({ body: { data: (await listCredentials(store, user.id, 'api_key')).map(toApiKey) } }),
+  createApiKey: async ({ store, user, body }) => {
+    const { credential, secret } = await issueCredential(store, user.id, 'api_key', body.name);
     return { body: { ...toApiKey(credential), key: secret } };
   },
-  revokeApiKey: ({ db, user, params }) => {
-    if (!revokeCredential(db, user.id, params.key_id, 'api_key')) throw fail(404, `No API key with id ${params.key_id} exists.`);
+  revokeApiKey: async ({ store, user, params }) => {
+    if (!await revokeCredential(store, user.id, params.key_id, 'api_key')) throw fail(404, `No API key with id ${params.key_id} exists.`);
     return { body: { message: 'The API key was revoked.' } };
   },
 };

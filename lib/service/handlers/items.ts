@@ -25,5 +25,5 @@ export const itemHandlers: Handlers = {
     await ensureFullContent(service, params.item_id, articleRulesForItem(db, user.id, params.item_id));
     return { body: getItem(db, user.id, params.item_id) };
   },
-  recordPlayback: ({ db, user, params, body }) => ({ body: recordPlayback(db, user.id, params.item_id, body) }),
+  recordPlayback: async ({ store, user, params, body }) => ({ body: await recordPlayback(store, user.id, params.item_id, body) }),
 };

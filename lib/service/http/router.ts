@@ -35,7 +35,7 @@ export function createRouter(service: ServiceContext, handlers: Handlers, limite
     // Built once: zod compiles a schema on its first use, so a schema made per request was compiled per request.
     const querySchema = (operation.query ?? z.object({})).strict();
     app.on(operation.method, honoPath, async (c) => {
-      const caller = authenticate(service.db, c.req.raw, operation);
+      const caller = await authenticate(service.store, c.req.raw, operation);
       const limit = caller.credential.kind === 'api_key' ? service.config.apiKeyRateLimit : service.config.appTokenRateLimit;
       const spent = spendRequest(limiter, caller.credential.id, limit);
       if (spent) await spent;

@@ -1,8 +1,11 @@
+import type { AccountStore } from './accounts';
 import type { FolderStore } from './folders';
 import type { LabelStore } from './labels';
 import type { OpmlStore } from './opml';
 import type { SavedSearchStore } from './saved-searches';
 import type { TagStore } from './tags';
+import type { PlaybackStore } from './playback';
+import type { UpNextStore } from './up-next';
 
 /**
  * The storage seam: everything the domain keeps, behind narrow interfaces, one per area.
@@ -21,4 +24,7 @@ export type Store = {
   savedSearches: SavedSearchStore;
   opml: OpmlStore;
   labels: LabelStore;
+  accounts: AccountStore;
+  upNext: UpNextStore;
+  playback: PlaybackStore;
 };

@@ -368,14 +368,14 @@ describe('the inbox when loading fails', () => {
   });
 
   it('explains a locked account on 403', async () => {
-    setStatus(local.service.db, local.user.id, 'locked');
+    await setStatus(local.service.store, local.user.id, 'locked');
     try {
       renderApp(<InboxRiver selection={unread} />);
       const alert = await alertText();
       expect(within(alert).getByRole('heading', { name: 'Not allowed' })).toBeTruthy();
       expect(alert.textContent).toContain('This account is locked.');
     } finally {
-      setStatus(local.service.db, local.user.id, 'active');
+      await setStatus(local.service.store, local.user.id, 'active');
     }
   });
 

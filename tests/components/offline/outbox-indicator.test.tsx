@@ -35,7 +35,7 @@ beforeEach(async () => {
   // The outbox keeps its state per page: each test loads it afresh, with the indicator that reads it.
   vi.resetModules();
   const api = await import('@/lib/client/api-client');
-  person = h.createUser({ plan: 'free' });
+  person = await h.createUser({ plan: 'free' });
   api.configureApi({ base: h.baseUrl, headers: { authorization: `Bearer ${person.appToken}` } });
 });
 

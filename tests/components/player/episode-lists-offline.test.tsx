@@ -48,8 +48,8 @@ beforeAll(async () => {
     { title: 'Half heard', item_type: 'episode', audio_url: 'https://example.com/1.mp3', duration_seconds: 1800 },
     { title: 'Heard to the end', item_type: 'episode', audio_url: 'https://example.com/2.mp3', duration_seconds: 600 },
   ], { sourceType: 'podcast' });
-  recordPlayback(local.service.db, local.user.id, done!, { position_seconds: 600 }, Date.now() - 30 * 60_000);
-  recordPlayback(local.service.db, local.user.id, half!, { position_seconds: 420 }, Date.now() - 5 * 60_000);
+  await recordPlayback(local.service.store, local.user.id, done!, { position_seconds: 600 }, Date.now() - 30 * 60_000);
+  await recordPlayback(local.service.store, local.user.id, half!, { position_seconds: 420 }, Date.now() - 5 * 60_000);
   relay = await startRelay(local.base);
   configureApi({ base: `http://127.0.0.1:${(relay.address() as AddressInfo).port}`, headers: { authorization: `Bearer ${local.token}` } });
 });

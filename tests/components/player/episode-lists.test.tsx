@@ -22,9 +22,9 @@ describe('the episodes page with played episodes', () => {
       { title: 'Started last week', item_type: 'episode', audio_url: 'https://example.com/4.mp3', duration_seconds: 3600 },
     ], { sourceType: 'podcast' });
     const at = (minutesAgo: number) => Date.now() - minutesAgo * 60_000;
-    recordPlayback(local.service.db, local.user.id, earlier!, { position_seconds: 600 }, at(10_000));
-    recordPlayback(local.service.db, local.user.id, done!, { position_seconds: 600 }, at(30));
-    recordPlayback(local.service.db, local.user.id, half!, { position_seconds: 420 }, at(5));
+    await recordPlayback(local.service.store, local.user.id, earlier!, { position_seconds: 600 }, at(10_000));
+    await recordPlayback(local.service.store, local.user.id, done!, { position_seconds: 600 }, at(30));
+    await recordPlayback(local.service.store, local.user.id, half!, { position_seconds: 420 }, at(5));
     expect(fresh).toBeTruthy();
   });
   afterAll(() => local.close());

@@ -98,14 +98,14 @@ describe('searching', () => {
   });
 
   it('offers no global search on a plan without it', async () => {
-    setPlan(local.service.db, local.user.id, 'pro');
+    await setPlan(local.service.store, local.user.id, 'pro');
     try {
       renderRouted(<SearchView />, { url: '/search?q=harbour' });
       await screen.findByRole('list', { name: 'Matching items' });
       await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Search article text too, not only titles' })).toBeTruthy());
       expect(screen.queryByRole('checkbox', { name: 'Include items beyond your subscriptions' })).toBeNull();
     } finally {
-      setPlan(local.service.db, local.user.id, 'plus');
+      await setPlan(local.service.store, local.user.id, 'plus');
     }
   });
 

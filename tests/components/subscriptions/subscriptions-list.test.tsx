@@ -203,13 +203,13 @@ describe('an empty or failing subscriptions list', () => {
   });
 
   it('explains a locked account on 403', async () => {
-    setStatus(local.service.db, local.user.id, 'locked');
+    await setStatus(local.service.store, local.user.id, 'locked');
     try {
       renderRouted(<SubscriptionsList selection={everything} withFolders />);
       const alert = await screen.findByRole('alert');
       expect(within(alert).getByRole('heading', { name: 'Not allowed' })).toBeTruthy();
     } finally {
-      setStatus(local.service.db, local.user.id, 'active');
+      await setStatus(local.service.store, local.user.id, 'active');
     }
   });
 

@@ -50,8 +50,8 @@ beforeAll(async () => {
   cookie = (response.headers.get('set-cookie') ?? '').split(';')[0]!;
 });
 
-afterAll(() => {
-  embeddedService().service.close();
+afterAll(async () => {
+  (await embeddedService()).service.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -42,8 +42,8 @@ beforeAll(async () => {
     method: 'POST', headers: { accept: 'application/json', 'content-type': 'application/json' }, body: JSON.stringify({ password }),
   }));
   cookie = (signedIn.headers.get('set-cookie') ?? '').split(';')[0];
-  const { service } = embeddedService();
-  const owner = ensureOwner(service.db, service.config.ownerEmail);
+  const { service } = await embeddedService();
+  const owner = await ensureOwner(service.store, service.config.ownerEmail);
   seedDemo(service, owner);
   demoEpisode = service.db.prepare("SELECT id FROM items WHERE item_type = 'episode' AND guid LIKE 'tidings-demo:%' LIMIT 1").pluck().get() as string;
   // A feed's enclosure that names the same path on another (private) host is that host's, and fetched as any other.
@@ -52,8 +52,8 @@ beforeAll(async () => {
   [lookAlike] = storeItems(service.db, feedId, [episode({ audio_url: 'http://127.0.0.1/api/demo-media/small-hours-1.wav' })]).added;
 });
 
-afterAll(() => {
-  embeddedService().service.close();
+afterAll(async () => {
+  (await embeddedService()).service.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 

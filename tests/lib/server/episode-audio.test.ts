@@ -58,7 +58,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await host.close();
-  embeddedService().service.close();
+  (await embeddedService()).service.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -36,14 +36,14 @@ beforeAll(async () => {
   cookie = (signedIn.headers.get('set-cookie') ?? '').split(';')[0]!;
 });
 
-afterAll(() => {
-  embeddedService().service.close();
+afterAll(async () => {
+  (await embeddedService()).service.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('a feed’s icon from the app', () => {
   it('serves the stored icon as the image it is, never as something that could act as the app', async () => {
-    const { db } = embeddedService().service;
+    const { db } = (await embeddedService()).service;
     const feedId = createFeed(db, { url: 'https://icons.example/feed.xml', source_type: 'feed', title: 'Icons' }, new Date());
     const png = demoIconPng([190, 24, 93]);
     storeFeedIcon(db, feedId, { contentType: 'image/png', data: png, url: 'https://icons.example/favicon.png' }, new Date());

@@ -21,7 +21,7 @@ let base: string;
 
 beforeAll(async () => {
   h = await startHarness({ apiKeyRateLimit: 1e9 });
-  owner = h.createUser();
+  owner = await h.createUser();
   h.seedSubscription(owner.user, [
     article({ title: 'Ünïcode “quotes” — and emoji 🎧', summary: 'Line\nbreak, tab\t, backslash \\ and </script>', published_at: isoDaysAgo(1) }),
     episode({ title: 'An episode', published_at: isoDaysAgo(2) }),

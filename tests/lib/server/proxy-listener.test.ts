@@ -39,7 +39,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server.close();
-  embeddedService().service.close();
+  (await embeddedService()).service.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -65,7 +65,7 @@ afterAll(async () => {
   await new Promise((resolve) => silentHost.close(resolve));
   slowHost.closeAllConnections();
   await new Promise((resolve) => slowHost.close(resolve));
-  embeddedService().service.close();
+  (await embeddedService()).service.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -95,7 +95,7 @@ describe('the proxy in local mode', () => {
   });
 
   it('never returns the owner token', async () => {
-    const { ownerToken } = embeddedService();
+    const { ownerToken } = await embeddedService();
     for (const target of ['/v1/items', '/v1/account', '/v1/account/api-keys', '/v1/nothing']) {
       const response = await call('GET', target, { cookie });
       expect(`${JSON.stringify([...response.headers])} ${await response.text()}`).not.toContain(ownerToken);

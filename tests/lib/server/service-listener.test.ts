@@ -37,14 +37,14 @@ afterEach(() => {
 afterAll(async () => {
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
-  embeddedService().service.close();
+  (await embeddedService()).service.close();
   delete process.env.TIDINGS_RATE_LIMIT;
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-function newKey(): string {
-  const { service, ownerId } = embeddedService();
-  return issueCredential(service.db, ownerId, 'api_key', 'listener test').secret;
+async function newKey(): Promise<string> {
+  const { service, ownerId } = await embeddedService();
+  return (await issueCredential(service.store, ownerId, 'api_key', 'listener test')).secret;
 }
 
 function get(pathAndQuery: string, key?: string): Promise<Response> {
@@ -53,7 +53,7 @@ function get(pathAndQuery: string, key?: string): Promise<Response> {
 
 describe('the /v1 mount of the production server', () => {
   it('answers /v1 operations from the embedded service with an API key', async () => {
-    const response = await get('/v1/items?limit=5', newKey());
+    const response = await get('/v1/items?limit=5', await newKey());
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('application/json');
     expect(await response.json()).toMatchObject({ data: [], pagination: expect.any(Object) });
@@ -68,13 +68,13 @@ describe('the /v1 mount of the production server', () => {
 
   it('leaves /v1 to Next in remote mode, where the route answers that there is no embedded service', async () => {
     process.env.FEED_API_BASE_URL = 'http://127.0.0.1:9';
-    expect(await (await get('/v1/items', newKey())).text()).toBe('answered by Next');
+    expect(await (await get('/v1/items', await newKey())).text()).toBe('answered by Next');
   });
 
   it('is the instance the app uses: its own token works, and one rate limit counts calls by both ways', async () => {
-    const { service, ownerToken } = embeddedService();
+    const { service, ownerToken } = await embeddedService();
     expect((await get('/v1/account', ownerToken)).status).toBe(200);
-    const key = newKey();
+    const key = await newKey();
     const inProcess = () => service.fetch(new Request('http://embedded/v1/items', { headers: { authorization: `Bearer ${key}` } }));
     for (let i = 0; i < rateLimit / 2; i++) {
       expect((await get('/v1/items', key)).status).toBe(200);
@@ -84,17 +84,17 @@ describe('the /v1 mount of the production server', () => {
   });
 
   it('refuses a key at once once it is revoked', async () => {
-    const { service, ownerId } = embeddedService();
-    const key = newKey();
+    const { service, ownerId } = await embeddedService();
+    const key = await newKey();
     expect((await get('/v1/subscriptions/check', key)).status).toBe(200);
-    revokeCredential(service.db, ownerId, findCredentialBySecret(service.db, key)!.credential.id);
+    await revokeCredential(service.store, ownerId, (await findCredentialBySecret(service.store, key))!.credential.id);
     const refused = await get('/v1/subscriptions/check', key);
     expect(refused.status).toBe(401);
     expect(await refused.json()).toEqual({ message: expect.any(String), error: 'unauthorized' });
   });
 
   it('answers the service\'s JSON errors, never a 500, for unknown paths and undecodable segments', async () => {
-    const key = newKey();
+    const key = await newKey();
     const unknown = await get('/v1/nothing-here', key);
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toEqual({ message: expect.any(String) });

@@ -75,8 +75,8 @@ beforeAll(async () => {
   Object.assign(process.env, { TIDINGS_DATA_DIR: dataDir, FEED_API_BASE_URL: await startFront() });
   delete process.env.FEED_API_KEY;
   delete process.env.TIDINGS_APP_PASSWORD;
-  reader = h.createUser({ plan: 'pro' });
-  other = h.createUser({ plan: 'pro' });
+  reader = await h.createUser({ plan: 'pro' });
+  other = await h.createUser({ plan: 'pro' });
   items = h.seedSubscription(reader.user, [
     article({ title: 'Trains of thought', content: '<p>The whole <em>content</em> of the piece.</p>', url: 'https://blog.example.com/trains' }),
     article({ title: 'Not saved' }),

@@ -62,8 +62,8 @@ beforeAll(async () => {
   delete process.env.FEED_API_BASE_URL;
   delete process.env.FEED_API_KEY;
   Object.assign(process.env, { TIDINGS_DATA_DIR: dataDir, TIDINGS_APP_PASSWORD: password, TIDINGS_APP_RATE_LIMIT: String(ownerBudget) });
-  const { service } = embeddedService();
-  const owner = ensureOwner(service.db, service.config.ownerEmail);
+  const { service } = await embeddedService();
+  const owner = await ensureOwner(service.store, service.config.ownerEmail);
   const feedId = createFeed(service.db, { url: 'https://feeds.example.com/shared.xml', source_type: 'feed', title: 'Shared Blog', website: 'https://shared.example.com' });
   subscribeUserToFeed(service.db, owner, feedId);
   [itemId] = storeItems(service.db, feedId, [article({ title: 'Worth sharing', content })]).added as [string];
@@ -81,9 +81,9 @@ beforeAll(async () => {
   token = (await createShareLink({ kind: 'installation' }, itemId, null)).url.replace('/share/', '');
 });
 
-afterAll(() => {
+afterAll(async () => {
   delete process.env.TIDINGS_APP_RATE_LIMIT;
-  embeddedService().service.close();
+  (await embeddedService()).service.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 

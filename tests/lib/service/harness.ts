@@ -86,16 +86,17 @@ export class Harness {
   ) {}
 
   /** Makes a user with a plan, an API key and an app token. */
-  createUser(options: { plan?: Plan; email?: string } = {}): TestUser {
-    const user = ensureUser(this.service.db, options.email ?? `user-${randomUUID()}@example.com`, { plan: options.plan ?? 'free' });
-    const key = issueCredential(this.service.db, user.id, 'api_key', 'test key').secret;
-    const appToken = issueCredential(this.service.db, user.id, 'app_token', 'test app').secret;
+  async createUser(options: { plan?: Plan; email?: string } = {}): Promise<TestUser> {
+    const { store } = this.service;
+    const user = await ensureUser(store, options.email ?? `user-${randomUUID()}@example.com`, { plan: options.plan ?? 'free' });
+    const key = (await issueCredential(store, user.id, 'api_key', 'test key')).secret;
+    const appToken = (await issueCredential(store, user.id, 'app_token', 'test app')).secret;
     return { user, key, appToken };
   }
 
   /** Issues one more API key for a user. */
-  issueKey(user: User): string {
-    return issueCredential(this.service.db, user.id, 'api_key', 'another key').secret;
+  async issueKey(user: User): Promise<string> {
+    return (await issueCredential(this.service.store, user.id, 'api_key', 'another key')).secret;
   }
 
   /** Stores a feed that nobody follows yet. */

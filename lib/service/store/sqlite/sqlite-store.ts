@@ -1,10 +1,13 @@
 import type { Db } from '../database';
 import type { Store } from '../store';
+import { sqliteAccountStore } from './accounts';
 import { sqliteFolderStore } from './folders';
 import { sqliteLabelStore } from './labels';
 import { sqliteOpmlStore } from './opml';
 import { sqliteSavedSearchStore } from './saved-searches';
 import { sqliteTagStore } from './tags';
+import { sqlitePlaybackStore } from './playback';
+import { sqliteUpNextStore } from './up-next';
 
 /** The store on one SQLite connection (the one the unconverted domain code still uses directly). */
 export function sqliteStore(db: Db): Store {
@@ -14,5 +17,8 @@ export function sqliteStore(db: Db): Store {
     savedSearches: sqliteSavedSearchStore(db),
     opml: sqliteOpmlStore(db),
     labels: sqliteLabelStore(db),
+    accounts: sqliteAccountStore(db),
+    upNext: sqliteUpNextStore(db),
+    playback: sqlitePlaybackStore(db),
   };
 }

@@ -14,7 +14,7 @@ import { applyMark } from './fever-write';
 /** Answers one Fever call. */
 export async function answerFever(service: ServiceContext, limiter: KeyLimiter, request: Request): Promise<Response> {
   const params = await callParams(request);
-  const caller = feverCaller(service.db, params.get('api_key'));
+  const caller = await feverCaller(service.store, params.get('api_key'));
   if (!caller) return Response.json({ api_version: 3, auth: 0 });
   const spent = spendRequest(limiter, caller.credential.id, service.config.apiKeyRateLimit);
   if (spent) await spent;

@@ -121,8 +121,8 @@ export function mountGpodder(app: Hono, service: ServiceContext, limiter: KeyLim
     if (c.req.method !== 'GET' && (c.req.method === 'PUT') !== (route.kind === 'simple')) {
       return new Response('Method not allowed', { status: 405, headers: { 'content-type': 'text/plain' } });
     }
-    const basic = gpodderCaller(service.db, c.req.raw, route.user);
-    const session = basic ? null : sessionCaller(service.db, c.req.raw);
+    const basic = await gpodderCaller(service.store, c.req.raw, route.user);
+    const session = basic ? null : await sessionCaller(service.store, c.req.raw);
     const caller = basic ?? (session?.user.email.toLowerCase() === route.user.toLowerCase() ? session : null);
     if (!caller) return unauthorizedBasic();
     const spent = spendRequest(limiter, caller.credential.id, service.config.apiKeyRateLimit);
@@ -132,7 +132,7 @@ export function mountGpodder(app: Hono, service: ServiceContext, limiter: KeyLim
       // The cookie goes back to the prefix the call came under, so that AntennaPod's cookie jar sends it at the root.
       const cookiePath = pathname.startsWith('/gpodder/') ? '/gpodder' : '/api/2';
       if (route.kind === 'logout') response.headers.append('set-cookie', endedSessionCookie(cookiePath));
-      else if (basic) response.headers.append('set-cookie', sessionCookie(service.db, basic.credential.id, new URL(c.req.url).protocol === 'https:', cookiePath));
+      else if (basic) response.headers.append('set-cookie', await sessionCookie(service.store, basic.credential.id, new URL(c.req.url).protocol === 'https:', cookiePath));
       return response;
     } catch (error) {
       if (error instanceof BadUpload) return bad(error.message);

@@ -5,10 +5,10 @@
  */
 import { findCredentialBySecret, looksLikeCredential, touchCredential } from '../../domain/accounts';
 import type { Caller } from '../../http/authenticate';
-import type { Db } from '../../store/database';
+import type { Store } from '../../store/store';
 
 /** The caller of a call for `pathUser`, or null when its Basic credentials are missing, wrong or another user's. */
-export function gpodderCaller(db: Db, request: Request, pathUser: string): Caller | null {
+export async function gpodderCaller(store: Store, request: Request, pathUser: string): Promise<Caller | null> {
   const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(request.headers.get('authorization') ?? '');
   if (!match) return null;
   const decoded = Buffer.from(match[1], 'base64').toString('utf8');
@@ -16,12 +16,12 @@ export function gpodderCaller(db: Db, request: Request, pathUser: string): Calle
   if (colon < 0) return null;
   const [name, password] = [decoded.slice(0, colon), decoded.slice(colon + 1)];
   if (!looksLikeCredential(password)) return null;
-  const found = findCredentialBySecret(db, password);
+  const found = await findCredentialBySecret(store, password);
   if (!found || found.credential.kind !== 'api_key' || found.user.status !== 'active') return null;
   const email = found.user.email.toLowerCase();
   if (name.toLowerCase() !== email || pathUser.toLowerCase() !== email) return null;
   try {
-    touchCredential(db, found.credential);
+    await touchCredential(store, found.credential);
   } catch {
     // last_used_at is bookkeeping: a busy store must not fail the call.
   }

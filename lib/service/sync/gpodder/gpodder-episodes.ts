@@ -5,8 +5,9 @@
  * (download, delete, new, plays of unknown episodes) are kept and handed back as they came.
  */
 import type { User } from '../../domain/accounts';
-import { recordPlayback } from '../../domain/items/playback';
+import { nextPlayback } from '../../domain/items/playback';
 import type { Db } from '../../store/database';
+import { recordPlaybackNow } from '../../store/sqlite/playback';
 import { findEpisode, playsSince, storeAction, storedActionsSince, type EpisodeAction } from './gpodder-store';
 
 /** An upload the client must fix: answered 400 with the sentence, and nothing is changed. */
@@ -64,9 +65,9 @@ export function applyActions(db: Db, user: User, list: EpisodeAction[], now = Da
         storeAction(db, user.id, action, now);
         continue;
       }
-      recordPlayback(db, user.id, itemId, {
-        position_seconds: action.position!, client_timestamp: action.timestamp ? `${action.timestamp}Z` : undefined,
-      }, now);
+      const body = { position_seconds: action.position!, client_timestamp: action.timestamp ? `${action.timestamp}Z` : undefined };
+      // Inside this upload's transaction: the store's record, synchronous, until gpodder's own store is converted.
+      recordPlaybackNow(db, user.id, itemId, (current) => nextPlayback(current, body, now));
     }
   })();
 }

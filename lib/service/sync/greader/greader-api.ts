@@ -36,7 +36,7 @@ const maxOpmlBytes = 1_000_000;
 /** ClientLogin: `Email` and `Passwd` (an API key) give `Auth=<token>`; `output=json` answers JSON. */
 async function login(service: ServiceContext, request: Request): Promise<Response> {
   const params = await callParams(request);
-  const caller = clientLogin(service.db, params.get('Email'), params.get('Passwd'));
+  const caller = await clientLogin(service.store, params.get('Email'), params.get('Passwd'));
   if (!caller) return text('Error=BadAuthentication\n', 401);
   // `<user>/<key>`, as FreshRSS and Miniflux answer and clients (and the contract suites) expect.
   const token = `${caller.user.email}/${params.get('Passwd')!.trim()}`;
@@ -75,13 +75,13 @@ export function mountGreader(app: Hono, service: ServiceContext, limiter: KeyLim
   type RouteOptions = { rawBody?: boolean; prefix?: string; write?: boolean };
   const route = (methods: string[], path: string, answer: (call: Call) => unknown, options: RouteOptions = {}) => {
     app.on(methods, `${options.prefix ?? api}${path}`, async (c: Context) => {
-      const caller = greaderCaller(db, c.req.raw);
+      const caller = await greaderCaller(service.store, c.req.raw);
       if (!caller) return badToken();
       const spent = spendRequest(limiter, caller.credential.id, service.config.apiKeyRateLimit);
       if (spent) await spent;
       const params = options.rawBody ? new URL(c.req.url).searchParams : await callParams(c.req.raw);
       const writeTokenGiven = params.get('T')?.trim();
-      if (options.write && writeTokenGiven && !isWriteTokenOf(db, caller.credential.id, writeTokenGiven)) return badToken();
+      if (options.write && writeTokenGiven && !await isWriteTokenOf(service.store, caller.credential.id, writeTokenGiven)) return badToken();
       try {
         const result = await answer({ caller, params, request: c.req.raw });
         return result instanceof Response ? result : Response.json(result);
@@ -93,7 +93,7 @@ export function mountGreader(app: Hono, service: ServiceContext, limiter: KeyLim
   };
 
   const write = { write: true };
-  route(['GET', 'POST'], '/token', ({ caller }) => text(writeToken(db, caller.credential.id)));
+  route(['GET', 'POST'], '/token', async ({ caller }) => text(await writeToken(service.store, caller.credential.id)));
   route(['GET', 'POST'], '/user-info', ({ caller }) => userInfo(caller.user));
   route(['GET', 'POST'], '/subscription/list', ({ caller, params }) => jsonOnly(params, () => subscriptionList(db, caller.user)));
   route(['GET', 'POST'], '/tag/list', ({ caller, params }) => jsonOnly(params, () => tagList(db, caller.user)));

@@ -5,12 +5,12 @@
  */
 import { findCredentialBySecret, looksLikeCredential, touchCredential } from '../../domain/accounts';
 import type { Caller } from '../../http/authenticate';
-import type { Db } from '../../store/database';
+import type { Store } from '../../store/store';
 
 /** The caller whose API key this is, if it is a live key of an active account with this email. */
-export function clientLogin(db: Db, email: string | null, password: string | null): Caller | null {
+export async function clientLogin(store: Store, email: string | null, password: string | null): Promise<Caller | null> {
   if (!email || !password || !looksLikeCredential(password.trim())) return null;
-  const found = findCredentialBySecret(db, password.trim());
+  const found = await findCredentialBySecret(store, password.trim());
   if (!found || found.credential.kind !== 'api_key' || found.user.status !== 'active') return null;
   return found.user.email.toLowerCase() === email.trim().toLowerCase() ? found : null;
 }
@@ -25,18 +25,18 @@ export function tokenOf(request: Request): string | null {
  * The caller of a call, or null when its token is missing, stale or not an API key. The token is
  * `<email>/<key>` as ClientLogin gives it (the email must be the key's) or the bare key.
  */
-export function greaderCaller(db: Db, request: Request): Caller | null {
+export async function greaderCaller(store: Store, request: Request): Promise<Caller | null> {
   const token = tokenOf(request);
   if (!token) return null;
   const slash = token.lastIndexOf('/');
   const key = token.slice(slash + 1);
   const email = slash === -1 ? null : token.slice(0, slash);
   if (!looksLikeCredential(key)) return null;
-  const found = findCredentialBySecret(db, key);
+  const found = await findCredentialBySecret(store, key);
   if (!found || found.credential.kind !== 'api_key' || found.user.status !== 'active') return null;
   if (email !== null && email.toLowerCase() !== found.user.email.toLowerCase()) return null;
   try {
-    touchCredential(db, found.credential);
+    await touchCredential(store, found.credential);
   } catch {
     // last_used_at is bookkeeping: a busy store must not fail the call.
   }

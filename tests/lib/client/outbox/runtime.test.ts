@@ -36,7 +36,7 @@ beforeEach(async () => {
   connection.online = true;
   vi.resetModules();
   const api = await import('@/lib/client/api-client');
-  person = h.createUser({ plan: 'free' });
+  person = await h.createUser({ plan: 'free' });
   api.configureApi({ base: h.baseUrl, headers: { authorization: `Bearer ${person.appToken}` } });
   m = {
     outbox: await import('@/lib/client/outbox'),

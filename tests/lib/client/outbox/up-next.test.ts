@@ -39,7 +39,7 @@ beforeEach(async () => {
   connection.online = true;
   vi.resetModules();
   const api = await import('@/lib/client/api-client');
-  person = h.createUser();
+  person = await h.createUser();
   api.configureApi({ base: h.baseUrl, headers: { authorization: `Bearer ${person.appToken}` } });
   m = { outbox: await import('@/lib/client/outbox'), status: await import('@/lib/client/outbox/status') };
 });

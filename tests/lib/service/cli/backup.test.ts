@@ -110,9 +110,9 @@ beforeAll(async () => {
   site.route('/river.xml', document(rss('River Notes', items('River'))));
   site.route('/hill.xml', document(rss('Hill Diary', items('Hill'))));
   running = await startService(dataDir);
-  const user = ensureUser(running.service.db, 'reader@example.com', { plan: 'pro' });
-  key = issueCredential(running.service.db, user.id, 'api_key', 'backup test').secret;
-  appToken = issueCredential(running.service.db, user.id, 'app_token', 'backup test').secret;
+  const user = await ensureUser(running.service.store, 'reader@example.com', { plan: 'pro' });
+  key = (await issueCredential(running.service.store, user.id, 'api_key', 'backup test')).secret;
+  appToken = (await issueCredential(running.service.store, user.id, 'app_token', 'backup test')).secret;
 });
 
 afterAll(async () => {

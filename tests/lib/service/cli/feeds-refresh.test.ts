@@ -45,8 +45,8 @@ const titles = async (key: string) => ((await call(key, 'GET', '/v1/items?limit=
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'tidings-cli-refresh-'));
   service = createService({ databaseFile: path.join(dataDir, 'service.db'), config: { allowPrivateUrls: true } });
-  aliceKey = issueCredential(service.db, ensureUser(service.db, 'alice@example.com', { plan: 'pro' }).id, 'api_key', 'test').secret;
-  bobKey = issueCredential(service.db, ensureUser(service.db, 'bob@example.com', { plan: 'pro' }).id, 'api_key', 'test').secret;
+  aliceKey = (await issueCredential(service.store, (await ensureUser(service.store, 'alice@example.com', { plan: 'pro' })).id, 'api_key', 'test')).secret;
+  bobKey = (await issueCredential(service.store, (await ensureUser(service.store, 'bob@example.com', { plan: 'pro' })).id, 'api_key', 'test')).secret;
   site = await new FeedServer().start();
 });
 

@@ -53,7 +53,7 @@ describe('tidings key', () => {
     expect(run.stdout).toMatch(/^tid_live_[0-9A-Za-z]{20,}\n$/);
     const key = run.stdout.trim();
     expect(await statusOf('/v1/items', key)).toBe(200);
-    expect(findUserByEmail(service.db, 'reader@example.com')).toMatchObject({ plan: 'pro', status: 'active' });
+    expect(await findUserByEmail(service.store, 'reader@example.com')).toMatchObject({ plan: 'pro', status: 'active' });
   });
 
   it('lists keys and revokes one, after which it answers 401', async () => {
@@ -84,8 +84,8 @@ describe('tidings key', () => {
 describe('tidings user', () => {
   it('changes the plan, which GET /v1/account shows to the app', async () => {
     await tidings('key', 'create', '--email', 'planner@example.com');
-    const user = findUserByEmail(service.db, 'planner@example.com')!;
-    const { secret: appToken } = issueCredential(service.db, user.id, 'app_token', 'test');
+    const user = (await findUserByEmail(service.store, 'planner@example.com'))!;
+    const { secret: appToken } = await issueCredential(service.store, user.id, 'app_token', 'test');
     const before = await service.fetch(new Request('http://x/v1/account', { headers: { authorization: `Bearer ${appToken}` } }));
     expect((await before.json()).plan).toBe('free');
 
@@ -126,7 +126,7 @@ describe('tidings usage and failures', () => {
       expect(run.stdout).toBe('');
       expect(run.stderr).toMatch(/^tidings: /m);
     }
-    expect(findUserByEmail(service.db, 'x@example.com')).toBeNull();
+    expect(await findUserByEmail(service.store, 'x@example.com')).toBeNull();
   });
 
   it('fails with exit code 1 for an unknown user', async () => {

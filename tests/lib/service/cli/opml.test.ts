@@ -34,8 +34,8 @@ function tidings(...args: string[]): Promise<Run> {
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'tidings-cli-opml-'));
   service = createService({ databaseFile: path.join(dataDir, 'service.db') });
-  const user = ensureUser(service.db, 'importer@example.com', { plan: 'pro' });
-  key = issueCredential(service.db, user.id, 'api_key', 'test').secret;
+  const user = await ensureUser(service.store, 'importer@example.com', { plan: 'pro' });
+  key = (await issueCredential(service.store, user.id, 'api_key', 'test')).secret;
   site = await new FeedServer().start();
 });
 

@@ -67,8 +67,8 @@ describe('seed:demo', () => {
     expect(run.stdout).toMatch(/^Seeded 8 demo sources for owner@tidings\.local/);
 
     service = createService({ databaseFile: path.join(dataDir, 'service.db') });
-    const owner = ensureOwner(service.db, service.config.ownerEmail);
-    const { secret: key } = issueCredential(service.db, owner.id, 'api_key', 'test');
+    const owner = await ensureOwner(service.store, service.config.ownerEmail);
+    const { secret: key } = await issueCredential(service.store, owner.id, 'api_key', 'test');
     const items = await allItems(key);
     expect(items.length).toBeGreaterThanOrEqual(200);
     expect(items.length).toBeLessThanOrEqual(500);
@@ -96,7 +96,7 @@ describe('seed:demo', () => {
   });
 
   it('marks every demo source so that it is never fetched, nor ever failing', async () => {
-    const owner = ensureOwner(service.db, 'owner@tidings.local');
+    const owner = await ensureOwner(service.store, 'owner@tidings.local');
     const feeds = service.db.prepare(`SELECT f.id, f.is_demo, f.status FROM feeds f JOIN subscriptions s ON s.feed_id = f.id WHERE s.user_id = ?`)
       .all(owner.id) as { id: string; is_demo: number; status: string }[];
     expect(feeds).toHaveLength(8);
@@ -105,7 +105,7 @@ describe('seed:demo', () => {
     service.db.prepare('UPDATE feeds SET next_fetch_at = ? WHERE is_demo = 1').run('2000-01-01T00:00:00.000Z');
     expect(dueFeeds(service, new Date(), 100)).toEqual([]);
     expect(feedsToRefresh(service.db, { all: true, at: new Date() })).toEqual([]);
-    const appToken = issueCredential(service.db, owner.id, 'app_token', 'health').secret;
+    const appToken = (await issueCredential(service.store, owner.id, 'app_token', 'health')).secret;
     const [subscription] = service.db.prepare('SELECT id FROM subscriptions WHERE user_id = ?').pluck().all(owner.id) as string[];
     const health = await service.fetch(new Request(`http://x/v1/subscriptions/${subscription}/health`, { headers: { authorization: `Bearer ${appToken}` } }));
     expect(await health.json()).toMatchObject({ status: 'healthy', last_error: null, next_try_at: null });
@@ -115,8 +115,8 @@ describe('seed:demo', () => {
   });
 
   it('gives the demo episodes chapters, and Up Next the unplayed ones newest first', async () => {
-    const owner = ensureOwner(service.db, 'owner@tidings.local');
-    const appToken = issueCredential(service.db, owner.id, 'app_token', 'up next').secret;
+    const owner = await ensureOwner(service.store, 'owner@tidings.local');
+    const appToken = (await issueCredential(service.store, owner.id, 'app_token', 'up next')).secret;
     const call = async (pathname: string) => (await service.fetch(new Request(`http://x${pathname}`, { headers: { authorization: `Bearer ${appToken}` } }))).json();
     const queue = (await call('/v1/up-next')).data as ItemListEntry[];
     expect(queue.length).toBeGreaterThan(0);
@@ -129,7 +129,7 @@ describe('seed:demo', () => {
   });
 
   it('gives articles sanitized HTML with a heading, a list and a link, and plain-text summaries', async () => {
-    const key = issueCredential(service.db, ensureOwner(service.db, 'owner@tidings.local').id, 'api_key', 'detail').secret;
+    const key = (await issueCredential(service.store, (await ensureOwner(service.store, 'owner@tidings.local')).id, 'api_key', 'detail')).secret;
     const list = await get('/v1/items?item_type=article&limit=5', key);
     for (const entry of list.body.data) {
       expect(entry.summary).not.toMatch(/[<>]/);
@@ -143,7 +143,7 @@ describe('seed:demo', () => {
   });
 
   it('lists stories in which two local outlets report the same event, a few hours apart', async () => {
-    const key = issueCredential(service.db, ensureOwner(service.db, 'owner@tidings.local').id, 'api_key', 'stories').secret;
+    const key = (await issueCredential(service.store, (await ensureOwner(service.store, 'owner@tidings.local')).id, 'api_key', 'stories')).secret;
     const stories = await get('/v1/stories', key);
     expect(stories.status).toBe(200);
     expect(stories.body.data.length).toBeGreaterThanOrEqual(2);
@@ -157,7 +157,7 @@ describe('seed:demo', () => {
   });
 
   it('tags some items and files subscriptions in folders', async () => {
-    const owner = ensureOwner(service.db, 'owner@tidings.local');
+    const owner = await ensureOwner(service.store, 'owner@tidings.local');
     const tagged = service.db.prepare('SELECT COUNT(DISTINCT item_id) FROM item_tags WHERE user_id = ?').pluck().get(owner.id) as number;
     expect(tagged).toBeGreaterThan(5);
     const filed = service.db.prepare('SELECT COUNT(*) FROM subscriptions WHERE user_id = ? AND folder_id IS NOT NULL').pluck().get(owner.id) as number;
@@ -177,8 +177,8 @@ describe('seed:demo', () => {
 
     const guest = await seed('--email', 'guest@example.com');
     expect(guest.code, guest.stderr).toBe(0);
-    const user = findUserByEmail(service.db, 'guest@example.com')!;
-    const key = issueCredential(service.db, user.id, 'api_key', 'test').secret;
+    const user = (await findUserByEmail(service.store, 'guest@example.com'))!;
+    const key = (await issueCredential(service.store, user.id, 'api_key', 'test')).secret;
     const page = await get('/v1/items?limit=1', key);
     expect(page.body.pagination.total).toBeGreaterThanOrEqual(200);
   });

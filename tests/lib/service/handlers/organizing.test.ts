@@ -21,7 +21,7 @@ describe('first-party organizing operations', () => {
   });
 
   it.each(cases)('%s (%s %s) answers 403 to an API key and changes nothing', async (id, method, path) => {
-    const { key, appToken } = h.createUser();
+    const { key, appToken } = await h.createUser();
     const url = path.replace(/\{\w+\}/g, randomUUID());
     const answer = await h.call(method, url, { key, body: sampleBodies[id] });
     expect(answer.status).toBe(403);

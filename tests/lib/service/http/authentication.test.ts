@@ -18,7 +18,7 @@ describe('401: missing, invalid or revoked API key', () => {
   });
 
   it('rejects a scheme other than Bearer', async () => {
-    const { key } = h.createUser();
+    const { key } = await h.createUser();
     expectAuthError(await h.call('GET', '/v1/items', { headers: { authorization: `Basic ${key}` } }), 401);
     expectAuthError(await h.call('GET', '/v1/items', { headers: { authorization: key } }), 401);
   });
@@ -34,11 +34,11 @@ describe('401: missing, invalid or revoked API key', () => {
   });
 
   it('rejects a revoked key while other keys of the same user keep working', async () => {
-    const { user, key } = h.createUser();
-    const other = h.issueKey(user);
+    const { user, key } = await h.createUser();
+    const other = await h.issueKey(user);
     expect((await h.call('GET', '/v1/items', { key })).status).toBe(200);
-    const credential = findCredentialBySecret(h.service.db, key)!.credential;
-    expect(revokeCredential(h.service.db, user.id, credential.id)).toBe(true);
+    const credential = (await findCredentialBySecret(h.service.store, key))!.credential;
+    expect(await revokeCredential(h.service.store, user.id, credential.id)).toBe(true);
     expectAuthError(await h.call('GET', '/v1/items', { key }), 401);
     expect((await h.call('GET', '/v1/items', { key: other })).status).toBe(200);
   });
@@ -49,30 +49,30 @@ describe('401: missing, invalid or revoked API key', () => {
   });
 
   it('accepts the Bearer scheme written in any case', async () => {
-    const { key } = h.createUser();
+    const { key } = await h.createUser();
     expect((await h.call('GET', '/v1/items', { headers: { authorization: `bearer ${key}` } })).status).toBe(200);
   });
 });
 
 describe('403: banned or locked account, or a token outside its scope', () => {
   it.each(['banned', 'locked'] as const)('rejects every credential of a %s account', async (status) => {
-    const { user, key, appToken } = h.createUser();
-    setStatus(h.service.db, user.id, status);
+    const { user, key, appToken } = await h.createUser();
+    await setStatus(h.service.store, user.id, status);
     expectAuthError(await h.call('GET', '/v1/items', { key }), 403);
     expectAuthError(await h.call('GET', '/v1/items', { key: appToken }), 403);
     expectAuthError(await h.call('GET', '/v1/account', { key: appToken }), 403);
   });
 
   it('lets an account back in once it is active again', async () => {
-    const { user, key } = h.createUser();
-    setStatus(h.service.db, user.id, 'locked');
+    const { user, key } = await h.createUser();
+    await setStatus(h.service.store, user.id, 'locked');
     expect((await h.call('GET', '/v1/items', { key })).status).toBe(403);
-    setStatus(h.service.db, user.id, 'active');
+    await setStatus(h.service.store, user.id, 'active');
     expect((await h.call('GET', '/v1/items', { key })).status).toBe(200);
   });
 
   it('rejects an API key on first-party operations while the app token works there', async () => {
-    const { key, appToken } = h.createUser();
+    const { key, appToken } = await h.createUser();
     const firstParty: [string, string, unknown?][] = [
       ['GET', '/v1/account'],
       ['GET', '/v1/account/api-keys'],
@@ -87,14 +87,14 @@ describe('403: banned or locked account, or a token outside its scope', () => {
   });
 
   it('accepts the app token on Bearer operations too', async () => {
-    const { appToken } = h.createUser();
+    const { appToken } = await h.createUser();
     expect((await h.call('GET', '/v1/items', { key: appToken })).status).toBe(200);
   });
 });
 
 describe('first-party account operations', () => {
   it('reads the account with its plan, limits and features', async () => {
-    const { user, appToken } = h.createUser({ plan: 'pro' });
+    const { user, appToken } = await h.createUser({ plan: 'pro' });
     const answer = await h.call('GET', '/v1/account', { key: appToken });
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({
@@ -105,7 +105,7 @@ describe('first-party account operations', () => {
   });
 
   it('creates an API key shown once, lists it without the secret, and revokes it', async () => {
-    const { appToken } = h.createUser();
+    const { appToken } = await h.createUser();
     const created = await h.call('POST', '/v1/account/api-keys', { key: appToken, body: { name: 'My script' } });
     expect(created.status).toBe(201);
     expect(created.body.key).toMatch(/^tid_live_[0-9A-Za-z]{20,}$/);
@@ -124,9 +124,9 @@ describe('first-party account operations', () => {
   });
 
   it('answers 404 for revoking a key that is unknown or belongs to someone else', async () => {
-    const { appToken } = h.createUser();
-    const stranger = h.createUser();
-    const theirs = findCredentialBySecret(h.service.db, stranger.key)!.credential.id;
+    const { appToken } = await h.createUser();
+    const stranger = await h.createUser();
+    const theirs = (await findCredentialBySecret(h.service.store, stranger.key))!.credential.id;
     for (const id of ['00000000-0000-4000-8000-000000000000', theirs]) {
       const answer = await h.call('DELETE', `/v1/account/api-keys/${id}`, { key: appToken });
       expect(answer.status).toBe(404);
@@ -136,21 +136,21 @@ describe('first-party account operations', () => {
   });
 
   it('answers 404 for the id of an app token: only API keys are revoked here', async () => {
-    const { appToken } = h.createUser();
-    const tokenId = findCredentialBySecret(h.service.db, appToken)!.credential.id;
+    const { appToken } = await h.createUser();
+    const tokenId = (await findCredentialBySecret(h.service.store, appToken))!.credential.id;
     expect((await h.call('DELETE', `/v1/account/api-keys/${tokenId}`, { key: appToken })).status).toBe(404);
     expect((await h.call('GET', '/v1/account', { key: appToken })).status).toBe(200);
   });
 
   it('answers 422 for a key id that is not a UUID', async () => {
-    const { appToken } = h.createUser();
+    const { appToken } = await h.createUser();
     const answer = await h.call('DELETE', '/v1/account/api-keys/abc', { key: appToken });
     expect(answer.status).toBe(422);
     expect(answer.body).toEqual({ message: 'key_id must be a UUID.' });
   });
 
   it('answers 422 for a key without a name', async () => {
-    const { appToken } = h.createUser();
+    const { appToken } = await h.createUser();
     const answer = await h.call('POST', '/v1/account/api-keys', { key: appToken, body: { name: '  ' } });
     expect(answer.status).toBe(422);
     expect(answer.body.message).toMatch(/name/);

@@ -22,8 +22,8 @@ async function bulk(key: string, item_ids: string[], action: string) {
   return h.call('PATCH', '/v1/items', { key, body: { item_ids, action } });
 }
 
-function seed(count: number, plan: Plan = 'free') {
-  const account = h.createUser({ plan });
+async function seed(count: number, plan: Plan = 'free') {
+  const account = await h.createUser({ plan });
   const { itemIds } = h.seedSubscription(account.user, Array.from({ length: count }, (_, i) => article({ published_at: isoDaysAgo(1 + i / 1000) })));
   return { ...account, itemIds };
 }
@@ -32,7 +32,7 @@ const sorted = (list: string[]) => [...list].sort();
 
 describe('PATCH /v1/items bulk actions', () => {
   it('marks items read and unread', async () => {
-    const { key, itemIds } = seed(3);
+    const { key, itemIds } = await seed(3);
     const read = await bulk(key, itemIds.slice(0, 2), 'mark_read');
     expect(read.status).toBe(200);
     expect(read.body).toEqual({ message: '2 items marked read.' });
@@ -44,7 +44,7 @@ describe('PATCH /v1/items bulk actions', () => {
   });
 
   it('saves and unsaves items', async () => {
-    const { key, itemIds } = seed(3);
+    const { key, itemIds } = await seed(3);
     expect((await bulk(key, itemIds, 'save')).body).toEqual({ message: '3 items saved.' });
     expect(await idsWhere(key, { is_saved: 'true' })).toEqual(sorted(itemIds));
     expect((await bulk(key, [itemIds[2]], 'unsave')).body).toEqual({ message: '1 item unsaved.' });
@@ -52,8 +52,8 @@ describe('PATCH /v1/items bulk actions', () => {
   });
 
   it('ignores ids the user does not have, and repeated ids', async () => {
-    const { key, itemIds } = seed(1);
-    const stranger = seed(1);
+    const { key, itemIds } = await seed(1);
+    const stranger = await seed(1);
     const answer = await bulk(key, [itemIds[0], itemIds[0], stranger.itemIds[0], '00000000-0000-4000-8000-000000000002'], 'mark_read');
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ message: '1 item marked read.' });
@@ -61,7 +61,7 @@ describe('PATCH /v1/items bulk actions', () => {
   });
 
   it('answers 422 for an empty item_ids list', async () => {
-    const { key } = seed(1);
+    const { key } = await seed(1);
     const answer = await bulk(key, [], 'mark_read');
     expect(answer.status).toBe(422);
     expect(answer.body.message).toBe('item_ids must have at least 1 entry.');
@@ -70,7 +70,7 @@ describe('PATCH /v1/items bulk actions', () => {
 
 describe('saved-items limit of the plan', () => {
   it('saves up to the free plan limit, then answers 402 and changes nothing', async () => {
-    const { key, itemIds } = seed(freeSavedLimit + 2);
+    const { key, itemIds } = await seed(freeSavedLimit + 2);
     expect((await bulk(key, itemIds.slice(0, freeSavedLimit), 'save')).status).toBe(200);
     expect(await savedCount(key)).toBe(freeSavedLimit);
 
@@ -82,14 +82,14 @@ describe('saved-items limit of the plan', () => {
   });
 
   it('refuses a batch that would pass the limit as a whole, saving none of it', async () => {
-    const { key, itemIds } = seed(freeSavedLimit + 1);
+    const { key, itemIds } = await seed(freeSavedLimit + 1);
     await bulk(key, itemIds.slice(0, freeSavedLimit - 1), 'save');
     expect((await bulk(key, itemIds.slice(freeSavedLimit - 1), 'save')).status).toBe(402);
     expect(await savedCount(key)).toBe(freeSavedLimit - 1);
   });
 
   it('still saves items already saved and unsaves at the limit', async () => {
-    const { key, itemIds } = seed(freeSavedLimit + 1);
+    const { key, itemIds } = await seed(freeSavedLimit + 1);
     await bulk(key, itemIds.slice(0, freeSavedLimit), 'save');
     expect((await bulk(key, itemIds.slice(0, 3), 'save')).status).toBe(200);
     expect((await bulk(key, [itemIds[0]], 'unsave')).status).toBe(200);
@@ -97,7 +97,7 @@ describe('saved-items limit of the plan', () => {
   });
 
   it('answers 402 on PATCH /v1/items/{id} at the limit, leaving the item unsaved', async () => {
-    const { key, itemIds } = seed(freeSavedLimit + 1);
+    const { key, itemIds } = await seed(freeSavedLimit + 1);
     await bulk(key, itemIds.slice(0, freeSavedLimit), 'save');
     const last = itemIds[freeSavedLimit];
     const answer = await h.call('PATCH', `/v1/items/${last}`, { key, body: { is_saved: true, is_read: true } });
@@ -108,13 +108,13 @@ describe('saved-items limit of the plan', () => {
   });
 
   it('has no limit on the Plus plan', async () => {
-    const { key, itemIds } = seed(freeSavedLimit + 1, 'plus');
+    const { key, itemIds } = await seed(freeSavedLimit + 1, 'plus');
     expect((await bulk(key, itemIds, 'save')).status).toBe(200);
     expect(await savedCount(key)).toBe(freeSavedLimit + 1);
   });
 
   it('lets a Pro user save past the free limit', async () => {
-    const { key, itemIds } = seed(freeSavedLimit + 1, 'pro');
+    const { key, itemIds } = await seed(freeSavedLimit + 1, 'pro');
     expect((await bulk(key, itemIds, 'save')).status).toBe(200);
   });
 });

@@ -70,7 +70,7 @@ let playbackBody: Record<string, unknown>;
 
 beforeAll(async () => {
   h = await startHarness();
-  const account = h.createUser({ plan: 'pro' });
+  const account = await h.createUser({ plan: 'pro' });
   key = account.key;
   [episodeId] = h.seedSubscription(account.user, [episode({ published_at: isoDaysAgo(2) })], { source_type: 'podcast', title: 'The Show' }).itemIds;
   [articleId] = h.seedSubscription(account.user, [article({ published_at: isoDaysAgo(1) })], { title: 'The Blog' }).itemIds;

@@ -32,8 +32,8 @@ describe.each(table)('$method $path ($id)', ({ method, path, firstParty, body })
 
   it('answers 403 with the authentication body for a banned or locked account', async () => {
     for (const status of ['banned', 'locked'] as const) {
-      const { user, key, appToken } = h.createUser();
-      setStatus(h.service.db, user.id, status);
+      const { user, key, appToken } = await h.createUser();
+      await setStatus(h.service.store, user.id, status);
       const answer = await h.call(method, path, { key: firstParty ? appToken : key, body });
       expect(answer.status).toBe(403);
       expect(answer.body).toEqual({ message: expect.any(String), error: 'forbidden' });
@@ -41,7 +41,7 @@ describe.each(table)('$method $path ($id)', ({ method, path, firstParty, body })
   });
 
   it('answers 429 with Retry-After and the rate-limit body past the limit', async () => {
-    const { key, appToken } = h.createUser();
+    const { key, appToken } = await h.createUser();
     const credential = firstParty ? appToken : key;
     for (let i = 0; i < 2; i++) expect((await h.call(method, path, { key: credential, body })).status).not.toBe(429);
     const answer = await h.call(method, path, { key: credential, body });
@@ -51,7 +51,7 @@ describe.each(table)('$method $path ($id)', ({ method, path, firstParty, body })
   });
 
   it.runIf(firstParty)('answers 403 for an API key', async () => {
-    const { key } = h.createUser();
+    const { key } = await h.createUser();
     const answer = await h.call(method, path, { key, body });
     expect(answer.status).toBe(403);
     expect(answer.body.error).toBe('forbidden');

@@ -6,8 +6,8 @@ let h: Harness;
 beforeAll(async () => { h = await startHarness(); });
 afterAll(async () => { await h.stop(); });
 
-function seed(plan: Plan = 'free') {
-  const account = h.createUser({ plan });
+async function seed(plan: Plan = 'free') {
+  const account = await h.createUser({ plan });
   const [articleId] = h.seedSubscription(account.user, [article({ title: 'Rust and Go compared', summary: 'A look at rust.' })]).itemIds;
   const [episodeId] = h.seedSubscription(account.user, [episode()], { source_type: 'podcast' }).itemIds;
   return { ...account, articleId, episodeId };
@@ -19,7 +19,7 @@ async function patch(key: string, id: string, body: unknown) {
 
 describe('GET /v1/items/{id}', () => {
   it('answers the detail form of the user’s item', async () => {
-    const { key, articleId } = seed();
+    const { key, articleId } = await seed();
     const answer = await h.call('GET', `/v1/items/${articleId}`, { key });
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({
@@ -30,8 +30,8 @@ describe('GET /v1/items/{id}', () => {
   });
 
   it('answers 404 for an unknown item, another user’s item, and an item of a feed the user does not follow', async () => {
-    const { key } = seed();
-    const stranger = seed();
+    const { key } = await seed();
+    const stranger = await seed();
     const unfollowed = h.storeItems(h.createFeed(), [article()])[0];
     for (const id of ['00000000-0000-4000-8000-000000000003', stranger.articleId, unfollowed]) {
       const answer = await h.call('GET', `/v1/items/${id}`, { key });
@@ -44,7 +44,7 @@ describe('GET /v1/items/{id}', () => {
 
 describe('PATCH /v1/items/{id}', () => {
   it('toggles read and saved, answering the detail form', async () => {
-    const { key, articleId } = seed();
+    const { key, articleId } = await seed();
     const read = await patch(key, articleId, { is_read: true, is_saved: true });
     expect(read.status).toBe(200);
     expect(read.body).toMatchObject({ id: articleId, is_read: true, is_saved: true, tags: [] });
@@ -54,7 +54,7 @@ describe('PATCH /v1/items/{id}', () => {
   });
 
   it('changes nothing with an empty body', async () => {
-    const { key, articleId } = seed();
+    const { key, articleId } = await seed();
     await patch(key, articleId, { is_read: true, tags: ['a'] });
     const answer = await patch(key, articleId, {});
     expect(answer.status).toBe(200);
@@ -62,7 +62,7 @@ describe('PATCH /v1/items/{id}', () => {
   });
 
   it('sets tags by name: creates new tags, replaces the set, counts items per tag', async () => {
-    const { user, key, articleId, episodeId } = seed();
+    const { user, key, articleId, episodeId } = await seed();
     const [otherId] = h.seedSubscription(user, [article()]).itemIds;
 
     const first = await patch(key, articleId, { tags: ['rust', 'Go'] });
@@ -86,7 +86,7 @@ describe('PATCH /v1/items/{id}', () => {
   });
 
   it('suggests the user’s existing tags that the item mentions, minus the ones it has', async () => {
-    const { user, key, articleId } = seed();
+    const { user, key, articleId } = await seed();
     const [otherId] = h.seedSubscription(user, [article()]).itemIds;
     await patch(key, otherId, { tags: ['rust', 'go', 'python'] });
     const before: string[] = (await h.call('GET', `/v1/items/${articleId}`, { key })).body.suggested_tags;
@@ -98,7 +98,7 @@ describe('PATCH /v1/items/{id}', () => {
   });
 
   it('keeps notes on an article for a Pro user, and clears them with null', async () => {
-    const { key, articleId } = seed('pro');
+    const { key, articleId } = await seed('pro');
     const noted = await patch(key, articleId, { notes: 'Read this again.' });
     expect(noted.status).toBe(200);
     expect(noted.body.notes).toBe('Read this again.');
@@ -106,7 +106,7 @@ describe('PATCH /v1/items/{id}', () => {
   });
 
   it('answers 400 for notes on an episode, changing nothing', async () => {
-    const { key, episodeId } = seed('pro');
+    const { key, episodeId } = await seed('pro');
     const answer = await patch(key, episodeId, { notes: 'Great show', is_read: true });
     expect(answer.status).toBe(400);
     expect(answer.body).toEqual({ message: expect.stringMatching(/articles only/) });
@@ -114,7 +114,7 @@ describe('PATCH /v1/items/{id}', () => {
   });
 
   it('answers 402 for notes and for full content on the free plan, changing nothing', async () => {
-    const { key, articleId } = seed('free');
+    const { key, articleId } = await seed('free');
     for (const body of [{ notes: 'mine', is_saved: true }, { prefers_full_content: true, is_saved: true }]) {
       const answer = await patch(key, articleId, body);
       expect(answer.status).toBe(402);
@@ -126,7 +126,7 @@ describe('PATCH /v1/items/{id}', () => {
   });
 
   it('keeps the full-content preference for a Pro user', async () => {
-    const { key, articleId } = seed('pro');
+    const { key, articleId } = await seed('pro');
     const answer = await patch(key, articleId, { prefers_full_content: true });
     expect(answer.status).toBe(200);
     expect(answer.body.prefers_full_content).toBe(true);
@@ -134,7 +134,7 @@ describe('PATCH /v1/items/{id}', () => {
   });
 
   it('answers 422 for tags that are empty or too many', async () => {
-    const { key, articleId } = seed();
+    const { key, articleId } = await seed();
     expect((await patch(key, articleId, { tags: [' '] })).status).toBe(422);
     expect((await patch(key, articleId, { tags: Array.from({ length: 51 }, (_, i) => `t${i}`) })).status).toBe(422);
   });

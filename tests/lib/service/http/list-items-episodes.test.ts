@@ -27,8 +27,8 @@ async function allPages(key: string, query: Query): Promise<string[]> {
 }
 
 /** Four episodes a day apart (returned oldest first) and two articles between them. */
-function seedShow() {
-  const account = h.createUser();
+async function seedShow() {
+  const account = await h.createUser();
   const episodes = h.seedSubscription(account.user, [4, 3, 2, 1].map((days) => episode({ published_at: isoDaysAgo(days), duration_seconds: 1000 })), { source_type: 'podcast' }).itemIds;
   const articles = h.seedSubscription(account.user, [article({ published_at: isoDaysAgo(2.5) }), article({ published_at: isoDaysAgo(0.5) })]).itemIds;
   return { ...account, oldestFirst: episodes, articles };
@@ -41,19 +41,19 @@ async function play(key: string, id: string, position: number, at: string) {
 
 describe('GET /v1/items order_by', () => {
   it('sorts episodes oldest first with order_by=oldest, across pages', async () => {
-    const { key, oldestFirst } = seedShow();
+    const { key, oldestFirst } = await seedShow();
     expect(await allPages(key, { item_type: 'episode', order_by: 'oldest', limit: 3 })).toEqual(oldestFirst);
   });
 
   it('sorts episodes newest first by default and with order_by=newest', async () => {
-    const { key, oldestFirst } = seedShow();
+    const { key, oldestFirst } = await seedShow();
     const newestFirst = [...oldestFirst].reverse();
     expect(idsOf(await list(key, { item_type: 'episode' }))).toEqual(newestFirst);
     expect(idsOf(await list(key, { item_type: 'episode', order_by: 'newest' }))).toEqual(newestFirst);
   });
 
   it('keeps article and mixed lists newest first whatever order_by says', async () => {
-    const { key, articles } = seedShow();
+    const { key, articles } = await seedShow();
     const mixedNewest = idsOf(await list(key, {}));
     for (const order_by of ['oldest', 'recently_played']) {
       expect(idsOf(await list(key, { order_by }))).toEqual(mixedNewest);
@@ -62,7 +62,7 @@ describe('GET /v1/items order_by', () => {
   });
 
   it('sorts episodes by last_played_at with order_by=recently_played, never-played last, across pages', async () => {
-    const { key, oldestFirst: [e1, e2, e3, e4] } = seedShow();
+    const { key, oldestFirst: [e1, e2, e3, e4] } = await seedShow();
     await play(key, e2, 10, isoDaysAgo(0.3));
     await play(key, e4, 10, isoDaysAgo(0.2));
     await play(key, e1, 10, isoDaysAgo(0.1));
@@ -73,7 +73,7 @@ describe('GET /v1/items order_by', () => {
 
 describe('GET /v1/items in_progress', () => {
   it('lists episodes started and not completed with in_progress=true', async () => {
-    const { key, oldestFirst: [e1, e2, e3] } = seedShow();
+    const { key, oldestFirst: [e1, e2, e3] } = await seedShow();
     await play(key, e1, 300, isoDaysAgo(0.1));
     await play(key, e2, 990, isoDaysAgo(0.1));
     await play(key, e3, 0, isoDaysAgo(0.1));
@@ -81,13 +81,13 @@ describe('GET /v1/items in_progress', () => {
   });
 
   it('lists the other episodes, and no articles, with in_progress=false', async () => {
-    const { key, oldestFirst: [e1, e2, e3, e4] } = seedShow();
+    const { key, oldestFirst: [e1, e2, e3, e4] } = await seedShow();
     await play(key, e1, 300, isoDaysAgo(0.1));
     expect(idsOf(await list(key, { in_progress: false }))).toEqual([e4, e3, e2]);
   });
 
   it('combines in_progress with recently_played ordering', async () => {
-    const { key, oldestFirst: [e1, e2, , e4] } = seedShow();
+    const { key, oldestFirst: [e1, e2, , e4] } = await seedShow();
     await play(key, e4, 100, isoDaysAgo(0.3));
     await play(key, e1, 100, isoDaysAgo(0.2));
     await play(key, e2, 100, isoDaysAgo(0.1));

@@ -17,8 +17,8 @@ async function ids(key: string, query: Query): Promise<string[]> {
 const sorted = (list: string[]) => [...list].sort();
 
 /** Three subscriptions: two in folders, one without; each with two articles. */
-function seedThree() {
-  const account = h.createUser();
+async function seedThree() {
+  const account = await h.createUser();
   const folderA = h.createFolder(account.user, 'Tech');
   const folderB = h.createFolder(account.user, 'News');
   const a = h.seedSubscription(account.user, [article(), article()], { folderId: folderA });
@@ -29,7 +29,7 @@ function seedThree() {
 
 describe('GET /v1/items filters', () => {
   it('filters by subscription_ids, given repeated or comma-separated', async () => {
-    const { key, a, b } = seedThree();
+    const { key, a, b } = await seedThree();
     expect(await ids(key, { subscription_ids: a.subscriptionId })).toEqual(sorted(a.itemIds));
     const both = sorted([...a.itemIds, ...b.itemIds]);
     expect(await ids(key, { subscription_ids: [a.subscriptionId, b.subscriptionId] })).toEqual(both);
@@ -37,13 +37,13 @@ describe('GET /v1/items filters', () => {
   });
 
   it('filters by folder_ids', async () => {
-    const { key, folderA, folderB, a, b } = seedThree();
+    const { key, folderA, folderB, a, b } = await seedThree();
     expect(await ids(key, { folder_ids: folderA })).toEqual(sorted(a.itemIds));
     expect(await ids(key, { folder_ids: `${folderA},${folderB}` })).toEqual(sorted([...a.itemIds, ...b.itemIds]));
   });
 
   it('filters by tag_ids', async () => {
-    const { key, a, b, c } = seedThree();
+    const { key, a, b, c } = await seedThree();
     const tagged = await h.call('PATCH', `/v1/items/${a.itemIds[0]}`, { key, body: { tags: ['rust'] } });
     await h.call('PATCH', `/v1/items/${b.itemIds[1]}`, { key, body: { tags: ['rust', 'go'] } });
     const other = await h.call('PATCH', `/v1/items/${c.itemIds[0]}`, { key, body: { tags: ['go'] } });
@@ -54,27 +54,27 @@ describe('GET /v1/items filters', () => {
   });
 
   it('combines filters: every filter must hold', async () => {
-    const { key, folderA, a } = seedThree();
+    const { key, folderA, a } = await seedThree();
     await h.call('PATCH', '/v1/items', { key, body: { item_ids: [a.itemIds[0]], action: 'mark_read' } });
     expect(await ids(key, { folder_ids: folderA, is_read: 'unread' })).toEqual([a.itemIds[1]]);
   });
 
   it('filters by is_read read and unread', async () => {
-    const { key, a, b, c } = seedThree();
+    const { key, a, b, c } = await seedThree();
     await h.call('PATCH', '/v1/items', { key, body: { item_ids: [a.itemIds[0], c.itemIds[1]], action: 'mark_read' } });
     expect(await ids(key, { is_read: 'read' })).toEqual(sorted([a.itemIds[0], c.itemIds[1]]));
     expect(await ids(key, { is_read: 'unread' })).toEqual(sorted([a.itemIds[1], ...b.itemIds, c.itemIds[0]]));
   });
 
   it('filters by is_saved true and false', async () => {
-    const { key, a, b, c } = seedThree();
+    const { key, a, b, c } = await seedThree();
     await h.call('PATCH', '/v1/items', { key, body: { item_ids: [b.itemIds[0]], action: 'save' } });
     expect(await ids(key, { is_saved: true })).toEqual([b.itemIds[0]]);
     expect(await ids(key, { is_saved: false })).toEqual(sorted([...a.itemIds, b.itemIds[1], ...c.itemIds]));
   });
 
   it('filters by item_type', async () => {
-    const { user, key } = h.createUser();
+    const { user, key } = await h.createUser();
     const articles = h.seedSubscription(user, [article(), article()]).itemIds;
     const episodes = h.seedSubscription(user, [episode()], { source_type: 'podcast' }).itemIds;
     expect(await ids(key, { item_type: 'article' })).toEqual(sorted(articles));
@@ -82,7 +82,7 @@ describe('GET /v1/items filters', () => {
   });
 
   it('filters by from_date and to_date, both days included', async () => {
-    const { user, key } = h.createUser();
+    const { user, key } = await h.createUser();
     const day = dateOf(isoDaysAgo(10));
     const next = dateOf(isoDaysAgo(9));
     const times = [`${day}T00:00:00.000Z`, `${day}T23:59:59.000Z`, `${next}T00:00:00.000Z`, `${next}T23:59:59.000Z`];
@@ -96,7 +96,7 @@ describe('GET /v1/items filters', () => {
   });
 
   it('answers an empty list when from_date is after to_date', async () => {
-    const { user, key } = h.createUser();
+    const { user, key } = await h.createUser();
     h.seedSubscription(user, [article({ published_at: isoDaysAgo(3) })]);
     expect(await ids(key, { from_date: dateOf(isoDaysAgo(1)), to_date: dateOf(isoDaysAgo(5)) })).toEqual([]);
   });
@@ -106,22 +106,22 @@ describe('GET /v1/items 404 for filters naming what does not exist', () => {
   const unknown = '00000000-0000-4000-8000-00000000abcd';
 
   it.each(['subscription_ids', 'folder_ids', 'tag_ids'])('answers 404 for an unknown id in %s', async (name) => {
-    const { key } = seedThree();
+    const { key } = await seedThree();
     const answer = await h.call('GET', '/v1/items', { key, query: { [name]: unknown } });
     expect(answer.status).toBe(404);
     expect(answer.body).toEqual({ message: expect.stringContaining(unknown) });
   });
 
   it('answers 404 when one of several ids is unknown', async () => {
-    const { key, a } = seedThree();
+    const { key, a } = await seedThree();
     const answer = await h.call('GET', '/v1/items', { key, query: { subscription_ids: [a.subscriptionId, unknown] } });
     expect(answer.status).toBe(404);
   });
 
   it("answers 404 for another user's subscription, folder and tag", async () => {
-    const other = seedThree();
+    const other = await seedThree();
     const otherTag = (await h.call('PATCH', `/v1/items/${other.a.itemIds[0]}`, { key: other.key, body: { tags: ['x'] } })).body.tags[0].id;
-    const { key } = h.createUser();
+    const { key } = await h.createUser();
     for (const query of [{ subscription_ids: other.a.subscriptionId }, { folder_ids: other.folderA }, { tag_ids: otherTag }]) {
       expect((await h.call('GET', '/v1/items', { key, query })).status).toBe(404);
     }
@@ -130,8 +130,8 @@ describe('GET /v1/items 404 for filters naming what does not exist', () => {
 
 describe('GET /v1/items with prepared statements reused', () => {
   it('answers each user and each filter right when the same query shape runs again', async () => {
-    const first = seedThree();
-    const second = seedThree();
+    const first = await seedThree();
+    const second = await seedThree();
     for (let round = 0; round < 2; round++) {
       expect(await ids(first.key, { subscription_ids: first.a.subscriptionId })).toEqual(sorted(first.a.itemIds));
       expect(await ids(second.key, { subscription_ids: second.b.subscriptionId })).toEqual(sorted(second.b.itemIds));

@@ -14,8 +14,8 @@ async function page(key: string, query: Record<string, string | number | boolean
 }
 
 /** Seven articles, one a day; returned newest first. */
-function seedWeek(h: Harness) {
-  const account = h.createUser();
+async function seedWeek(h: Harness) {
+  const account = await h.createUser();
   const items = [1, 2, 3, 4, 5, 6, 7].map((day) => article({ published_at: isoDaysAgo(day) }));
   const { itemIds, subscriptionId, feedId } = h.seedSubscription(account.user, items);
   return { ...account, newestFirst: itemIds, subscriptionId, feedId };
@@ -23,7 +23,7 @@ function seedWeek(h: Harness) {
 
 describe('GET /v1/items cursor pagination', () => {
   it('lists newest first and describes each page with total, limit, offset, has_more and next_cursor', async () => {
-    const { key, newestFirst } = seedWeek(h);
+    const { key, newestFirst } = await seedWeek(h);
     const first = await page(key, { limit: 3 });
     expect(first.ids).toEqual(newestFirst.slice(0, 3));
     expect(first.pagination).toEqual({ total: 7, limit: 3, offset: 0, has_more: true, next_cursor: expect.any(String) });
@@ -38,7 +38,7 @@ describe('GET /v1/items cursor pagination', () => {
   });
 
   it('returns 50 items by default', async () => {
-    const { user, key } = h.createUser();
+    const { user, key } = await h.createUser();
     h.seedSubscription(user, Array.from({ length: 55 }, (_, i) => article({ published_at: isoDaysAgo(1 + i / 100) })));
     const first = await page(key, {});
     expect(first.ids).toHaveLength(50);
@@ -46,7 +46,7 @@ describe('GET /v1/items cursor pagination', () => {
   });
 
   it('returns 100 items at the largest page size', async () => {
-    const { user, key } = h.createUser();
+    const { user, key } = await h.createUser();
     h.seedSubscription(user, Array.from({ length: 101 }, (_, i) => article({ published_at: isoDaysAgo(1 + i / 1000) })));
     const first = await page(key, { limit: 100 });
     expect(first.ids).toHaveLength(100);
@@ -56,7 +56,7 @@ describe('GET /v1/items cursor pagination', () => {
   });
 
   it('stays stable while newer items arrive between pages: no duplicates, no skips', async () => {
-    const { key, newestFirst, feedId } = seedWeek(h);
+    const { key, newestFirst, feedId } = await seedWeek(h);
     const first = await page(key, { limit: 3 });
     const arrived = h.storeItems(feedId, [article({ published_at: isoDaysAgo(0.5) }), article({ published_at: isoDaysAgo(0.1) })]);
 
@@ -71,7 +71,7 @@ describe('GET /v1/items cursor pagination', () => {
   });
 
   it('stays stable when items are read between pages of an unread list', async () => {
-    const { key, newestFirst } = seedWeek(h);
+    const { key, newestFirst } = await seedWeek(h);
     const first = await page(key, { limit: 3, is_read: 'unread' });
     const marked = await h.call('PATCH', '/v1/items', { key, body: { item_ids: first.ids, action: 'mark_read' } });
     expect(marked.status).toBe(200);
@@ -80,7 +80,7 @@ describe('GET /v1/items cursor pagination', () => {
   });
 
   it('pages through items published at the same moment without losing any', async () => {
-    const { user, key } = h.createUser();
+    const { user, key } = await h.createUser();
     const at = isoDaysAgo(2);
     const { itemIds } = h.seedSubscription(user, Array.from({ length: 5 }, () => article({ published_at: at })));
     const seen: string[] = [];
@@ -95,22 +95,22 @@ describe('GET /v1/items cursor pagination', () => {
   });
 
   it('answers an empty list for a user with no items', async () => {
-    const { key } = h.createUser();
+    const { key } = await h.createUser();
     const empty = await page(key, {});
     expect(empty.ids).toEqual([]);
     expect(empty.pagination).toEqual({ total: 0, limit: 50, offset: 0, has_more: false, next_cursor: null });
   });
 
   it('never lists items of feeds the user does not follow', async () => {
-    const stranger = seedWeek(h);
-    const { key } = h.createUser();
+    const stranger = await seedWeek(h);
+    const { key } = await h.createUser();
     const mine = await page(key, {});
     expect(mine.ids).toEqual([]);
     expect(stranger.newestFirst).toHaveLength(7);
   });
 
   it('answers 422 for a cursor given out for other filters or another list, and keeps working for its own', async () => {
-    const { key, user, newestFirst } = seedWeek(h);
+    const { key, user, newestFirst } = await seedWeek(h);
     h.seedSubscription(user, [article({ published_at: isoDaysAgo(8) })], { source_type: 'podcast' });
     const first = await page(key, { limit: 2 });
     const cursor = first.pagination.next_cursor!;

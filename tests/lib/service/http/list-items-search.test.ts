@@ -18,8 +18,8 @@ async function list(key: string, query: Query) {
 const idsOf = (body: { data: { id: string }[] }) => body.data.map((item) => item.id);
 
 /** Items where the word "aurora" sits in the title, the summary, the body, or nowhere. */
-function seedSearchable(plan: Plan = 'free') {
-  const account = h.createUser({ plan });
+async function seedSearchable(plan: Plan = 'free') {
+  const account = await h.createUser({ plan });
   const { itemIds: [inTitle, inSummary, inBody, nowhere] } = h.seedSubscription(account.user, [
     article({ title: 'Aurora over the fjord', published_at: isoDaysAgo(1) }),
     article({ summary: 'Last night an aurora lit the sky.', published_at: isoDaysAgo(2) }),
@@ -31,7 +31,7 @@ function seedSearchable(plan: Plan = 'free') {
 
 describe('GET /v1/items full-text search', () => {
   it('matches titles, summaries and bodies, newest first', async () => {
-    const { key, inTitle, inSummary, inBody } = seedSearchable();
+    const { key, inTitle, inSummary, inBody } = await seedSearchable();
     const found = await list(key, { q: 'aurora' });
     expect(idsOf(found)).toEqual([inTitle, inSummary, inBody]);
     expect(found.pagination.total).toBe(3);
@@ -39,33 +39,33 @@ describe('GET /v1/items full-text search', () => {
   });
 
   it('leaves out body-only matches with include_body=false', async () => {
-    const { key, inTitle, inSummary } = seedSearchable();
+    const { key, inTitle, inSummary } = await seedSearchable();
     const found = await list(key, { q: 'aurora', include_body: false });
     expect(idsOf(found)).toEqual([inTitle, inSummary]);
     expect(found.pagination.total).toBe(2);
   });
 
   it('needs every word to match and treats the last word as a prefix', async () => {
-    const { key, inTitle, inBody } = seedSearchable();
+    const { key, inTitle, inBody } = await seedSearchable();
     expect(idsOf(await list(key, { q: 'aurora fjord' }))).toEqual([inTitle]);
     expect(idsOf(await list(key, { q: 'aurora daw' }))).toEqual([inBody]);
   });
 
   it('ignores case and accents, and treats punctuation as text, not query syntax', async () => {
-    const { key, inTitle } = seedSearchable();
+    const { key, inTitle } = await seedSearchable();
     expect(idsOf(await list(key, { q: 'AURÖRA "FJORD' }))).toEqual([inTitle]);
     expect(idsOf(await list(key, { q: 'fjord OR NEAR(' }))).toEqual([]);
     expect(idsOf(await list(key, { q: '!!!' }))).toEqual([]);
   });
 
   it('combines q with the other filters', async () => {
-    const { key, inTitle, inSummary } = seedSearchable();
+    const { key, inTitle, inSummary } = await seedSearchable();
     await h.call('PATCH', '/v1/items', { key, body: { item_ids: [inTitle], action: 'mark_read' } });
     expect(idsOf(await list(key, { q: 'aurora', is_read: 'unread', include_body: false }))).toEqual([inSummary]);
   });
 
   it('pages search results with a cursor', async () => {
-    const { key, inTitle, inSummary, inBody } = seedSearchable();
+    const { key, inTitle, inSummary, inBody } = await seedSearchable();
     const first = await list(key, { q: 'aurora', limit: 2 });
     expect(idsOf(first)).toEqual([inTitle, inSummary]);
     const second = await list(key, { q: 'aurora', limit: 2, cursor: first.pagination.next_cursor! });
@@ -76,8 +76,8 @@ describe('GET /v1/items full-text search', () => {
 
 describe('GET /v1/items include_global', () => {
   /** A Plus user with own matches, and a feed they do not follow with matches of its own. */
-  function seedWithCorpus() {
-    const own = seedSearchable('plus');
+  async function seedWithCorpus() {
+    const own = await seedSearchable('plus');
     const strangerFeed = h.createFeed({ title: 'Somebody else' });
     const [globalNew, globalOld, globalEpisode] = h.storeItems(strangerFeed, [
       article({ title: 'Aurora forecast for the week', published_at: isoDaysAgo(0.5) }),
@@ -85,13 +85,13 @@ describe('GET /v1/items include_global', () => {
       episode({ title: 'Aurora, the podcast', published_at: isoDaysAgo(5) }),
     ]);
     // Someone else follows that feed and has read and saved everything: none of it may leak.
-    const stranger = h.createUser({ plan: 'pro' });
+    const stranger = await h.createUser({ plan: 'pro' });
     h.subscribe(stranger.user, strangerFeed);
     return { ...own, strangerFeed, globalNew, globalOld, globalEpisode, stranger };
   }
 
   it('appends global matches after the user’s own, marked is_global and without anyone’s state', async () => {
-    const { key, inTitle, inSummary, inBody, globalNew, globalOld, globalEpisode, stranger } = seedWithCorpus();
+    const { key, inTitle, inSummary, inBody, globalNew, globalOld, globalEpisode, stranger } = await seedWithCorpus();
     await h.call('PUT', '/v1/items', { key: stranger.key, body: {} });
     await h.call('PATCH', '/v1/items', { key: stranger.key, body: { item_ids: [globalNew], action: 'save' } });
 
@@ -106,7 +106,7 @@ describe('GET /v1/items include_global', () => {
   });
 
   it('pages from the user’s own matches into the global ones without duplicates', async () => {
-    const { key, inTitle, inSummary, inBody, globalNew, globalOld, globalEpisode } = seedWithCorpus();
+    const { key, inTitle, inSummary, inBody, globalNew, globalOld, globalEpisode } = await seedWithCorpus();
     const seen: string[] = [];
     let cursor: string | undefined;
     do {
@@ -119,7 +119,7 @@ describe('GET /v1/items include_global', () => {
   });
 
   it('applies item_type and the date range to global matches too', async () => {
-    const { key, globalEpisode, globalOld } = seedWithCorpus();
+    const { key, globalEpisode, globalOld } = await seedWithCorpus();
     const episodes = await list(key, { q: 'aurora', include_global: true, item_type: 'episode' });
     expect(idsOf(episodes)).toEqual([globalEpisode]);
     expect(episodes.pagination.total).toBe(1);
@@ -129,7 +129,7 @@ describe('GET /v1/items include_global', () => {
   });
 
   it('adds no global matches to lists narrowed to the user’s own things', async () => {
-    const { key, user, inTitle } = seedWithCorpus();
+    const { key, user, inTitle } = await seedWithCorpus();
     await h.call('PATCH', '/v1/items', { key, body: { item_ids: [inTitle], action: 'save' } });
     const folder = h.createFolder(user);
     for (const query of [{ is_saved: true }, { is_read: 'read' }, { in_progress: true }, { folder_ids: folder }]) {
@@ -139,7 +139,7 @@ describe('GET /v1/items include_global', () => {
   });
 
   it('does not treat items of a feed the user follows as global, even ones they hold no entry for', async () => {
-    const { user, key, strangerFeed, globalOld } = seedWithCorpus();
+    const { user, key, strangerFeed, globalOld } = await seedWithCorpus();
     const subscriptionId = h.subscribe(user, strangerFeed);
     // A paused subscription gets no entries for what arrives meanwhile; the feed is still followed.
     h.service.db.prepare('UPDATE subscriptions SET is_active = 0 WHERE id = ?').run(subscriptionId);
@@ -151,14 +151,14 @@ describe('GET /v1/items include_global', () => {
   });
 
   it.each(['free', 'pro'] as const)('answers 402 on the %s plan', async (plan) => {
-    const { key } = seedSearchable(plan);
+    const { key } = await seedSearchable(plan);
     const answer = await h.call('GET', '/v1/items', { key, query: { q: 'aurora', include_global: true } });
     expect(answer.status).toBe(402);
     expect(answer.body).toEqual({ message: expect.stringMatching(/Plus/) });
   });
 
   it('lists only the user’s own items when include_global is false, on any plan', async () => {
-    const { key, inTitle, inSummary, inBody } = seedWithCorpus();
+    const { key, inTitle, inSummary, inBody } = await seedWithCorpus();
     expect(idsOf(await list(key, { q: 'aurora', include_global: false }))).toEqual([inTitle, inSummary, inBody]);
   });
 });

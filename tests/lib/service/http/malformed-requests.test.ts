@@ -18,7 +18,7 @@ function direct(method: string, pathname: string, init: RequestInit & { headers?
 
 describe('undecodable paths', () => {
   it.each(['/v1/items/%ff', '/v1/items/%E0%A4%A', '/v1/subscriptions/%C0%AF', '/v1/%ff'])('answers %s with 400 and one sentence', async (pathname) => {
-    const { key } = h.createUser();
+    const { key } = await h.createUser();
     for (const method of ['GET', 'PATCH', 'DELETE']) {
       const answer = await direct(method, pathname, { headers: { authorization: `Bearer ${key}` } });
       expect(answer.status, `${method} ${pathname}`).toBe(400);
@@ -41,7 +41,7 @@ describe('unsupported methods', () => {
 
 describe('bodies past the limit', () => {
   it('refuses a streamed 300 MB body with 413 having pulled about 1 MB of it, and changes nothing', async () => {
-    const { key } = h.createUser();
+    const { key } = await h.createUser();
     const body = lazyBody(4800);
     const answer = await direct('POST', '/v1/subscriptions', {
       body: body.stream, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },

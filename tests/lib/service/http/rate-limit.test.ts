@@ -30,7 +30,7 @@ function expectRateLimited(answer: Answer): void {
 describe('rate limit per API key', () => {
   it('answers the first 120 requests of a minute and 429 with Retry-After for the 121st', async () => {
     expect(h.service.config.apiKeyRateLimit, 'TIDINGS_RATE_LIMIT must be unset for this suite').toBe(perMinute);
-    const { key } = h.createUser();
+    const { key } = await h.createUser();
     const statuses = await spend(key, perMinute);
     expect(statuses.every((status) => status === 200)).toBe(true);
     expectRateLimited(await h.call('GET', '/v1/items', { key }));
@@ -40,14 +40,14 @@ describe('rate limit per API key', () => {
   });
 
   it('counts per key: another key of the same user is not limited', async () => {
-    const { user, key } = h.createUser();
+    const { user, key } = await h.createUser();
     await spend(key, perMinute);
     expect((await h.call('GET', '/v1/items', { key })).status).toBe(429);
-    expect((await h.call('GET', '/v1/items', { key: h.issueKey(user) })).status).toBe(200);
+    expect((await h.call('GET', '/v1/items', { key: await h.issueKey(user) })).status).toBe(200);
   });
 
   it('counts requests that fail validation too', async () => {
-    const { key } = h.createUser();
+    const { key } = await h.createUser();
     for (let i = 0; i < perMinute; i++) {
       expect((await h.call('GET', '/v1/items', { key, query: { limit: 0 } })).status).toBe(422);
     }
@@ -57,14 +57,14 @@ describe('rate limit per API key', () => {
 
 describe('rate limit of the first-party app token', () => {
   it('uses its own configured limit, not the API key limit', async () => {
-    const { appToken } = h.createUser();
+    const { appToken } = await h.createUser();
     const statuses = await spend(appToken, 130);
     expect(statuses.filter((status) => status !== 200)).toEqual([]);
     expectRateLimited(await h.call('GET', '/v1/items', { key: appToken }));
   });
 
   it('does not share its window with the API keys of the same user', async () => {
-    const { key, appToken } = h.createUser();
+    const { key, appToken } = await h.createUser();
     await spend(key, perMinute);
     expect((await h.call('GET', '/v1/items', { key })).status).toBe(429);
     expect((await h.call('GET', '/v1/items', { key: appToken })).status).toBe(200);
@@ -90,7 +90,7 @@ describe('the window of the limits (TIDINGS_RATE_LIMIT_WINDOW)', () => {
   it('asks a limited key to wait no longer than a shorter window, and answers it again once that passed', async () => {
     const short = await startHarness({ apiKeyRateLimit: 3, rateLimitWindowSeconds: 2 });
     try {
-      const { key } = short.createUser();
+      const { key } = await short.createUser();
       for (let i = 0; i < 3; i++) expect((await short.call('GET', '/v1/items', { key, query: { limit: 1 } })).status).toBe(200);
       const limited = await short.call('GET', '/v1/items', { key });
       expect(limited.status).toBe(429);

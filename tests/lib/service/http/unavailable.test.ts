@@ -23,8 +23,8 @@ afterEach(() => {
   h.service.db.pragma('busy_timeout = 5000');
 });
 
-function seed() {
-  const account = h.createUser({ plan: 'pro' });
+async function seed() {
+  const account = await h.createUser({ plan: 'pro' });
   const [articleId] = h.seedSubscription(account.user, [article()]).itemIds;
   const [episodeId] = h.seedSubscription(account.user, [episode()], { source_type: 'podcast' }).itemIds;
   return { ...account, articleId, episodeId };
@@ -32,7 +32,7 @@ function seed() {
 
 describe('503: service temporarily unavailable', () => {
   it('answers every writing items operation with 503, Retry-After and the general body while the store is locked', async () => {
-    const { key, articleId, episodeId } = seed();
+    const { key, articleId, episodeId } = await seed();
     expect((await h.call('GET', '/v1/items', { key })).status).toBe(200);
     holdWriteLock();
     const writes: [string, string, unknown][] = [
@@ -50,21 +50,21 @@ describe('503: service temporarily unavailable', () => {
   });
 
   it('answers first-party writes with 503 too', async () => {
-    const { appToken } = seed();
+    const { appToken } = await seed();
     await h.call('GET', '/v1/account', { key: appToken });
     holdWriteLock();
     expect((await h.call('POST', '/v1/account/api-keys', { key: appToken, body: { name: 'x' } })).status).toBe(503);
   });
 
   it('keeps answering reads while another writer holds the store, even for a key never used before', async () => {
-    const { key, articleId } = seed();
+    const { key, articleId } = await seed();
     holdWriteLock();
     expect((await h.call('GET', '/v1/items', { key })).status).toBe(200);
     expect((await h.call('GET', `/v1/items/${articleId}`, { key })).status).toBe(200);
   });
 
   it('recovers once the lock is released, with nothing half done', async () => {
-    const { key } = seed();
+    const { key } = await seed();
     holdWriteLock();
     expect((await h.call('PUT', '/v1/items', { key, body: {} })).status).toBe(503);
     other!.exec('ROLLBACK');

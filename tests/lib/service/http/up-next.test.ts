@@ -6,8 +6,8 @@ beforeAll(async () => { h = await startHarness(); });
 afterAll(async () => { await h.stop(); });
 
 /** A user following a podcast of four episodes (newest first: 0.1, 1, 2, 3 days old) and a blog. */
-function seed() {
-  const account = h.createUser();
+async function seed() {
+  const account = await h.createUser();
   const days = [2, 0.1, 3, 1];
   const { itemIds, feedId } = h.seedSubscription(account.user, days.map((age) => episode({ published_at: isoDaysAgo(age) })), { source_type: 'podcast' });
   h.seedSubscription(account.user, [article()]);
@@ -23,19 +23,19 @@ async function queue(token: string): Promise<string[]> {
 
 describe('Up Next (/v1/up-next)', () => {
   it('lists the unplayed episodes of the podcasts followed, newest first, and no article', async () => {
-    const { appToken, newestFirst } = seed();
+    const { appToken, newestFirst } = await seed();
     expect(await queue(appToken)).toEqual(newestFirst);
   });
 
   it('leaves out episodes started, heard or read', async () => {
-    const { appToken, key, newestFirst: [a, b, c, d] } = seed();
+    const { appToken, key, newestFirst: [a, b, c, d] } = await seed();
     await h.call('POST', `/v1/items/${a}/playback-progress`, { key, body: { position_seconds: 30 } });
     await h.call('PATCH', `/v1/items/${b}`, { key, body: { is_read: true } });
     expect(await queue(appToken)).toEqual([c, d]);
   });
 
   it('keeps the order a person gives, with episodes arriving later on top', async () => {
-    const { appToken, feedId, newestFirst: [a, b, c, d] } = seed();
+    const { appToken, feedId, newestFirst: [a, b, c, d] } = await seed();
     const arranged = await h.call('PUT', '/v1/up-next', { key: appToken, body: { item_ids: [c, a] } });
     expect(arranged.status).toBe(200);
     expect(arranged.body.data.map((item: { id: string }) => item.id)).toEqual([c, a, b, d]);
@@ -46,7 +46,7 @@ describe('Up Next (/v1/up-next)', () => {
   });
 
   it('takes episodes off the queue, and clears it, for good', async () => {
-    const { appToken, newestFirst: [a, b, c, d] } = seed();
+    const { appToken, newestFirst: [a, b, c, d] } = await seed();
     const removed = await h.call('DELETE', '/v1/up-next', { key: appToken, body: { item_ids: [b] } });
     expect(removed.body.data.map((item: { id: string }) => item.id)).toEqual([a, c, d]);
     // Arranging again does not bring a removed episode back.
@@ -58,8 +58,8 @@ describe('Up Next (/v1/up-next)', () => {
   });
 
   it('is one person\'s: another\'s ids are ignored and their queue is untouched', async () => {
-    const first = seed();
-    const second = seed();
+    const first = await seed();
+    const second = await seed();
     await h.call('DELETE', '/v1/up-next', { key: first.appToken, body: { item_ids: second.newestFirst } });
     await h.call('PUT', '/v1/up-next', { key: first.appToken, body: { item_ids: [second.newestFirst[3]] } });
     expect(await queue(second.appToken)).toEqual(second.newestFirst);
@@ -67,7 +67,7 @@ describe('Up Next (/v1/up-next)', () => {
   });
 
   it('refuses an order that names an episode twice, and changes nothing', async () => {
-    const { appToken, newestFirst: [a, b] } = seed();
+    const { appToken, newestFirst: [a, b] } = await seed();
     const answer = await h.call('PUT', '/v1/up-next', { key: appToken, body: { item_ids: [b, a, b] } });
     expect(answer.status).toBe(422);
     expect(answer.body.message).toMatch(/more than once/);
@@ -75,7 +75,7 @@ describe('Up Next (/v1/up-next)', () => {
   });
 
   it('is first-party: an API key gets 403', async () => {
-    const { key } = seed();
+    const { key } = await seed();
     expect((await h.call('GET', '/v1/up-next', { key })).status).toBe(403);
   });
 });

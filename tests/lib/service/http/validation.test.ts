@@ -16,7 +16,7 @@ function expectSentences(answer: Answer, patterns: RegExp[]): void {
 
 describe('422 on GET /v1/items', () => {
   it('joins one sentence per invalid field', async () => {
-    const { key } = h.createUser();
+    const { key } = await h.createUser();
     const answer = await h.call('GET', '/v1/items', { key, query: { limit: 0, is_read: 'maybe' } });
     expectSentences(answer, [/^is_read\b.*'read'.*'unread'/, /^limit must be at least 1/]);
   });
@@ -43,12 +43,12 @@ describe('422 on GET /v1/items', () => {
     ['unknown parameter', { colour: 'red' }, /^colour is not a known field/],
     ['cursor not ours', { cursor: 'not-a-cursor' }, /^cursor\b/],
   ])('rejects %s', async (_name, query, pattern) => {
-    const { key } = h.createUser();
+    const { key } = await h.createUser();
     expectSentences(await h.call('GET', '/v1/items', { key, query }), [pattern]);
   });
 
   it('reads a limit and an offset written in digits, and rejects an offset in hexadecimal', async () => {
-    const { key } = h.createUser();
+    const { key } = await h.createUser();
     expect((await h.call('GET', '/v1/items', { key, query: { limit: '007' } })).status).toBe(200);
     expect((await h.call('GET', '/v1/subscriptions', { key, query: { offset: '2' } })).body.pagination.offset).toBe(2);
     expectSentences(await h.call('GET', '/v1/subscriptions', { key, query: { offset: '0x2' } }), [/^offset must be a whole number\.$/]);
@@ -56,7 +56,7 @@ describe('422 on GET /v1/items', () => {
 
   it('rejects include_global without q (DESIGN.md gap-fill), on any plan', async () => {
     for (const plan of ['free', 'plus'] as const) {
-      const { key } = h.createUser({ plan });
+      const { key } = await h.createUser({ plan });
       expectSentences(await h.call('GET', '/v1/items', { key, query: { include_global: true } }), [/include_global requires q/]);
     }
   });
@@ -64,17 +64,17 @@ describe('422 on GET /v1/items', () => {
 
 describe('422 on request bodies', () => {
   it('rejects invalid JSON', async () => {
-    const { key } = h.createUser();
+    const { key } = await h.createUser();
     expectSentences(await h.call('PUT', '/v1/items', { key, rawBody: '{"is_read": tru' }), [/valid JSON/]);
   });
 
   it('reports invalid JSON together with the other invalid parts of the request', async () => {
-    const { key } = h.createUser();
+    const { key } = await h.createUser();
     expectSentences(await h.call('PATCH', '/v1/items/42', { key, rawBody: '{' }), [/^item_id must be a UUID/, /valid JSON/]);
   });
 
   it('requires a body on PUT /v1/items and accepts an empty object', async () => {
-    const { user, key } = h.createUser();
+    const { user, key } = await h.createUser();
     h.seedSubscription(user, [article()]);
     expectSentences(await h.call('PUT', '/v1/items', { key }), [/body is required/]);
     const accepted = await h.call('PUT', '/v1/items', { key, body: {} });
@@ -82,36 +82,36 @@ describe('422 on request bodies', () => {
   });
 
   it('requires a body on PATCH /v1/items/{id} and accepts an empty object', async () => {
-    const { user, key } = h.createUser();
+    const { user, key } = await h.createUser();
     const [id] = h.seedSubscription(user, [article()]).itemIds;
     expectSentences(await h.call('PATCH', `/v1/items/${id}`, { key }), [/body is required/]);
     expect((await h.call('PATCH', `/v1/items/${id}`, { key, body: {} })).status).toBe(200);
   });
 
   it('rejects a body that is not an object', async () => {
-    const { key } = h.createUser();
+    const { key } = await h.createUser();
     expectSentences(await h.call('PUT', '/v1/items', { key, body: [] }), [/^body must be an object/]);
   });
 
   it('rejects unknown body fields, naming each', async () => {
-    const { key } = h.createUser();
+    const { key } = await h.createUser();
     const answer = await h.call('PUT', '/v1/items', { key, body: { is_read: true, colour: 'red', size: 2 } });
     expectSentences(answer, [/^colour is not a known field/, /^size is not a known field/]);
   });
 
   it('gives one sentence per invalid field of PATCH /v1/items', async () => {
-    const { key } = h.createUser();
+    const { key } = await h.createUser();
     const answer = await h.call('PATCH', '/v1/items', { key, body: { item_ids: ['nope'], action: 'archive' } });
     expectSentences(answer, [/^item_ids\[0\] must be a UUID/, /^action must be one of 'mark_read', 'mark_unread', 'save', 'unsave'/]);
   });
 
   it('names missing required fields', async () => {
-    const { key } = h.createUser();
+    const { key } = await h.createUser();
     expectSentences(await h.call('PATCH', '/v1/items', { key, body: {} }), [/^item_ids is required/, /^action is required/]);
   });
 
   it('rejects wrong types in PATCH /v1/items/{id} and changes nothing', async () => {
-    const { user, key } = h.createUser();
+    const { user, key } = await h.createUser();
     const [id] = h.seedSubscription(user, [article()]).itemIds;
     const answer = await h.call('PATCH', `/v1/items/${id}`, { key, body: { is_read: 'yes', tags: 'news' } });
     expectSentences(answer, [/^is_read must be true or false/, /^tags must be a list/]);
@@ -119,7 +119,7 @@ describe('422 on request bodies', () => {
   });
 
   it('rejects a playback position that is negative or missing and a bad client_timestamp', async () => {
-    const { user, key } = h.createUser();
+    const { user, key } = await h.createUser();
     const [id] = h.seedSubscription(user, [episode()], { source_type: 'podcast' }).itemIds;
     const path = `/v1/items/${id}/playback-progress`;
     expectSentences(await h.call('POST', path, { key, body: { position_seconds: -1 } }), [/^position_seconds must be at least 0/]);
@@ -128,7 +128,7 @@ describe('422 on request bodies', () => {
   });
 
   it('rejects query parameters on operations that take none, naming each, and changes nothing', async () => {
-    const { user, key } = h.createUser();
+    const { user, key } = await h.createUser();
     const [id] = h.seedSubscription(user, [article()]).itemIds;
     expectSentences(await h.call('GET', `/v1/items/${id}`, { key, query: { fields: 'title' } }), [/^fields is not a known field/]);
     const patch = await h.call('PATCH', `/v1/items/${id}`, { key, query: { dry_run: true }, body: { is_read: true } });
@@ -137,7 +137,7 @@ describe('422 on request bodies', () => {
   });
 
   it('rejects a path id that is not a UUID, with the body errors too', async () => {
-    const { key } = h.createUser();
+    const { key } = await h.createUser();
     expectSentences(await h.call('GET', '/v1/items/42', { key }), [/^item_id must be a UUID/]);
     expectSentences(await h.call('PATCH', '/v1/items/42', { key, body: { is_saved: 1 } }), [/^item_id must be a UUID/, /^is_saved must be true or false/]);
   });
@@ -145,7 +145,7 @@ describe('422 on request bodies', () => {
 
 describe('bodies over 1 MB', () => {
   it('answers 413 by bytes, not characters, and changes nothing', async () => {
-    const { user, key } = h.createUser({ plan: 'pro' });
+    const { user, key } = await h.createUser({ plan: 'pro' });
     const [id] = h.seedSubscription(user, [article()]).itemIds;
     // 400 000 euro signs: 1.2 MB of UTF-8 in fewer than a million characters.
     for (const notes of ['x'.repeat(1_100_000), '€'.repeat(400_000)]) {
@@ -160,7 +160,7 @@ describe('bodies over 1 MB', () => {
 describe('bodies not sent as JSON', () => {
   it.each(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x'])(
     'answers 415 for a body sent as %s, changing nothing', async (contentType) => {
-      const { user, key } = h.createUser();
+      const { user, key } = await h.createUser();
       const [id] = h.seedSubscription(user, [article()]).itemIds;
       const answer = await h.call('PATCH', `/v1/items/${id}`, { key, rawBody: '{"is_read":true}', headers: { 'content-type': contentType } });
       expect(answer.status).toBe(415);
@@ -169,7 +169,7 @@ describe('bodies not sent as JSON', () => {
     });
 
   it('accepts application/json with a charset, in any case', async () => {
-    const { user, key } = h.createUser();
+    const { user, key } = await h.createUser();
     const [id] = h.seedSubscription(user, [article()]).itemIds;
     const answer = await h.call('PATCH', `/v1/items/${id}`, { key, rawBody: '{"is_read":true}', headers: { 'content-type': 'Application/JSON; charset=UTF-8' } });
     expect(answer.status).toBe(200);
@@ -179,7 +179,7 @@ describe('bodies not sent as JSON', () => {
 
 describe('methods a path does not have', () => {
   it('answers 405 with the general body and an Allow header naming the methods it has', async () => {
-    const { user, key } = h.createUser();
+    const { user, key } = await h.createUser();
     const [id] = h.seedSubscription(user, [article()]).itemIds;
     const onItem = await h.call('POST', `/v1/items/${id}`, { key, body: {} });
     expect(onItem.status).toBe(405);
@@ -194,7 +194,7 @@ describe('methods a path does not have', () => {
 
 describe('unknown routes', () => {
   it('answers 404 with the general body for a path the interface does not have', async () => {
-    const { key } = h.createUser();
+    const { key } = await h.createUser();
     const answer = await h.call('GET', '/v1/nothing-here', { key });
     expect(answer.status).toBe(404);
     expect(answer.body).toEqual({ message: expect.any(String) });

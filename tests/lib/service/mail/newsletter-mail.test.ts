@@ -22,7 +22,7 @@ afterAll(async () => {
 });
 
 async function newsletter(title: string) {
-  const { key } = harness.createUser({ plan: 'pro' });
+  const { key } = await harness.createUser({ plan: 'pro' });
   const created = await harness.call('POST', '/v1/subscriptions/newsletters', { key, body: { title } });
   return { key, address: created.body.newsletter_address as string, subscriptionId: created.body.id as string };
 }

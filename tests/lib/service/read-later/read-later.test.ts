@@ -24,7 +24,7 @@ const credentials = {
 
 describe('read-later services', () => {
   it('links each service after checking the credentials with it, and stores them sealed', async () => {
-    const { appToken } = harness.createUser({ plan: 'pro' });
+    const { appToken } = await harness.createUser({ plan: 'pro' });
     for (const [service, body] of Object.entries(credentials)) {
       const linked = await harness.call('PUT', `/v1/read-later/${service}`, { key: appToken, body });
       expect(linked.status, service).toBe(200);
@@ -38,7 +38,7 @@ describe('read-later services', () => {
   });
 
   it('sends an article to each linked service with exactly the request its API expects', async () => {
-    const { user, key, appToken } = harness.createUser({ plan: 'pro' });
+    const { user, key, appToken } = await harness.createUser({ plan: 'pro' });
     for (const [service, body] of Object.entries(credentials)) await harness.call('PUT', `/v1/read-later/${service}`, { key: appToken, body });
     const [id] = harness.seedSubscription(user, [article({ title: 'Tides & moons', url: 'https://example.org/tides', summary: 'About tides.', author: 'Ada' })]).itemIds;
     api.seen.length = 0;
@@ -59,7 +59,7 @@ describe('read-later services', () => {
   });
 
   it('answers 400 when the service is not linked, refuses the credentials, or the item is an episode', async () => {
-    const { user, key, appToken } = harness.createUser({ plan: 'pro' });
+    const { user, key, appToken } = await harness.createUser({ plan: 'pro' });
     const [articleId, episodeId] = harness.seedSubscription(user, [article(), episode()]).itemIds;
     const unlinked = await harness.call('POST', `/v1/items/${articleId}/readlater`, { key, query: { service: 'readwise' } });
     expect(unlinked.status).toBe(400);
@@ -77,18 +77,18 @@ describe('read-later services', () => {
   });
 
   it('answers 402 off-plan, 404 for an unknown item, 422 for an unknown service, and 403 to an API key on linking', async () => {
-    const free = harness.createUser({ plan: 'free' });
+    const free = await harness.createUser({ plan: 'free' });
     const [id] = harness.seedSubscription(free.user, [article()]).itemIds;
     expect((await harness.call('POST', `/v1/items/${id}/readlater`, { key: free.key, query: { service: 'readwise' } })).status).toBe(402);
     expect((await harness.call('PUT', '/v1/read-later/readwise', { key: free.appToken, body: credentials.readwise })).status).toBe(402);
-    const pro = harness.createUser({ plan: 'pro' });
+    const pro = await harness.createUser({ plan: 'pro' });
     expect((await harness.call('POST', '/v1/items/00000000-0000-4000-8000-000000000000/readlater', { key: pro.key, query: { service: 'readwise' } })).status).toBe(404);
     expect((await harness.call('POST', `/v1/items/${id}/readlater`, { key: pro.key, query: { service: 'pocket' } })).status).toBe(422);
     expect((await harness.call('PUT', '/v1/read-later/readwise', { key: pro.key, body: credentials.readwise })).status).toBe(403);
   });
 
   it('unlinks a service and forgets its credentials', async () => {
-    const { appToken } = harness.createUser({ plan: 'pro' });
+    const { appToken } = await harness.createUser({ plan: 'pro' });
     await harness.call('PUT', '/v1/read-later/raindrop', { key: appToken, body: credentials.raindrop });
     expect((await harness.call('DELETE', '/v1/read-later/raindrop', { key: appToken })).status).toBe(200);
     expect((await harness.call('DELETE', '/v1/read-later/raindrop', { key: appToken })).status).toBe(404);
@@ -97,7 +97,7 @@ describe('read-later services', () => {
   });
 
   it('refuses a wallabag base_url on this machine with a clear sentence, and no request reaches it', async () => {
-    const { appToken } = harness.createUser({ plan: 'pro' });
+    const { appToken } = await harness.createUser({ plan: 'pro' });
     api.seen.length = 0;
     const linked = await harness.call('PUT', '/v1/read-later/wallabag', { key: appToken, body: { ...credentials.wallabag, base_url: `${api.url}/wallabag` } });
     expect(linked.status).toBe(400);
@@ -113,7 +113,7 @@ describe('read-later services', () => {
   });
 
   it('follows no redirect from the read-later service to a private address', async () => {
-    const { appToken } = harness.createUser({ plan: 'pro' });
+    const { appToken } = await harness.createUser({ plan: 'pro' });
     api.seen.length = 0;
     // The operator's endpoint is trusted; where it redirects is not: here to a link-local metadata address.
     const redirected = await harness.call('PUT', '/v1/read-later/raindrop', { key: appToken, body: { token: 'redirect-to-metadata' } });

@@ -46,7 +46,7 @@ let folderId: string;
 
 beforeAll(async () => {
   h = await startHarness();
-  alice = h.createUser({ plan: 'pro', email: 'alice@example.com' });
+  alice = await h.createUser({ plan: 'pro', email: 'alice@example.com' });
   apiKey = md5(`alice@example.com:${alice.key}`);
   folderId = h.createFolder(alice.user, 'Tech');
   const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
@@ -64,19 +64,19 @@ describe('Fever API authentication', () => {
     expect(answer).toMatchObject({ status: 200, body: { api_version: 3, auth: 1 } });
     expect(typeof answer.body.last_refreshed_on_time).toBe('number');
     expect((await fever('', {}, apiKey, '/fever')).body.auth).toBe(1);
-    const other = h.issueKey(alice.user);
+    const other = await h.issueKey(alice.user);
     expect((await fever('', {}, md5(`alice@example.com:${other}`))).body.auth).toBe(1);
     const get = await fetch(`${h.baseUrl}/fever/?api&api_key=${apiKey.toUpperCase()}`);
     expect(await get.json()).toMatchObject({ auth: 1 });
   });
 
   it('answers auth 0 with HTTP 200 for a wrong key, an unknown email, a revoked key or no key', async () => {
-    const bob = h.createUser({ email: 'bob@example.com' });
+    const bob = await h.createUser({ email: 'bob@example.com' });
     for (const key of [md5(`alice@example.com:${bob.key}`), md5(`nobody@example.com:${alice.key}`), md5(`alice@example.com:wrong`), '', 'not-md5']) {
       const answer = await fever('groups&feeds&items&unread_item_ids', {}, key);
       expect(answer).toEqual({ status: 200, body: { api_version: 3, auth: 0 } });
     }
-    const revoked = h.createUser({ email: 'carol@example.com' });
+    const revoked = await h.createUser({ email: 'carol@example.com' });
     const revokedKey = md5(`carol@example.com:${revoked.key}`);
     expect((await fever('', {}, revokedKey)).body.auth).toBe(1);
     const keys = (await h.call('GET', '/v1/account/api-keys', { key: revoked.appToken })).body;
@@ -125,7 +125,7 @@ describe('Fever API reads', () => {
     const png = demoIconPng([190, 24, 93]);
     storeFeedIcon(h.service.db, news.feedId, { contentType: 'image/png', data: png, url: 'https://feeds.example.com/favicon.png' }, new Date());
     // Another user's feed icon is none of alice's business.
-    const bob = h.createUser({ email: 'favicons-bob@example.com' });
+    const bob = await h.createUser({ email: 'favicons-bob@example.com' });
     const bobs = h.seedSubscription(bob.user, [article()], { title: 'Bob only' });
     storeFeedIcon(h.service.db, bobs.feedId, { contentType: 'image/png', data: png, url: 'https://feeds.example.com/bob.png' }, new Date());
 
@@ -201,7 +201,7 @@ describe('Fever API rate limit', () => {
   it('counts Fever calls against the same per-key limit as /v1', async () => {
     const limited = await startHarness({ apiKeyRateLimit: 3 });
     try {
-      const dave = limited.createUser({ email: 'dave@example.com' });
+      const dave = await limited.createUser({ email: 'dave@example.com' });
       const key = md5(`dave@example.com:${dave.key}`);
       const call = () => fetch(`${limited.baseUrl}/fever/?api`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `api_key=${key}` });
       expect((await call()).status).toBe(200);

@@ -38,7 +38,7 @@ const titles = async () => ((await h.call('GET', '/v1/subscriptions', { key: ali
 beforeAll(async () => {
   site = await new FeedServer().start();
   h = await startHarness({ allowPrivateUrls: true });
-  alice = h.createUser({ plan: 'pro', email: user });
+  alice = await h.createUser({ plan: 'pro', email: user });
   show = h.seedSubscription(alice.user, [
     episode({ title: 'Root 1', audio_url: 'https://cdn.example.com/root-1.mp3', media_url: 'https://cdn.example.com/root-1.mp3', duration_seconds: 1000 }),
   ], { title: 'The Root Show', url: showUrl, source_type: 'podcast' });

@@ -12,7 +12,7 @@ let alice: TestUser;
 
 beforeAll(async () => {
   h = await startHarness();
-  alice = h.createUser({ email: 'alice@example.com' });
+  alice = await h.createUser({ email: 'alice@example.com' });
 });
 
 afterAll(async () => {
@@ -44,7 +44,7 @@ describe('gpodder session cookie', () => {
   it('refuses a forged cookie, another user\'s path and a revoked key\'s cookie with the Basic challenge', async () => {
     const cookie = await sessionOf('alice@example.com', alice.key);
     const forged = `${cookie.slice(0, -4)}AAAA`;
-    const bob = h.createUser({ email: 'bob@example.com' });
+    const bob = await h.createUser({ email: 'bob@example.com' });
     for (const [user, value] of [['alice@example.com', forged], ['bob@example.com', cookie], ['alice@example.com', 'sessionid=nonsense']]) {
       const refused = await devices(user, { cookie: value });
       expect(refused.status).toBe(401);
@@ -52,10 +52,10 @@ describe('gpodder session cookie', () => {
     }
     expect((await devices('bob@example.com', { authorization: basic('bob@example.com', bob.key) })).status).toBe(200);
 
-    const key = h.issueKey(alice.user);
+    const key = await h.issueKey(alice.user);
     const revocable = await sessionOf('alice@example.com', key);
     const credentialId = revocable.slice('sessionid='.length).split('.')[0];
-    expect(revokeCredential(h.service.db, alice.user.id, credentialId)).toBe(true);
+    expect(await revokeCredential(h.service.store, alice.user.id, credentialId)).toBe(true);
     expect((await devices('alice@example.com', { cookie: revocable })).status).toBe(401);
   });
 

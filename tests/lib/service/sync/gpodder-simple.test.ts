@@ -11,7 +11,7 @@ const showUrl = 'https://podcasts.example.com/show.xml';
 
 beforeAll(async () => {
   h = await startHarness();
-  alice = h.createUser({ plan: 'pro', email: 'alice@example.com' });
+  alice = await h.createUser({ plan: 'pro', email: 'alice@example.com' });
   h.seedSubscription(alice.user, [], { title: 'The Show', url: showUrl, source_type: 'podcast' });
 });
 

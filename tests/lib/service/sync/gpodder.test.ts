@@ -35,7 +35,7 @@ const v1Item = async (id: string) => (await h.call('GET', `/v1/items/${id}`, { k
 beforeAll(async () => {
   site = await new FeedServer().start();
   h = await startHarness({ allowPrivateUrls: true });
-  alice = h.createUser({ plan: 'pro', email: user });
+  alice = await h.createUser({ plan: 'pro', email: user });
   show = h.seedSubscription(alice.user, [
     episode({ title: 'Show 1', audio_url: 'https://cdn.example.com/show-1.mp3', media_url: 'https://cdn.example.com/show-1.mp3', duration_seconds: 1000 }),
     episode({ title: 'Show 2', audio_url: 'https://cdn.example.com/show-2.mp3', media_url: 'https://cdn.example.com/show-2.mp3', duration_seconds: 1000 }),
@@ -55,7 +55,7 @@ describe('gpodder sign-in and devices', () => {
     expect((await gpodder('POST', `/auth/${user}/login.json`)).status).toBe(200);
     expect((await gpodder('POST', `/auth/${encodeURIComponent(user)}/login.json`)).status).toBe(200);
     expect((await gpodder('POST', `/auth/${user}/login.json`, undefined, `${user}:tid_live_wrongwrongwrongwrongwrong`)).status).toBe(401);
-    const bob = h.createUser({ email: 'bob@example.com' });
+    const bob = await h.createUser({ email: 'bob@example.com' });
     expect((await gpodder('GET', '/devices/bob@example.com.json', undefined, `${user}:${alice.key}`)).status).toBe(401);
     expect((await gpodder('GET', `/devices/${user}.json`, undefined, `bob@example.com:${bob.key}`)).status).toBe(401);
   });

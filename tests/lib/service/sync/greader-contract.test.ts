@@ -47,7 +47,7 @@ const isRead = async (itemId: string) => (await h.call('GET', `/v1/items/${itemI
 beforeAll(async () => {
   site = await new FeedServer().start();
   h = await startHarness({ allowPrivateUrls: true });
-  alice = h.createUser({ plan: 'pro', email: 'alice@example.com' });
+  alice = await h.createUser({ plan: 'pro', email: 'alice@example.com' });
   news = h.seedSubscription(alice.user, Array.from({ length: 8 }, (_, i) => article({ title: `Ordered ${i}`, published_at: new Date(base + i * 60_000).toISOString() })),
     { title: 'Contract News', url: newsUrl });
   const login = await fetch(`${h.baseUrl}/greader/accounts/ClientLogin`, {
@@ -68,7 +68,7 @@ describe('Google Reader contract: authentication', () => {
     expect((await call('GET', api('/user-info'))).json).toMatchObject({ userEmail: 'alice@example.com' });
     const bare = await fetch(`${h.baseUrl}/greader/reader/api/0/user-info`, { headers: { authorization: `GoogleLogin auth=${alice.key}` } });
     expect(bare.status).toBe(200);
-    const bob = h.createUser({ email: 'bob@example.com' });
+    const bob = await h.createUser({ email: 'bob@example.com' });
     for (const wrong of [`bob@example.com/${alice.key}`, `alice@example.com/${bob.key}`, 'alice@example.com/', '/']) {
       const refused = await fetch(`${h.baseUrl}/greader/reader/api/0/user-info`, { headers: { authorization: `GoogleLogin auth=${wrong}` } });
       expect(refused.status, wrong).toBe(401);

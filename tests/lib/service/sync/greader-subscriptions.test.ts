@@ -32,7 +32,7 @@ const hourAgo = new Date(Date.now() - 3_600_000);
 beforeAll(async () => {
   site = await new FeedServer().start();
   h = await startHarness({ allowPrivateUrls: true });
-  alice = h.createUser({ plan: 'pro', email: 'alice@example.com' });
+  alice = await h.createUser({ plan: 'pro', email: 'alice@example.com' });
   const login = await fetch(`${h.baseUrl}/greader/accounts/ClientLogin`, {
     method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ Email: 'alice@example.com', Passwd: alice.key }).toString(),
   });

@@ -30,7 +30,7 @@ async function call(method: 'GET' | 'POST', path: string, form?: Record<string, 
 }
 
 const isRead = async (itemId: string) => (await h.call('GET', `/v1/items/${itemId}`, { key: alice.key })).body.is_read;
-const tokenOfKey = (key: string, at = Date.now()) => writeToken(h.service.db, findCredentialBySecret(h.service.db, key)!.credential.id, at);
+const tokenOfKey = async (key: string, at = Date.now()) => writeToken(h.service.store, (await findCredentialBySecret(h.service.store, key))!.credential.id, at);
 /** The long-form Google Reader id of one of the news items, by its place in the feed. */
 async function greaderId(index: number): Promise<string> {
   const ids = (await call('GET', `/stream/items/ids?output=json&s=${encodeURIComponent(`feed/${newsUrl}`)}&n=100&r=o`)).json.itemRefs;
@@ -39,7 +39,7 @@ async function greaderId(index: number): Promise<string> {
 
 beforeAll(async () => {
   h = await startHarness();
-  alice = h.createUser({ plan: 'pro', email: 'alice@example.com' });
+  alice = await h.createUser({ plan: 'pro', email: 'alice@example.com' });
   h.createFolder(alice.user, 'Tech');
   news = h.seedSubscription(alice.user, Array.from({ length: 5 }, (_, n) => article({ title: `News ${n}`, published_at: new Date(Date.now() - (10 - n) * day).toISOString() })),
     { title: 'Daily News', url: newsUrl });
@@ -53,7 +53,7 @@ describe('Google Reader write token (T)', () => {
     expect(token).toMatch(/^[0-9a-f]{57}$/);
     expect(await call('POST', '/edit-tag', { i: await greaderId(0), a: 'user/-/state/com.google/read', T: token })).toMatchObject({ status: 200, text: 'OK' });
     expect(await isRead(news.itemIds[0]!)).toBe(true);
-    const yesterdays = tokenOfKey(alice.key, Date.now() - day);
+    const yesterdays = await tokenOfKey(alice.key, Date.now() - day);
     expect((await call('POST', '/edit-tag', { i: await greaderId(1), a: 'user/-/state/com.google/read', T: yesterdays })).status).toBe(200);
     expect(await isRead(news.itemIds[1]!)).toBe(true);
     expect((await call('POST', '/edit-tag', { i: await greaderId(2), a: 'user/-/state/com.google/read' })).status).toBe(200);
@@ -61,13 +61,13 @@ describe('Google Reader write token (T)', () => {
   });
 
   it('answers 401 with X-Reader-Google-Bad-Token and changes nothing for a forged, foreign or old T on every write', async () => {
-    const bob = h.createUser({ email: 'bob@example.com' });
+    const bob = await h.createUser({ email: 'bob@example.com' });
     const badTokens = {
       forged: 'f'.repeat(57),
       garbage: 'x',
       'another account’s': (await call('GET', '/token', undefined, bob.key)).text,
-      'another key’s of the same account': tokenOfKey(h.issueKey(alice.user)),
-      'a three-day-old': tokenOfKey(alice.key, Date.now() - 3 * day),
+      'another key’s of the same account': await tokenOfKey(await h.issueKey(alice.user)),
+      'a three-day-old': await tokenOfKey(alice.key, Date.now() - 3 * day),
     };
     const target = await greaderId(4);
     const writes: [string, Record<string, string | string[]>][] = [

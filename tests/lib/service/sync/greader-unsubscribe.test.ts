@@ -27,7 +27,7 @@ const ids = async (stream: string) => ((await reader('GET', `/stream/items/ids?n
 beforeAll(async () => {
   site = await new FeedServer().start();
   h = await startHarness({ allowPrivateUrls: true });
-  const alice = h.createUser({ plan: 'pro', email: 'alice@example.com' });
+  const alice = await h.createUser({ plan: 'pro', email: 'alice@example.com' });
   const login = await fetch(`${h.baseUrl}/greader/accounts/ClientLogin`, {
     method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ Email: 'alice@example.com', Passwd: alice.key }).toString(),
   });

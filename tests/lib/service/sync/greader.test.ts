@@ -41,7 +41,7 @@ async function login(email: string, password: string, output?: string) {
 
 beforeAll(async () => {
   h = await startHarness();
-  alice = h.createUser({ plan: 'pro', email: 'alice@example.com' });
+  alice = await h.createUser({ plan: 'pro', email: 'alice@example.com' });
   const folder = h.createFolder(alice.user, 'Tech');
   news = h.seedSubscription(alice.user, Array.from({ length: 30 }, (_, n) => article({ title: `News ${n}`, published_at: daysAgo(10 - n / 10) })),
     { title: 'Daily News', url: newsUrl, folderId: folder });
@@ -59,7 +59,7 @@ describe('Google Reader sign-in', () => {
     expect(ok.status).toBe(200);
     expect(ok.text).toMatch(/^SID=.+\nLSID=.+\nAuth=.+\n$/);
     expect(JSON.parse((await login('alice@example.com', alice.key, 'json')).text)).toMatchObject({ Auth: expect.any(String) });
-    const bob = h.createUser({ email: 'bob@example.com' });
+    const bob = await h.createUser({ email: 'bob@example.com' });
     for (const [email, password] of [['alice@example.com', bob.key], ['bob@example.com', alice.key], ['alice@example.com', 'wrong'], ['', '']]) {
       expect(await login(email, password)).toEqual({ status: 401, text: 'Error=BadAuthentication\n' });
     }
@@ -68,7 +68,7 @@ describe('Google Reader sign-in', () => {
   });
 
   it('answers 401 with X-Reader-Google-Bad-Token for a missing or stale token', async () => {
-    const carol = h.createUser({ email: 'carol@example.com' });
+    const carol = await h.createUser({ email: 'carol@example.com' });
     const carolAuth = /Auth=(\S+)/.exec((await login('carol@example.com', carol.key)).text)![1];
     expect((await call('GET', '/tag/list', undefined, carolAuth)).status).toBe(200);
     const keyId = (await h.call('GET', '/v1/account/api-keys', { key: carol.appToken })).body.data[0].id;

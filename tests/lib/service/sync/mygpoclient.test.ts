@@ -72,7 +72,7 @@ describe.skipIf(!python)('mygpoclient (python3-mygpoclient) against /gpodder', (
 
   it('subscribes and unsubscribes in Tidings, pulls what Tidings subscribed, and keeps working past three calls', async () => {
     const h = harness();
-    const user = h.createUser({ plan: 'pro', email: 'podcaster@example.com' });
+    const user = await h.createUser({ plan: 'pro', email: 'podcaster@example.com' });
     const first = show('first-show');
     const second = show('second-show');
     const [added, pulled] = await mygpo(user, [['update_subscriptions', 'phone', [first], []], ['pull_subscriptions', 'phone']]);
@@ -95,7 +95,7 @@ describe.skipIf(!python)('mygpoclient (python3-mygpoclient) against /gpodder', (
   });
 
   it('tells the app the feed address of a podcast it gave by its web page, and lists that address', async () => {
-    const user = harness().createUser({ plan: 'pro', email: 'pages@example.com' });
+    const user = await harness().createUser({ plan: 'pro', email: 'pages@example.com' });
     const feedUrl = show('paged-show');
     const page = site.route('/paged-show', document(`<html><head><link rel="alternate" type="application/rss+xml" href="${feedUrl}"></head></html>`, 'text/html'));
     const [added, pulled] = await mygpo(user, [['update_subscriptions', 'phone', [page], []], ['pull_subscriptions', 'phone']]);
@@ -105,7 +105,7 @@ describe.skipIf(!python)('mygpoclient (python3-mygpoclient) against /gpodder', (
 
   it('replaces the podcasts with put_subscriptions and lists them with get_subscriptions (the Simple API)', async () => {
     const h = harness();
-    const user = h.createUser({ plan: 'pro', email: 'simple@example.com' });
+    const user = await h.createUser({ plan: 'pro', email: 'simple@example.com' });
     const [kept, dropped, added] = [show('kept-show'), show('dropped-show'), show('added-show')];
     const article = site.route('/articles.xml', document(rss('Articles', [{ guid: 'post-1', title: 'Post 1', date: new Date() }])));
     for (const url of [kept, dropped, article]) expect((await h.call('POST', '/v1/subscriptions', { key: user.key, body: { url } })).status).toBe(201);
@@ -122,7 +122,7 @@ describe.skipIf(!python)('mygpoclient (python3-mygpoclient) against /gpodder', (
 
   it('moves the Tidings playback position with uploaded plays and downloads a position set in Tidings', async () => {
     const h = harness();
-    const user = h.createUser({ plan: 'pro', email: 'listener@example.com' });
+    const user = await h.createUser({ plan: 'pro', email: 'listener@example.com' });
     const feed = show('played-show');
     expect((await h.call('POST', '/v1/subscriptions', { key: user.key, body: { url: feed } })).status).toBe(201);
     const episodes = (await h.call('GET', '/v1/items', { key: user.key, query: { item_type: 'episode' } })).body.data as Json[];

@@ -96,7 +96,7 @@ describe.skipIf(!installed)('newsboat against /greader', () => {
 
   it('lists exactly the unread items /v1 lists, and follows read changes made in Tidings', async () => {
     const h = harness();
-    reader = h.createUser({ plan: 'pro', email: 'reader@example.com' });
+    reader = await h.createUser({ plan: 'pro', email: 'reader@example.com' });
     // A title with characters that are markup in HTML must come through as the same text.
     const odd = site.route('/odd.xml', document(rss('Odd', [{ guid: 'odd-1', title: 'Q&amp;amp;A &amp;lt;live&amp;gt; caf&#233;', date: new Date() }])));
     for (const url of [feed('Alpha', 3), feed('Beta', 2), odd]) {
@@ -119,7 +119,7 @@ describe.skipIf(!installed)('newsboat against /greader', () => {
 
   it('lists unread items older than the newest twenty that newsboat asks for, and hears when they are read', async () => {
     const h = harness();
-    reader = h.createUser({ plan: 'pro', email: 'longreader@example.com' });
+    reader = await h.createUser({ plan: 'pro', email: 'longreader@example.com' });
     rmSync(path.join(home, 'cache.db'), { force: true });
     expect((await h.call('POST', '/v1/subscriptions', { key: reader.key, body: { url: feed('Long', 30) } })).status).toBe(201);
     const ids = await idsByTitle();

@@ -19,7 +19,7 @@ describe('items whose feed gives no readable date', () => {
       response.writeHead(200, { 'content-type': 'application/rss+xml' });
       response.end(feed);
     });
-    const { key } = harness().createUser({ plan: 'pro' });
+    const { key } = await harness().createUser({ plan: 'pro' });
     const subscribed = await harness().call('POST', '/v1/subscriptions', { key, body: { url: `${site.baseUrl}/datas.xml` } });
     expect(subscribed.status).toBe(201);
     const feedId = harness().service.db.prepare('SELECT feed_id FROM subscriptions WHERE id = ?').pluck().get(subscribed.body.subscription_id) as string;

@@ -51,8 +51,8 @@ describe('a channel that renames itself or moves its site', () => {
   it('is shown with its new title and site link after the next fetch, in /v1 and Google Reader, but a subscriber\'s own title stays', async () => {
     const posts = [{ guid: 'm1', title: 'Metadata item', body: 'One.', hoursAgo: 2 }];
     const url = serve('/moving.xml', 'Old Name', 'https://old.example/', posts);
-    const follower = harness().createUser({ plan: 'pro', email: 'follower@example.com' });
-    const namer = harness().createUser({ plan: 'pro' });
+    const follower = await harness().createUser({ plan: 'pro', email: 'follower@example.com' });
+    const namer = await harness().createUser({ plan: 'pro' });
     const { feedId, subscriptionId } = await subscribe(follower, url);
     const named = await subscribe(namer, url);
     expect((await harness().call('PATCH', `/v1/subscriptions/${named.subscriptionId}`, { key: namer.key, body: { title: 'My Own Name' } })).status).toBe(200);
@@ -77,7 +77,7 @@ describe('an item its feed edits in place', () => {
     const first = { guid: 'edit-1', title: 'ORIGINAL headline', body: 'First wording.', hoursAgo: 3 };
     const other = { guid: 'edit-2', title: 'Untouched neighbour', body: 'Stays.', hoursAgo: 4 };
     const url = serve('/edits.xml', 'Edits', 'https://edits.example/', [first, other]);
-    const reader = harness().createUser({ plan: 'pro', email: 'reader@example.com' });
+    const reader = await harness().createUser({ plan: 'pro', email: 'reader@example.com' });
     const { feedId } = await subscribe(reader, url);
     const listed = (await harness().call('GET', '/v1/items', { key: reader.key })).body.data as { id: string; title: string }[];
     const itemId = listed.find((item) => item.title === 'ORIGINAL headline')!.id;
@@ -111,7 +111,7 @@ describe('an item its feed edits in place', () => {
   it('is compared by what it shows when it was stored before fingerprints were kept, and changed only when that differs', async () => {
     const post = { guid: 'legacy-1', title: 'Legacy headline', body: 'Old text.', hoursAgo: 3 };
     const url = serve('/legacy.xml', 'Legacy', 'https://legacy.example/', [post]);
-    const reader = harness().createUser({ plan: 'pro' });
+    const reader = await harness().createUser({ plan: 'pro' });
     const { feedId } = await subscribe(reader, url);
     const forget = () => harness().service.db.prepare('UPDATE items SET source_hash = NULL WHERE feed_id = ?').run(feedId);
 

@@ -12,7 +12,7 @@ async function subscribeTo(path: string): Promise<string> {
 }
 
 async function subscribe(path: string): Promise<{ feedId: string; subscriptionId: string }> {
-  const { key } = harness().createUser({ plan: 'pro' });
+  const { key } = await harness().createUser({ plan: 'pro' });
   site.route(path, document(rss(`Feed ${path}`, [{ guid: 'a', title: 'A', date: new Date() }])));
   const answer = await harness().call('POST', '/v1/subscriptions', { key, body: { url: `${site.baseUrl}${path}` } });
   expect(answer.status).toBe(201);

@@ -10,7 +10,7 @@ const feedState = (id: string) => harness().service.db.prepare('SELECT status, f
 const post = (guid: string, hoursAgo: number) => ({ guid, title: `Post ${guid}`, date: new Date(Date.now() - hoursAgo * 3_600_000) });
 
 async function subscribeTo(path: string) {
-  const { user, key } = harness().createUser({ plan: 'pro' });
+  const { user, key } = await harness().createUser({ plan: 'pro' });
   const answer = await harness().call('POST', '/v1/subscriptions', { key, body: { url: `${site.baseUrl}${path}` } });
   expect(answer.status).toBe(201);
   const feedId = harness().service.db.prepare('SELECT feed_id FROM subscriptions WHERE id = ?').pluck().get(answer.body.subscription_id) as string;
@@ -111,7 +111,7 @@ describe('refreshing a feed', () => {
       response.end(rss('Paused', items));
     });
     const active = await subscribeTo('/paused.xml');
-    const { key } = harness().createUser({ plan: 'pro' });
+    const { key } = await harness().createUser({ plan: 'pro' });
     const paused = await harness().call('POST', '/v1/subscriptions', { key, body: { url: `${site.baseUrl}/paused.xml` } });
     await harness().call('PATCH', `/v1/subscriptions/${paused.body.subscription_id}`, { key, body: { is_active: false } });
     items = [post('p2', 1), ...items];

@@ -16,8 +16,8 @@ function postsEvery(name: string, gapMs: number, count = 6, ageMs = 0) {
 }
 
 /** A feed the service stores (not fetched yet) at `url`, followed by a new user. */
-function followed(url: string): { feedId: string; key: string } {
-  const { user, key } = harness().createUser({ plan: 'pro' });
+async function followed(url: string): Promise<{ feedId: string; key: string }> {
+  const { user, key } = await harness().createUser({ plan: 'pro' });
   const feedId = harness().createFeed({ url });
   harness().subscribe(user, feedId);
   return { feedId, key };
@@ -56,8 +56,8 @@ describe('refreshing politely', () => {
     const previous = config.refreshMaxMinutes;
     config.refreshMaxMinutes = 3 * 24 * 60;
     try {
-      const weekly = followed(site.route('/weekly.xml', document(rss('Weekly', postsEvery('weekly', 7 * day)))));
-      const hourly = followed(site.route('/hourly.xml', document(rss('Hourly', postsEvery('hourly', hour)))));
+      const weekly = await followed(site.route('/weekly.xml', document(rss('Weekly', postsEvery('weekly', 7 * day)))));
+      const hourly = await followed(site.route('/hourly.xml', document(rss('Hourly', postsEvery('hourly', hour)))));
       const before = Date.now();
       const outcomes = await refreshFeeds(harness().service, [weekly.feedId, hourly.feedId]);
       expect(outcomes.map((outcome) => outcome.result)).toEqual(['updated', 'updated']);
@@ -87,8 +87,8 @@ describe('refreshing politely', () => {
       response.writeHead(200, { 'content-type': 'application/rss+xml', date: date.toUTCString(), expires: new Date(date.getTime() + 4 * hour).toUTCString() });
       response.end(rss('Expiring', postsEvery('expiring', hour)));
     });
-    const maxAge = followed(`${site.baseUrl}/max-age.xml`);
-    const expires = followed(`${site.baseUrl}/expires.xml`);
+    const maxAge = await followed(`${site.baseUrl}/max-age.xml`);
+    const expires = await followed(`${site.baseUrl}/expires.xml`);
     let before = Date.now();
     await refreshFeeds(harness().service, [maxAge.feedId, expires.feedId]);
     expect(nextIn(maxAge.feedId, before)).toBeGreaterThanOrEqual(2 * hour - 1000);
@@ -105,9 +105,9 @@ describe('refreshing politely', () => {
     const busy = await new FeedServer().start();
     try {
       busy.route('/limited.xml', (_request, response) => { response.writeHead(429, { 'retry-after': '600' }); response.end(); });
-      const limited = followed(`${busy.baseUrl}/limited.xml`);
-      const sibling = followed(busy.route('/sibling.xml', document(rss('Sibling', postsEvery('sibling', hour)))));
-      const elsewhere = followed(site.route('/elsewhere.xml', document(rss('Elsewhere', postsEvery('elsewhere', hour)))));
+      const limited = await followed(`${busy.baseUrl}/limited.xml`);
+      const sibling = await followed(busy.route('/sibling.xml', document(rss('Sibling', postsEvery('sibling', hour)))));
+      const elsewhere = await followed(site.route('/elsewhere.xml', document(rss('Elsewhere', postsEvery('elsewhere', hour)))));
       const before = Date.now();
       const outcomes = await refreshFeeds(harness().service, [limited.feedId, sibling.feedId, elsewhere.feedId], 1);
       const resultOf = (feedId: string) => outcomes.find((outcome) => outcome.feedId === feedId)?.result;
@@ -130,7 +130,7 @@ describe('indexing behind ingestion', () => {
   const indexed = (feedId: string) => harness().service.db.prepare('SELECT COUNT(*) FROM intel_docs d JOIN items i ON i.id = d.item_id WHERE i.feed_id = ?').pluck().get(feedId);
 
   it('lists a feed\'s items as soon as it is stored, while the round goes on, and indexes them once the round is over', async () => {
-    const quick = followed(site.route('/behind-quick.xml', document(rss('Quick', postsEvery('quick', hour, 5)))));
+    const quick = await followed(site.route('/behind-quick.xml', document(rss('Quick', postsEvery('quick', hour, 5)))));
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => { release = resolve; });
     site.route('/behind-slow.xml', (_request, response) => {
@@ -139,7 +139,7 @@ describe('indexing behind ingestion', () => {
         response.end(rss('Slow', postsEvery('slow', hour, 3)));
       });
     });
-    const slow = followed(`${site.baseUrl}/behind-slow.xml`);
+    const slow = await followed(`${site.baseUrl}/behind-slow.xml`);
     const round = refreshFeeds(harness().service, [quick.feedId, slow.feedId], 2);
     // The quick feed is written while the slow one is still being fetched.
     for (;;) {

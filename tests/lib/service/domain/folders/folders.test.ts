@@ -8,7 +8,7 @@ afterAll(async () => { await h.stop(); });
 
 describe('folders (first-party)', () => {
   it('creates a folder (201) and lists folders pinned first, then by name, with unread counts', async () => {
-    const { user, appToken } = h.createUser();
+    const { user, appToken } = await h.createUser();
     const created = await h.call('POST', '/v1/folders', { key: appToken, body: { name: '  Zebra news  ' } });
     expect(created.status).toBe(201);
     expect(created.body).toEqual({ id: expect.any(String), name: 'Zebra news', unread_count: 0, is_pinned: false });
@@ -27,7 +27,7 @@ describe('folders (first-party)', () => {
   });
 
   it('answers 409 for a name another folder has, in any case, and 422 for a bad name', async () => {
-    const { appToken } = h.createUser();
+    const { appToken } = await h.createUser();
     await h.call('POST', '/v1/folders', { key: appToken, body: { name: 'Reading' } });
     const duplicate = await h.call('POST', '/v1/folders', { key: appToken, body: { name: 'READING' } });
     expect(duplicate.status).toBe(409);
@@ -43,14 +43,14 @@ describe('folders (first-party)', () => {
   });
 
   it('another user may use the same name', async () => {
-    const first = h.createUser();
-    const second = h.createUser();
+    const first = await h.createUser();
+    const second = await h.createUser();
     expect((await h.call('POST', '/v1/folders', { key: first.appToken, body: { name: 'Inbox zero' } })).status).toBe(201);
     expect((await h.call('POST', '/v1/folders', { key: second.appToken, body: { name: 'Inbox zero' } })).status).toBe(201);
   });
 
   it('renames and pins with PATCH, keeping other fields', async () => {
-    const { appToken } = h.createUser();
+    const { appToken } = await h.createUser();
     const folder = (await h.call('POST', '/v1/folders', { key: appToken, body: { name: 'Blogs' } })).body;
     await h.call('POST', '/v1/folders', { key: appToken, body: { name: 'Podcasts' } });
 
@@ -67,7 +67,7 @@ describe('folders (first-party)', () => {
   });
 
   it('deletes a folder; its subscriptions fall back to no folder and keep their items', async () => {
-    const { user, key, appToken } = h.createUser();
+    const { user, key, appToken } = await h.createUser();
     const folder = (await h.call('POST', '/v1/folders', { key: appToken, body: { name: 'Doomed' } })).body;
     const { subscriptionId, itemIds } = h.seedSubscription(user, [article(), article()], { folderId: folder.id });
     expect((await h.call('GET', `/v1/subscriptions/${subscriptionId}`, { key })).body.folder_id).toBe(folder.id);
@@ -84,8 +84,8 @@ describe('folders (first-party)', () => {
   });
 
   it('answers 404 for an unknown folder, or one of another user, and 422 for a malformed id', async () => {
-    const owner = h.createUser();
-    const other = h.createUser();
+    const owner = await h.createUser();
+    const other = await h.createUser();
     const folder = (await h.call('POST', '/v1/folders', { key: owner.appToken, body: { name: 'Mine' } })).body;
     for (const id of [randomUUID(), folder.id]) {
       const patch = await h.call('PATCH', `/v1/folders/${id}`, { key: other.appToken, body: { name: 'Taken' } });

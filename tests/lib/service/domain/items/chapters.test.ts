@@ -32,7 +32,7 @@ function item(guid: string, extra: string): string {
 }
 
 async function chaptersOfFeed(path: string, body: string) {
-  const { appToken } = h.createUser({ plan: 'pro' });
+  const { appToken } = await h.createUser({ plan: 'pro' });
   site.route(path, document(body));
   const subscribed = await h.call('POST', '/v1/subscriptions', { key: appToken, body: { url: `${site.baseUrl}${path}` } });
   expect(subscribed.status).toBe(201);
@@ -83,8 +83,8 @@ describe('GET /v1/items/{item_id}/chapters', () => {
   });
 
   it('answers 404 for an item the person does not have', async () => {
-    const { appToken } = h.createUser();
-    const other = h.createUser();
+    const { appToken } = await h.createUser();
+    const other = await h.createUser();
     const [id] = h.seedSubscription(other.user, [episode({ platform_metadata: { chapters: [{ start: 0, title: 'Mine' }] } })]).itemIds;
     expect((await h.call('GET', `/v1/items/${id}/chapters`, { key: appToken })).status).toBe(404);
     expect((await h.call('GET', `/v1/items/${id}/chapters`, { key: other.appToken })).body.data).toEqual([{ start_seconds: 0, title: 'Mine', url: null, image_url: null }]);
@@ -96,7 +96,7 @@ describe('chapters files at private addresses', () => {
     const guarded = await startHarness();
     try {
       site.route('/private.json', document(JSON.stringify({ chapters: [{ startTime: 0, title: 'Secret' }] }), 'application/json'));
-      const { user, appToken } = guarded.createUser();
+      const { user, appToken } = await guarded.createUser();
       const [id] = guarded.seedSubscription(user, [episode({ platform_metadata: { chapters_url: `${site.baseUrl}/private.json` } })]).itemIds;
       const answer = await guarded.call('GET', `/v1/items/${id}/chapters`, { key: appToken });
       expect(answer.status).toBe(200);

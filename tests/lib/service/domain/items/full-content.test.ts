@@ -16,7 +16,7 @@ const page = `<!doctype html><html><head><title>Tidal power</title></head><body>
 
 describe('full content', () => {
   it('fetches the page once, keeps its readable article, and falls back with a note when it cannot', async () => {
-    const { user, key } = harness().createUser({ plan: 'pro' });
+    const { user, key } = await harness().createUser({ plan: 'pro' });
     const url = site.route('/story', document(page, 'text/html; charset=utf-8'));
     const [withPage, withoutPage] = harness().seedSubscription(user, [
       article({ url, content: '<p>Short teaser.</p>' }),
@@ -42,7 +42,7 @@ describe('full content', () => {
   });
 
   it('needs a plan that includes full content', async () => {
-    const { user, key } = harness().createUser({ plan: 'free' });
+    const { user, key } = await harness().createUser({ plan: 'free' });
     const [id] = harness().seedSubscription(user, [article()]).itemIds;
     const answer = await harness().call('PATCH', `/v1/items/${id}`, { key, body: { prefers_full_content: true } });
     expect(answer.status).toBe(402);

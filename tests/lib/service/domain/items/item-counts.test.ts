@@ -15,14 +15,14 @@ type Known = { id: string; subscription: string | null; folder: string | null; t
  * second reader of one of the same feeds, whose entries mark-all must leave alone.
  */
 async function seed() {
-  const reader = h.createUser({ plan: 'plus' });
+  const reader = await h.createUser({ plan: 'plus' });
   const folder = h.createFolder(reader.user);
   const days = (list: number[]) => list.map((d) => isoDaysAgo(d));
   const a = h.seedSubscription(reader.user, days([1, 3, 5, 8]).map((at) => article({ published_at: at })), { folderId: folder });
   const b = h.seedSubscription(reader.user, days([2, 6, 9]).map((at) => article({ published_at: at })), { folderId: folder });
   const p = h.seedSubscription(reader.user, days([1.5, 4, 7]).map((at) => episode({ published_at: at })), { source_type: 'podcast' });
   const gone = h.seedSubscription(reader.user, days([2.5, 5.5]).map((at) => article({ published_at: at })));
-  const other = h.createUser();
+  const other = await h.createUser();
   h.subscribe(other.user, a.feedId);
 
   const tagged = [a.itemIds[1], b.itemIds[2], gone.itemIds[0]];

@@ -20,16 +20,16 @@ describe('applyItemFilter', () => {
     return h.service.db.prepare(`SELECT COUNT(*) FROM entries e WHERE ${where.sql()}`).pluck().get(where.params) as number;
   }
 
-  it('adds nothing but the user for an empty filter', () => {
-    const { user } = h.createUser();
+  it('adds nothing but the user for an empty filter', async () => {
+    const { user } = await h.createUser();
     h.seedSubscription(user, [article(), article()]);
     const where = applyItemFilter(h.service.db, user.id, {}, new EntryConditions(user.id));
     expect(where.sql()).toBe('e.user_id = @user');
     expect(count(user.id, where)).toBe(2);
   });
 
-  it('refuses as not found, naming the first unknown id, whatever the order of the filters', () => {
-    const { user } = h.createUser();
+  it('refuses as not found, naming the first unknown id, whatever the order of the filters', async () => {
+    const { user } = await h.createUser();
     const { subscriptionId } = h.seedSubscription(user, [article()]);
     const missing = '00000000-0000-4000-8000-000000000005';
     let thrown: unknown;
@@ -41,8 +41,8 @@ describe('applyItemFilter', () => {
     expect((thrown as DomainError).message).toContain(missing);
   });
 
-  it('leaves the original conditions alone when a clone is extended', () => {
-    const { user } = h.createUser();
+  it('leaves the original conditions alone when a clone is extended', async () => {
+    const { user } = await h.createUser();
     const where = new EntryConditions(user.id);
     const copy = where.clone().add('e.is_read = 1');
     expect(where.sql()).toBe('e.user_id = @user');

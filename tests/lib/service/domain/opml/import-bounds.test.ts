@@ -22,7 +22,7 @@ async function folderCount(account: TestUser): Promise<number> {
 
 describe('bounds of an OPML import', () => {
   it(`refuses an OPML file with more than ${maxImportFeeds} feeds with a 413 whose one sentence names the field and the limit, and keeps nothing`, async () => {
-    const account = harness().createUser({ plan: 'plus' });
+    const account = await harness().createUser({ plan: 'plus' });
     const urls = Array.from({ length: maxImportFeeds + 1 }, (_, i) => `${site.baseUrl}/many/${i}.xml`);
     const answer = await harness().call('POST', '/v1/opml/import', { key: account.appToken, body: { opml: opmlOf(urls) } });
     expect(answer.status).toBe(413);
@@ -33,7 +33,7 @@ describe('bounds of an OPML import', () => {
   });
 
   it(`takes a file of exactly ${maxImportFeeds} feeds, counting repeated outlines apart from that limit`, async () => {
-    const account = harness().createUser({ plan: 'plus' });
+    const account = await harness().createUser({ plan: 'plus' });
     // Feeds the instance already stores are subscribed without a fetch, so this stays quick.
     const urls = Array.from({ length: maxImportFeeds }, (_, i) => `${site.baseUrl}/known/${i}.xml`);
     for (const url of urls) harness().createFeed({ url, title: `Known ${url}` });
@@ -43,7 +43,7 @@ describe('bounds of an OPML import', () => {
   });
 
   it('answers once the subscriptions exist, before any feed has answered, and fetches them in the background with progress reaching the total', async () => {
-    const account = harness().createUser({ plan: 'pro' });
+    const account = await harness().createUser({ plan: 'pro' });
     const waiting: Array<() => void> = [];
     const urls = Array.from({ length: 8 }, (_, i) => site.route(`/slow/${i}.xml`, (_request, response) => {
       // Every feed holds its answer until the test lets it go, after the import has answered.
@@ -72,7 +72,7 @@ describe('bounds of an OPML import', () => {
   });
 
   it('searches an imported address that is a web page for its feed, as subscribing does, and fetches that', async () => {
-    const account = harness().createUser({ plan: 'pro' });
+    const account = await harness().createUser({ plan: 'pro' });
     const feed = site.route('/found/feed.xml', document(rss('Found Feed', [{ guid: 'found-1', title: 'Found post', date: new Date() }])));
     const page = site.route('/found/', document(`<!doctype html><html><head><title>A site</title>
       <link rel="alternate" type="application/rss+xml" href="${feed}"></head><body>Hello</body></html>`, 'text/html'));
@@ -91,7 +91,7 @@ describe('bounds of an OPML import', () => {
   });
 
   it('answers the progress of nothing fetched to a person who imported nothing, and only to the first-party app', async () => {
-    const account = harness().createUser();
+    const account = await harness().createUser();
     expect((await harness().call('GET', '/v1/opml/import/progress', { key: account.appToken })).body)
       .toEqual({ total: 0, fetched: 0, running: false, failed: [] });
     expect((await harness().call('GET', '/v1/opml/import/progress', { key: account.key })).status).toBe(403);

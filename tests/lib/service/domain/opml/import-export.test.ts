@@ -66,7 +66,7 @@ describe('OPML import and export', () => {
 </body></opml>`;
 
   it('imports each distinct feed once, counting the repeated outline, recreating folders from the nesting; feeds that fail their first fetch are reported by URL', async () => {
-    const account = harness().createUser();
+    const account = await harness().createUser();
     const result = await importDoc(account, sourceDocument());
     expect(result).toEqual({ imported: 5, already_subscribed: 0, duplicates: 1, failed: [] });
     expect(await folderNames(account)).toEqual(['Broken', 'Outer / Inner', 'Tech']);
@@ -86,7 +86,7 @@ describe('OPML import and export', () => {
   });
 
   it('counts feeds the user already follows as already_subscribed, leaving them where they are', async () => {
-    const account = harness().createUser();
+    const account = await harness().createUser();
     await importDoc(account, sourceDocument());
     await fetchedImport(account);
     const again = await importDoc(account, sourceDocument());
@@ -95,7 +95,7 @@ describe('OPML import and export', () => {
   });
 
   it('exports OPML 2.0: feeds without a folder first, then one outline per folder, newsletters left out', async () => {
-    const account = harness().createUser();
+    const account = await harness().createUser();
     await importDoc(account, sourceDocument());
     await fetchedImport(account);
     await harness().call('POST', '/v1/subscriptions/newsletters', { key: account.appToken, body: { title: 'Letters' } });
@@ -126,7 +126,7 @@ describe('OPML import and export', () => {
   });
 
   it('exports a valid, empty OPML document for an account with no feeds', async () => {
-    const account = harness().createUser();
+    const account = await harness().createUser();
     const answer = await harness().call('GET', '/v1/opml', { key: account.appToken });
     expect(answer.status).toBe(200);
     const parsed = parseOpml(answer.body.opml) as { head?: { title?: string }; body?: { outlines?: Outline[] } };
@@ -135,13 +135,13 @@ describe('OPML import and export', () => {
   });
 
   it('round-trips: another user importing the export gets the same feeds in the same folders, without refetching', async () => {
-    const first = harness().createUser();
+    const first = await harness().createUser();
     await importDoc(first, sourceDocument());
     await fetchedImport(first);
     const exported = (await harness().call('GET', '/v1/opml', { key: first.appToken })).body.opml;
     const hitsBefore = [...site.hits.values()].reduce((a, b) => a + b, 0);
 
-    const second = harness().createUser();
+    const second = await harness().createUser();
     expect(await importDoc(second, exported)).toEqual({ imported: 5, already_subscribed: 0, duplicates: 0, failed: [] });
     expect(await fetchedImport(second)).toMatchObject({ total: 0, running: false });
     expect([...site.hits.values()].reduce((a, b) => a + b, 0)).toBe(hitsBefore);
@@ -151,7 +151,7 @@ describe('OPML import and export', () => {
   });
 
   it('puts imported feeds into an existing folder of the same name, in any case', async () => {
-    const account = harness().createUser();
+    const account = await harness().createUser();
     const tech = (await harness().call('POST', '/v1/folders', { key: account.appToken, body: { name: 'TECH' } })).body;
     await importDoc(account, sourceDocument());
     await fetchedImport(account);
@@ -162,7 +162,7 @@ describe('OPML import and export', () => {
   });
 
   it('answers 422 for a document that is not OPML, and imports nothing from one without feeds', async () => {
-    const account = harness().createUser();
+    const account = await harness().createUser();
     for (const opml of ['', 'plain text', '<rss version="2.0"><channel><title>x</title></channel></rss>']) {
       const answer = await harness().call('POST', '/v1/opml/import', { key: account.appToken, body: { opml } });
       expect(answer.status).toBe(422);
@@ -188,7 +188,7 @@ describe.skipIf(!hasRealWorld)('importing the real-world Subs.opml (feeds alread
   const subs = () => readFileSync(path.join(realWorld, 'Subs.opml'), 'utf8');
 
   it('subscribes to the 206 distinct feeds (Katie Floyd is listed twice) in the four folders', async () => {
-    const account = harness().createUser({ plan: 'plus' });
+    const account = await harness().createUser({ plan: 'plus' });
     expect(await importDoc(account, subs())).toEqual({ imported: 206, already_subscribed: 0, duplicates: 1, failed: [] });
     const folders = (await harness().call('GET', '/v1/folders', { key: account.appToken })).body.data as { id: string; name: string }[];
     expect(folders.map((f) => f.name)).toEqual(['Macintosh', 'Programming', 'Weblogs', 'Writers']);
@@ -201,7 +201,7 @@ describe.skipIf(!hasRealWorld)('importing the real-world Subs.opml (feeds alread
   });
 
   it('stops at the free plan’s 50 feeds, reporting each feed beyond it', async () => {
-    const account = harness().createUser({ plan: 'free' });
+    const account = await harness().createUser({ plan: 'free' });
     const result = await importDoc(account, subs());
     expect(result.imported).toBe(50);
     expect(result.failed).toHaveLength(156);

@@ -35,10 +35,10 @@ describe('titles of imported subscriptions', () => {
     const known = site.route('/known.xml', document(rss('Known Channel', post('k1'))));
     const same = site.route('/same.xml', document(rss('Same Name', post('s1'))));
     const fresh = site.route('/fresh.xml', document(rss('Fresh Channel', post('f1'))));
-    const bob = harness().createUser({ plan: 'pro' });
+    const bob = await harness().createUser({ plan: 'pro' });
     for (const url of [known, same]) expect((await harness().call('POST', '/v1/subscriptions', { key: bob.key, body: { url } })).status).toBe(201);
 
-    const alice = harness().createUser({ plan: 'pro' });
+    const alice = await harness().createUser({ plan: 'pro' });
     const answer = await harness().call('POST', '/v1/opml/import', {
       key: alice.appToken, body: { opml: opml(outline('My Known', known), outline('Same Name', same), outline('My Fresh', fresh)) },
     });
@@ -60,10 +60,10 @@ describe('titles of imported subscriptions', () => {
 
   it('keeps the file\'s title for a known feed through Google Reader\'s subscription/import', async () => {
     const known = site.route('/greader-known.xml', document(rss('Greader Channel', post('g1'))));
-    const bob = harness().createUser({ plan: 'pro' });
+    const bob = await harness().createUser({ plan: 'pro' });
     expect((await harness().call('POST', '/v1/subscriptions', { key: bob.key, body: { url: known } })).status).toBe(201);
 
-    const carol = harness().createUser({ plan: 'pro', email: 'carol@example.com' });
+    const carol = await harness().createUser({ plan: 'pro', email: 'carol@example.com' });
     const login = await fetch(`${harness().baseUrl}/greader/accounts/ClientLogin`, {
       method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ Email: 'carol@example.com', Passwd: carol.key }).toString(),
@@ -82,7 +82,7 @@ describe('titles of imported subscriptions', () => {
 
   it('leaves the title of a subscription that already existed as it was', async () => {
     const url = site.route('/kept.xml', document(rss('Kept Channel', post('c1'))));
-    const dora = harness().createUser({ plan: 'pro' });
+    const dora = await harness().createUser({ plan: 'pro' });
     expect((await harness().call('POST', '/v1/subscriptions', { key: dora.key, body: { url } })).status).toBe(201);
     const answer = await harness().call('POST', '/v1/opml/import', { key: dora.appToken, body: { opml: opml(outline('Another Name', url)) } });
     expect(answer.body).toMatchObject({ imported: 0, already_subscribed: 1 });

@@ -30,7 +30,7 @@ async function listed(key: string, query: Record<string, string> = {}) {
 describe('rules at ingest', () => {
   it('marks read, saves, tags and hides the new items of a refreshed feed as its subscribers\' rules say', async () => {
     const feed = feedAt('/news.xml', ['Old post']);
-    const { key, appToken } = harness().createUser({ plan: 'pro' });
+    const { key, appToken } = await harness().createUser({ plan: 'pro' });
     const subscriptionId = await subscribe(key, '/news.xml');
     const feedId = harness().service.db.prepare('SELECT feed_id FROM subscriptions WHERE id = ?').pluck().get(subscriptionId) as string;
     const rules = [
@@ -60,8 +60,8 @@ describe('rules at ingest', () => {
 
   it('applies each subscriber\'s own rules only, a paused rule none, and a rule for another subscription not here', async () => {
     const feed = feedAt('/shared.xml', ['First']);
-    const withRule = harness().createUser({ plan: 'pro' });
-    const without = harness().createUser({ plan: 'pro' });
+    const withRule = await harness().createUser({ plan: 'pro' });
+    const without = await harness().createUser({ plan: 'pro' });
     const subscriptionId = await subscribe(withRule.key, '/shared.xml');
     await subscribe(without.key, '/shared.xml');
     feedAt('/elsewhere.xml', ['Else']);

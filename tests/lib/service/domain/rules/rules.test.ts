@@ -13,7 +13,7 @@ async function create(u: TestUser, body: unknown) {
 
 describe('rules: making, listing, changing and deleting', () => {
   it('creates a rule with every field present, lists it, changes it and deletes it', async () => {
-    const u = h.createUser();
+    const u = await h.createUser();
     const created = await create(u, wordsRule);
     expect(created.status).toBe(201);
     expect(created.body).toEqual({
@@ -33,8 +33,8 @@ describe('rules: making, listing, changing and deleting', () => {
   });
 
   it('lists rules oldest first, the order they run in, and keeps each user\'s rules to themselves', async () => {
-    const u = h.createUser();
-    const other = h.createUser();
+    const u = await h.createUser();
+    const other = await h.createUser();
     const first = await create(u, { ...wordsRule, words: ['one'] });
     const second = await create(u, { ...wordsRule, words: ['two'] });
     expect((await h.call('GET', '/v1/rules', { key: u.appToken })).body.data.map((rule: { id: string }) => rule.id))
@@ -44,10 +44,10 @@ describe('rules: making, listing, changing and deleting', () => {
   });
 
   it('scopes a rule to one of the user\'s subscriptions, and answers 404 for a subscription the user lacks', async () => {
-    const u = h.createUser();
+    const u = await h.createUser();
     const { subscriptionId } = h.seedSubscription(u.user, []);
     expect((await create(u, { ...wordsRule, subscription_id: subscriptionId })).body.subscription_id).toBe(subscriptionId);
-    const stranger = h.createUser();
+    const stranger = await h.createUser();
     const missing = await create(stranger, { ...wordsRule, subscription_id: subscriptionId });
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe(`No subscription with id ${subscriptionId} exists (subscription_id).`);
@@ -64,14 +64,14 @@ describe('rules in the interface', () => {
   });
 
   it('answer 403 to an API key', async () => {
-    const u = h.createUser();
+    const u = await h.createUser();
     expect((await h.call('GET', '/v1/rules', { key: u.key })).status).toBe(403);
   });
 });
 
 describe('rules: what is refused', () => {
   it('refuses an invalid pattern with a 422 sentence and stores nothing', async () => {
-    const u = h.createUser();
+    const u = await h.createUser();
     const answer = await create(u, { fields: ['title'], match: 'pattern', pattern: '(rust', action: 'hide' });
     expect(answer.status).toBe(422);
     expect(answer.body.message).toBe('pattern is not a valid regular expression (/(rust/: Unterminated group).');
@@ -79,7 +79,7 @@ describe('rules: what is refused', () => {
   });
 
   it('refuses a pattern that cannot run in linear time (a backreference, a lookaround) with a 422 sentence', async () => {
-    const u = h.createUser();
+    const u = await h.createUser();
     for (const pattern of ['(a+)\\1', '(?<=rust)y', '(?=a)+b']) {
       const answer = await create(u, { fields: ['content'], match: 'pattern', pattern, action: 'hide' });
       expect(answer.status).toBe(422);
@@ -89,7 +89,7 @@ describe('rules: what is refused', () => {
   });
 
   it('accepts a pattern with nested quantifiers, and runs it in linear time on the text that would make it backtrack', async () => {
-    const u = h.createUser();
+    const u = await h.createUser();
     const { itemIds } = h.seedSubscription(u.user, [article({ title: `${'a'.repeat(50_000)}!` })]);
     const created = await create(u, { fields: ['title'], match: 'pattern', pattern: '^(a+)+$', action: 'save' });
     expect(created.status).toBe(201);
@@ -102,7 +102,7 @@ describe('rules: what is refused', () => {
   });
 
   it('answers one sentence per missing part: words for a word match, a pattern for a pattern, a tag for tagging', async () => {
-    const u = h.createUser();
+    const u = await h.createUser();
     const answer = await create(u, { fields: ['title'], match: 'all_words', words: [], action: 'tag' });
     expect(answer.status).toBe(422);
     expect(answer.body.message).toBe("words must have at least one word when match is 'all_words'. tag is required when action is 'tag'.");
@@ -114,7 +114,7 @@ describe('rules: what is refused', () => {
   });
 
   it('refuses a change that would leave the rule incomplete and keeps the rule as it was', async () => {
-    const u = h.createUser();
+    const u = await h.createUser();
     const created = await create(u, wordsRule);
     const answer = await h.call('PATCH', `/v1/rules/${created.body.id}`, { key: u.appToken, body: { match: 'pattern' } });
     expect(answer.status).toBe(422);
@@ -125,7 +125,7 @@ describe('rules: what is refused', () => {
 
 describe('rules: preview and run over existing items', () => {
   it('previews a rule without saving it or changing any item: the count, how many would change and the newest matches', async () => {
-    const u = h.createUser();
+    const u = await h.createUser();
     const { itemIds } = h.seedSubscription(u.user, [
       article({ title: 'Rust 1.80 released', published_at: '2026-11-01T10:00:00Z' }),
       article({ title: 'Trusty old tools', published_at: '2026-11-02T10:00:00Z' }),
@@ -146,7 +146,7 @@ describe('rules: preview and run over existing items', () => {
   });
 
   it('matches all words across the chosen fields, phrases as a whole, and patterns within one field', async () => {
-    const u = h.createUser();
+    const u = await h.createUser();
     h.seedSubscription(u.user, [
       article({ title: 'Machine learning today', author: 'Grace Hopper', content: '<p>On <b>compilers</b>.</p>' }),
       article({ title: 'A learning machine', author: 'Grace Hopper', content: '<p>Nothing.</p>' }),
@@ -160,7 +160,7 @@ describe('rules: preview and run over existing items', () => {
   });
 
   it('runs a rule once over the existing items of its subscription only, and says how many it changed', async () => {
-    const u = h.createUser();
+    const u = await h.createUser();
     const inScope = h.seedSubscription(u.user, [article({ title: 'Rust news' }), article({ title: 'Go news' })]);
     const outOfScope = h.seedSubscription(u.user, [article({ title: 'Rust elsewhere' })]);
     const rule = await create(u, { ...wordsRule, action: 'tag', tag: 'Rusty', subscription_id: inScope.subscriptionId });
@@ -174,7 +174,7 @@ describe('rules: preview and run over existing items', () => {
   });
 
   it('saves matching items only while the plan has room for them', async () => {
-    const u = h.createUser({ plan: 'free' });
+    const u = await h.createUser({ plan: 'free' });
     h.seedSubscription(u.user, Array.from({ length: 102 }, () => article({ title: 'Rust again' })));
     const rule = await create(u, { ...wordsRule, action: 'save' });
     const applied = await h.call('POST', `/v1/rules/${rule.body.id}/apply`, { key: u.appToken });
@@ -184,7 +184,7 @@ describe('rules: preview and run over existing items', () => {
 
 describe('rules: hidden items', () => {
   it('keeps a hidden item out of the lists and counts, but search still finds it and it still opens', async () => {
-    const u = h.createUser();
+    const u = await h.createUser();
     const { subscriptionId, itemIds } = h.seedSubscription(u.user, [
       article({ title: 'Sponsored: buy a blender' }), article({ title: 'A post about blenders worth reading' }),
     ]);
@@ -212,7 +212,7 @@ describe('rules: hidden items', () => {
   });
 
   it('shows the items a rule hid again on request, read or unread as they were', async () => {
-    const u = h.createUser();
+    const u = await h.createUser();
     const { subscriptionId, itemIds } = h.seedSubscription(u.user, [article({ title: 'Rust read' }), article({ title: 'Rust unread' }), article({ title: 'Go' })]);
     await h.call('PATCH', `/v1/items/${itemIds[0]}`, { key: u.key, body: { is_read: true } });
     const rule = await create(u, { ...wordsRule, action: 'hide' });
@@ -229,7 +229,7 @@ describe('rules: hidden items', () => {
   });
 
   it('never hides a saved item', async () => {
-    const u = h.createUser();
+    const u = await h.createUser();
     const { itemIds } = h.seedSubscription(u.user, [article({ title: 'Rust kept' })]);
     await h.call('PATCH', `/v1/items/${itemIds[0]}`, { key: u.key, body: { is_saved: true } });
     const rule = await create(u, { ...wordsRule, action: 'hide' });

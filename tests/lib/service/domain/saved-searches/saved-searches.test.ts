@@ -10,7 +10,7 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('saved searches (first-party)', () => {
   it('creates one (201) whose query_data lists the same items as GET /v1/items', async () => {
-    const { user, key, appToken } = h.createUser();
+    const { user, key, appToken } = await h.createUser();
     const { subscriptionId, itemIds } = h.seedSubscription(user, [
       article({ title: 'Solar panels on the roof' }), article({ title: 'Solar eclipse tonight' }), article({ title: 'Wind farms' }),
     ]);
@@ -28,7 +28,7 @@ describe('saved searches (first-party)', () => {
   });
 
   it('keeps query_data in the items list’s query-string form, leaving out defaults and empty lists', async () => {
-    const { appToken } = h.createUser();
+    const { appToken } = await h.createUser();
     const created = await h.call('POST', '/v1/saved-searches', {
       key: appToken,
       body: { name: 'Everything', query_data: { order_by: 'newest', include_body: 'true', include_global: 'false', tag_ids: [], in_progress: 'true', item_type: 'episode' } },
@@ -37,7 +37,7 @@ describe('saved searches (first-party)', () => {
   });
 
   it('lists saved searches pinned first, then by name', async () => {
-    const { appToken } = h.createUser();
+    const { appToken } = await h.createUser();
     const make = async (name: string, is_pinned?: boolean) =>
       (await h.call('POST', '/v1/saved-searches', { key: appToken, body: { name, query_data: {}, is_pinned } })).body;
     const beta = await make('beta');
@@ -47,7 +47,7 @@ describe('saved searches (first-party)', () => {
   });
 
   it('updates name, query and pin, moving updated_at on, and answers 409 for a taken name', async () => {
-    const { appToken } = h.createUser();
+    const { appToken } = await h.createUser();
     const first = (await h.call('POST', '/v1/saved-searches', { key: appToken, body: { name: 'Episodes', query_data: { item_type: 'episode' } } })).body;
     await h.call('POST', '/v1/saved-searches', { key: appToken, body: { name: 'Articles', query_data: { item_type: 'article' } } });
     await wait(5);
@@ -69,8 +69,8 @@ describe('saved searches (first-party)', () => {
   });
 
   it('deletes one, and answers 404 for unknown ids or another user’s', async () => {
-    const owner = h.createUser();
-    const stranger = h.createUser();
+    const owner = await h.createUser();
+    const stranger = await h.createUser();
     const saved = (await h.call('POST', '/v1/saved-searches', { key: owner.appToken, body: { name: 'Mine', query_data: {} } })).body;
     for (const id of [randomUUID(), saved.id]) {
       expect((await h.call('PATCH', `/v1/saved-searches/${id}`, { key: stranger.appToken, body: { is_pinned: true } })).status).toBe(404);
@@ -83,7 +83,7 @@ describe('saved searches (first-party)', () => {
   });
 
   it('validates query_data against the items list’s parameters (422, one sentence per field)', async () => {
-    const { appToken } = h.createUser();
+    const { appToken } = await h.createUser();
     const attempt = async (query_data: unknown) =>
       h.call('POST', '/v1/saved-searches', { key: appToken, body: { name: 'Bad', query_data } });
     const cases: [unknown, string][] = [
@@ -109,7 +109,7 @@ describe('saved searches (first-party)', () => {
   });
 
   it('answers 404 when query_data names a folder, tag or subscription the user does not have', async () => {
-    const { appToken } = h.createUser();
+    const { appToken } = await h.createUser();
     const unknown = randomUUID();
     for (const key of ['folder_ids', 'tag_ids', 'subscription_ids']) {
       const answer = await h.call('POST', '/v1/saved-searches', { key: appToken, body: { name: 'Ghost', query_data: { [key]: [unknown] } } });
@@ -119,7 +119,7 @@ describe('saved searches (first-party)', () => {
   });
 
   it('drops a deleted folder from saved searches and follows a tag into a merge', async () => {
-    const { user, key, appToken } = h.createUser();
+    const { user, key, appToken } = await h.createUser();
     const folder = (await h.call('POST', '/v1/folders', { key: appToken, body: { name: 'Soon gone' } })).body;
     const keep = (await h.call('POST', '/v1/folders', { key: appToken, body: { name: 'Stays' } })).body;
     const [item] = h.seedSubscription(user, [article()]).itemIds;

@@ -9,7 +9,7 @@ const ids = (answer: { body: { data: { data: { id: string } }[] } }) => answer.b
 
 describe('GET /v1/search', () => {
   it('finds the user’s items by title, summary and body, a title match first', async () => {
-    const { user, key } = h.createUser();
+    const { user, key } = await h.createUser();
     const [inBody, inTitle, inSummary, unrelated] = h.seedSubscription(user, [
       article({ title: 'Weekly notes', summary: 'Odds and ends.', content: '<p>We tried sourdough fermentation at home.</p>', published_at: isoDaysAgo(1) }),
       article({ title: 'Fermentation for beginners', summary: 'Start here.', content: '<p>Jars and salt.</p>', published_at: isoDaysAgo(5) }),
@@ -24,7 +24,7 @@ describe('GET /v1/search', () => {
   });
 
   it('answers {type, data} records with the similar-item fields, type being the item type', async () => {
-    const { user, key } = h.createUser();
+    const { user, key } = await h.createUser();
     const { itemIds: [articleId] } = h.seedSubscription(user, [article({ title: 'Tidal energy explained' })], { title: 'Energy Blog' });
     const { itemIds: [episodeId] } = h.seedSubscription(user, [episode({ title: 'Tidal power, the episode' })], { source_type: 'podcast', title: 'Energy Pod' });
 
@@ -39,7 +39,7 @@ describe('GET /v1/search', () => {
   });
 
   it('puts the newer of two equally good matches first', async () => {
-    const { user, key } = h.createUser();
+    const { user, key } = await h.createUser();
     const same = { title: 'Volcano update', summary: 'Ash cloud.', content: '<p>Flights delayed.</p>' };
     const [older, newer] = h.seedSubscription(user, [
       article({ ...same, published_at: isoDaysAgo(9) }),
@@ -49,7 +49,7 @@ describe('GET /v1/search', () => {
   });
 
   it('matches the last word as a prefix and needs every word', async () => {
-    const { user, key } = h.createUser();
+    const { user, key } = await h.createUser();
     const [both, onlyOne] = h.seedSubscription(user, [
       article({ title: 'Quantum computing roadmap' }),
       article({ title: 'Quantum gravity' }),
@@ -59,8 +59,8 @@ describe('GET /v1/search', () => {
   });
 
   it('leaves out other users’ items and items of feeds the user does not follow', async () => {
-    const me = h.createUser();
-    const other = h.createUser();
+    const me = await h.createUser();
+    const other = await h.createUser();
     const [mine] = h.seedSubscription(me.user, [article({ title: 'Marmalade recipe' })]).itemIds;
     h.seedSubscription(other.user, [article({ title: 'Marmalade history' })]);
     const unfollowed = h.createFeed();
@@ -69,7 +69,7 @@ describe('GET /v1/search', () => {
   });
 
   it('returns 20 by default and up to limit, 1 to 50', async () => {
-    const { user, key } = h.createUser();
+    const { user, key } = await h.createUser();
     h.seedSubscription(user, Array.from({ length: 55 }, (_, i) => article({ title: `Glacier report ${i}`, published_at: isoDaysAgo(1 + i / 100) })));
     expect((await h.call('GET', '/v1/search', { key, query: { q: 'glacier' } })).body.data).toHaveLength(20);
     expect((await h.call('GET', '/v1/search', { key, query: { q: 'glacier', limit: 50 } })).body.data).toHaveLength(50);
@@ -82,7 +82,7 @@ describe('GET /v1/search', () => {
   });
 
   it('answers 422 when q is missing, empty or longer than 128 characters', async () => {
-    const { key } = h.createUser();
+    const { key } = await h.createUser();
     const missing = await h.call('GET', '/v1/search', { key });
     expect(missing.status).toBe(422);
     expect(missing.body.message).toBe('q is required.');
@@ -94,7 +94,7 @@ describe('GET /v1/search', () => {
   });
 
   it('finds nothing, without error, for text that has no words or FTS syntax in it', async () => {
-    const { user, key } = h.createUser();
+    const { user, key } = await h.createUser();
     h.seedSubscription(user, [article({ title: 'Plain words' })]);
     for (const q of ['!!!', '"unbalanced', 'title:plain OR', '*']) {
       const answer = await h.call('GET', '/v1/search', { key, query: { q } });

@@ -15,7 +15,7 @@ async function makeFolder(account: TestUser, name: string, isPinned = false): Pr
 
 describe('GET /v1/search/feeds', () => {
   it('matches title, website or URL without regard to case, names starting with the text first', async () => {
-    const { user, key } = h.createUser();
+    const { user, key } = await h.createUser();
     h.seedSubscription(user, [], { title: 'The Kitchen Table', website: 'https://table.example.com' });
     h.seedSubscription(user, [], { title: 'Kitchen Notes', website: 'https://notes.example.com' });
     h.seedSubscription(user, [], { title: 'Daily Bread', website: 'https://kitchen-stories.example.org' });
@@ -29,7 +29,7 @@ describe('GET /v1/search/feeds', () => {
   });
 
   it('answers SPEC.md’s feed record fields, with the user’s own title for the subscription', async () => {
-    const { user, key, appToken } = h.createUser();
+    const { user, key, appToken } = await h.createUser();
     const { subscriptionId } = h.seedSubscription(user, [article(), article()], { title: 'Original Title', website: 'https://orig.example.com' });
     const renamed = await h.call('PATCH', `/v1/subscriptions/${subscriptionId}`, { key: appToken, body: { title: 'My Renamed Feed', is_pinned: true } });
     expect(renamed.status).toBe(200);
@@ -42,7 +42,7 @@ describe('GET /v1/search/feeds', () => {
   });
 
   it('filters by source_type and rejects an unknown one', async () => {
-    const { user, key } = h.createUser();
+    const { user, key } = await h.createUser();
     h.seedSubscription(user, [], { title: 'Science Weekly', source_type: 'feed' });
     const { feedId } = h.seedSubscription(user, [], { title: 'Science Hour', source_type: 'podcast', artist: 'Dr. Sound' });
     const podcasts = await h.call('GET', '/v1/search/feeds', { key, query: { q: 'science', source_type: 'podcast' } });
@@ -55,7 +55,7 @@ describe('GET /v1/search/feeds', () => {
   });
 
   it('finds newsletters by their address', async () => {
-    const { key, appToken } = h.createUser();
+    const { key, appToken } = await h.createUser();
     const created = await h.call('POST', '/v1/subscriptions/newsletters', { key: appToken, body: { title: 'Morning Brief' } });
     expect(created.status).toBe(200);
     const local = created.body.newsletter_address.split('@')[0];
@@ -64,7 +64,7 @@ describe('GET /v1/search/feeds', () => {
   });
 
   it('folds case beyond ASCII and takes % and _ literally', async () => {
-    const { user, key } = h.createUser();
+    const { user, key } = await h.createUser();
     h.seedSubscription(user, [], { title: 'Ärzte Zeitung' });
     h.seedSubscription(user, [], { title: '100% Pure' });
     h.seedSubscription(user, [], { title: 'snake_case weekly' });
@@ -76,7 +76,7 @@ describe('GET /v1/search/feeds', () => {
   });
 
   it('pages with limit 1 to 100 (default 20) and offset', async () => {
-    const { user, key } = h.createUser();
+    const { user, key } = await h.createUser();
     for (let i = 0; i < 25; i++) h.seedSubscription(user, [], { title: `Radio ${String(i).padStart(2, '0')}` });
     const first = await h.call('GET', '/v1/search/feeds', { key, query: { q: 'radio' } });
     expect(first.body.data).toHaveLength(20);
@@ -96,7 +96,7 @@ describe('GET /v1/search/feeds', () => {
 
 describe('GET /v1/search/folders, /tags and /saved-searches', () => {
   it('finds folders by name with unread counts and pin state', async () => {
-    const account = h.createUser();
+    const account = await h.createUser();
     const tech = await makeFolder(account, 'Tech News', true);
     await makeFolder(account, 'Cooking');
     await makeFolder(account, 'Hi-tech gadgets');
@@ -112,7 +112,7 @@ describe('GET /v1/search/folders, /tags and /saved-searches', () => {
   });
 
   it('finds tags by name with their item counts', async () => {
-    const { user, key } = h.createUser();
+    const { user, key } = await h.createUser();
     const [one, two] = h.seedSubscription(user, [article(), article()]).itemIds;
     await h.call('PATCH', `/v1/items/${one}`, { key, body: { tags: ['recipes', 'weeknight recipes'] } });
     await h.call('PATCH', `/v1/items/${two}`, { key, body: { tags: ['recipes', 'travel'] } });
@@ -125,7 +125,7 @@ describe('GET /v1/search/folders, /tags and /saved-searches', () => {
   });
 
   it('finds saved searches by name with their query', async () => {
-    const account = h.createUser();
+    const account = await h.createUser();
     const created = await h.call('POST', '/v1/saved-searches', {
       key: account.appToken, body: { name: 'Unread podcasts', query_data: { item_type: 'episode', is_read: 'unread' } },
     });
@@ -137,7 +137,7 @@ describe('GET /v1/search/folders, /tags and /saved-searches', () => {
   });
 
   it('pages with limit 1 to 50 (default 20) and offset, and needs q of 1 to 128 characters', async () => {
-    const account = h.createUser();
+    const account = await h.createUser();
     for (let i = 0; i < 23; i++) await makeFolder(account, `Shelf ${String(i).padStart(2, '0')}`);
     const first = await h.call('GET', '/v1/search/folders', { key: account.key, query: { q: 'shelf' } });
     expect(first.body.data).toHaveLength(20);
@@ -159,8 +159,8 @@ describe('GET /v1/search/folders, /tags and /saved-searches', () => {
   });
 
   it('shows a user only their own folders, tags and saved searches', async () => {
-    const owner = h.createUser();
-    const stranger = h.createUser();
+    const owner = await h.createUser();
+    const stranger = await h.createUser();
     await makeFolder(owner, 'Private shelf');
     for (const path of ['/v1/search/folders', '/v1/search/tags', '/v1/search/saved-searches']) {
       const answer = await h.call('GET', path, { key: stranger.key, query: { q: 'private' } });

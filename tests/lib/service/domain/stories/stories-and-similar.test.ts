@@ -35,7 +35,7 @@ beforeAll(() => {
 
 describe('GET /v1/stories', () => {
   it('groups same-event articles of different outlets, carrying only the reader\'s articles', async () => {
-    const { user, key } = harness.createUser({ plan: 'pro' });
+    const { user, key } = await harness.createUser({ plan: 'pro' });
     follow(user, ['herald', 'courier']);
     const answer = await harness.call('GET', '/v1/stories', { key });
     expect(answer.status).toBe(200);
@@ -47,24 +47,24 @@ describe('GET /v1/stories', () => {
   });
 
   it('lists no story the reader follows through one outlet only', async () => {
-    const { user, key } = harness.createUser({ plan: 'pro' });
+    const { user, key } = await harness.createUser({ plan: 'pro' });
     follow(user, ['herald']);
     expect((await harness.call('GET', '/v1/stories', { key })).body.data).toEqual([]);
   });
 
   it('needs a plan with stories (402) and keeps limit within 1 to 100 (422)', async () => {
-    const free = harness.createUser({ plan: 'free' });
+    const free = await harness.createUser({ plan: 'free' });
     const gated = await harness.call('GET', '/v1/stories', { key: free.key });
     expect(gated.status).toBe(402);
     expect(gated.body.message).toMatch(/Stories/);
-    const pro = harness.createUser({ plan: 'pro' });
+    const pro = await harness.createUser({ plan: 'pro' });
     expect((await harness.call('GET', '/v1/stories', { key: pro.key, query: { limit: 101 } })).status).toBe(422);
   });
 });
 
 describe('GET /v1/items/{id}/similar', () => {
   it('finds the same event among the reader\'s items, best first, never the item itself', async () => {
-    const { user, key } = harness.createUser({ plan: 'pro' });
+    const { user, key } = await harness.createUser({ plan: 'pro' });
     follow(user, ['herald', 'courier', 'tribune', ...unrelated.map((doc) => doc.source_id)]);
     const answer = await harness.call('GET', `/v1/items/${ids.get('bridge-herald')}/similar`, { key, query: { limit: 2 } });
     expect(answer.status).toBe(200);
@@ -72,7 +72,7 @@ describe('GET /v1/items/{id}/similar', () => {
   });
 
   it('offers only items the reader has', async () => {
-    const { user, key } = harness.createUser({ plan: 'pro' });
+    const { user, key } = await harness.createUser({ plan: 'pro' });
     follow(user, ['herald', 'courier']);
     const answer = await harness.call('GET', `/v1/items/${ids.get('bridge-herald')}/similar`, { key });
     const found = answer.body.data.map((item: { id: string }) => item.id);
@@ -81,10 +81,10 @@ describe('GET /v1/items/{id}/similar', () => {
   });
 
   it('answers 402 off-plan and 422 for an item the reader does not have or a limit over 50', async () => {
-    const free = harness.createUser({ plan: 'free' });
+    const free = await harness.createUser({ plan: 'free' });
     follow(free.user, ['herald']);
     expect((await harness.call('GET', `/v1/items/${ids.get('bridge-herald')}/similar`, { key: free.key })).status).toBe(402);
-    const pro = harness.createUser({ plan: 'pro' });
+    const pro = await harness.createUser({ plan: 'pro' });
     expect((await harness.call('GET', `/v1/items/${ids.get('bridge-herald')}/similar`, { key: pro.key })).status).toBe(422);
     follow(pro.user, ['herald']);
     expect((await harness.call('GET', `/v1/items/${ids.get('bridge-herald')}/similar`, { key: pro.key, query: { limit: 51 } })).status).toBe(422);

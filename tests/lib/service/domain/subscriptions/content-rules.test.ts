@@ -43,7 +43,7 @@ function servePage(path: string, html: string) {
 }
 
 async function subscribeTo(path: string, plan: 'free' | 'pro' = 'pro') {
-  const { user, key, appToken } = harness().createUser({ plan });
+  const { user, key, appToken } = await harness().createUser({ plan });
   const answer = await harness().call('POST', '/v1/subscriptions', { key, body: { url: `${site.baseUrl}${path}` } });
   expect(answer.status).toBe(201);
   const subscriptionId = answer.body.subscription_id as string;

@@ -18,7 +18,7 @@ function flakyFeed(path: string) {
 }
 
 async function subscribeTo(path: string) {
-  const { user, key, appToken } = harness().createUser({ plan: 'pro' });
+  const { user, key, appToken } = await harness().createUser({ plan: 'pro' });
   const answer = await harness().call('POST', '/v1/subscriptions', { key, body: { url: `${site.baseUrl}${path}` } });
   expect(answer.status).toBe(201);
   const subscriptionId = answer.body.subscription_id as string;
@@ -112,7 +112,7 @@ describe('feed health', () => {
     flakyFeed('/mine.xml');
     const { key, subscriptionId } = await subscribeTo('/mine.xml');
     expect((await harness().call('POST', `/v1/subscriptions/${subscriptionId}/refresh`, { key })).status).toBe(403);
-    const stranger = harness().createUser();
+    const stranger = await harness().createUser();
     const answer = await harness().call('GET', `/v1/subscriptions/${subscriptionId}/health`, { key: stranger.appToken });
     expect(answer.status).toBe(404);
     expect(answer.body).toEqual({ message: `No subscription with id ${subscriptionId} exists.` });

@@ -12,7 +12,7 @@ const detailFields = [...listFields.filter((field) => field !== 'id'), 'folder_i
 
 describe('GET /v1/subscriptions', () => {
   it('lists unfiled subscriptions by default, one folder with folder_id, everything with all=true', async () => {
-    const { user, key } = harness.createUser({ plan: 'pro' });
+    const { user, key } = await harness.createUser({ plan: 'pro' });
     const folder = harness.createFolder(user, 'News');
     const loose = harness.seedSubscription(user, [article()], { title: 'Loose' });
     const filed = harness.seedSubscription(user, [article(), article()], { title: 'Filed', folderId: folder });
@@ -26,7 +26,7 @@ describe('GET /v1/subscriptions', () => {
   });
 
   it('pages alphabetically with offset and by most recent item with a cursor', async () => {
-    const { user, key } = harness.createUser({ plan: 'pro' });
+    const { user, key } = await harness.createUser({ plan: 'pro' });
     const day = 86_400_000;
     for (const [title, age] of [['Charlie', 3], ['alpha', 1], ['Bravo', 2]] as const) {
       harness.seedSubscription(user, [article({ published_at: new Date(Date.now() - age * day).toISOString() })], { title });
@@ -54,7 +54,7 @@ describe('GET /v1/subscriptions', () => {
   });
 
   it('filters by source type and rejects unknown ones with 422', async () => {
-    const { user, key } = harness.createUser({ plan: 'pro' });
+    const { user, key } = await harness.createUser({ plan: 'pro' });
     harness.seedSubscription(user, [article()], { title: 'Blog' });
     harness.seedSubscription(user, [episode()], { title: 'Show', source_type: 'podcast' });
     const podcasts = await harness.call('GET', '/v1/subscriptions', { key, query: { source_type: 'podcast' } });
@@ -67,7 +67,7 @@ describe('GET /v1/subscriptions', () => {
 
 describe('one subscription', () => {
   it('reads the detail form with every field and 404 for an unknown id', async () => {
-    const { user, key } = harness.createUser({ plan: 'pro' });
+    const { user, key } = await harness.createUser({ plan: 'pro' });
     const folder = harness.createFolder(user, 'Shows');
     const show = harness.seedSubscription(user, [episode(), episode()], { title: 'Show', source_type: 'podcast', folderId: folder, artist: 'Host' });
     const detail = await harness.call('GET', `/v1/subscriptions/${show.subscriptionId}`, { key });
@@ -78,7 +78,7 @@ describe('one subscription', () => {
   });
 
   it('renames, pins, pauses and sets the playback speed of a podcast; speed on a blog is 400', async () => {
-    const { user, key } = harness.createUser({ plan: 'pro' });
+    const { user, key } = await harness.createUser({ plan: 'pro' });
     const show = harness.seedSubscription(user, [episode()], { title: 'Show', source_type: 'podcast' });
     const blog = harness.seedSubscription(user, [article()], { title: 'Blog' });
     const updated = await harness.call('PATCH', `/v1/subscriptions/${show.subscriptionId}`, {
@@ -95,7 +95,7 @@ describe('one subscription', () => {
 
 describe('PATCH /v1/subscriptions', () => {
   it('pauses, resumes, pins, unpins and moves several at once', async () => {
-    const { user, key } = harness.createUser({ plan: 'pro' });
+    const { user, key } = await harness.createUser({ plan: 'pro' });
     const folder = harness.createFolder(user);
     const a = harness.seedSubscription(user, [article()]).subscriptionId;
     const b = harness.seedSubscription(user, [article()]).subscriptionId;
@@ -112,7 +112,7 @@ describe('PATCH /v1/subscriptions', () => {
   });
 
   it('changes nothing when one id is unknown (404) or the action is not one of ours (422)', async () => {
-    const { user, key } = harness.createUser({ plan: 'pro' });
+    const { user, key } = await harness.createUser({ plan: 'pro' });
     const a = harness.seedSubscription(user, [article()]).subscriptionId;
     const unknown = await harness.call('PATCH', '/v1/subscriptions', {
       key, body: { subscription_ids: [a, '00000000-0000-4000-8000-000000000000'], action: 'pause' },
@@ -125,7 +125,7 @@ describe('PATCH /v1/subscriptions', () => {
   });
 
   it('answers 422 for a folder_id with an action other than move, changing nothing', async () => {
-    const { user, key } = harness.createUser({ plan: 'pro' });
+    const { user, key } = await harness.createUser({ plan: 'pro' });
     const folder = harness.createFolder(user);
     const a = harness.seedSubscription(user, [article()]).subscriptionId;
     const answer = await harness.call('PATCH', '/v1/subscriptions', { key, body: { subscription_ids: [a], action: 'pause', folder_id: folder } });
@@ -137,7 +137,7 @@ describe('PATCH /v1/subscriptions', () => {
 
 describe('unsubscribing', () => {
   it('keeps the items the person saved and removes the rest', async () => {
-    const { user, key } = harness.createUser({ plan: 'pro' });
+    const { user, key } = await harness.createUser({ plan: 'pro' });
     const sub = harness.seedSubscription(user, [article({ title: 'Keep me' }), article({ title: 'Let go' })]);
     await harness.call('PATCH', `/v1/items/${sub.itemIds[0]}`, { key, body: { is_saved: true } });
     const gone = await harness.call('DELETE', `/v1/subscriptions/${sub.subscriptionId}`, { key });
@@ -149,7 +149,7 @@ describe('unsubscribing', () => {
   });
 
   it('unsubscribes several at once, all or nothing', async () => {
-    const { user, key } = harness.createUser({ plan: 'pro' });
+    const { user, key } = await harness.createUser({ plan: 'pro' });
     const a = harness.seedSubscription(user, [article()]).subscriptionId;
     const b = harness.seedSubscription(user, [article()]).subscriptionId;
     const partly = await harness.call('DELETE', '/v1/subscriptions', { key, body: { subscription_ids: [a, '00000000-0000-4000-8000-000000000000'] } });
@@ -161,14 +161,14 @@ describe('unsubscribing', () => {
 
 describe('check and newsletters', () => {
   it('says whether the user has feeds and podcasts', async () => {
-    const { user, key } = harness.createUser({ plan: 'pro' });
+    const { user, key } = await harness.createUser({ plan: 'pro' });
     expect((await harness.call('GET', '/v1/subscriptions/check', { key })).body).toEqual({ feed: false, podcast: false });
     harness.seedSubscription(user, [episode()], { source_type: 'podcast' });
     expect((await harness.call('GET', '/v1/subscriptions/check', { key })).body).toEqual({ feed: false, podcast: true });
   });
 
   it('creates a newsletter with its own address that counts as a feed', async () => {
-    const { key } = harness.createUser({ plan: 'pro' });
+    const { key } = await harness.createUser({ plan: 'pro' });
     const created = await harness.call('POST', '/v1/subscriptions/newsletters', { key, body: { title: 'Morning Brief' } });
     expect(created.status).toBe(200);
     expect(created.body.newsletter_address).toMatch(/^morning-brief\.[0-9a-f]{10}@mail\.tidings\.local$/);

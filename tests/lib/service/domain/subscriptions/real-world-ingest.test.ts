@@ -11,7 +11,7 @@ describe.skipIf(!hasSharedFeeds)('real-world feeds subscribed through the servic
 
   for (const expected of realWorldFeeds) {
     it(`stores ${expected.file} with its title, link, items, dates and enclosures`, async () => {
-      const { key } = harness().createUser({ plan: 'plus' });
+      const { key } = await harness().createUser({ plan: 'plus' });
       // Served without a charset so the service has to find the encoding itself.
       const url = site.route(`/${expected.file}`, document(corpusFile('real-world', expected.file), contentTypes[expected.format]));
       const created = await harness().call('POST', '/v1/subscriptions', { key, body: { url } });

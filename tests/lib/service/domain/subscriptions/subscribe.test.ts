@@ -10,7 +10,7 @@ const recent = (n: number) => Array.from({ length: n }, (_, i) => ({ guid: `post
 
 describe('POST /v1/subscriptions', () => {
   it('fetches an unknown feed inline, then answers already_subscribed for the same URL', async () => {
-    const { key } = harness().createUser();
+    const { key } = await harness().createUser();
     const url = site.route('/blog.xml', document(rss('Quiet Blog', recent(3))));
     const first = await harness().call('POST', '/v1/subscriptions', { key, body: { url } });
     expect(first.status).toBe(201);
@@ -24,10 +24,10 @@ describe('POST /v1/subscriptions', () => {
 
   it('subscribes to a feed another user already follows without fetching it again', async () => {
     const url = site.route('/shared.xml', document(rss('Shared Feed', recent(2))));
-    const alice = harness().createUser();
+    const alice = await harness().createUser();
     expect((await harness().call('POST', '/v1/subscriptions', { key: alice.key, body: { url } })).status).toBe(201);
     const fetched = site.hits.get('/shared.xml');
-    const bob = harness().createUser();
+    const bob = await harness().createUser();
     const answer = await harness().call('POST', '/v1/subscriptions', { key: bob.key, body: { url } });
     expect(answer.status).toBe(201);
     expect(site.hits.get('/shared.xml')).toBe(fetched);
@@ -39,7 +39,7 @@ describe('POST /v1/subscriptions', () => {
     const feedUrl = site.route('/linked/feed.xml', document(rss('Linked Feed', recent(1))));
     const page = site.route('/linked/', document(`<!doctype html><html><head><title>Home</title>
       <link rel="alternate" type="application/rss+xml" title="RSS" href="/linked/feed.xml"></head><body>Hi</body></html>`, 'text/html'));
-    const { key } = harness().createUser();
+    const { key } = await harness().createUser();
     const answer = await harness().call('POST', '/v1/subscriptions', { key, body: { url: page } });
     expect(answer.status).toBe(201);
     expect(answer.body.title).toBe('Linked Feed');
@@ -52,7 +52,7 @@ describe('POST /v1/subscriptions', () => {
       { guid: 'ep-2', title: 'Two', date: new Date(Date.now() - day), enclosure: { url: 'https://cdn.example.org/2.mp3', seconds: 3725 } },
       { guid: 'ep-1', title: 'One', date: new Date(Date.now() - 2 * day), enclosure: { url: 'https://cdn.example.org/1.mp3', seconds: 61 } },
     ], '<itunes:author>Night Crew</itunes:author><itunes:explicit>no</itunes:explicit>')));
-    const { key } = harness().createUser();
+    const { key } = await harness().createUser();
     const answer = await harness().call('POST', '/v1/subscriptions', { key, body: { url } });
     const detail = await harness().call('GET', `/v1/subscriptions/${answer.body.subscription_id}`, { key });
     expect(detail.body).toMatchObject({ source_type: 'podcast', artist: 'Night Crew', episode_count: 2, playback_speed: 1 });
@@ -62,7 +62,7 @@ describe('POST /v1/subscriptions', () => {
   });
 
   it('answers 400 for a URL that is not http(s), a folder that is not the user\'s, and a page without feeds', async () => {
-    const { key } = harness().createUser();
+    const { key } = await harness().createUser();
     for (const url of ['ftp://example.org/feed', 'javascript:alert(1)', 'not a url at all']) {
       const answer = await harness().call('POST', '/v1/subscriptions', { key, body: { url } });
       expect(answer.status, url).toBe(400);
@@ -81,7 +81,7 @@ describe('POST /v1/subscriptions', () => {
   });
 
   it('answers 400 for malformed XML with only a recovered title, and stores no feed or subscription', async () => {
-    const { key } = harness().createUser();
+    const { key } = await harness().createUser();
     const url = site.route('/mangled.xml', document('<?xml version="1.0"?><rss version="2.0"><channel><title>Mangled</title><item><title>Cut'));
     const answer = await harness().call('POST', '/v1/subscriptions', { key, body: { url } });
     expect(answer.status).toBe(400);
@@ -92,7 +92,7 @@ describe('POST /v1/subscriptions', () => {
   });
 
   it('answers 503 when the URL cannot be fetched', async () => {
-    const { key } = harness().createUser();
+    const { key } = await harness().createUser();
     site.route('/broken', (_request, response) => { response.writeHead(500); response.end(); });
     const failing = await harness().call('POST', '/v1/subscriptions', { key, body: { url: `${site.baseUrl}/broken` } });
     expect(failing.status).toBe(503);
@@ -104,7 +104,7 @@ describe('POST /v1/subscriptions', () => {
   it('answers 400 naming the url field when the address is private or local, and subscribes to nothing', async () => {
     const guarded = await startHarness({ allowPrivateUrls: false });
     try {
-      const { key } = guarded.createUser();
+      const { key } = await guarded.createUser();
       const url = site.route('/private.xml', document(rss('Private', recent(1))));
       for (const address of [url, url.replace('127.0.0.1', 'localhost')]) {
         const answer = await guarded.call('POST', '/v1/subscriptions', { key, body: { url: address } });
@@ -119,7 +119,7 @@ describe('POST /v1/subscriptions', () => {
   });
 
   it('answers 402 once the free plan has 50 subscriptions, and adds nothing', async () => {
-    const { user, key } = harness().createUser({ plan: 'free' });
+    const { user, key } = await harness().createUser({ plan: 'free' });
     for (let i = 0; i < 50; i++) harness().subscribe(user, harness().createFeed());
     const url = site.route('/one-too-many.xml', document(rss('One Too Many', recent(1))));
     const answer = await harness().call('POST', '/v1/subscriptions', { key, body: { url } });
@@ -131,8 +131,8 @@ describe('POST /v1/subscriptions', () => {
   it('hides items older than 90 days from a free subscription and says so', async () => {
     const old = [{ guid: 'old', title: 'Ancient', date: new Date(Date.now() - 200 * day) }, ...recent(1)];
     const url = site.route('/history.xml', document(rss('History', old)));
-    const free = harness().createUser({ plan: 'free' });
-    const pro = harness().createUser({ plan: 'pro' });
+    const free = await harness().createUser({ plan: 'free' });
+    const pro = await harness().createUser({ plan: 'pro' });
     const freeSub = await harness().call('POST', '/v1/subscriptions', { key: free.key, body: { url } });
     await harness().call('POST', '/v1/subscriptions', { key: pro.key, body: { url } });
     const freeItems = await harness().call('GET', '/v1/items', { key: free.key });
@@ -144,7 +144,7 @@ describe('POST /v1/subscriptions', () => {
   });
 
   it('answers a feed of hundreds of items with all of them listed, and indexes those past the first hundred while answering other requests', async () => {
-    const { key } = harness().createUser({ plan: 'pro' });
+    const { key } = await harness().createUser({ plan: 'pro' });
     const many = Array.from({ length: 600 }, (_, i) => ({ guid: `bulk-${i}`, title: `Harbour report ${i}`, date: new Date(Date.now() - (i + 1) * 60_000) }));
     const url = site.route('/bulk.xml', document(rss('Bulk', many)));
     const answer = await harness().call('POST', '/v1/subscriptions', { key, body: { url } });
@@ -163,7 +163,7 @@ describe('POST /v1/subscriptions', () => {
   });
 
   it('stores a large new feed a slice at a time, so other requests are answered while it is written', async () => {
-    const { key } = harness().createUser({ plan: 'pro' });
+    const { key } = await harness().createUser({ plan: 'pro' });
     const many = Array.from({ length: 4000 }, (_, i) => ({ guid: `huge-${i}`, title: `Tide table ${i}`, date: new Date(Date.now() - (i + 1) * 60_000) }));
     const url = site.route('/huge.xml', document(rss('Huge', many)));
     const { db } = harness().service;

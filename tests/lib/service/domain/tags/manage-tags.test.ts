@@ -10,7 +10,7 @@ type TagRecord = { id: string; name: string; item_count: number };
 
 /** A user with three items tagged: a [news, tech], b [tech], c [news]. */
 async function taggedItems() {
-  const account = h.createUser();
+  const account = await h.createUser();
   const [a, b, c] = h.seedSubscription(account.user, [article(), article(), article()]).itemIds;
   const tag = async (id: string, tags: string[]) => expect((await h.call('PATCH', `/v1/items/${id}`, { key: account.key, body: { tags } })).status).toBe(200);
   await tag(a, ['news', 'tech']);
@@ -86,7 +86,7 @@ describe('tags (first-party)', () => {
 
   it('answers 404 for an unknown tag or one of another user, and 422 for a bad name', async () => {
     const { appToken, tags } = await taggedItems();
-    const stranger = h.createUser();
+    const stranger = await h.createUser();
     for (const id of [randomUUID(), tags.news.id]) {
       expect((await h.call('PATCH', `/v1/tags/${id}`, { key: stranger.appToken, body: { name: 'mine' } })).status).toBe(404);
       expect((await h.call('DELETE', `/v1/tags/${id}`, { key: stranger.appToken })).status).toBe(404);

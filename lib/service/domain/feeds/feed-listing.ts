@@ -28,10 +28,16 @@ export function recordListing(db: Db, feedId: string, keys: ListedKey[]): void {
   statementsOf(db).record.run({ id: feedId, listing: listingOf(keys) });
 }
 
+/** What the feed's latest fetch listed, or null when unknown (not fetched since listings were kept, a newsletter). */
+export function listingOfFeed(db: Db, feedId: string): string | null {
+  return db.prepare('SELECT listed_items FROM feeds WHERE id = ?').pluck().get(feedId) as string | null;
+}
+
 /**
- * SQL condition on `items i` of feed `f`: the item was listed in the feed's latest fetch; a feed
- * whose listing is unknown (not fetched since listings were kept, a newsletter) counts every item.
+ * SQL condition on `items i`: the item is in the listing bound as `@listing`, or that is null
+ * (every item counts). Bound rather than read from the feed's row, so that SQLite reads the
+ * listing once, not once per stored item (20,000 stored items and 1,000 listed took 5 s).
  */
-export const listedInLatestFetch = /* sql */ `(f.listed_items IS NULL
-  OR i.guid IN (SELECT value FROM json_each(f.listed_items, '$.guids'))
-  OR (i.guid IS NULL AND i.url IN (SELECT value FROM json_each(f.listed_items, '$.urls'))))`;
+export const listedIn = /* sql */ `(@listing IS NULL
+  OR i.guid IN (SELECT value FROM json_each(@listing, '$.guids'))
+  OR (i.guid IS NULL AND i.url IN (SELECT value FROM json_each(@listing, '$.urls'))))`;

@@ -73,12 +73,15 @@ function staleForNewSubscriber(service: ServiceContext, user: User, feedId: stri
 
 /**
  * Subscribes `user` to a feed already stored, fetching it first when its stored copy is stale, so
- * that they start from what it lists now; a fetch that fails, or outlasts `signal`, leaves the copy as it was.
+ * that they start from what it lists now; a fetch that fails leaves the copy as it was, and one
+ * that outlasts `signal` subscribes to nothing (503), as for a new feed.
  */
 async function subscribeToKnown(service: ServiceContext, user: User, feedId: string, folderId: string | null, signal?: AbortSignal): Promise<Outcome> {
   if (staleForNewSubscriber(service, user, feedId, new Date()) && !signal?.aborted) {
     const gaveUp = new Promise<void>((resolve) => signal?.addEventListener('abort', () => resolve(), { once: true }));
     await Promise.race([refreshFeed(service, feedId), gaveUp]);
+    // As for a new feed: the caller stopped waiting and was told it failed, so nothing is subscribed.
+    if (signal?.aborted) throw unavailable('The feed took too long to fetch, so nothing was subscribed; try again later.');
   }
   return subscribeToStored(service, user, feedId, folderId);
 }

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { refreshFeeds } from '@/lib/service/domain/feeds/refresh-feed';
+import { subscribe } from '@/lib/service/domain/subscriptions/subscribe';
 import { document, rss } from '../../feed-server';
 import { harnessWithFeedSite } from '../../harness-with-feed-site';
 
@@ -75,5 +76,21 @@ describe('subscribing to a feed the install already stores', () => {
     expect(imported.body.imported).toBe(1);
     const list = await harness().call('GET', '/v1/subscriptions', { key: carol.key });
     expect(await titlesOf(carol.key, list.body.data[0].id)).toEqual(named('listed', 2));
+  });
+
+  it('subscribes to nothing (503) when the caller stops waiting for the fetch of a stale stored feed', async () => {
+    const { user, key } = harness().createUser({ plan: 'pro' });
+    const url = serve('/slow.xml', 'slow', 2);
+    const first = await harness().call('POST', '/v1/subscriptions', { key, body: { url } });
+    expect((await harness().call('DELETE', `/v1/subscriptions/${first.body.subscription_id}`, { key })).status).toBe(200);
+    const later = rss('Feed slow', []);
+    site.route('/slow.xml', (_request, response) => { setTimeout(() => response.end(later), 1500); });
+
+    const stop = new AbortController();
+    setTimeout(() => stop.abort(), 200);
+    const started = Date.now();
+    await expect(subscribe(harness().service, user, { url }, { signal: stop.signal })).rejects.toMatchObject({ kind: 'unavailable' });
+    expect(Date.now() - started).toBeLessThan(1500);
+    expect((await harness().call('GET', '/v1/subscriptions', { key })).body.data).toEqual([]);
   });
 });

@@ -13,6 +13,7 @@ import { contentRulesSchema } from './schema/012-content-rules';
 import { feedIconsSchema } from './schema/013-feed-icons';
 import { upNextSchema } from './schema/014-up-next';
 import { itemSourceHashSchema } from './schema/016-item-source-hash';
+import { feedListingSchema } from './schema/017-feed-listing';
 
 export type Migration = { version: number; name: string; sql: string };
 
@@ -33,4 +34,5 @@ export const migrations: Migration[] = [
   { version: 13, name: 'feed-icons', sql: feedIconsSchema },
   { version: 14, name: 'up-next', sql: upNextSchema },
   { version: 16, name: 'item-source-hash', sql: itemSourceHashSchema },
+  { version: 17, name: 'feed-listing', sql: feedListingSchema },
 ];

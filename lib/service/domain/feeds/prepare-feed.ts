@@ -19,8 +19,8 @@ export type ItemKey = { guid: string | null; url: string | null; fingerprint?: s
 /** A fetched document and where it came from. */
 export type FeedSource = { body: Uint8Array; url: string; contentType: string | null };
 
-/** A parsed feed (stored items left out) with, for each of its items, what indexing needs. */
-export type PreparedFeed = { feed: ParsedFeed; docs: PreparedDoc[] };
+/** A parsed feed (stored items left out) with, for each of its items, what indexing needs, and the keys of all it lists. */
+export type PreparedFeed = { feed: ParsedFeed; docs: PreparedDoc[]; listed: { guid: string | null; url: string | null }[] };
 
 /** An opened document: read, not yet normalized. */
 export type OpenedFeed = { raw: RawFeed; keys: ItemKey[] };
@@ -48,7 +48,8 @@ export function finishFeed({ raw, keys }: OpenedFeed, known: ArrayLike<boolean>,
     sanitize: true,
     knownItem: ({ guid, url }) => (guid ? guids.has(guid) : url !== null && urls.has(url)),
   });
-  return { feed, docs: withDocs ? feed.items.map((item) => prepareDoc(item)) : [] };
+  const listed = keys.map(({ guid, url }) => ({ guid, url }));
+  return { feed, docs: withDocs ? feed.items.map((item) => prepareDoc(item)) : [], listed };
 }
 
 /** Both steps on the calling thread. */

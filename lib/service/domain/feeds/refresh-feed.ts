@@ -9,6 +9,7 @@ import { failureSentence } from './failure-sentence';
 import { sharedFeedPreparer, type FeedPreparer } from './feed-preparer';
 import { fetchFullArticlesLater } from './full-articles';
 import { backoff, PACE_ITEMS, paceLimits, paceOf } from './refresh-pace';
+import { recordListing, type ListedKey } from './feed-listing';
 import { insertItems } from './store-items';
 import { indexPreparedItemsLater } from './store-parsed-feed';
 
@@ -55,7 +56,7 @@ const statementsOf = preparedOnce(prepareStatements);
 type FeedUpdate = { feed: FeedRow } & (
   | { kind: 'not_modified'; maxAge: number | null }
   | { kind: 'deferred'; retryAfter: number }
-  | { kind: 'parsed'; parsed: ParsedFeed; docs: PreparedDoc[]; response: FetchOk }
+  | { kind: 'parsed'; parsed: ParsedFeed; docs: PreparedDoc[]; listed: ListedKey[]; response: FetchOk }
   | { kind: 'failed'; message: string; retryAfter: number | null; notAFeed: boolean }
 );
 
@@ -95,7 +96,7 @@ async function fetchUpdate(service: ServiceContext, feed: FeedRow & { url: strin
   });
   return {
     kind: 'preparing',
-    update: prepared.then(({ feed: parsed, docs }): FeedUpdate => ({ feed, kind: 'parsed', parsed, docs, response: ok }), (error) => failure(feed, error)),
+    update: prepared.then(({ feed: parsed, docs, listed }): FeedUpdate => ({ feed, kind: 'parsed', parsed, docs, listed, response: ok }), (error) => failure(feed, error)),
   };
 }
 
@@ -114,7 +115,7 @@ function writeFeed(service: ServiceContext, update: FeedUpdate, at: Date): Refre
     recordSuccess(service, feed, at, pace(service, feed.id, feed.ttl_minutes, update.maxAge, at), {});
     return { feedId: feed.id, result: 'not_modified', added: 0 };
   }
-  const { parsed, docs, response } = update;
+  const { parsed, docs, listed, response } = update;
   // A feed subscribed without being fetched (an OPML import) learns what it is on its first stored items.
   statementsOf(service.db).describe.run({
     id: feed.id, title: parsed.title, website: parsed.website, description: parsed.description, language: parsed.language,
@@ -124,6 +125,7 @@ function writeFeed(service: ServiceContext, update: FeedUpdate, at: Date): Refre
   statementsOf(service.db).rename.run({ id: feed.id, title: parsed.title, website: parsed.website });
   const stored = indexPreparedItemsLater(service, feed.id, parsed, insertItems(service.db, feed.id, parsed.items, at), at, docs);
   if (stored.added.length) fetchFullArticlesLater(service, feed.id);
+  recordListing(service.db, feed.id, listed);
   recordSuccess(service, feed, at, pace(service, feed.id, parsed.ttl_minutes ?? feed.ttl_minutes, response.cacheControlMaxAge, at), {
     etag: response.etag, last_modified: response.lastModified, ttl_minutes: parsed.ttl_minutes,
   });

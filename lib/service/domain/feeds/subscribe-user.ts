@@ -1,11 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { User } from '../accounts';
 import type { Db } from '../../store/database';
+import { listedIn, listingOfFeed } from './feed-listing';
 
 /** Days of history the free plan lists from before a subscription was made (DESIGN.md: history_capped). */
 export const freeHistoryDays = 90;
 
-/** Subscribes a user to a stored feed and gives them entries for its items; returns the subscription id. */
+/**
+ * Subscribes a user to a stored feed and gives them entries for the items its latest fetch listed
+ * (not every item ever stored for it); returns the subscription id.
+ */
 export function subscribeUserToFeed(db: Db, user: User, feedId: string, options: { folderId?: string | null; now?: Date } = {}): string {
   const now = options.now ?? new Date();
   const id = randomUUID();
@@ -17,8 +21,9 @@ export function subscribeUserToFeed(db: Db, user: User, feedId: string, options:
     db.prepare(`UPDATE entries SET subscription_id = ? WHERE user_id = ? AND item_id IN (SELECT id FROM items WHERE feed_id = ?)`)
       .run(id, user.id, feedId);
     db.prepare(`INSERT OR IGNORE INTO entries (user_id, item_id, subscription_id, item_type, published_ms, item_rowid)
-      SELECT ?, i.id, ?, i.item_type, i.published_ms, i.rowid FROM items i WHERE i.feed_id = ? AND i.published_ms >= ?`)
-      .run(user.id, id, feedId, since);
+      SELECT @user, i.id, @subscription, i.item_type, i.published_ms, i.rowid FROM items i
+      WHERE i.feed_id = @feed AND i.published_ms >= @since AND ${listedIn}`)
+      .run({ user: user.id, subscription: id, feed: feedId, since, listing: listingOfFeed(db, feedId) });
   })();
   return id;
 }

@@ -78,6 +78,21 @@ export function unsubscribe(db: Db, user: User, ids: string[]): string {
   })();
 }
 
+/**
+ * Unsubscribes as Google Reader clients expect of FreshRSS and Miniflux servers: every entry of
+ * the person for those feeds goes with the subscription, saved and labelled ones included (their
+ * labels on those items too), unlike /v1's DELETE, which keeps what they kept.
+ */
+export function unsubscribeDroppingItems(db: Db, user: User, ids: string[]): string {
+  return db.transaction(() => {
+    const feeds = JSON.stringify(loadSubscriptions(db, user, ids).map((row) => row.feed_id));
+    const ofFeeds = 'SELECT id FROM items WHERE feed_id IN (SELECT value FROM json_each(@feeds))';
+    db.prepare(`DELETE FROM item_tags WHERE user_id = @user AND item_id IN (${ofFeeds})`).run({ user: user.id, feeds });
+    db.prepare(`DELETE FROM entries WHERE user_id = @user AND item_id IN (${ofFeeds})`).run({ user: user.id, feeds });
+    return unsubscribe(db, user, ids);
+  })();
+}
+
 /** GET /v1/subscriptions/check: whether the user has feeds (or newsletters) and podcasts. */
 export function checkSubscriptions(db: Db, user: User): { feed: boolean; podcast: boolean } {
   const kinds = new Set(db.prepare(`SELECT DISTINCT f.source_type FROM subscriptions s JOIN feeds f ON f.id = s.feed_id

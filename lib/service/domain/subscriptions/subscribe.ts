@@ -2,7 +2,9 @@ import type { SubscribeResult } from '@/lib/contract/subscriptions';
 import type { User } from '../accounts';
 import { createFeed, findFeedByUrl } from '../feeds/create-feed';
 import { sharedFeedPreparer } from '../feeds/feed-preparer';
+import { recordListing } from '../feeds/feed-listing';
 import { FeedNotFound, loadFeed, type LoadedFeed, type ReadFeed } from '../feeds/load-feed';
+import { refreshFeed } from '../feeds/refresh-feed';
 import { paceLimits, paceOf } from '../feeds/refresh-pace';
 import { indexPreparedItems } from '../feeds/store-parsed-feed';
 import { insertItems, type StoredItems } from '../feeds/store-items';
@@ -56,6 +58,34 @@ export function subscribeToStored(service: ServiceContext, user: User, feedId: s
   })();
 }
 
+/**
+ * Whether a stored feed is fetched again before someone new subscribes to it: one nobody follows
+ * is not refreshed, so what it last listed may be long gone however recent; one followed is
+ * current until its next fetch is due.
+ */
+function staleForNewSubscriber(service: ServiceContext, user: User, feedId: string, at: Date): boolean {
+  return service.db.prepare(`SELECT 1 FROM feeds f WHERE f.id = @feed AND f.url IS NOT NULL AND f.source_type != 'newsletter' AND f.is_demo = 0
+      AND NOT EXISTS (SELECT 1 FROM subscriptions s WHERE s.user_id = @user AND s.feed_id = f.id)
+      AND (f.next_fetch_at IS NULL OR f.next_fetch_at <= @at
+        OR NOT EXISTS (SELECT 1 FROM subscriptions s WHERE s.feed_id = f.id AND s.is_active = 1))`)
+    .pluck().get({ feed: feedId, user: user.id, at: at.toISOString() }) === 1;
+}
+
+/**
+ * Subscribes `user` to a feed already stored, fetching it first when its stored copy is stale, so
+ * that they start from what it lists now; a fetch that fails leaves the copy as it was, and one
+ * that outlasts `signal` subscribes to nothing (503), as for a new feed.
+ */
+async function subscribeToKnown(service: ServiceContext, user: User, feedId: string, folderId: string | null, signal?: AbortSignal): Promise<Outcome> {
+  if (staleForNewSubscriber(service, user, feedId, new Date()) && !signal?.aborted) {
+    const gaveUp = new Promise<void>((resolve) => signal?.addEventListener('abort', () => resolve(), { once: true }));
+    await Promise.race([refreshFeed(service, feedId), gaveUp]);
+    // As for a new feed: the caller stopped waiting and was told it failed, so nothing is subscribed.
+    if (signal?.aborted) throw unavailable('The feed took too long to fetch, so nothing was subscribed; try again later.');
+  }
+  return subscribeToStored(service, user, feedId, folderId);
+}
+
 /** Items written per transaction; other requests get the thread between two (20,000 items in one held it ~3 s). */
 const STORE_SLICE = 1000;
 
@@ -87,7 +117,7 @@ export async function subscribe(
   const folderId = input.folder_id ?? null;
 
   const known = findFeedByUrl(service.db, url);
-  if (known) return subscribeToStored(service, user, known, folderId);
+  if (known) return subscribeToKnown(service, user, known, folderId, options.signal);
   requireFeedRoom(service.db, user);
 
   let loaded: LoadedFeed | { knownUrl: string };
@@ -108,7 +138,7 @@ export async function subscribe(
   // The proxy gives up before a slow site's fetch deadline and tells the person it failed; a
   // subscription appearing afterwards would contradict what they were told.
   if (options.signal?.aborted) throw unavailable('The feed took too long to fetch, so nothing was subscribed; try again later.');
-  if ('knownUrl' in loaded) return subscribeToStored(service, user, findFeedByUrl(service.db, loaded.knownUrl)!, folderId);
+  if ('knownUrl' in loaded) return subscribeToKnown(service, user, findFeedByUrl(service.db, loaded.knownUrl)!, folderId, options.signal);
   const stored = findFeedByUrl(service.db, loaded.url);
   if (stored) return subscribeToStored(service, user, stored, folderId);
 
@@ -125,6 +155,7 @@ export async function subscribe(
     const pace = paceOf({ ttlMinutes: parsed.ttl_minutes, maxAgeSeconds: loaded.cacheMaxAge, published }, paceLimits(service.config), fetchedAt.getTime());
     const nextFetch = new Date(fetchedAt.getTime() + pace).toISOString();
     service.db.prepare('UPDATE feeds SET etag = ?, last_modified = ?, next_fetch_at = ? WHERE id = ?').run(loaded.etag, loaded.lastModified, nextFetch, id);
+    recordListing(service.db, id, parsed.items);
     return id;
   })();
   const outcome = subscribeToStored(service, user, feedId, folderId);

@@ -2,6 +2,7 @@ import type { Migration } from '../migrations';
 import { serviceSchema } from './schema/001-service';
 import { triggersSchema } from './schema/002-triggers';
 import { itemSourceHashSchema } from './schema/003-item-source-hash';
+import { feedListingSchema } from './schema/004-feed-listing';
 
 /**
  * The service's PostgreSQL schema changes, in order. Never edit one that has shipped: add the
@@ -11,4 +12,5 @@ export const postgresMigrations: Migration[] = [
   { version: 1, name: 'service', sql: serviceSchema },
   { version: 2, name: 'triggers', sql: triggersSchema },
   { version: 3, name: 'item-source-hash', sql: itemSourceHashSchema },
+  { version: 4, name: 'feed-listing', sql: feedListingSchema },
 ];

@@ -7,7 +7,7 @@ import type { User } from '../../domain/accounts';
 import { ensureFolder, folderNameTaken } from '../../domain/folders/folders';
 import { exportOpml } from '../../domain/opml/export-opml';
 import { importOpml } from '../../domain/opml/import-opml';
-import { unsubscribe, updateSubscription } from '../../domain/subscriptions/change-subscriptions';
+import { unsubscribeDroppingItems, updateSubscription } from '../../domain/subscriptions/change-subscriptions';
 import { subscribe } from '../../domain/subscriptions/subscribe';
 import type { ServiceContext } from '../../context';
 import { DomainError } from '../../domain/errors';
@@ -66,7 +66,7 @@ export async function editSubscription(service: ServiceContext, user: User, para
   const ids = feeds.map((url) => rows.find((row) => row.feed_url === url || row.feed_key === url)?.id);
   if (ids.some((id) => id === undefined)) throw new BadRequest('s names a feed that is not subscribed.');
   if (action === 'unsubscribe') {
-    unsubscribe(db, user, ids as string[]);
+    unsubscribeDroppingItems(db, user, ids as string[]);
     return;
   }
   // The folder is made first (an await cannot sit inside the transaction); the moves are then one unit.

@@ -10,7 +10,7 @@ import { sharedFeedPreparer, type FeedPreparer } from './feed-preparer';
 import { fetchFullArticlesLater } from './full-articles';
 import { backoff, PACE_ITEMS, paceLimits, paceOf } from './refresh-pace';
 import { recordListing, type ListedKey } from './feed-listing';
-import { insertItems } from './store-items';
+import { insertItems, writeSearchTexts, type SearchTexts } from './store-items';
 import { indexPreparedItemsLater } from './store-parsed-feed';
 
 /** Failures in a row after which a feed is given up on (`dead`) until someone touches it. */
@@ -102,9 +102,10 @@ async function fetchUpdate(service: ServiceContext, feed: FeedRow & { url: strin
 
 /**
  * Writes one fetched feed: its new items (listed at once, their intelligence queued behind the
- * refresh) and its status; throws when the feed cannot be stored.
+ * refresh) and its status; throws when the feed cannot be stored. The items' search texts go to
+ * `searchTexts` when given, for the caller to write before it commits.
  */
-function writeFeed(service: ServiceContext, update: FeedUpdate, at: Date): RefreshOutcome {
+function writeFeed(service: ServiceContext, update: FeedUpdate, at: Date, searchTexts?: SearchTexts): RefreshOutcome {
   const { feed } = update;
   if (update.kind === 'failed') return { ...writeFailure(service, feed, at, update.message, update.retryAfter), ...(update.notAFeed && { notAFeed: true }) };
   if (update.kind === 'deferred') {
@@ -123,7 +124,7 @@ function writeFeed(service: ServiceContext, update: FeedUpdate, at: Date): Refre
   });
   // The channel's name and site follow the feed on every fetch; a title a subscriber gave is theirs (subscriptions.title) and stays.
   statementsOf(service.db).rename.run({ id: feed.id, title: parsed.title, website: parsed.website });
-  const stored = indexPreparedItemsLater(service, feed.id, parsed, insertItems(service.db, feed.id, parsed.items, at), at, docs);
+  const stored = indexPreparedItemsLater(service, feed.id, parsed, insertItems(service.db, feed.id, parsed.items, at, searchTexts), at, docs);
   if (stored.added.length) fetchFullArticlesLater(service, feed.id);
   recordListing(service.db, feed.id, listed);
   recordSuccess(service, feed, at, pace(service, feed.id, parsed.ttl_minutes ?? feed.ttl_minutes, response.cacheControlMaxAge, at), {
@@ -151,12 +152,18 @@ function writeUpdate(service: ServiceContext, update: FeedUpdate, at: Date): Ref
 
 /**
  * Writes fetched feeds in one transaction. First without a savepoint per feed, which would make
- * SQLite copy aside every page a feed first touches (5 to 10% of a refresh); should a feed fail,
- * all is rolled back and written again with one savepoint each, so that only that feed fails.
+ * SQLite copy aside every page a feed first touches (5 to 10% of a refresh), and with the search
+ * texts of all its items written last (see SearchTexts); should a feed fail, all is rolled back
+ * and written again with one savepoint each, so that only that feed fails.
  */
 function writeBatch(service: ServiceContext, batch: FeedUpdate[], at: Date): RefreshOutcome[] {
   try {
-    return service.db.transaction(() => batch.map((update) => writeFeed(service, update, at)))();
+    return service.db.transaction(() => {
+      const searchTexts: SearchTexts = [];
+      const outcomes = batch.map((update) => writeFeed(service, update, at, searchTexts));
+      writeSearchTexts(service.db, searchTexts);
+      return outcomes;
+    })();
   } catch {
     return service.db.transaction(() => batch.map((update) => writeUpdate(service, update, at)))();
   }

@@ -55,16 +55,33 @@ function prepareStatements(db: Db) {
     revise: db.prepare(`UPDATE items SET title = @title, summary = @summary, content = @content, author = @author, media_url = @media_url,
       description = @description, reading_time = @reading_time, content_hash = @content_hash, source_hash = @source_hash, ai_summary = NULL
     WHERE rowid = @rowid`),
+    // Read once per feed rather than joined for every item: a free plan's subscriber gets items back to `since` only.
+    subscribers: db.prepare(`SELECT s.user_id, s.id, CASE WHEN u.plan != 'free' THEN NULL
+        ELSE unixepoch(s.created_at) * 1000 - ${freeHistoryDays} * 86400000 END AS since
+      FROM subscriptions s JOIN users u ON u.id = s.user_id WHERE s.feed_id = ? AND s.is_active = 1`).raw(),
     fanOut: db.prepare(`INSERT OR IGNORE INTO entries (user_id, item_id, subscription_id, item_type, published_ms, item_rowid)
-    SELECT s.user_id, @id, s.id, @item_type, @published_ms, @rowid FROM subscriptions s JOIN users u ON u.id = s.user_id
-    WHERE s.feed_id = @feed_id AND s.is_active = 1
-      AND (u.plan != 'free' OR @published_ms >= unixepoch(s.created_at) * 1000 - ${freeHistoryDays} * 86400000)`),
+      VALUES (?, ?, ?, ?, ?, ?)`),
     touchFeed: db.prepare('UPDATE feeds SET last_update = ? WHERE id = ?'),
   };
 }
 
 /** Statements prepared once per database: a refresh stores items of hundreds of feeds in a row. */
 const statementsOf = preparedOnce(prepareStatements);
+
+/**
+ * Search texts (rowid, title, summary, body) of items stored in the open transaction, to write
+ * with writeSearchTexts just before it commits. FTS5 keeps the rows written in a transaction in
+ * memory, but writes them out as a segment of their own whenever a statement opens a savepoint
+ * (every item's fan-out does, for its trigger): written between items, every item became a
+ * segment, and merging them was about a third of a refresh's writing.
+ */
+export type SearchTexts = [rowid: number | bigint, title: string, summary: string, body: string][];
+
+/** Writes gathered search texts to the full-text index, in the caller's transaction; empties the list. */
+export function writeSearchTexts(db: Db, texts: SearchTexts): void {
+  const { index } = statementsOf(db);
+  for (const text of texts.splice(0)) index.run(...text);
+}
 
 /**
  * Stores a feed's new items, skipping ones already known (by guid, then link, then content hash),
@@ -100,17 +117,20 @@ function reviseItem(statements: ReturnType<typeof prepareStatements>, stored: St
 /**
  * What storeItems does, inside the caller's transaction and without a savepoint of its own: for
  * a caller whose transaction is rolled back when this throws (a savepoint makes SQLite copy every
- * page it first touches aside, a good share of a refresh's writing).
+ * page it first touches aside, a good share of a refresh's writing). The items' search texts go
+ * to `searchTexts` when given (the caller writes them before committing), else are written here, last.
  */
-export function insertItems(db: Db, feedId: string, items: NewItem[], now = new Date()): StoredItems {
+export function insertItems(db: Db, feedId: string, items: NewItem[], now = new Date(), searchTexts?: SearchTexts): StoredItems {
   const statements = statementsOf(db);
-  const { byGuid, byUrl, byHash, insert, index, fanOut, touchFeed } = statements;
+  const { byGuid, byUrl, byHash, insert, subscribers, fanOut, touchFeed } = statements;
   const added: string[] = [];
   const addedFrom: number[] = [];
   const changed: string[] = [];
   const changedFrom: number[] = [];
+  const texts: SearchTexts = searchTexts ?? [];
   let skipped = 0;
   const seen = new Set<string>();
+  const readers = subscribers.all(feedId) as [userId: string, subscriptionId: string, since: number | null][];
   items.forEach((item, position) => {
     const hash = contentHash(item);
     const key = item.guid ?? item.url ?? hash;
@@ -146,12 +166,15 @@ export function insertItems(db: Db, feedId: string, items: NewItem[], now = new 
       created_at: now.toISOString(),
     };
     const { lastInsertRowid } = insert.run(row);
-    index.run(lastInsertRowid, item.title, item.summary, body);
-    fanOut.run({ id: row.id, item_type: item.item_type, published_ms: publishedMs, feed_id: feedId, rowid: lastInsertRowid });
+    texts.push([lastInsertRowid, item.title, item.summary, body]);
+    for (const [userId, subscriptionId, since] of readers) {
+      if (since === null || publishedMs >= since) fanOut.run(userId, row.id, subscriptionId, item.item_type, publishedMs, lastInsertRowid);
+    }
     added.push(row.id);
     addedFrom.push(position);
   });
   if (added.length || changed.length) touchFeed.run(now.toISOString(), feedId);
   if (added.length) applyRulesToNewItems(db, feedId, added, addedFrom.map((position) => items[position]));
+  if (!searchTexts) writeSearchTexts(db, texts);
   return { added, addedFrom, skipped, ...(changed.length && { changed, changedFrom }) };
 }

@@ -1,0 +1,20 @@
+import type { Pool } from 'pg';
+import type { Store } from '../store';
+import { postgresFolderStore } from './folders';
+import { postgresSavedSearchStore } from './saved-searches';
+import { postgresTagStore } from './tags';
+
+/** The areas of the store that have a PostgreSQL implementation so far. */
+export type PostgresStoreAreas = Pick<Store, 'folders' | 'tags' | 'savedSearches'>;
+
+/**
+ * The store areas implemented on PostgreSQL, on one pool. Not yet the service's store: the other
+ * areas are still SQLite-only, so the service cannot run on PostgreSQL with this alone (tests use it).
+ */
+export function postgresStoreAreas(pool: Pool): PostgresStoreAreas {
+  return {
+    folders: postgresFolderStore(pool),
+    tags: postgresTagStore(pool),
+    savedSearches: postgresSavedSearchStore(pool),
+  };
+}

@@ -1,11 +1,12 @@
 import type { Pool } from 'pg';
 import type { Store } from '../store';
+import { postgresAccountStore } from './accounts';
 import { postgresFolderStore } from './folders';
 import { postgresSavedSearchStore } from './saved-searches';
 import { postgresTagStore } from './tags';
 
 /** The areas of the store that have a PostgreSQL implementation so far. */
-export type PostgresStoreAreas = Pick<Store, 'folders' | 'tags' | 'savedSearches'>;
+export type PostgresStoreAreas = Pick<Store, 'folders' | 'tags' | 'savedSearches' | 'accounts'>;
 
 /**
  * The store areas implemented on PostgreSQL, on one pool. Not yet the service's store: the other
@@ -16,5 +17,6 @@ export function postgresStoreAreas(pool: Pool): PostgresStoreAreas {
     folders: postgresFolderStore(pool),
     tags: postgresTagStore(pool),
     savedSearches: postgresSavedSearchStore(pool),
+    accounts: postgresAccountStore(pool),
   };
 }

@@ -149,7 +149,7 @@ export async function openPostgresFixture(): Promise<StoreFixture> {
 }
 
 /** The store areas each engine implements. */
-const postgresAreas = ['folders', 'tags', 'savedSearches'] satisfies (keyof PostgresStoreAreas)[];
+const postgresAreas = ['folders', 'tags', 'savedSearches', 'accounts'] satisfies (keyof PostgresStoreAreas)[];
 
 export type Fixtures = [string, () => Promise<StoreFixture>][];
 

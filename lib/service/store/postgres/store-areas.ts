@@ -2,11 +2,13 @@ import type { Pool } from 'pg';
 import type { Store } from '../store';
 import { postgresAccountStore } from './accounts';
 import { postgresFolderStore } from './folders';
+import { postgresPlaybackStore } from './playback';
 import { postgresSavedSearchStore } from './saved-searches';
 import { postgresTagStore } from './tags';
+import { postgresUpNextStore } from './up-next';
 
 /** The areas of the store that have a PostgreSQL implementation so far. */
-export type PostgresStoreAreas = Pick<Store, 'folders' | 'tags' | 'savedSearches' | 'accounts'>;
+export type PostgresStoreAreas = Pick<Store, 'folders' | 'tags' | 'savedSearches' | 'accounts' | 'playback' | 'upNext'>;
 
 /**
  * The store areas implemented on PostgreSQL, on one pool. Not yet the service's store: the other
@@ -18,5 +20,7 @@ export function postgresStoreAreas(pool: Pool): PostgresStoreAreas {
     tags: postgresTagStore(pool),
     savedSearches: postgresSavedSearchStore(pool),
     accounts: postgresAccountStore(pool),
+    playback: postgresPlaybackStore(pool),
+    upNext: postgresUpNextStore(pool),
   };
 }

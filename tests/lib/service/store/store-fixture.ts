@@ -34,6 +34,12 @@ export type StoreFixture = {
   tag(userId: string, name: string, itemIds: string[]): Promise<string>;
   /** The names of the tags an item carries, A to Z. */
   tagsOf(itemId: string): Promise<string[]>;
+  /**
+   * A new feed the user follows, with these items and the user's entries for them (unread): a podcast
+   * with audio when any item is an episode. The subscription's and items' ids, in the order given.
+   */
+  entries(userId: string, items: { item_type: 'article' | 'episode'; published_ms: number; duration_seconds?: number }[]):
+    Promise<{ subscriptionId: string; itemIds: string[] }>;
   close(): Promise<void>;
 };
 
@@ -89,6 +95,21 @@ function seeding(run: Run): Omit<StoreFixture, 'store' | 'close'> {
       const rows = await run('SELECT t.name FROM item_tags c JOIN tags t ON t.id = c.tag_id WHERE c.item_id = ?', itemId);
       // Sorted here, the same way on both engines.
       return rows.map((row) => row.name as string).sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase()));
+    },
+    async entries(userId, items) {
+      const podcast = items.some((item) => item.item_type === 'episode');
+      const { feedId, subscriptionId } = await this.subscription(userId, null, { source_type: podcast ? 'podcast' : 'feed' });
+      const itemIds: string[] = [];
+      for (const item of items) {
+        const id = randomUUID();
+        await run(`INSERT INTO items (id, feed_id, guid, title, item_type, audio_url, duration_seconds, published_at, published_ms, created_at)
+          VALUES (?, ?, ?, 'Item', ?, ?, ?, ?, ?, ?)`, id, feedId, id, item.item_type, item.item_type === 'episode' ? `https://example.org/${id}.mp3` : null,
+        item.duration_seconds ?? null, new Date(item.published_ms).toISOString(), item.published_ms, now());
+        await run(`INSERT INTO entries (user_id, item_id, subscription_id, item_type, published_ms, item_rowid)
+          SELECT ?, id, ?, item_type, published_ms, rowid FROM items WHERE id = ?`, userId, subscriptionId, id);
+        itemIds.push(id);
+      }
+      return { subscriptionId, itemIds };
     },
   };
 }
@@ -149,7 +170,7 @@ export async function openPostgresFixture(): Promise<StoreFixture> {
 }
 
 /** The store areas each engine implements. */
-const postgresAreas = ['folders', 'tags', 'savedSearches', 'accounts'] satisfies (keyof PostgresStoreAreas)[];
+const postgresAreas = ['folders', 'tags', 'savedSearches', 'accounts', 'playback', 'upNext'] satisfies (keyof PostgresStoreAreas)[];
 
 export type Fixtures = [string, () => Promise<StoreFixture>][];
 

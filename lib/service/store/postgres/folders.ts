@@ -20,7 +20,7 @@ async function get(db: Queryable, userId: string, id: string): Promise<FolderRec
 }
 
 /** The id of the user's folder with this name (the column compares without case), other than `exceptId`. */
-async function named(db: Queryable, userId: string, name: string, exceptId: string | null = null): Promise<string | null> {
+export async function folderNamed(db: Queryable, userId: string, name: string, exceptId: string | null = null): Promise<string | null> {
   const { rows } = await db.query<{ id: string }>('SELECT id FROM folders WHERE user_id = $1 AND name = $2 AND id IS DISTINCT FROM $3',
     [userId, name, exceptId]);
   return rows[0]?.id ?? null;
@@ -31,6 +31,27 @@ async function insert(db: Queryable, userId: string, folder: { name: string; is_
   await db.query('INSERT INTO folders (id, user_id, name, is_pinned, created_at) VALUES ($1, $2, $3, $4, $5)',
     [id, userId, folder.name, folder.is_pinned ? 1 : 0, new Date().toISOString()]);
   return id;
+}
+
+/** Changes a folder, on the client of the caller's transaction (the label store composes it). */
+export async function updateFolder(db: Queryable, userId: string, id: string, changes: FolderChanges): Promise<FolderRecord | 'not_found' | 'name_taken'> {
+  if (!(await get(db, userId, id))) return 'not_found';
+  if (changes.name !== undefined) {
+    if (await folderNamed(db, userId, changes.name, id)) return 'name_taken';
+    await db.query('UPDATE folders SET name = $1 WHERE id = $2', [changes.name, id]);
+  }
+  if (changes.is_pinned !== undefined) await db.query('UPDATE folders SET is_pinned = $1 WHERE id = $2', [changes.is_pinned ? 1 : 0, id]);
+  return (await get(db, userId, id))!;
+}
+
+/** Deletes a folder with its referential clean-up, on the client of the caller's transaction: the folder as it was, or null. */
+export async function deleteFolder(db: Queryable, userId: string, id: string): Promise<FolderRecord | null> {
+  const folder = await get(db, userId, id);
+  if (!folder) return null;
+  await db.query('UPDATE subscriptions SET folder_id = NULL WHERE user_id = $1 AND folder_id = $2', [userId, id]);
+  await db.query('DELETE FROM folders WHERE id = $1', [id]);
+  await forgetInSavedSearches(db, userId, 'folder_ids', id);
+  return folder;
 }
 
 /** The folder store on PostgreSQL. */
@@ -46,7 +67,7 @@ export function postgresFolderStore(pool: Pool): FolderStore {
     create: async (userId, folder) => {
       try {
         return await inTransaction(pool, async (db) => {
-          if (await named(db, userId, folder.name)) return 'name_taken' as const;
+          if (await folderNamed(db, userId, folder.name)) return 'name_taken' as const;
           return (await get(db, userId, await insert(db, userId, folder)))!;
         });
       } catch (error) {
@@ -55,35 +76,20 @@ export function postgresFolderStore(pool: Pool): FolderStore {
         throw error;
       }
     },
-    update: async (userId, id, changes: FolderChanges) => {
+    update: async (userId, id, changes) => {
       try {
-        return await inTransaction(pool, async (db) => {
-          if (!(await get(db, userId, id))) return 'not_found' as const;
-          if (changes.name !== undefined) {
-            if (await named(db, userId, changes.name, id)) return 'name_taken' as const;
-            await db.query('UPDATE folders SET name = $1 WHERE id = $2', [changes.name, id]);
-          }
-          if (changes.is_pinned !== undefined) await db.query('UPDATE folders SET is_pinned = $1 WHERE id = $2', [changes.is_pinned ? 1 : 0, id]);
-          return (await get(db, userId, id))!;
-        });
+        return await inTransaction(pool, (db) => updateFolder(db, userId, id, changes));
       } catch (error) {
         if (isUniqueViolation(error)) return 'name_taken';
         throw error;
       }
     },
-    delete: (userId, id) => inTransaction(pool, async (db) => {
-      const folder = await get(db, userId, id);
-      if (!folder) return null;
-      await db.query('UPDATE subscriptions SET folder_id = NULL WHERE user_id = $1 AND folder_id = $2', [userId, id]);
-      await db.query('DELETE FROM folders WHERE id = $1', [id]);
-      await forgetInSavedSearches(db, userId, 'folder_ids', id);
-      return folder;
-    }),
+    delete: (userId, id) => inTransaction(pool, (db) => deleteFolder(db, userId, id)),
     ensure: async (userId, name) => {
       for (let attempt = 1; ; attempt += 1) {
         try {
           return await inTransaction(pool, async (db) => {
-            const found = await named(db, userId, name);
+            const found = await folderNamed(db, userId, name);
             if (found) return { id: found, created: false };
             return { id: await insert(db, userId, { name, is_pinned: false }), created: true };
           });

@@ -1,5 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { withPostgres } from '../../../postgres';
 import { fixturesFor, type StoreFixture } from './store-fixture';
+
+withPostgres();
 
 describe.each(fixturesFor('opml'))('the OPML store (%s)', (_engine, open) => {
   let f: StoreFixture;

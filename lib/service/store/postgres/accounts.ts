@@ -52,7 +52,7 @@ export function postgresAccountStore(pool: Pool): AccountStore {
     summaries: () => retried(async () => (await pool.query<UserSummary>(`SELECT ${userColumns.split(', ').map((column) => `u.${column}`).join(', ')},
         (SELECT COUNT(*)::int FROM credentials c WHERE c.user_id = u.id AND c.kind = 'api_key' AND c.revoked_at IS NULL) AS api_keys,
         (SELECT COUNT(*)::int FROM subscriptions s WHERE s.user_id = u.id) AS subscriptions
-      FROM users u ORDER BY u.created_at, ${orderWithoutCase('u.email')}`)).rows),
+      FROM users u ORDER BY u.created_at COLLATE "C", ${orderWithoutCase('u.email')}`)).rows),
     setPlan: async (userId, plan) => {
       await retried(() => pool.query('UPDATE users SET plan = $1 WHERE id = $2', [plan, userId]));
     },

@@ -58,7 +58,7 @@ export async function deleteFolder(db: Queryable, userId: string, id: string): P
 export function postgresFolderStore(pool: Pool): FolderStore {
   return {
     list: (userId) => retried(async () => (await pool.query<FolderRow>(`SELECT ${folderColumns} FROM folders fo WHERE fo.user_id = $1
-      ORDER BY fo.is_pinned DESC, ${orderWithoutCase('fo.name')}, fo.id`, [userId])).rows.map(toFolder)),
+      ORDER BY fo.is_pinned DESC, ${orderWithoutCase('fo.name')}, fo.id COLLATE "C"`, [userId])).rows.map(toFolder)),
     search: (userId, query) => retried(async () => {
       const { rows, total } = await searchByName<FolderRow>(pool, userId, 'folders fo', folderColumns, query);
       return { data: rows.map(toFolder), total };

@@ -15,7 +15,7 @@ export async function searchByName<Row>(db: Queryable, userId: string, from: str
   const [count, page] = await Promise.all([
     db.query<{ total: number }>(`SELECT COUNT(*)::int AS total FROM ${from} WHERE ${where}`, [userId, needle]),
     db.query(`SELECT ${columns} FROM ${from} WHERE ${where}
-      ORDER BY strpos(${name}, $2) != 1, ${orderWithoutCase(`${alias}.name`)}, ${alias}.id LIMIT $3 OFFSET $4`,
+      ORDER BY strpos(${name}, $2) != 1, ${orderWithoutCase(`${alias}.name`)}, ${alias}.id COLLATE "C" LIMIT $3 OFFSET $4`,
     [userId, needle, query.limit, query.offset]),
   ]);
   return { rows: page.rows as Row[], total: count.rows[0]!.total };

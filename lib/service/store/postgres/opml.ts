@@ -10,7 +10,7 @@ export function postgresOpmlStore(pool: Pool): OpmlStore {
         fo.name AS folder
       FROM subscriptions s JOIN feeds f ON f.id = s.feed_id LEFT JOIN folders fo ON fo.id = s.folder_id
       WHERE s.user_id = $1 AND f.source_type != 'newsletter' AND f.url IS NOT NULL
-      ORDER BY fo.name IS NOT NULL, ${orderWithoutCase('fo.name')}, ${orderWithoutCase('COALESCE(s.title, f.title)')}, s.id`, [userId])).rows),
+      ORDER BY fo.name IS NOT NULL, ${orderWithoutCase('fo.name')}, ${orderWithoutCase('COALESCE(s.title, f.title)')}, s.id COLLATE "C"`, [userId])).rows),
     holdUnfetched: async (feedIds, until) => {
       await retried(() => pool.query('UPDATE feeds SET last_fetched_at = NULL, next_fetch_at = $1 WHERE id = ANY($2::text[])',
         [until.toISOString(), feedIds]));

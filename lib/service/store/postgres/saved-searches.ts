@@ -49,7 +49,7 @@ async function nameRace<T>(work: Promise<T>): Promise<T | 'name_taken'> {
 export function postgresSavedSearchStore(pool: Pool): SavedSearchStore {
   return {
     list: (userId) => retried(async () => (await pool.query<SavedSearchRow>(`SELECT ${savedSearchColumns} FROM saved_searches ss
-      WHERE ss.user_id = $1 ORDER BY ss.is_pinned DESC, ${orderWithoutCase('ss.name')}, ss.id`, [userId])).rows.map(toSavedSearch)),
+      WHERE ss.user_id = $1 ORDER BY ss.is_pinned DESC, ${orderWithoutCase('ss.name')}, ss.id COLLATE "C"`, [userId])).rows.map(toSavedSearch)),
     search: (userId, query) => retried(async () => {
       const { rows, total } = await searchByName<SavedSearchRow>(pool, userId, 'saved_searches ss', savedSearchColumns, query);
       return { data: rows.map(toSavedSearch), total };

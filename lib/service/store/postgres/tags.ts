@@ -51,7 +51,7 @@ export async function deleteTag(db: Queryable, userId: string, id: string): Prom
 export function postgresTagStore(pool: Pool): TagStore {
   return {
     list: (userId) => retried(async () => (await pool.query<TagListEntry>(`SELECT ${tagColumns}, ${unreadColumn} FROM tags t
-      WHERE t.user_id = $1 ORDER BY ${orderWithoutCase('t.name')}, t.id`, [userId])).rows),
+      WHERE t.user_id = $1 ORDER BY ${orderWithoutCase('t.name')}, t.id COLLATE "C"`, [userId])).rows),
     search: (userId, query) => retried(async () => {
       const { rows, total } = await searchByName<Tag>(pool, userId, 'tags t', tagColumns, query);
       return { data: rows, total };

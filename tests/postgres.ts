@@ -95,15 +95,18 @@ export function withPostgres(): void {
   });
 }
 
-/** Creates a new empty database in this file's cluster and answers its postgres:// URL. */
-export async function freshDatabase(): Promise<string> {
+/**
+ * Creates a new database in this file's cluster and answers its postgres:// URL: empty, or a copy
+ * of the database `template` (a database of this cluster with no connection open) when given.
+ */
+export async function freshDatabase(template?: string): Promise<string> {
   if (!cluster) throw new Error('withPostgres() starts the cluster: call it at the top of the test file.');
   databases += 1;
   const name = `tidings_test_${process.pid}_${databases}`;
   const admin = new pg.Client({ host: '127.0.0.1', port: cluster.port, user: 'postgres', database: 'postgres' });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   } finally {
     await admin.end();
   }

@@ -1,4 +1,5 @@
 import type { Db } from '../database';
+import { withoutReference } from '../saved-search-query';
 
 /**
  * Keeps saved searches working when a folder or tag goes: its id leaves their filters
@@ -9,12 +10,5 @@ export function forgetInSavedSearches(db: Db, userId: string, key: 'folder_ids' 
   const rows = db.prepare(`SELECT ss.id, ss.query_data FROM saved_searches ss WHERE ss.user_id = ?
     AND EXISTS (SELECT 1 FROM json_each(ss.query_data, '$.${key}') WHERE value = ?)`).all(userId, id) as { id: string; query_data: string }[];
   const save = db.prepare('UPDATE saved_searches SET query_data = ?, updated_at = ? WHERE id = ?');
-  for (const row of rows) {
-    const query = JSON.parse(row.query_data) as Record<string, unknown>;
-    const ids = (query[key] as string[]).map((value) => (value === id ? replacement : value)).filter((value): value is string => !!value);
-    const unique = [...new Set(ids)];
-    if (unique.length) query[key] = unique;
-    else delete query[key];
-    save.run(JSON.stringify(query), new Date().toISOString(), row.id);
-  }
+  for (const row of rows) save.run(withoutReference(row.query_data, key, id, replacement), new Date().toISOString(), row.id);
 }

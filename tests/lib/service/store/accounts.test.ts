@@ -1,24 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Credential, CredentialKind, User } from '@/lib/service/store/accounts';
-import { openDatabase } from '@/lib/service/store/database';
-import { sqliteStore } from '@/lib/service/store/sqlite/sqlite-store';
-import type { Store } from '@/lib/service/store/store';
+import { withPostgres } from '../../../postgres';
+import { fixturesFor, type StoreFixture } from './store-fixture';
 
-const dirs: string[] = [];
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
-
-/** A store on a new SQLite file. */
-function openSqlite(): Store {
-  const dir = mkdtempSync(path.join(tmpdir(), 'tidings-account-store-'));
-  dirs.push(dir);
-  return sqliteStore(openDatabase(path.join(dir, 'service.db')));
-}
+withPostgres();
 
 function newUser(email: string, overrides: Partial<User> = {}): User {
   return { id: randomUUID(), email, plan: 'free', status: 'active', is_owner: 0, created_at: new Date().toISOString(), ...overrides };
@@ -32,9 +18,13 @@ function newCredential(userId: string, kind: CredentialKind = 'api_key', name = 
 
 const hashes = (secretHash: string = randomUUID(), feverKeyHash: string | null = null) => ({ secretHash, feverKeyHash });
 
-describe.each([['SQLite', openSqlite]] as [string, () => Store][])('the account store on %s', (_engine, open) => {
+describe.each(fixturesFor('accounts'))('the account store on %s', (_engine, open) => {
+  let f: StoreFixture;
+  beforeEach(async () => { f = await open(); });
+  afterEach(async () => { await f.close(); });
+
   it('keeps one user per email, compared without case, and answers the stored one', async () => {
-    const { accounts } = open();
+    const { accounts } = f.store;
     const first = await accounts.ensureUser(newUser('Ada@Example.com', { plan: 'pro' }));
     const again = await accounts.ensureUser(newUser('ada@example.com', { plan: 'free' }));
     expect(again).toEqual(first);
@@ -45,7 +35,7 @@ describe.each([['SQLite', openSqlite]] as [string, () => Store][])('the account 
   });
 
   it('has no owner until one is stored', async () => {
-    const { accounts } = open();
+    const { accounts } = f.store;
     await accounts.ensureUser(newUser('reader@example.com'));
     expect(await accounts.owner()).toBeNull();
     const owner = await accounts.ensureUser(newUser('owner@example.com', { is_owner: 1, plan: 'plus' }));
@@ -53,7 +43,7 @@ describe.each([['SQLite', openSqlite]] as [string, () => Store][])('the account 
   });
 
   it('changes a plan and a status', async () => {
-    const { accounts } = open();
+    const { accounts } = f.store;
     const user = await accounts.ensureUser(newUser('plan@example.com'));
     await accounts.setPlan(user.id, 'plus');
     await accounts.setStatus(user.id, 'locked');
@@ -61,7 +51,7 @@ describe.each([['SQLite', openSqlite]] as [string, () => Store][])('the account 
   });
 
   it('finds a credential with its user by secret hash, Fever key hash and id, and lists the live ones newest first', async () => {
-    const { accounts } = open();
+    const { accounts } = f.store;
     const user = await accounts.ensureUser(newUser('keys@example.com'));
     const older = newCredential(user.id);
     const newer = newCredential(user.id);
@@ -77,7 +67,7 @@ describe.each([['SQLite', openSqlite]] as [string, () => Store][])('the account 
   });
 
   it('revokes only a live credential of the user and the kind asked for', async () => {
-    const { accounts } = open();
+    const { accounts } = f.store;
     const user = await accounts.ensureUser(newUser('owner-of-key@example.com'));
     const stranger = await accounts.ensureUser(newUser('stranger@example.com'));
     const key = newCredential(user.id);
@@ -93,7 +83,7 @@ describe.each([['SQLite', openSqlite]] as [string, () => Store][])('the account 
   });
 
   it('revokes every live credential of a name, and no other', async () => {
-    const { accounts } = open();
+    const { accounts } = f.store;
     const user = await accounts.ensureUser(newUser('named@example.com'));
     await accounts.addCredential(newCredential(user.id, 'app_token', 'Tidings app'), hashes());
     await accounts.addCredential(newCredential(user.id, 'app_token', 'Tidings app'), hashes());
@@ -104,7 +94,7 @@ describe.each([['SQLite', openSqlite]] as [string, () => Store][])('the account 
   });
 
   it('keeps the credential with given hashes the one live credential of its name: stored, then revived, never twice', async () => {
-    const { accounts } = open();
+    const { accounts } = f.store;
     const user = await accounts.ensureUser(newUser('shared@example.com'));
     const minted = newCredential(user.id, 'app_token', 'Tidings app');
     await accounts.addCredential(minted, hashes('minted-hash'));
@@ -124,8 +114,20 @@ describe.each([['SQLite', openSqlite]] as [string, () => Store][])('the account 
     expect((await accounts.bySecretHash('minted-hash'))?.credential.revoked_at).toEqual(expect.any(String));
   });
 
+  it('keeps one live credential when several nodes keep the same one at once', async () => {
+    const { accounts } = f.store;
+    const user = await accounts.ensureUser(newUser('nodes@example.com'));
+    for (let round = 0; round < 5; round += 1) {
+      const starts = [1, 2, 3, 4].map(() => newCredential(user.id, 'app_token', 'Tidings app'));
+      // Connections opened first (on PostgreSQL), so the four calls really overlap.
+      await Promise.all(starts.map(() => accounts.owner()));
+      await Promise.all(starts.map((credential) => accounts.keepOnlyCredential(credential, hashes(`node-hash-${round}`))));
+      expect(await accounts.credentials(user.id, 'app_token')).toHaveLength(1);
+    }
+  });
+
   it('records when a credential was last used', async () => {
-    const { accounts } = open();
+    const { accounts } = f.store;
     const user = await accounts.ensureUser(newUser('touch@example.com'));
     const key = newCredential(user.id);
     await accounts.addCredential(key, hashes('touch-hash'));
@@ -134,7 +136,7 @@ describe.each([['SQLite', openSqlite]] as [string, () => Store][])('the account 
   });
 
   it('lists every user with their live API keys counted', async () => {
-    const { accounts } = open();
+    const { accounts } = f.store;
     const user = await accounts.ensureUser(newUser('counted@example.com'));
     const revoked = newCredential(user.id);
     await accounts.addCredential(revoked, hashes());

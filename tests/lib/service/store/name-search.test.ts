@@ -1,15 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { storeFixtures, type StoreFixture } from './store-fixture';
+import { withPostgres } from '../../../postgres';
+import { fixturesFor, type StoreFixture } from './store-fixture';
 
-describe.each(storeFixtures)('name searches of the folder, tag and saved-search stores (%s)', (_engine, open) => {
+withPostgres();
+
+describe.each(fixturesFor('folders', 'tags', 'savedSearches'))('name searches of the folder, tag and saved-search stores (%s)', (_engine, open) => {
   let f: StoreFixture;
-  beforeEach(() => { f = open(); });
-  afterEach(() => { f.close(); });
+  beforeEach(async () => { f = await open(); });
+  afterEach(async () => { await f.close(); });
 
   it('finds names containing the text without regard to case, those starting with it first, a page at a time with the total', async () => {
-    const user = f.user();
+    const user = await f.user();
     for (const name of ['Weekly ÄRGER', 'ärger daily', 'Calm', 'Other ärger']) await f.store.folders.create(user, { name, is_pinned: false });
-    await f.store.folders.create(f.user(), { name: 'Ärger of another user', is_pinned: false });
+    await f.store.folders.create(await f.user(), { name: 'Ärger of another user', is_pinned: false });
     const page = await f.store.folders.search(user, { q: ' Ärger ', limit: 2, offset: 0 });
     expect(page.total).toBe(3);
     expect(page.data.map((folder) => folder.name)).toEqual(['ärger daily', 'Other ärger']);
@@ -19,10 +22,10 @@ describe.each(storeFixtures)('name searches of the folder, tag and saved-search 
   });
 
   it('searches tags with their item counts, and saved searches as records', async () => {
-    const user = f.user();
-    const { itemId } = f.subscription(user);
-    const tag = f.tag(user, 'Reading list', [itemId]);
-    f.tag(user, 'Other', []);
+    const user = await f.user();
+    const { itemId } = await f.subscription(user);
+    const tag = await f.tag(user, 'Reading list', [itemId]);
+    await f.tag(user, 'Other', []);
     expect(await f.store.tags.search(user, { q: 'read', limit: 10, offset: 0 }))
       .toEqual({ data: [{ id: tag, name: 'Reading list', item_count: 1 }], total: 1 });
     const saved = await f.store.savedSearches.create(user, { name: 'Unread rust', query: { q: 'rust' }, is_pinned: false }, {});

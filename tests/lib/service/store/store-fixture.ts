@@ -1,94 +1,184 @@
 /**
  * A store on a temporary database, with the seeding the store tests need that no store method
  * gives (users, feeds, subscriptions). The store tests take `open` as a parameter, so the same
- * tests can run on another engine's store once it exists (a `describe.each` over fixtures).
+ * tests run on each engine's store: a `describe.each(fixturesFor(area))`.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { openDatabase } from '@/lib/service/store/database';
+import { migratePostgres } from '@/lib/service/store/postgres/migrate';
+import { postgresStoreAreas, type PostgresStoreAreas } from '@/lib/service/store/postgres/store-areas';
 import { sqliteStore } from '@/lib/service/store/sqlite/sqlite-store';
 import type { Store } from '@/lib/service/store/store';
+import { freshDatabase, skipPostgres } from '../../../postgres';
 
 export type StoreFixture = {
   store: Store;
   /** A new user's id. */
-  user(): string;
+  user(): Promise<string>;
   /** A new feed with one item, subscribed by the user in the folder: the feed's, subscription's and item's ids. */
   subscription(userId: string, folderId?: string | null, feed?: { title?: string; url?: string | null; source_type?: string }):
-    { feedId: string; subscriptionId: string; itemId: string };
+    Promise<{ feedId: string; subscriptionId: string; itemId: string }>;
   /** A feed's address and fetch times. */
-  feed(feedId: string): { url: string | null; last_fetched_at: string | null; next_fetch_at: string | null };
+  feed(feedId: string): Promise<{ url: string | null; last_fetched_at: string | null; next_fetch_at: string | null }>;
   /** The folder a subscription is in, or null. */
-  folderOf(subscriptionId: string): string | null;
+  folderOf(subscriptionId: string): Promise<string | null>;
   /** A saved search with this query, stored as is. */
-  savedSearch(userId: string, query: Record<string, unknown>): string;
+  savedSearch(userId: string, query: Record<string, unknown>): Promise<string>;
   /** A saved search's stored query. */
-  savedSearchQuery(id: string): Record<string, unknown>;
+  savedSearchQuery(id: string): Promise<Record<string, unknown>>;
   /** A tag of the user carried by these items. */
-  tag(userId: string, name: string, itemIds: string[]): string;
+  tag(userId: string, name: string, itemIds: string[]): Promise<string>;
   /** The names of the tags an item carries, A to Z. */
-  tagsOf(itemId: string): string[];
-  close(): void;
+  tagsOf(itemId: string): Promise<string[]>;
+  /**
+   * A new feed the user follows, with these items and the user's entries for them (unread): a podcast
+   * with audio when any item is an episode. The subscription's and items' ids, in the order given.
+   */
+  entries(userId: string, items: { item_type: 'article' | 'episode'; published_ms: number; duration_seconds?: number }[]):
+    Promise<{ subscriptionId: string; itemIds: string[] }>;
+  close(): Promise<void>;
 };
 
-/** The SQLite store on a temporary file. */
-export function openSqliteFixture(): StoreFixture {
-  const dir = mkdtempSync(path.join(tmpdir(), 'tidings-store-'));
-  const db = openDatabase(path.join(dir, 'service.db'));
+/** Runs one statement with `?` placeholders: the seeding below is written once for both engines. */
+type Run = (sql: string, ...values: unknown[]) => Promise<Record<string, unknown>[]>;
+
+/** The seeding helpers on an engine's `run`. */
+function seeding(run: Run): Omit<StoreFixture, 'store' | 'close'> {
   const now = () => new Date().toISOString();
   return {
-    store: sqliteStore(db),
-    user() {
+    async user() {
       const id = randomUUID();
-      db.prepare('INSERT INTO users (id, email, created_at) VALUES (?, ?, ?)').run(id, `${id}@example.org`, now());
+      await run('INSERT INTO users (id, email, created_at) VALUES (?, ?, ?)', id, `${id}@example.org`, now());
       return id;
     },
-    subscription(userId, folderId = null, feed = {}) {
+    async subscription(userId, folderId = null, feed = {}) {
       const feedId = randomUUID();
       const subscriptionId = randomUUID();
       const itemId = randomUUID();
-      db.prepare('INSERT INTO feeds (id, url, source_type, title, created_at, last_fetched_at) VALUES (?, ?, ?, ?, ?, ?)')
-        .run(feedId, feed.url === undefined ? `https://example.org/${feedId}.xml` : feed.url, feed.source_type ?? 'feed', feed.title ?? 'Feed', now(), now());
-      db.prepare('INSERT INTO subscriptions (id, user_id, feed_id, folder_id, created_at) VALUES (?, ?, ?, ?, ?)')
-        .run(subscriptionId, userId, feedId, folderId, now());
-      db.prepare("INSERT INTO items (id, feed_id, guid, title, published_ms, created_at) VALUES (?, ?, ?, 'Item', ?, ?)")
-        .run(itemId, feedId, itemId, Date.now(), now());
+      await run('INSERT INTO feeds (id, url, source_type, title, created_at, last_fetched_at) VALUES (?, ?, ?, ?, ?, ?)',
+        feedId, feed.url === undefined ? `https://example.org/${feedId}.xml` : feed.url, feed.source_type ?? 'feed', feed.title ?? 'Feed', now(), now());
+      await run('INSERT INTO subscriptions (id, user_id, feed_id, folder_id, created_at) VALUES (?, ?, ?, ?, ?)',
+        subscriptionId, userId, feedId, folderId, now());
+      await run("INSERT INTO items (id, feed_id, guid, title, published_ms, created_at) VALUES (?, ?, ?, 'Item', ?, ?)",
+        itemId, feedId, itemId, Date.now(), now());
       return { feedId, subscriptionId, itemId };
     },
-    feed(feedId) {
-      return db.prepare('SELECT url, last_fetched_at, next_fetch_at FROM feeds WHERE id = ?').get(feedId) as
-        { url: string | null; last_fetched_at: string | null; next_fetch_at: string | null };
+    async feed(feedId) {
+      const [row] = await run('SELECT url, last_fetched_at, next_fetch_at FROM feeds WHERE id = ?', feedId);
+      return row as { url: string | null; last_fetched_at: string | null; next_fetch_at: string | null };
     },
-    folderOf(subscriptionId) {
-      return db.prepare('SELECT folder_id FROM subscriptions WHERE id = ?').pluck().get(subscriptionId) as string | null;
+    async folderOf(subscriptionId) {
+      const [row] = await run('SELECT folder_id FROM subscriptions WHERE id = ?', subscriptionId);
+      return row!.folder_id as string | null;
     },
-    savedSearch(userId, query) {
+    async savedSearch(userId, query) {
       const id = randomUUID();
-      db.prepare('INSERT INTO saved_searches (id, user_id, name, query_data, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)')
-        .run(id, userId, `Search ${id}`, JSON.stringify(query), now(), now());
+      await run('INSERT INTO saved_searches (id, user_id, name, query_data, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
+        id, userId, `Search ${id}`, JSON.stringify(query), now(), now());
       return id;
     },
-    savedSearchQuery(id) {
-      return JSON.parse(db.prepare('SELECT query_data FROM saved_searches WHERE id = ?').pluck().get(id) as string);
+    async savedSearchQuery(id) {
+      const [row] = await run('SELECT query_data FROM saved_searches WHERE id = ?', id);
+      return JSON.parse(row!.query_data as string);
     },
-    tag(userId, name, itemIds) {
+    async tag(userId, name, itemIds) {
       const id = randomUUID();
-      db.prepare('INSERT INTO tags (id, user_id, name, created_at) VALUES (?, ?, ?, ?)').run(id, userId, name, now());
-      for (const itemId of itemIds) db.prepare('INSERT INTO item_tags (tag_id, item_id, user_id) VALUES (?, ?, ?)').run(id, itemId, userId);
+      await run('INSERT INTO tags (id, user_id, name, created_at) VALUES (?, ?, ?, ?)', id, userId, name, now());
+      for (const itemId of itemIds) await run('INSERT INTO item_tags (tag_id, item_id, user_id) VALUES (?, ?, ?)', id, itemId, userId);
       return id;
     },
-    tagsOf(itemId) {
-      return db.prepare('SELECT t.name FROM item_tags c JOIN tags t ON t.id = c.tag_id WHERE c.item_id = ? ORDER BY t.name')
-        .pluck().all(itemId) as string[];
+    async tagsOf(itemId) {
+      const rows = await run('SELECT t.name FROM item_tags c JOIN tags t ON t.id = c.tag_id WHERE c.item_id = ?', itemId);
+      // Sorted here, the same way on both engines.
+      return rows.map((row) => row.name as string).sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase()));
     },
-    close() {
+    async entries(userId, items) {
+      const podcast = items.some((item) => item.item_type === 'episode');
+      const { feedId, subscriptionId } = await this.subscription(userId, null, { source_type: podcast ? 'podcast' : 'feed' });
+      const itemIds: string[] = [];
+      for (const item of items) {
+        const id = randomUUID();
+        await run(`INSERT INTO items (id, feed_id, guid, title, item_type, audio_url, duration_seconds, published_at, published_ms, created_at)
+          VALUES (?, ?, ?, 'Item', ?, ?, ?, ?, ?, ?)`, id, feedId, id, item.item_type, item.item_type === 'episode' ? `https://example.org/${id}.mp3` : null,
+        item.duration_seconds ?? null, new Date(item.published_ms).toISOString(), item.published_ms, now());
+        await run(`INSERT INTO entries (user_id, item_id, subscription_id, item_type, published_ms, item_rowid)
+          SELECT ?, id, ?, item_type, published_ms, rowid FROM items WHERE id = ?`, userId, subscriptionId, id);
+        itemIds.push(id);
+      }
+      return { subscriptionId, itemIds };
+    },
+  };
+}
+
+/** The SQLite store on a temporary file. */
+export async function openSqliteFixture(): Promise<StoreFixture> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'tidings-store-'));
+  const db = openDatabase(path.join(dir, 'service.db'));
+  const run: Run = async (sql, ...values) => {
+    const statement = db.prepare(sql);
+    return statement.reader ? statement.all(...values) as Record<string, unknown>[] : (statement.run(...values), []);
+  };
+  return {
+    store: sqliteStore(db),
+    ...seeding(run),
+    async close() {
       db.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };
 }
 
-/** The engines the store tests run on (PostgreSQL joins later). */
-export const storeFixtures: [string, () => StoreFixture][] = [['sqlite', openSqliteFixture]];
+// The migrated schema, made once per test file (its cluster) and copied for each fixture: faster than migrating each time.
+let template: Promise<string> | null = null;
+async function migratedTemplate(): Promise<string> {
+  template ??= (async () => {
+    const url = await freshDatabase();
+    const pool = new pg.Pool({ connectionString: url, max: 1 });
+    try {
+      await migratePostgres(pool);
+    } finally {
+      await pool.end();
+    }
+    return new URL(url).pathname.slice(1);
+  })();
+  return template;
+}
+
+/** Stands in for the areas with no PostgreSQL store yet: a test of such an area must not run on PostgreSQL. */
+function missingArea(area: string): never {
+  throw new Error(`The ${area} store has no PostgreSQL implementation yet.`);
+}
+
+/** The PostgreSQL store areas on a new database of this test file's cluster (the file calls withPostgres()). */
+export async function openPostgresFixture(): Promise<StoreFixture> {
+  const pool = new pg.Pool({ connectionString: await freshDatabase(await migratedTemplate()), max: 4 });
+  const run: Run = async (sql, ...values) => {
+    let n = 0;
+    return (await pool.query(sql.replace(/\?/g, () => `$${++n}`), values)).rows;
+  };
+  const areas: PostgresStoreAreas = postgresStoreAreas(pool);
+  const store = new Proxy(areas, { get: (target, area: string) => (area in target ? target[area as keyof PostgresStoreAreas] : missingArea(area)) });
+  return {
+    store: store as Store,
+    ...seeding(run),
+    close: () => pool.end(),
+  };
+}
+
+/** The store areas each engine implements. */
+const postgresAreas = ['folders', 'tags', 'savedSearches', 'accounts', 'playback', 'upNext', 'labels', 'opml'] satisfies (keyof PostgresStoreAreas)[];
+
+export type Fixtures = [string, () => Promise<StoreFixture>][];
+
+/**
+ * The engines a test of these areas runs on: SQLite always, PostgreSQL once every area has a
+ * PostgreSQL store (unless PostgreSQL is skipped here). A file using PostgreSQL calls withPostgres().
+ */
+export function fixturesFor(...areas: (keyof Store)[]): Fixtures {
+  const onPostgres = !skipPostgres && areas.every((area) => (postgresAreas as string[]).includes(area));
+  return [['sqlite', openSqliteFixture], ...(onPostgres ? [['postgresql', openPostgresFixture] as Fixtures[number]] : [])];
+}

@@ -73,7 +73,7 @@ describe('the sources list', () => {
     await user.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     const list = document.getElementById(toggle.getAttribute('aria-controls')!)!;
-    await waitFor(() => expect(within(list).getAllByRole('link').map((entry) => entry.textContent)).toEqual(['Tech, pinned2 unread', 'World3 unread']), { timeout: 5_000 });
+    await waitFor(() => expect(within(list).getAllByRole('link').map((entry) => entry.textContent)).toEqual(['Tech, pinned2 unread', 'World3 unread']), { timeout: 10_000 });
     expect(within(list).getAllByRole('link')[1]!.getAttribute('href')).toBe(`/inbox?subscription=${ids.world}`);
     cleanup();
     renderRouted(<SourcesList />, { url: '/inbox' });
@@ -96,8 +96,8 @@ describe('the sources list', () => {
     await user.click(screen.getByRole('button', { name: 'Mark read' }));
     await waitFor(() => expect(link(/^News/).textContent).toBe('News4 unread'));
     expect(link(/^All items/).textContent).toBe('All items9 unread');
-    // No unread item left under the tag: no count at all.
-    expect(link(/^later/).textContent).toBe('later');
+    // No unread item left under the tag: no count at all (the tags' counts come in their own request).
+    await waitFor(() => expect(link(/^later/).textContent).toBe('later'));
   });
 });
 

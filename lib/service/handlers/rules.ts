@@ -4,11 +4,11 @@ import type { Handlers } from './handler';
 
 /** Handlers of the first-party rule operations. */
 export const ruleHandlers: Handlers = {
-  listRules: ({ db, user }) => ({ body: { data: listRules(db, user) } }),
-  createRule: ({ db, user, body }) => ({ body: createRule(db, user, body) }),
-  previewRule: ({ db, user, body }) => ({ body: previewRule(db, user, body) }),
-  updateRule: ({ db, user, params, body }) => ({ body: updateRule(db, user, params.rule_id, body) }),
-  deleteRule: ({ db, user, params }) => ({ body: { message: deleteRule(db, user, params.rule_id) } }),
-  applyRule: ({ db, user, params }) => ({ body: applyRule(db, user, params.rule_id) }),
-  unhideRule: ({ db, user, params }) => ({ body: unhideRule(db, user, params.rule_id) }),
+  listRules: async ({ store, user }) => ({ body: { data: await listRules(store, user) } }),
+  createRule: async ({ store, user, body }) => ({ body: await createRule(store, user, body) }),
+  previewRule: async ({ store, user, body }) => ({ body: await previewRule(store, user, body) }),
+  updateRule: async ({ store, user, params, body }) => ({ body: await updateRule(store, user, params.rule_id, body) }),
+  deleteRule: async ({ store, user, params }) => ({ body: { message: await deleteRule(store, user, params.rule_id) } }),
+  applyRule: async ({ store, user, params }) => ({ body: await applyRule(store, user, params.rule_id) }),
+  unhideRule: async ({ store, user, params }) => ({ body: await unhideRule(store, user, params.rule_id) }),
 };

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { preparedOnce, type Db } from '../../store/database';
-import { applyRulesToNewItems } from '../rules/ingest-rules';
+import { newItemSteps } from '../rules/ingest-rules';
+import { actOnNewItemsNow } from '../../store/sqlite/rules';
 import { freeHistoryDays } from './subscribe-user';
 
 /** An item as ingestion hands it over: sanitized HTML content, plain-text summary. */
@@ -174,7 +175,7 @@ export function insertItems(db: Db, feedId: string, items: NewItem[], now = new 
     addedFrom.push(position);
   });
   if (added.length || changed.length) touchFeed.run(now.toISOString(), feedId);
-  if (added.length) applyRulesToNewItems(db, feedId, added, addedFrom.map((position) => items[position]));
+  if (added.length) actOnNewItemsNow(db, feedId, added, newItemSteps(added, addedFrom.map((position) => items[position])));
   if (!searchTexts) writeSearchTexts(db, texts);
   return { added, addedFrom, skipped, ...(changed.length && { changed, changedFrom }) };
 }

@@ -3,7 +3,7 @@ import type { Db } from '../../store/database';
 import { itemColumns, itemJoins, tagsOfItem, toItemDetail, type DetailRow } from './item-view';
 import { suggestTags } from './suggested-tags';
 import { notFound } from '../errors';
-import { hiddenDetailRow } from '../rules/hidden-items';
+import { hiddenDetailRow } from '../../store/sqlite/hidden-items';
 
 const detailColumns = `${itemColumns}, i.author, i.content, i.full_content, i.ai_summary, i.reading_time,
   i.platform_metadata, e.notes, e.prefers_full_content`;

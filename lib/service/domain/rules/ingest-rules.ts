@@ -1,50 +1,77 @@
-import type { RuleRecord } from '@/lib/contract/rules';
-import { preparedOnce, type Db } from '../../store/database';
+import type { RuleStep, RuleSubscriber } from '../../store/rules';
+import type { Store } from '../../store/store';
+import { plans } from '../plans';
 import { compileRule, ItemText, type CompiledRule, type RuleItem } from './compiled-rule';
-import { RuleActor } from './rule-actions';
-import { toRule, type RuleRow } from './rules';
 
-const statementsOf = preparedOnce((db: Db) => ({
-  // The active rules of the feed's active subscribers that reach this feed, each user's oldest first.
-  rulesOfFeed: db.prepare(`SELECT s.user_id, r.id, r.subscription_id, r.fields, r.match, r.words, r.pattern, r.action, r.tag,
-      r.is_active, r.created_at, r.updated_at
-    FROM subscriptions s JOIN rules r ON r.user_id = s.user_id AND r.is_active = 1 AND (r.subscription_id IS NULL OR r.subscription_id = s.id)
-    WHERE s.feed_id = ? AND s.is_active = 1
-    ORDER BY s.user_id, r.created_at, r.id`),
-}));
-
-/**
- * Runs the subscribers' rules over a feed's items just stored (their entries just made), inside
- * the caller's transaction. Each rule is compiled once per call, not per item; a feed none of
- * whose subscribers has a rule costs one indexed query.
- */
-export function applyRulesToNewItems(db: Db, feedId: string, ids: string[], items: Omit<RuleItem, 'tags'>[]): void {
-  const rows = statementsOf(db).rulesOfFeed.all(feedId) as (RuleRow & { user_id: string })[];
-  if (!rows.length) return;
-  const byUser = new Map<string, CompiledRule[]>();
-  for (const row of rows) {
-    const rule: RuleRecord = toRule(row);
-    const compiled = byUser.get(row.user_id) ?? [];
+/** The rules of a subscriber this server can run, compiled once for the batch. */
+function compiledRules(subscriber: RuleSubscriber): CompiledRule[] {
+  return subscriber.rules.flatMap((rule) => {
     // A rule this server can no longer run (checked when saved) is passed over, never a reason to lose the feed's items.
     try {
-      compiled.push(compileRule(rule, rule.id));
+      return [compileRule(rule, rule.id)];
     } catch {
-      continue;
+      return [];
     }
-    byUser.set(row.user_id, compiled);
-  }
-  for (const [userId, rules] of byUser) {
-    const actor = new RuleActor(db, userId);
-    ids.forEach((itemId, index) => {
-      // A new item has no tags yet; a rule that tags it lets later rules see that tag.
-      const text = new ItemText({ ...items[index], tags: [] });
+  });
+}
+
+/**
+ * What a subscriber's rules do to a feed's new items (`items` in the order of `itemIds`): the steps
+ * that change something, worked out from the subscriber's entries of them, as each rule runs in
+ * turn (oldest first) on each item. A rule that tags an item lets later rules see that tag; once
+ * an item is hidden no later rule touches it; a saved item is never hidden; saving stops at the
+ * plan's limit, as it would for the person.
+ */
+export function newItemSteps(itemIds: string[], items: Omit<RuleItem, 'tags'>[]): (subscriber: RuleSubscriber) => RuleStep[] {
+  return (subscriber) => {
+    const rules = compiledRules(subscriber);
+    const limit = plans[subscriber.plan as keyof typeof plans]?.savedItems ?? null;
+    let room = limit === null ? null : Math.max(0, limit - subscriber.savedCount);
+    const entries = new Map(subscriber.entries.map((entry) => [entry.itemId, entry]));
+    const steps: RuleStep[] = [];
+    itemIds.forEach((itemId, index) => {
+      const entry = entries.get(itemId);
+      // Without an entry (the plan's history cap left the item out) no action changes anything.
+      if (!entry) return;
+      const state = { read: entry.is_read, saved: entry.is_saved, tags: new Set<string>() };
+      // A new item has no tags yet.
+      const text = new ItemText({ ...items[index]!, tags: [] });
       for (const rule of rules) {
         if (!rule.matches(text)) continue;
         const { action, tag } = rule.spec;
-        const changed = actor.act(itemId, action, tag, rule.id);
-        if (action === 'tag' && changed) text.addTag(tag!);
-        if (action === 'hide' && changed) break;
+        let changes = false;
+        if (action === 'mark_read') {
+          changes = !state.read;
+          state.read = true;
+        } else if (action === 'save') {
+          changes = !state.saved && room !== 0;
+          if (changes) {
+            state.saved = true;
+            if (room !== null) room--;
+          }
+        } else if (action === 'tag') {
+          changes = !state.tags.has(tag!.toLowerCase());
+          if (changes) {
+            state.tags.add(tag!.toLowerCase());
+            text.addTag(tag!);
+          }
+        } else {
+          changes = !state.saved;
+        }
+        if (changes) steps.push({ itemId, action, tag, ruleId: rule.id });
+        if (action === 'hide' && changes) break;
       }
     });
-  }
+    return steps;
+  };
+}
+
+/**
+ * Runs the subscribers' rules over a feed's items just stored (their entries just made), in one
+ * unit of work of the store. Each rule is compiled once per call, not per item. (Ingest, which
+ * stores a feed inside its own SQLite transaction, runs the store's synchronous twin with
+ * `newItemSteps`: store/sqlite/rules.ts's actOnNewItemsNow.)
+ */
+export function applyRulesToNewItems(store: Store, feedId: string, itemIds: string[], items: Omit<RuleItem, 'tags'>[]): Promise<void> {
+  return store.rules.actOnNewItems(feedId, itemIds, newItemSteps(itemIds, items));
 }

@@ -110,7 +110,7 @@ export function requiredLiterals(pattern: string): string[] {
     if (depth > 0) continue;
     if (char === '|') return [];
     if (char === '{') {
-      const quantifier = /^\{\d+(,\d*)?\}/.exec(pattern.slice(at));
+      const quantifier = pattern.slice(at).match(/^\{\d+(,\d*)?\}/);
       if (!quantifier) return [];
       at += quantifier[0].length - 1;
     }

@@ -3,7 +3,7 @@ import type { ItemType } from '@/lib/contract/common';
 import type { User } from '../accounts';
 import { itemColumns, itemJoins, toSimilarItem, type ItemRow } from '../items/item-view';
 import { ftsQuery } from '../items/search-text';
-import { hiddenItemRows, hiddenSearchHits, type SearchHit } from '../rules/hidden-items';
+import { hiddenItemRows, hiddenSearchHits, type SearchHit } from '../../store/sqlite/hidden-items';
 import type { Db } from '../../store/database';
 
 /** bm25 weights of items_fts's columns (title, summary, body): a word in the title says most. */

@@ -1,9 +1,10 @@
-import type { Db } from '../../store/database';
-import { itemColumns, type DetailRow } from '../items/item-view';
+import type { Db } from '../database';
+import { itemColumns, type DetailRow } from '../../domain/items/item-view';
 
-/**
- * Hidden items have no entry (so no list or count shows them) but stay the user's: search finds
- * them and they open. These read them as entries are read, unread and unsaved.
+/*
+ * Hidden items (a rule's `hide`) have no entry, so no list or count shows them, but stay the
+ * user's: search finds them and they open. These read them as entries are read, unread and
+ * unsaved, for the items area's reads (get-item, search-items), which are not behind the seam yet.
  */
 const hiddenColumns = itemColumns.replace(/\be\.(is_read|is_saved|playback_position|last_played_ms)\b/g, 'NULL AS $1');
 
@@ -35,14 +36,4 @@ export function hiddenItemRows<Row>(db: Db, userId: string, ids: string[]): Row[
   return db.prepare(`SELECT ${hiddenColumns}
     FROM hidden_items h JOIN items i ON i.id = h.item_id JOIN feeds f ON f.id = i.feed_id LEFT JOIN subscriptions s ON s.id = h.subscription_id
     WHERE h.user_id = @user AND h.item_id IN (SELECT value FROM json_each(@ids))`).all({ user: userId, ids: JSON.stringify(ids) }) as Row[];
-}
-
-/** POST /v1/rules/{id}/unhide: the items the rule hid go back to the user's lists, read or unread as they were. */
-export function showHiddenAgain(db: Db, userId: string, ruleId: string): number {
-  return db.transaction(() => {
-    db.prepare(`INSERT OR IGNORE INTO entries (user_id, item_id, subscription_id, item_type, published_ms, item_rowid, is_read)
-      SELECT user_id, item_id, subscription_id, item_type, published_ms, item_rowid, is_read FROM hidden_items WHERE user_id = ? AND rule_id = ?`)
-      .run(userId, ruleId);
-    return db.prepare('DELETE FROM hidden_items WHERE user_id = ? AND rule_id = ?').run(userId, ruleId).changes;
-  })();
 }

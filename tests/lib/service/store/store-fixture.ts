@@ -39,7 +39,9 @@ export type StoreFixture = {
    * with audio when any item is an episode. The subscription's and items' ids, in the order given.
    */
   entries(userId: string, items: { item_type: 'article' | 'episode'; published_ms: number; duration_seconds?: number }[]):
-    Promise<{ subscriptionId: string; itemIds: string[] }>;
+    Promise<{ feedId: string; subscriptionId: string; itemIds: string[] }>;
+  /** Runs one statement with `?` placeholders, for seeding no helper gives. */
+  run(sql: string, ...values: unknown[]): Promise<Record<string, unknown>[]>;
   close(): Promise<void>;
 };
 
@@ -109,8 +111,9 @@ function seeding(run: Run): Omit<StoreFixture, 'store' | 'close'> {
           SELECT ?, id, ?, item_type, published_ms, rowid FROM items WHERE id = ?`, userId, subscriptionId, id);
         itemIds.push(id);
       }
-      return { subscriptionId, itemIds };
+      return { feedId, subscriptionId, itemIds };
     },
+    run,
   };
 }
 
@@ -170,7 +173,7 @@ export async function openPostgresFixture(): Promise<StoreFixture> {
 }
 
 /** The store areas each engine implements. */
-const postgresAreas = ['folders', 'tags', 'savedSearches', 'accounts', 'playback', 'upNext', 'labels', 'opml'] satisfies (keyof PostgresStoreAreas)[];
+const postgresAreas = ['folders', 'tags', 'savedSearches', 'accounts', 'playback', 'upNext', 'labels', 'opml', 'rules'] satisfies (keyof PostgresStoreAreas)[];
 
 export type Fixtures = [string, () => Promise<StoreFixture>][];
 

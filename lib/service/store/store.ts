@@ -7,6 +7,7 @@ import type { TagStore } from './tags';
 import type { PlaybackStore } from './playback';
 import type { UpNextStore } from './up-next';
 import type { RuleStore } from './rules';
+import type { ReadLaterStore } from './read-later';
 
 /**
  * The storage seam: everything the domain keeps, behind narrow interfaces, one per area.
@@ -29,4 +30,5 @@ export type Store = {
   upNext: UpNextStore;
   playback: PlaybackStore;
   rules: RuleStore;
+  readLater: ReadLaterStore;
 };

@@ -9,9 +9,10 @@ import { postgresSavedSearchStore } from './saved-searches';
 import { postgresTagStore } from './tags';
 import { postgresUpNextStore } from './up-next';
 import { postgresRuleStore } from './rules';
+import { postgresReadLaterStore } from './read-later';
 
 /** The areas of the store that have a PostgreSQL implementation so far. */
-export type PostgresStoreAreas = Pick<Store, 'folders' | 'tags' | 'savedSearches' | 'accounts' | 'playback' | 'upNext' | 'labels' | 'opml' | 'rules'>;
+export type PostgresStoreAreas = Pick<Store, 'folders' | 'tags' | 'savedSearches' | 'accounts' | 'playback' | 'upNext' | 'labels' | 'opml' | 'rules' | 'readLater'>;
 
 /**
  * The store areas implemented on PostgreSQL, on one pool. Not yet the service's store: the other
@@ -28,5 +29,6 @@ export function postgresStoreAreas(pool: Pool): PostgresStoreAreas {
     labels: postgresLabelStore(pool),
     opml: postgresOpmlStore(pool),
     rules: postgresRuleStore(pool),
+    readLater: postgresReadLaterStore(pool),
   };
 }

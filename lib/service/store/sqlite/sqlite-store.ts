@@ -9,6 +9,7 @@ import { sqliteTagStore } from './tags';
 import { sqlitePlaybackStore } from './playback';
 import { sqliteUpNextStore } from './up-next';
 import { sqliteRuleStore } from './rules';
+import { sqliteReadLaterStore } from './read-later';
 
 /** The store on one SQLite connection (the one the unconverted domain code still uses directly). */
 export function sqliteStore(db: Db): Store {
@@ -22,5 +23,6 @@ export function sqliteStore(db: Db): Store {
     upNext: sqliteUpNextStore(db),
     playback: sqlitePlaybackStore(db),
     rules: sqliteRuleStore(db),
+    readLater: sqliteReadLaterStore(db),
   };
 }

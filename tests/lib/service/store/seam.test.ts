@@ -14,7 +14,9 @@ const convertedAreas = ['folders', 'tags', 'saved-searches', 'accounts.ts', 'up-
   'opml/export-opml.ts', 'opml/import-fetch.ts', 'opml/read-opml.ts',
   // search-feeds.ts and search-items.ts wait for the subscriptions and items areas.
   'search/search-records.ts', 'search/paging.ts',
-  'rules'];
+  'rules',
+  // Read-later links live beside their services' API clients, outside domain/, under the same rule.
+  '../read-later/links.ts'];
 
 function sourceFiles(target: string): string[] {
   if (!statSync(target).isDirectory()) return [target];

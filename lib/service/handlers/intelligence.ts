@@ -15,8 +15,8 @@ export const intelligenceHandlers: Handlers = {
     requireFeature(user, 'similar_items');
     return { body: { data: similarItems(service.db, service.intelligence, user, params.item_id, query.limit) } };
   },
-  listStories: ({ db, user, query }) => {
+  listStories: async ({ store, user, query }) => {
     requireFeature(user, 'stories');
-    return { body: { data: listStories(db, user, query.limit) } };
+    return { body: { data: await listStories(store, user, query.limit) } };
   },
 };

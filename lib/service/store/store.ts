@@ -8,6 +8,7 @@ import type { PlaybackStore } from './playback';
 import type { UpNextStore } from './up-next';
 import type { RuleStore } from './rules';
 import type { ReadLaterStore } from './read-later';
+import type { StoryStore } from './stories';
 
 /**
  * The storage seam: everything the domain keeps, behind narrow interfaces, one per area.
@@ -31,4 +32,5 @@ export type Store = {
   playback: PlaybackStore;
   rules: RuleStore;
   readLater: ReadLaterStore;
+  stories: StoryStore;
 };

@@ -10,9 +10,10 @@ import { postgresTagStore } from './tags';
 import { postgresUpNextStore } from './up-next';
 import { postgresRuleStore } from './rules';
 import { postgresReadLaterStore } from './read-later';
+import { postgresStoryStore } from './stories';
 
 /** The areas of the store that have a PostgreSQL implementation so far. */
-export type PostgresStoreAreas = Pick<Store, 'folders' | 'tags' | 'savedSearches' | 'accounts' | 'playback' | 'upNext' | 'labels' | 'opml' | 'rules' | 'readLater'>;
+export type PostgresStoreAreas = Pick<Store, 'folders' | 'tags' | 'savedSearches' | 'accounts' | 'playback' | 'upNext' | 'labels' | 'opml' | 'rules' | 'readLater' | 'stories'>;
 
 /**
  * The store areas implemented on PostgreSQL, on one pool. Not yet the service's store: the other
@@ -30,5 +31,6 @@ export function postgresStoreAreas(pool: Pool): PostgresStoreAreas {
     opml: postgresOpmlStore(pool),
     rules: postgresRuleStore(pool),
     readLater: postgresReadLaterStore(pool),
+    stories: postgresStoryStore(pool),
   };
 }

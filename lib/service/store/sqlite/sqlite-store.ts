@@ -10,6 +10,7 @@ import { sqlitePlaybackStore } from './playback';
 import { sqliteUpNextStore } from './up-next';
 import { sqliteRuleStore } from './rules';
 import { sqliteReadLaterStore } from './read-later';
+import { sqliteStoryStore } from './stories';
 
 /** The store on one SQLite connection (the one the unconverted domain code still uses directly). */
 export function sqliteStore(db: Db): Store {
@@ -24,5 +25,6 @@ export function sqliteStore(db: Db): Store {
     playback: sqlitePlaybackStore(db),
     rules: sqliteRuleStore(db),
     readLater: sqliteReadLaterStore(db),
+    stories: sqliteStoryStore(db),
   };
 }

@@ -14,7 +14,7 @@ const convertedAreas = ['folders', 'tags', 'saved-searches', 'accounts.ts', 'up-
   'opml/export-opml.ts', 'opml/import-fetch.ts', 'opml/read-opml.ts',
   // search-feeds.ts and search-items.ts wait for the subscriptions and items areas.
   'search/search-records.ts', 'search/paging.ts',
-  'rules',
+  'rules', 'stories',
   // Read-later links live beside their services' API clients, outside domain/, under the same rule.
   '../read-later/links.ts'];
 

@@ -39,7 +39,7 @@ export async function feedIcon(request: Request, feedId: string): Promise<Respon
     return Response.json({ message: 'Sign in to continue.', error: 'unauthorized' }, { status: 401, headers: { 'cache-control': 'no-store' } });
   }
   if (!uuid.test(feedId)) return Response.json({ message: `There is no feed with the id ${feedId}.` }, { status: 404, headers: { 'cache-control': 'no-store' } });
-  const icon = upstreamMode() === 'local' ? feedIconOf((await embeddedService()).service.db, feedId.toLowerCase()) : null;
+  const icon = upstreamMode() === 'local' ? await feedIconOf((await embeddedService()).service.store, feedId.toLowerCase()) : null;
   // An icon is looked for again weekly; "none yet" is asked again sooner, as a new feed's comes within a minute.
   return icon ? image(icon.data, icon.contentType, 7 * day) : image(noIcon, 'image/gif', 3600, { [noIconHeader]: '1' });
 }

@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import type { Db } from '../store/database';
-import { storeFeedIcon } from '../domain/feeds/feed-icons';
+import { saveFeedIconNow } from '../store/sqlite/feed-icons';
 
 /*
  * Favicons for the demo sources, drawn at seed time (their sites do not exist): a 32×32 PNG
@@ -64,7 +64,7 @@ function colourOf(key: string): [number, number, number] {
   return palette[hash % palette.length]!;
 }
 
-/** Stores a drawn icon for a demo feed, as if fetched from its site. */
+/** Stores a drawn icon for a demo feed, as if fetched from its site (inside the demo's transaction, so synchronously). */
 export function seedDemoIcon(db: Db, feedId: string, key: string, website: string, at: Date): void {
-  storeFeedIcon(db, feedId, { contentType: 'image/png', data: demoIconPng(colourOf(key)), url: `${website}/favicon.png` }, at);
+  saveFeedIconNow(db, feedId, { contentType: 'image/png', data: demoIconPng(colourOf(key)), url: `${website}/favicon.png` }, at.toISOString());
 }

@@ -9,6 +9,9 @@ import type { UpNextStore } from './up-next';
 import type { RuleStore } from './rules';
 import type { ReadLaterStore } from './read-later';
 import type { StoryStore } from './stories';
+import type { ArticleStore } from './articles';
+import type { ChapterStore } from './chapters';
+import type { FeedIconStore } from './feed-icons';
 
 /**
  * The storage seam: everything the domain keeps, behind narrow interfaces, one per area.
@@ -33,4 +36,7 @@ export type Store = {
   rules: RuleStore;
   readLater: ReadLaterStore;
   stories: StoryStore;
+  articles: ArticleStore;
+  chapters: ChapterStore;
+  feedIcons: FeedIconStore;
 };

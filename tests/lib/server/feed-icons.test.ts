@@ -43,10 +43,10 @@ afterAll(async () => {
 
 describe('a feed’s icon from the app', () => {
   it('serves the stored icon as the image it is, never as something that could act as the app', async () => {
-    const { db } = (await embeddedService()).service;
+    const { db, store } = (await embeddedService()).service;
     const feedId = createFeed(db, { url: 'https://icons.example/feed.xml', source_type: 'feed', title: 'Icons' }, new Date());
     const png = demoIconPng([190, 24, 93]);
-    storeFeedIcon(db, feedId, { contentType: 'image/png', data: png, url: 'https://icons.example/favicon.png' }, new Date());
+    await storeFeedIcon(store, feedId, { contentType: 'image/png', data: png, url: 'https://icons.example/favicon.png' }, new Date());
     const answer = await icon(feedId);
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toBe('image/png');

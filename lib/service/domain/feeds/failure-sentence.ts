@@ -11,7 +11,7 @@ function statusMeaning(status: number): string {
 }
 
 function seconds(message: string): string | null {
-  const ms = /(\d+) ms\b/.exec(message);
+  const ms = message.match(/(\d+) ms\b/);
   if (!ms) return null;
   const whole = Math.max(1, Math.round(Number(ms[1]) / 1000));
   return whole === 1 ? '1 second' : `${whole} seconds`;

@@ -43,17 +43,12 @@ async function generatedSummary(service: ServiceContext, title: string, text: st
  * is configured, else (or when it fails) extractive. A busy store only skips keeping it.
  */
 export async function ensureSummary(service: ServiceContext, itemId: string): Promise<void> {
-  const row = service.db.prepare("SELECT title, summary, content FROM items WHERE id = ? AND item_type = 'article' AND ai_summary IS NULL")
-    .get(itemId) as { title: string; summary: string | null; content: string | null } | undefined;
+  const row = await service.store.articles.summarySource(itemId);
   if (!row) return;
   const html = row.content || row.summary || '';
   const text = toPlainText(html);
   // A text of a few sentences is its own summary: a box repeating it says nothing (a short mail).
   const worthSummarizing = splitSentences(text).length >= minSentences;
   const summary = worthSummarizing ? (await generatedSummary(service, row.title, text)) ?? extractiveSummary(row.title, html) : '';
-  try {
-    service.db.prepare('UPDATE items SET ai_summary = ? WHERE id = ? AND ai_summary IS NULL').run(summary, itemId);
-  } catch (error) {
-    if ((error as { code?: string }).code !== 'SQLITE_BUSY') throw error;
-  }
+  await service.store.articles.keepSummary(itemId, summary);
 }

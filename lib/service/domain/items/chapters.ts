@@ -89,8 +89,7 @@ async function fetchChapters(service: ServiceContext, url: string, signal: Abort
 
 /** GET /v1/items/{item_id}/chapters: the chapters of one of the user's episodes; 404 for an item they do not have. */
 export async function listChapters(service: ServiceContext, user: User, itemId: string, signal: AbortSignal): Promise<ChapterList> {
-  const row = service.db.prepare(`SELECT i.item_type, i.platform_metadata FROM entries e JOIN items i ON i.id = e.item_id
-    WHERE e.user_id = ? AND e.item_id = ?`).get(user.id, itemId) as { item_type: string; platform_metadata: string | null } | undefined;
+  const row = await service.store.chapters.item(user.id, itemId);
   if (!row) throw notFound(`There is no episode with the id ${itemId}.`);
   if (row.item_type !== 'episode') return { data: [] };
   const metadata = JSON.parse(row.platform_metadata || '{}') as { chapters?: unknown; chapters_url?: unknown };

@@ -5,11 +5,9 @@ import { fetchFeed, FetchError } from '../../ingest/fetch-feed';
 import { sanitizeContent } from '../../ingest/sanitize';
 import type { ServiceContext } from '../../context';
 import { searchableText } from '../feeds/store-items';
+import type { ArticleRules, FullContentNote } from '../../store/articles';
 
-type FullContentNote = { status: 'extracted' | 'failed'; message?: string; at: string; attempts?: number; retry?: boolean };
-
-/** How the article is cut out of a page: a subscription's selectors, or none (readability finds it). */
-export type ArticleRules = { content_selector: string | null; remove_selector: string | null };
+export type { ArticleRules };
 
 /** What a page gave: its article (sanitized HTML), or why there is none and whether trying later may help. */
 export type ArticleOutcome = { content: string; message: null } | { content: null; message: string; retry: boolean };
@@ -74,30 +72,22 @@ export async function fetchArticle(service: ServiceContext, url: string, rules: 
   }
 }
 
-type ItemRow = { url: string | null; full_content: string | null; platform_metadata: string };
-
 /**
  * Fetches an item's page and keeps its article as the item's full content (the feed's content and
  * summary stay), noting the outcome in platform_metadata.full_content: a failure is shown as a note
  * beside the feed's content, and counted so that fetching it again at ingest stops.
  */
 export async function storeFullContent(service: ServiceContext, itemId: string, rules: ArticleRules = noRules): Promise<boolean> {
-  const row = service.db.prepare('SELECT url, full_content, platform_metadata FROM items WHERE id = ?').get(itemId) as ItemRow | undefined;
+  const row = await service.store.articles.page(itemId);
   if (!row) return false;
   const outcome: ArticleOutcome = row.url ? await fetchArticle(service, row.url, rules)
     : { content: null, message: 'The article has no web page to fetch.', retry: false };
-  // Read again: the item may have gone, or changed, while its page was fetched.
-  const now = service.db.prepare('SELECT platform_metadata FROM items WHERE id = ?').pluck().get(itemId) as string | undefined;
-  if (now === undefined) return false;
-  const metadata = JSON.parse(now || '{}') as Record<string, unknown>;
-  const previous = metadata.full_content as FullContentNote | undefined;
   const at = new Date().toISOString();
-  const note: FullContentNote = outcome.content !== null ? { status: 'extracted', at }
-    : { status: 'failed', message: `${outcome.message} Showing the feed's content instead.`, at, attempts: (previous?.attempts ?? 0) + 1, retry: outcome.retry };
+  // The note is made from the item as it is now: it may have changed, or gone, while its page was fetched.
   // A failure keeps an article fetched earlier (with other selectors) rather than losing it.
-  service.db.prepare('UPDATE items SET full_content = COALESCE(?, full_content), platform_metadata = ? WHERE id = ?')
-    .run(outcome.content, JSON.stringify({ ...metadata, full_content: note }), itemId);
-  return outcome.content !== null;
+  const kept = await service.store.articles.keep(itemId, outcome.content, (previous) => (outcome.content !== null ? { status: 'extracted', at }
+    : { status: 'failed', message: `${outcome.message} Showing the feed's content instead.`, at, attempts: (previous?.attempts ?? 0) + 1, retry: outcome.retry }));
+  return kept && outcome.content !== null;
 }
 
 /**
@@ -106,7 +96,7 @@ export async function storeFullContent(service: ServiceContext, itemId: string, 
  * platform_metadata.full_content so the feed's content is shown with a note.
  */
 export async function ensureFullContent(service: ServiceContext, itemId: string, rules: ArticleRules = noRules): Promise<void> {
-  const row = service.db.prepare('SELECT url, full_content, platform_metadata FROM items WHERE id = ?').get(itemId) as ItemRow | undefined;
+  const row = await service.store.articles.page(itemId);
   if (!row || row.full_content) return;
   const metadata = JSON.parse(row.platform_metadata || '{}') as Record<string, unknown>;
   if ((metadata.full_content as FullContentNote | undefined)?.status === 'failed') return;

@@ -11,9 +11,13 @@ import { postgresUpNextStore } from './up-next';
 import { postgresRuleStore } from './rules';
 import { postgresReadLaterStore } from './read-later';
 import { postgresStoryStore } from './stories';
+import { postgresArticleStore } from './articles';
+import { postgresChapterStore } from './chapters';
+import { postgresFeedIconStore } from './feed-icons';
 
 /** The areas of the store that have a PostgreSQL implementation so far. */
-export type PostgresStoreAreas = Pick<Store, 'folders' | 'tags' | 'savedSearches' | 'accounts' | 'playback' | 'upNext' | 'labels' | 'opml' | 'rules' | 'readLater' | 'stories'>;
+export type PostgresStoreAreas = Pick<Store, 'folders' | 'tags' | 'savedSearches' | 'accounts' | 'playback' | 'upNext' | 'labels' | 'opml' | 'rules' | 'readLater' | 'stories'
+  | 'articles' | 'chapters' | 'feedIcons'>;
 
 /**
  * The store areas implemented on PostgreSQL, on one pool. Not yet the service's store: the other
@@ -32,5 +36,8 @@ export function postgresStoreAreas(pool: Pool): PostgresStoreAreas {
     rules: postgresRuleStore(pool),
     readLater: postgresReadLaterStore(pool),
     stories: postgresStoryStore(pool),
+    articles: postgresArticleStore(pool),
+    chapters: postgresChapterStore(pool),
+    feedIcons: postgresFeedIconStore(pool),
   };
 }

@@ -11,6 +11,9 @@ import { sqliteUpNextStore } from './up-next';
 import { sqliteRuleStore } from './rules';
 import { sqliteReadLaterStore } from './read-later';
 import { sqliteStoryStore } from './stories';
+import { sqliteArticleStore } from './articles';
+import { sqliteChapterStore } from './chapters';
+import { sqliteFeedIconStore } from './feed-icons';
 
 /** The store on one SQLite connection (the one the unconverted domain code still uses directly). */
 export function sqliteStore(db: Db): Store {
@@ -26,5 +29,8 @@ export function sqliteStore(db: Db): Store {
     rules: sqliteRuleStore(db),
     readLater: sqliteReadLaterStore(db),
     stories: sqliteStoryStore(db),
+    articles: sqliteArticleStore(db),
+    chapters: sqliteChapterStore(db),
+    feedIcons: sqliteFeedIconStore(db),
   };
 }

@@ -16,7 +16,8 @@ const convertedAreas = ['folders', 'tags', 'saved-searches', 'accounts.ts', 'up-
   'search/search-records.ts', 'search/paging.ts',
   'rules', 'stories',
   // Read-later links live beside their services' API clients, outside domain/, under the same rule.
-  '../read-later/links.ts'];
+  '../read-later/links.ts',
+  'items/chapters.ts', 'items/full-content.ts', 'items/ai-summary.ts', 'feeds/feed-icons.ts', 'feeds/full-articles.ts', 'feeds/failure-sentence.ts'];
 
 function sourceFiles(target: string): string[] {
   if (!statSync(target).isDirectory()) return [target];

@@ -173,7 +173,8 @@ export async function openPostgresFixture(): Promise<StoreFixture> {
 }
 
 /** The store areas each engine implements. */
-const postgresAreas = ['folders', 'tags', 'savedSearches', 'accounts', 'playback', 'upNext', 'labels', 'opml', 'rules', 'readLater', 'stories'] satisfies (keyof PostgresStoreAreas)[];
+const postgresAreas = ['folders', 'tags', 'savedSearches', 'accounts', 'playback', 'upNext', 'labels', 'opml', 'rules', 'readLater', 'stories',
+  'articles', 'chapters', 'feedIcons'] satisfies (keyof PostgresStoreAreas)[];
 
 export type Fixtures = [string, () => Promise<StoreFixture>][];
 

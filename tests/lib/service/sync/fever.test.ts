@@ -123,11 +123,11 @@ describe('Fever API reads', () => {
 
   it('lists the stored feed icons as favicons (a data URI without its scheme) and points each feed at its own, 0 when it has none', async () => {
     const png = demoIconPng([190, 24, 93]);
-    storeFeedIcon(h.service.db, news.feedId, { contentType: 'image/png', data: png, url: 'https://feeds.example.com/favicon.png' }, new Date());
+    await storeFeedIcon(h.service.store, news.feedId, { contentType: 'image/png', data: png, url: 'https://feeds.example.com/favicon.png' }, new Date());
     // Another user's feed icon is none of alice's business.
     const bob = await h.createUser({ email: 'favicons-bob@example.com' });
     const bobs = h.seedSubscription(bob.user, [article()], { title: 'Bob only' });
-    storeFeedIcon(h.service.db, bobs.feedId, { contentType: 'image/png', data: png, url: 'https://feeds.example.com/bob.png' }, new Date());
+    await storeFeedIcon(h.service.store, bobs.feedId, { contentType: 'image/png', data: png, url: 'https://feeds.example.com/bob.png' }, new Date());
 
     const { body } = await fever('feeds&favicons');
     const newsFeed = body.feeds.find((feed: Fever) => feed.title === 'Daily News');

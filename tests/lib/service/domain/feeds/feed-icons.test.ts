@@ -29,14 +29,14 @@ describe('feeds’ icons at ingest', () => {
     site.route('/icon.png', document(png, 'image/png'));
     const now = new Date();
 
-    expect(feedIconOf(harness().service.db, feedId)).toBeNull();
+    expect((await feedIconOf(harness().service.store, feedId))).toBeNull();
     await refreshFeedIcons(harness().service, now, 100);
-    const stored = feedIconOf(harness().service.db, feedId);
+    const stored = (await feedIconOf(harness().service.store, feedId));
     expect(stored?.contentType).toBe('image/png');
     expect(stored?.data.equals(png)).toBe(true);
     expect(site.hits.get('/icon.png')).toBe(1);
     // Items name their source by the subscription's id: the icon is found by it too.
-    expect(feedIconOf(harness().service.db, subscriptionId)?.data.equals(png)).toBe(true);
+    expect((await feedIconOf(harness().service.store, subscriptionId))?.data.equals(png)).toBe(true);
 
     await refreshFeedIcons(harness().service, new Date(now.getTime() + 60_000), 100);
     expect(site.hits.get('/icon.png')).toBe(1);
@@ -48,7 +48,7 @@ describe('feeds’ icons at ingest', () => {
     });
     await refreshFeedIcons(harness().service, new Date(now.getTime() + iconMaxAgeMs + 60_000), 100);
     expect(site.hits.get('/icon.png')).toBe(2);
-    expect(feedIconOf(harness().service.db, feedId)?.data.equals(png)).toBe(true);
+    expect((await feedIconOf(harness().service.store, feedId))?.data.equals(png)).toBe(true);
   });
 
   it('records a feed without an icon, so it is not asked for on every pass', async () => {
@@ -57,7 +57,7 @@ describe('feeds’ icons at ingest', () => {
     await refreshFeedIcons(harness().service, new Date(), 100);
     const asked = site.hits.get('/plain/') ?? 0;
     expect(asked).toBe(1);
-    expect(feedIconOf(harness().service.db, feedId)).toBeNull();
+    expect((await feedIconOf(harness().service.store, feedId))).toBeNull();
     await refreshFeedIcons(harness().service, new Date(), 100);
     expect(site.hits.get('/plain/')).toBe(1);
   });

@@ -12,6 +12,8 @@ import type { StoryStore } from './stories';
 import type { ArticleStore } from './articles';
 import type { ChapterStore } from './chapters';
 import type { FeedIconStore } from './feed-icons';
+import type { FeverStore } from './fever';
+import type { GpodderStore } from './gpodder';
 
 /**
  * The storage seam: everything the domain keeps, behind narrow interfaces, one per area.
@@ -39,4 +41,6 @@ export type Store = {
   articles: ArticleStore;
   chapters: ChapterStore;
   feedIcons: FeedIconStore;
+  fever: FeverStore;
+  gpodder: GpodderStore;
 };

@@ -14,10 +14,12 @@ import { postgresStoryStore } from './stories';
 import { postgresArticleStore } from './articles';
 import { postgresChapterStore } from './chapters';
 import { postgresFeedIconStore } from './feed-icons';
+import { postgresFeverStore } from './fever';
+import { postgresGpodderStore } from './gpodder';
 
 /** The areas of the store that have a PostgreSQL implementation so far. */
 export type PostgresStoreAreas = Pick<Store, 'folders' | 'tags' | 'savedSearches' | 'accounts' | 'playback' | 'upNext' | 'labels' | 'opml' | 'rules' | 'readLater' | 'stories'
-  | 'articles' | 'chapters' | 'feedIcons'>;
+  | 'articles' | 'chapters' | 'feedIcons' | 'fever' | 'gpodder'>;
 
 /**
  * The store areas implemented on PostgreSQL, on one pool. Not yet the service's store: the other
@@ -39,5 +41,7 @@ export function postgresStoreAreas(pool: Pool): PostgresStoreAreas {
     articles: postgresArticleStore(pool),
     chapters: postgresChapterStore(pool),
     feedIcons: postgresFeedIconStore(pool),
+    fever: postgresFeverStore(pool),
+    gpodder: postgresGpodderStore(pool),
   };
 }

@@ -14,6 +14,8 @@ import { sqliteStoryStore } from './stories';
 import { sqliteArticleStore } from './articles';
 import { sqliteChapterStore } from './chapters';
 import { sqliteFeedIconStore } from './feed-icons';
+import { sqliteFeverStore } from './fever';
+import { sqliteGpodderStore } from './gpodder';
 
 /** The store on one SQLite connection (the one the unconverted domain code still uses directly). */
 export function sqliteStore(db: Db): Store {
@@ -32,5 +34,7 @@ export function sqliteStore(db: Db): Store {
     articles: sqliteArticleStore(db),
     chapters: sqliteChapterStore(db),
     feedIcons: sqliteFeedIconStore(db),
+    fever: sqliteFeverStore(db),
+    gpodder: sqliteGpodderStore(db),
   };
 }

@@ -7,11 +7,11 @@
 import type { Hono } from 'hono';
 import type { User } from '../../domain/accounts';
 import type { ServiceContext } from '../../context';
+import type { Store } from '../../store/store';
 import { spendRequest, type KeyLimiter } from '../../http/rate-limit';
 import { gpodderCaller, unauthorizedBasic } from './gpodder-auth';
 import { endedSessionCookie, sessionCaller, sessionCookie } from './gpodder-session';
 import { actionsSince, applyActions, BadUpload, readActions } from './gpodder-episodes';
-import { listDevices, podcastUrls, removedUrls, saveDevice } from './gpodder-store';
 import { changeSubscriptions } from './gpodder-subscriptions';
 
 const now = () => Math.floor(Date.now() / 1000);
@@ -61,8 +61,16 @@ async function readJson(request: Request): Promise<unknown> {
   }
 }
 
+/** The user's devices, each with how many podcasts the account follows (one list for every device). */
+async function listDevices(store: Store, userId: string) {
+  const subscriptions = (await store.gpodder.podcastUrls(userId, 0)).length;
+  return (await store.gpodder.devices(userId)).map((device) => ({ ...device, subscriptions }));
+}
+
 async function answer(service: ServiceContext, user: User, route: Route, request: Request): Promise<Response> {
-  const { db } = service;
+  const { store } = service;
+  const { gpodder } = store;
+  const saveDevice = (id: string, fields: { caption?: string; type?: string }) => gpodder.saveDevice(user.id, id, fields, Date.now());
   const url = new URL(request.url);
   const get = request.method === 'GET';
   switch (route.kind) {
@@ -70,41 +78,41 @@ async function answer(service: ServiceContext, user: User, route: Route, request
     case 'logout':
       return get ? bad('Use POST.') : new Response(null, { status: 200 });
     case 'devices':
-      return Response.json(listDevices(db, user.id));
+      return Response.json(await listDevices(store, user.id));
     case 'device': {
       const body = (await readJson(request)) as Record<string, unknown>;
       if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new BadUpload('The body must be a JSON object.');
       const caption = typeof body.caption === 'string' ? body.caption : undefined;
       const type = typeof body.type === 'string' ? body.type : undefined;
-      saveDevice(db, user.id, route.device!, { caption, type });
+      await saveDevice(route.device!, { caption, type });
       return new Response(null, { status: 200 });
     }
     case 'subscriptions': {
       if (!get) return Response.json({ timestamp: now(), update_urls: await changeSubscriptions(service, user, await readJson(request)) });
       const sinceMs = since(url);
       if (sinceMs === null) return bad('since must be a timestamp in Unix seconds.');
-      saveDevice(db, user.id, route.device!, {});
+      await saveDevice(route.device!, {});
       const timestamp = now();
-      return Response.json({ add: podcastUrls(db, user.id, sinceMs), remove: sinceMs ? removedUrls(db, user.id, sinceMs) : [], timestamp });
+      return Response.json({ add: await gpodder.podcastUrls(user.id, sinceMs), remove: sinceMs ? await gpodder.removedUrls(user.id, sinceMs) : [], timestamp });
     }
     case 'episodes': {
       if (!get) {
-        applyActions(db, user, readActions(await readJson(request)));
+        await applyActions(store, user, readActions(await readJson(request)));
         return Response.json({ timestamp: now(), update_urls: [] });
       }
       const sinceMs = since(url);
       if (sinceMs === null) return bad('since must be a timestamp in Unix seconds.');
       const timestamp = now();
-      return Response.json({ actions: actionsSince(db, user, sinceMs, url.searchParams.get('podcast') ?? undefined, url.searchParams.get('device') ?? undefined), timestamp });
+      return Response.json({ actions: await actionsSince(store, user, sinceMs, url.searchParams.get('podcast') ?? undefined, url.searchParams.get('device') ?? undefined), timestamp });
     }
     case 'simple': {
-      if (route.device) saveDevice(db, user.id, route.device, {});
-      if (get) return Response.json(podcastUrls(db, user.id));
+      if (route.device) await saveDevice(route.device, {});
+      if (get) return Response.json(await gpodder.podcastUrls(user.id, 0));
       if (!route.device) return bad('Upload a list to a device.');
       // The list replaces the device's, and every device shares the account's podcasts.
       const wanted = await readJson(request);
       if (!Array.isArray(wanted)) throw new BadUpload('The body must be a JSON list of podcast URLs.');
-      const current = podcastUrls(db, user.id);
+      const current = await gpodder.podcastUrls(user.id, 0);
       await changeSubscriptions(service, user, { add: wanted.filter((one) => !current.includes(one)), remove: current.filter((one) => !wanted.includes(one)) });
       return new Response(null, { status: 200 });
     }

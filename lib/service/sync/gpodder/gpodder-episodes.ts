@@ -6,9 +6,10 @@
  */
 import type { User } from '../../domain/accounts';
 import { nextPlayback } from '../../domain/items/playback';
-import type { Db } from '../../store/database';
-import { recordPlaybackNow } from '../../store/sqlite/playback';
-import { findEpisode, playsSince, storeAction, storedActionsSince, type EpisodeAction } from './gpodder-store';
+import type { EpisodeAction } from '../../store/gpodder';
+import type { Store } from '../../store/store';
+
+export type { EpisodeAction };
 
 /** An upload the client must fix: answered 400 with the sentence, and nothing is changed. */
 export class BadUpload extends Error {}
@@ -56,30 +57,23 @@ export function readActions(body: unknown): EpisodeAction[] {
   });
 }
 
-/** Applies checked actions in one transaction. */
-export function applyActions(db: Db, user: User, list: EpisodeAction[], now = Date.now()): void {
-  db.transaction(() => {
-    for (const action of list) {
-      const itemId = action.action === 'play' ? findEpisode(db, user.id, action.podcast, action.episode, action.guid) : undefined;
-      if (!itemId) {
-        storeAction(db, user.id, action, now);
-        continue;
-      }
-      const body = { position_seconds: action.position!, client_timestamp: action.timestamp ? `${action.timestamp}Z` : undefined };
-      // Inside this upload's transaction: the store's record, synchronous, until gpodder's own store is converted.
-      recordPlaybackNow(db, user.id, itemId, (current) => nextPlayback(current, body, now));
-    }
-  })();
+/** Applies checked actions in one unit of work: a play of one of the user's episodes moves its position (as /v1's), the rest are kept. */
+export async function applyActions(store: Store, user: User, list: EpisodeAction[], now = Date.now()): Promise<void> {
+  await store.gpodder.applyActions(user.id, list, (action) => {
+    if (action.action !== 'play') return null;
+    const body = { position_seconds: action.position!, client_timestamp: action.timestamp ? `${action.timestamp}Z` : undefined };
+    return (current) => nextPlayback(current, body, now);
+  }, now);
 }
 
 /** Actions since a time (ms, server clock): kept ones (optionally of one device) and every play recorded in Tidings, optionally of one podcast. */
-export function actionsSince(db: Db, user: User, sinceMs: number, podcast?: string, device?: string): EpisodeAction[] {
-  const plays: EpisodeAction[] = playsSince(db, user.id, sinceMs).flatMap((play) => (play.podcast && play.episode ? [{
+export async function actionsSince(store: Store, user: User, sinceMs: number, podcast?: string, device?: string): Promise<EpisodeAction[]> {
+  const plays: EpisodeAction[] = (await store.gpodder.playsSince(user.id, sinceMs)).flatMap((play) => (play.podcast && play.episode ? [{
     podcast: play.podcast, episode: play.episode, action: 'play', timestamp: gpodderTime(play.client_ms ?? play.played_ms),
     started: 0, position: play.position, total: play.total ?? play.position,
   }] : []));
   // A device asks for its own actions; the account's positions are every device's.
-  const stored = storedActionsSince(db, user.id, sinceMs).filter((action) => device === undefined || action.device === device);
+  const stored = (await store.gpodder.actionsSince(user.id, sinceMs)).filter((action) => device === undefined || action.device === device);
   const all = [...stored, ...plays];
   return podcast ? all.filter((action) => action.podcast === podcast) : all;
 }

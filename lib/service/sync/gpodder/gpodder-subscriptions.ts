@@ -9,7 +9,6 @@ import { normalizeFeedUrl, subscribe } from '../../domain/subscriptions/subscrib
 import type { ServiceContext } from '../../context';
 import { DomainError } from '../../domain/errors';
 import { BadUpload } from './gpodder-episodes';
-import { feedUrlOf, subscriptionByUrl } from './gpodder-store';
 
 function urls(value: unknown, name: string): string[] {
   if (value === undefined) return [];
@@ -26,15 +25,15 @@ export async function changeSubscriptions(service: ServiceContext, user: User, b
   const add = urls(rawAdd, 'add');
   const remove = urls(rawRemove, 'remove');
   if (add.some((url) => remove.includes(url))) throw new BadUpload('A URL cannot be both added and removed.');
-  const gone = remove.flatMap((url) => subscriptionByUrl(service.db, user.id, url) ?? []);
+  const gone = (await Promise.all(remove.map((url) => service.store.gpodder.subscriptionByUrl(user.id, url)))).flatMap((id) => id ?? []);
   if (gone.length) unsubscribe(service.db, user, gone);
   const rewritten: [string, string][] = [];
   for (const url of add) {
-    if (subscriptionByUrl(service.db, user.id, url)) continue;
+    if (await service.store.gpodder.subscriptionByUrl(user.id, url)) continue;
     try {
       const { body } = await subscribe(service, user, { url });
       // The podcast may be stored under another address (normalized, redirected, found on a page): the app is told to use it.
-      const stored = feedUrlOf(service.db, body.subscription_id);
+      const stored = await service.store.gpodder.feedUrlOf(body.subscription_id);
       if (stored && stored !== url) rewritten.push([url, stored]);
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;

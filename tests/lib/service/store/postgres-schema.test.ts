@@ -14,7 +14,7 @@ import { freshDatabase, skipPostgres, withPostgres } from '../../../postgres';
 withPostgres();
 
 /** Columns PostgreSQL has beyond SQLite's, each standing for a SQLite feature (see 001-service.ts). */
-const postgresOnly: Record<string, string[]> = { items: ['rowid', 'search_document'] };
+const postgresOnly: Record<string, string[]> = { items: ['rowid', 'search_document'], feeds: ['rowid'], folders: ['rowid'] };
 
 /** The PostgreSQL types that hold what a SQLite declared type holds. */
 const typesFor: Record<string, string[]> = {
@@ -66,7 +66,7 @@ describe.skipIf(skipPostgres)('the service schema on PostgreSQL', () => {
     const url = await freshDatabase();
     const applied = await Promise.all([poolFor(url), poolFor(url), poolFor(url)].map((pool) => migratePostgres(pool)));
     expect(applied.filter((versions) => versions.length > 0)).toHaveLength(1);
-    expect(applied.flat().sort()).toEqual(postgresMigrations.map((migration) => migration.version));
+    expect(applied.flat().sort((a, b) => a - b)).toEqual(postgresMigrations.map((migration) => migration.version));
   });
 
   it('has every table and column of the SQLite schema, with types that hold the same values', async () => {

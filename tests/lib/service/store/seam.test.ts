@@ -17,7 +17,10 @@ const convertedAreas = ['folders', 'tags', 'saved-searches', 'accounts.ts', 'up-
   'rules', 'stories',
   // Read-later links live beside their services' API clients, outside domain/, under the same rule.
   '../read-later/links.ts',
-  'items/chapters.ts', 'items/full-content.ts', 'items/ai-summary.ts', 'feeds/feed-icons.ts', 'feeds/full-articles.ts', 'feeds/failure-sentence.ts'];
+  'items/chapters.ts', 'items/full-content.ts', 'items/ai-summary.ts', 'feeds/feed-icons.ts', 'feeds/full-articles.ts', 'feeds/failure-sentence.ts',
+  // The sync protocols' reads and episode actions, outside domain/, under the same rule (their HTTP adapters import http/;
+  // fever-write and gpodder-subscriptions still call the items and subscriptions areas with the connection).
+  '../sync/fever/fever-read.ts', '../sync/gpodder/gpodder-episodes.ts'];
 
 function sourceFiles(target: string): string[] {
   if (!statSync(target).isDirectory()) return [target];

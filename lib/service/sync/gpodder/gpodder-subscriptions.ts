@@ -27,7 +27,7 @@ export async function changeSubscriptions(service: ServiceContext, user: User, b
   const remove = urls(rawRemove, 'remove');
   if (add.some((url) => remove.includes(url))) throw new BadUpload('A URL cannot be both added and removed.');
   const gone = remove.flatMap((url) => subscriptionByUrl(service.db, user.id, url) ?? []);
-  if (gone.length) unsubscribe(service.db, user, gone);
+  if (gone.length) await unsubscribe(service.store, user, gone);
   const rewritten: [string, string][] = [];
   for (const url of add) {
     if (subscriptionByUrl(service.db, user.id, url)) continue;

@@ -10,10 +10,10 @@ const domainDir = path.resolve(__dirname, '../../../../lib/service/domain');
  * single files of an area not wholly converted).
  */
 const convertedAreas = ['folders', 'tags', 'saved-searches', 'accounts.ts', 'up-next', 'items/playback.ts',
-  // opml/import-opml.ts still subscribes through the subscriptions area's synchronous functions, in one transaction.
   'opml/export-opml.ts', 'opml/import-fetch.ts', 'opml/read-opml.ts',
   // search-feeds.ts and search-items.ts wait for the subscriptions and items areas.
-  'search/search-records.ts', 'search/paging.ts'];
+  'search/search-records.ts', 'search/paging.ts',
+  'subscriptions', 'feeds/subscribe-user.ts', 'opml/import-opml.ts'];
 
 function sourceFiles(target: string): string[] {
   if (!statSync(target).isDirectory()) return [target];

@@ -40,6 +40,8 @@ export type StoreFixture = {
    */
   entries(userId: string, items: { item_type: 'article' | 'episode'; published_ms: number; duration_seconds?: number }[]):
     Promise<{ subscriptionId: string; itemIds: string[] }>;
+  /** Runs one statement with `?` placeholders on the engine (for state no other helper sets or reads). */
+  sql(sql: string, ...values: unknown[]): Promise<Record<string, unknown>[]>;
   close(): Promise<void>;
 };
 
@@ -111,6 +113,7 @@ function seeding(run: Run): Omit<StoreFixture, 'store' | 'close'> {
       }
       return { subscriptionId, itemIds };
     },
+    sql: run,
   };
 }
 
@@ -170,7 +173,7 @@ export async function openPostgresFixture(): Promise<StoreFixture> {
 }
 
 /** The store areas each engine implements. */
-const postgresAreas = ['folders', 'tags', 'savedSearches', 'accounts', 'playback', 'upNext', 'labels', 'opml'] satisfies (keyof PostgresStoreAreas)[];
+const postgresAreas = ['folders', 'tags', 'savedSearches', 'accounts', 'playback', 'upNext', 'labels', 'opml', 'subscriptions'] satisfies (keyof PostgresStoreAreas)[];
 
 export type Fixtures = [string, () => Promise<StoreFixture>][];
 

@@ -104,13 +104,6 @@ export type SubscriptionStore = {
   subscribe(userId: string, feedId: string, rules: SubscribeRules): Promise<Subscribed | 'feed_limit'>;
   /** Stores a new feed and subscribes the user to it, in one unit; 'feed_limit' stores nothing. */
   subscribeToNewFeed(userId: string, feed: NewFeed, firstFetch: FirstFetch | null, rules: SubscribeRules): Promise<Subscribed | 'feed_limit'>;
-  /**
-   * Subscribes the user to every feed of an import in one unit, each feed on its own (one that fails
-   * changes nothing of the others): a feed not stored yet is stored unfetched (in `created`), a known
-   * one takes the outline's title as the subscription's own unless it is the feed's.
-   */
-  importFeeds(userId: string, feeds: ImportedFeed[], rules: Omit<SubscribeRules, 'folderId'>):
-    Promise<{ outcomes: ImportOutcome[]; created: { id: string; url: string }[] }>;
   /** How one of the user's subscriptions is being fetched, or null. */
   health(userId: string, subscriptionId: string): Promise<FeedHealthState | null>;
   /** The user's subscriptions whose feeds are not healthy, most recently tried first. */

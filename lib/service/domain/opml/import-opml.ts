@@ -75,15 +75,14 @@ export async function importOpml(service: ServiceContext, user: User, text: stri
     const folderId = feed.folder === null ? null : folderIds.get(feed.folder) ?? null;
     accepted.push({ feed, imported: { url, title: feed.title || new URL(url).hostname, outlineTitle: outlineTitle(feed.title), folderId } });
   }
-  const { outcomes, created } = await service.store.subscriptions.importFeeds(user.id, accepted.map(({ imported }) => imported), subscribeRules(user, null));
+  // New feeds are not fetched yet: the scheduler leaves them to the import's fetch for a while.
+  const { outcomes, created } = await service.store.opml.importFeeds(user.id, accepted.map(({ imported }) => imported),
+    { ...subscribeRules(user, null), holdUntil: new Date(Date.now() + importFetchGraceMs) });
   accepted.forEach(({ feed }, i) => {
     if (outcomes[i] === 'feed_limit') refusals.set(feed, feedLimitReached(user).message);
     else if (outcomes[i] === 'failed') refusals.set(feed, 'Something went wrong while subscribing.');
   });
   const outcomeOf = new Map(accepted.map(({ feed }, i) => [feed, outcomes[i]]));
-  // Not fetched yet: no last try to show, and the scheduler leaves them to the import's fetch for a while.
-  // The SQLite store answers at once, so no scheduler round runs between the subscriptions' commit and this call.
-  await service.store.opml.holdUnfetched(created.map((feed) => feed.id), new Date(Date.now() + importFetchGraceMs));
   await service.store.folders.deleteIfEmpty(user.id, madeFolders);
   fetchImportedFeeds(service, user, created);
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
 import { listingOf } from '../sqlite/subscribing';
-import type { ImportOutcome, NewFeed, SubscribeRules, Subscribed, SubscriptionStore } from '../subscriptions';
+import type { NewFeed, SubscribeRules, Subscribed, SubscriptionStore } from '../subscriptions';
 import { inTransaction, isUniqueViolation, retried, type Queryable } from './unit-of-work';
 
 /** Runs SQL written with `@name` parameters (as the SQLite store's) with pg's positional ones. */
@@ -20,12 +20,14 @@ const listedIn = /* sql */ `(@listing::text IS NULL
   OR i.guid IN (SELECT jsonb_array_elements_text(CAST(@listing::text AS jsonb) -> 'guids'))
   OR (i.guid IS NULL AND i.url IN (SELECT jsonb_array_elements_text(CAST(@listing::text AS jsonb) -> 'urls'))))`;
 
-async function findFeed(db: Queryable, url: string): Promise<string | null> {
+/** The id of the feed stored under this URL, or null, on the caller's client. */
+export async function findFeed(db: Queryable, url: string): Promise<string | null> {
   const [row] = await named<{ id: string }>(db, 'SELECT id FROM feeds WHERE url = @url', { url });
   return row?.id ?? null;
 }
 
-async function createFeed(db: Queryable, feed: NewFeed, now: Date): Promise<string> {
+/** Stores a new feed on the caller's client and returns its id. */
+export async function createFeed(db: Queryable, feed: NewFeed, now: Date): Promise<string> {
   const id = randomUUID();
   await named(db, `INSERT INTO feeds (id, url, source_type, title, website, description, language, artwork_url, artist,
       podcast_summary, explicit, newsletter_address, ttl_minutes, created_at, last_fetched_at)
@@ -48,8 +50,8 @@ async function hasRoom(db: Queryable, userId: string, feedLimit: number | null):
   return row!.n < feedLimit;
 }
 
-/** Subscribes the user to a stored feed inside the caller's transaction (see SubscriptionStore.subscribe); the room is checked by the caller. */
-async function subscribeInside(db: Queryable, userId: string, feedId: string, rules: SubscribeRules, checked: boolean): Promise<Subscribed | 'feed_limit'> {
+/** Subscribes the user to a stored feed inside the caller's transaction (see SubscriptionStore.subscribe); `checked`: the caller checked the room. */
+export async function subscribeInside(db: Queryable, userId: string, feedId: string, rules: SubscribeRules, checked: boolean): Promise<Subscribed | 'feed_limit'> {
   const [existing] = await named<{ id: string; title: string }>(db, `SELECT s.id, COALESCE(s.title, f.title) AS title
     FROM subscriptions s JOIN feeds f ON f.id = s.feed_id WHERE s.user_id = @user AND s.feed_id = @feed`, { user: userId, feed: feedId });
   if (existing) return { created: false, subscription_id: existing.id, feed_id: feedId, title: existing.title };
@@ -80,7 +82,7 @@ async function once<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** The subscribing half of the subscription store on PostgreSQL. */
-export function postgresSubscribing(pool: Pool): Pick<SubscriptionStore, 'findFeed' | 'staleForNewSubscriber' | 'subscribe' | 'subscribeToNewFeed' | 'importFeeds'> {
+export function postgresSubscribing(pool: Pool): Pick<SubscriptionStore, 'findFeed' | 'staleForNewSubscriber' | 'subscribe' | 'subscribeToNewFeed'> {
   return {
     findFeed: (url) => retried(() => findFeed(pool, url)),
     staleForNewSubscriber: (userId, feedId, at) => retried(async () => (await named(pool, `SELECT 1 FROM feeds f
@@ -99,40 +101,6 @@ export function postgresSubscribing(pool: Pool): Pick<SubscriptionStore, 'findFe
         });
       }
       return subscribeInside(db, userId, feedId, rules, true);
-    }),
-    importFeeds: (userId, feeds, rules) => inTransaction(pool, async (db) => {
-      await named(db, 'SELECT 1 FROM users WHERE id = @user FOR UPDATE', { user: userId });
-      const created: { id: string; url: string }[] = [];
-      const outcomes: ImportOutcome[] = [];
-      for (const feed of feeds) {
-        await db.query('SAVEPOINT imported_feed');
-        try {
-          let feedId = await findFeed(db, feed.url);
-          const isNew = !feedId;
-          if (!feedId) feedId = await createFeed(db, { url: feed.url, source_type: 'feed', title: feed.title }, rules.now);
-          const outcome = await subscribeInside(db, userId, feedId, { ...rules, folderId: feed.folderId }, false);
-          if (outcome === 'feed_limit') {
-            await db.query('ROLLBACK TO SAVEPOINT imported_feed');
-            outcomes.push('feed_limit');
-            continue;
-          }
-          if (outcome.created && !isNew && feed.outlineTitle) {
-            await named(db, `UPDATE subscriptions SET title = @title WHERE id = @id
-              AND (SELECT f.title FROM feeds f WHERE f.id = subscriptions.feed_id) IS DISTINCT FROM @title`, { id: outcome.subscription_id, title: feed.outlineTitle });
-          }
-          await db.query('RELEASE SAVEPOINT imported_feed');
-          if (isNew) created.push({ id: feedId, url: feed.url });
-          outcomes.push(outcome.created ? 'imported' : 'already_subscribed');
-        } catch (error) {
-          const code = (error as { code?: string }).code;
-          // A lost race is the whole unit's to run again.
-          if (code === '40001' || code === '40P01') throw error;
-          await db.query('ROLLBACK TO SAVEPOINT imported_feed');
-          console.error('[tidings opml import]', feed.url, error);
-          outcomes.push('failed');
-        }
-      }
-      return { outcomes, created };
     }),
   };
 }

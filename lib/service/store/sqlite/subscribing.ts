@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { preparedOnce, type Db } from '../database';
-import type { FirstFetch, HistoryCap, ImportOutcome, ListedKey, NewFeed, SubscribeRules, Subscribed, SubscriptionStore } from '../subscriptions';
+import type { FirstFetch, HistoryCap, ListedKey, NewFeed, SubscribeRules, Subscribed, SubscriptionStore } from '../subscriptions';
 
 /** The listing as stored on the feed (feeds.listed_items): guids, and the links of items without one. */
 export function listingOf(keys: ListedKey[]): string {
@@ -47,8 +47,6 @@ const statements = preparedOnce((db: Db) => ({
       AND NOT EXISTS (SELECT 1 FROM subscriptions s WHERE s.user_id = @user AND s.feed_id = f.id)
       AND (f.next_fetch_at IS NULL OR f.next_fetch_at <= @at
         OR NOT EXISTS (SELECT 1 FROM subscriptions s WHERE s.feed_id = f.id AND s.is_active = 1))`).pluck(),
-  outlineTitle: db.prepare(`UPDATE subscriptions SET title = @title WHERE id = @id
-    AND (SELECT f.title FROM feeds f WHERE f.id = subscriptions.feed_id) IS NOT @title`),
 }));
 
 /**
@@ -95,59 +93,40 @@ export function subscribeUserToFeed(db: Db, userId: string, feedId: string, opti
   return id;
 }
 
-/** The subscribing half of the subscription store on SQLite (see SubscriptionStore). */
-export function subscribingUnits(db: Db): Pick<SubscriptionStore, 'findFeed' | 'staleForNewSubscriber' | 'subscribe' | 'subscribeToNewFeed' | 'importFeeds'> {
-  const subscribe = db.transaction((userId: string, feedId: string, rules: SubscribeRules): Subscribed | 'feed_limit' => {
+/**
+ * Subscribes the user to a stored feed, or finds their subscription (see SubscriptionStore.subscribe);
+ * synchronous, as its own transaction or a savepoint of the caller's (the OPML import's).
+ */
+export function subscribeNow(db: Db, userId: string, feedId: string, rules: SubscribeRules): Subscribed | 'feed_limit' {
+  return transactions(db).subscribe(userId, feedId, rules);
+}
+
+const transactions = preparedOnce((db: Db) => ({
+  subscribe: db.transaction((userId: string, feedId: string, rules: SubscribeRules): Subscribed | 'feed_limit' => {
     const existing = statements(db).existing.get(userId, feedId) as { id: string; title: string } | undefined;
     if (existing) return { created: false, subscription_id: existing.id, feed_id: feedId, title: existing.title };
     if (rules.feedLimit !== null && (statements(db).count.get(userId) as number) >= rules.feedLimit) return 'feed_limit';
     const id = subscribeUserToFeed(db, userId, feedId, { folderId: rules.folderId, now: rules.now, historyCap: rules.historyCap });
     return { created: true, subscription_id: id, feed_id: feedId, title: statements(db).feedTitle.get(feedId) as string };
-  });
+  }),
+}));
 
-  const subscribeToNewFeed = db.transaction((userId: string, feed: NewFeed, firstFetch: FirstFetch | null, rules: SubscribeRules) => {
+/** The subscribing half of the subscription store on SQLite (see SubscriptionStore). */
+export function subscribingUnits(db: Db): Pick<SubscriptionStore, 'findFeed' | 'staleForNewSubscriber' | 'subscribe' | 'subscribeToNewFeed'> {
+  const subscribeToNewFeed = db.transaction((userId: string, feed: NewFeed, firstFetch: FirstFetch | null, rules: SubscribeRules): Subscribed | 'feed_limit' => {
     if (rules.feedLimit !== null && (statements(db).count.get(userId) as number) >= rules.feedLimit) return 'feed_limit';
     const feedId = createFeed(db, feed, rules.now);
     if (firstFetch) {
       statements(db).firstFetch.run(firstFetch.etag, firstFetch.last_modified, firstFetch.next_fetch_at, feedId);
       recordListing(db, feedId, firstFetch.listed);
     }
-    return subscribe(userId, feedId, rules);
-  });
-
-  // One transaction for all the subscriptions (a commit per feed made a big import slow), each feed in a savepoint of its own.
-  const importFeeds = db.transaction((userId: string, feeds: Parameters<SubscriptionStore['importFeeds']>[1], rules: Omit<SubscribeRules, 'folderId'>) => {
-    const created: { id: string; url: string }[] = [];
-    const outcomes = feeds.map((feed): ImportOutcome => {
-      try {
-        return db.transaction((): ImportOutcome => {
-          let feedId = findFeedByUrl(db, feed.url);
-          const isNew = !feedId;
-          if (!feedId) feedId = createFeed(db, { url: feed.url, source_type: 'feed', title: feed.title }, rules.now);
-          const outcome = subscribe(userId, feedId, { ...rules, folderId: feed.folderId });
-          if (outcome === 'feed_limit') throw new FeedLimit();
-          if (isNew) created.push({ id: feedId, url: feed.url });
-          if (!outcome.created) return 'already_subscribed';
-          if (!isNew && feed.outlineTitle) statements(db).outlineTitle.run({ id: outcome.subscription_id, title: feed.outlineTitle });
-          return 'imported';
-        })();
-      } catch (error) {
-        if (error instanceof FeedLimit) return 'feed_limit';
-        console.error('[tidings opml import]', feed.url, error);
-        return 'failed';
-      }
-    });
-    return { outcomes, created };
+    return subscribeNow(db, userId, feedId, rules);
   });
 
   return {
     findFeed: async (url) => findFeedByUrl(db, url),
     staleForNewSubscriber: async (userId, feedId, at) => statements(db).stale.get({ feed: feedId, user: userId, at: at.toISOString() }) === 1,
-    subscribe: async (userId, feedId, rules) => subscribe(userId, feedId, rules),
+    subscribe: async (userId, feedId, rules) => subscribeNow(db, userId, feedId, rules),
     subscribeToNewFeed: async (userId, feed, firstFetch, rules) => subscribeToNewFeed(userId, feed, firstFetch, rules),
-    importFeeds: async (userId, feeds, rules) => importFeeds(userId, feeds, rules),
   };
 }
-
-/** Rolls back the savepoint of a feed the plan has no room for. */
-class FeedLimit extends Error {}

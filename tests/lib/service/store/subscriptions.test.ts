@@ -132,24 +132,6 @@ describe.each(fixturesFor('subscriptions', 'folders'))('the subscription store (
     expect(await f.sql("SELECT id FROM feeds WHERE newsletter_address = 'x@mail.example'")).toEqual([]);
   });
 
-  it('imports feeds each on its own: new ones stored, a known one keeps the outline\'s title unless it is the feed\'s, one beyond the plan refused', async () => {
-    const user = await f.user();
-    const known = await f.subscription(await f.user(), null, { title: 'Known', url: 'https://known.example/feed.xml' });
-    const same = await f.subscription(await f.user(), null, { title: 'Same', url: 'https://same.example/feed.xml' });
-    const { outcomes, created } = await f.store.subscriptions.importFeeds(user, [
-      { url: 'https://known.example/feed.xml', title: 'Known', outlineTitle: 'My name for it', folderId: null },
-      { url: 'https://same.example/feed.xml', title: 'Same', outlineTitle: 'Same', folderId: null },
-      { url: 'https://fresh.example/feed.xml', title: 'Fresh', outlineTitle: 'Fresh', folderId: null },
-      { url: 'https://known.example/feed.xml', title: 'Known', outlineTitle: null, folderId: null },
-      { url: 'https://over.example/feed.xml', title: 'Over', outlineTitle: null, folderId: null },
-    ], { feedLimit: 3, historyCap: null, now: new Date() });
-    expect(outcomes).toEqual(['imported', 'imported', 'imported', 'already_subscribed', 'feed_limit']);
-    expect(created).toEqual([{ id: expect.any(String), url: 'https://fresh.example/feed.xml' }]);
-    expect(await f.store.subscriptions.findFeed('https://over.example/feed.xml')).toBeNull();
-    const titles = await f.sql('SELECT feed_id, title FROM subscriptions WHERE user_id = ? ORDER BY title', user);
-    expect(titles).toEqual(expect.arrayContaining([{ feed_id: known.feedId, title: 'My name for it' }, { feed_id: same.feedId, title: null }]));
-  });
-
   it('tells how the user\'s subscriptions are fetched, failing ones most recently tried first', async () => {
     const user = await f.user();
     const healthy = await f.subscription(user);

@@ -92,15 +92,26 @@ export function postgresSubscribing(pool: Pool): Pick<SubscriptionStore, 'findFe
         OR NOT EXISTS (SELECT 1 FROM subscriptions s WHERE s.feed_id = f.id AND s.is_active = 1))`,
     { feed: feedId, user: userId, at: at.toISOString() })).length > 0),
     subscribe: (userId, feedId, rules) => once(() => inTransaction(pool, (db) => subscribeInside(db, userId, feedId, rules, false))),
-    subscribeToNewFeed: (userId, feed, firstFetch, rules) => inTransaction(pool, async (db) => {
-      if (!(await hasRoom(db, userId, rules.feedLimit))) return 'feed_limit' as const;
-      const feedId = await createFeed(db, feed, rules.now);
-      if (firstFetch) {
-        await named(db, `UPDATE feeds SET etag = @etag, last_modified = @modified, next_fetch_at = @next, listed_items = @listing WHERE id = @id`, {
-          etag: firstFetch.etag, modified: firstFetch.last_modified, next: firstFetch.next_fetch_at, listing: listingOf(firstFetch.listed), id: feedId,
+    subscribeToNewFeed: async (userId, feed, firstFetch, rules) => {
+      try {
+        return await inTransaction(pool, async (db) => {
+          const stored = feed.url === null ? null : await findFeed(db, feed.url);
+          if (stored) return subscribeInside(db, userId, stored, rules, false);
+          if (!(await hasRoom(db, userId, rules.feedLimit))) return 'feed_limit' as const;
+          const feedId = await createFeed(db, feed, rules.now);
+          if (firstFetch) {
+            await named(db, `UPDATE feeds SET etag = @etag, last_modified = @modified, next_fetch_at = @next, listed_items = @listing WHERE id = @id`, {
+              etag: firstFetch.etag, modified: firstFetch.last_modified, next: firstFetch.next_fetch_at, listing: listingOf(firstFetch.listed), id: feedId,
+            });
+          }
+          return subscribeInside(db, userId, feedId, rules, true);
         });
+      } catch (error) {
+        // Another request stored the same URL meanwhile: this user subscribes to that feed.
+        const stored = isUniqueViolation(error) && feed.url ? await findFeed(pool, feed.url) : null;
+        if (!stored) throw error;
+        return once(() => inTransaction(pool, (db) => subscribeInside(db, userId, stored, rules, false)));
       }
-      return subscribeInside(db, userId, feedId, rules, true);
-    }),
+    },
   };
 }

@@ -114,6 +114,8 @@ const transactions = preparedOnce((db: Db) => ({
 /** The subscribing half of the subscription store on SQLite (see SubscriptionStore). */
 export function subscribingUnits(db: Db): Pick<SubscriptionStore, 'findFeed' | 'staleForNewSubscriber' | 'subscribe' | 'subscribeToNewFeed'> {
   const subscribeToNewFeed = db.transaction((userId: string, feed: NewFeed, firstFetch: FirstFetch | null, rules: SubscribeRules): Subscribed | 'feed_limit' => {
+    const stored = feed.url === null ? null : findFeedByUrl(db, feed.url);
+    if (stored) return subscribeNow(db, userId, stored, rules);
     if (rules.feedLimit !== null && (statements(db).count.get(userId) as number) >= rules.feedLimit) return 'feed_limit';
     const feedId = createFeed(db, feed, rules.now);
     if (firstFetch) {

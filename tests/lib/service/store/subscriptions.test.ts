@@ -117,7 +117,7 @@ describe.each(fixturesFor('subscriptions', 'folders'))('the subscription store (
     expect(await f.store.subscriptions.count(full)).toBe(1);
   });
 
-  it('stores a new feed with what its first fetch learnt and subscribes to it, or stores nothing beyond the plan', async () => {
+  it('stores a new feed with what its first fetch learnt and subscribes to it, subscribes to it if stored meanwhile, or stores nothing beyond the plan', async () => {
     const user = await f.user();
     const next = new Date(Date.now() + 3600_000).toISOString();
     const made = await f.store.subscriptions.subscribeToNewFeed(user, { url: 'https://new.example/feed.xml', source_type: 'feed', title: 'New' },
@@ -126,6 +126,12 @@ describe.each(fixturesFor('subscriptions', 'folders'))('the subscription store (
     expect(await f.store.subscriptions.findFeed('https://new.example/feed.xml')).toBe((made as { feed_id: string }).feed_id);
     expect(await f.sql('SELECT etag, next_fetch_at, listed_items FROM feeds WHERE url = ?', 'https://new.example/feed.xml'))
       .toEqual([{ etag: '"v1"', next_fetch_at: next, listed_items: JSON.stringify({ guids: ['a'], urls: [] }) }]);
+
+    // Stored meanwhile (another request subscribed to the same new feed): the one feed is subscribed to.
+    const other = await f.user();
+    expect(await f.store.subscriptions.subscribeToNewFeed(other, { url: 'https://new.example/feed.xml', source_type: 'feed', title: 'New' }, null, rules()))
+      .toEqual({ ...(made as object), created: true, subscription_id: expect.any(String) });
+    expect(await f.sql('SELECT id FROM feeds WHERE url = ?', 'https://new.example/feed.xml')).toHaveLength(1);
 
     expect(await f.store.subscriptions.subscribeToNewFeed(user, { url: null, source_type: 'newsletter', title: 'Letters', newsletter_address: 'x@mail.example' },
       null, rules({ feedLimit: 1 }))).toBe('feed_limit');

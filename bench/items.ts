@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ensureUser, issueCredential } from '@/lib/service/domain/accounts';
-import { createFeed } from '@/lib/service/domain/feeds/create-feed';
+import { createFeed, subscribeUserToFeed } from '@/lib/service/store/sqlite/subscribing';
 import { storeItems } from '@/lib/service/domain/feeds/store-items';
-import { subscribeUserToFeed } from '@/lib/service/domain/feeds/subscribe-user';
+import { historyCapOf } from '@/lib/service/domain/feeds/subscribe-user';
 import { createService, type EmbeddedService } from '@/lib/service/service';
 import { benchItems, prng, zipfVocabulary } from './item-corpus';
 
@@ -66,7 +66,7 @@ async function build(dir: string, seed = 42): Promise<Bench & { buildSeconds: nu
     const random = prng(seed + 1);
     for (let feed = 0; feed < feeds; feed++) {
       const feedId = createFeed(db, { url: `https://bench.example/${feed}/feed.xml`, source_type: 'feed', title: `Bench feed ${feed}`, website: `https://bench.example/${feed}` });
-      subscribeUserToFeed(db, user, feedId);
+      subscribeUserToFeed(db, user.id, feedId, { historyCap: historyCapOf(user.plan) });
       storeItems(db, feedId, benchItems(feed, itemsPerFeed, vocabulary, random, 365, now));
     }
   }

@@ -111,7 +111,7 @@ async function timeInProcess(dataDir: string, key: string): Promise<{ items: [nu
     };
     return {
       items: await pair(() => listItems(service.db, user, query), viaFetch('/v1/items?limit=50')),
-      check: await pair(() => checkSubscriptions(service.db, user), viaFetch('/v1/subscriptions/check')),
+      check: await pair(() => checkSubscriptions(service.store, user), viaFetch('/v1/subscriptions/check')),
     };
   } finally {
     service.close();

@@ -82,9 +82,9 @@ async function measure(): Promise<ProxyFigures> {
   const { serve } = await import('@hono/node-server');
   const { embeddedService } = await import('@/lib/service/embedded');
   const { findUser, issueCredential } = await import('@/lib/service/domain/accounts');
-  const { createFeed } = await import('@/lib/service/domain/feeds/create-feed');
+  const { createFeed, subscribeUserToFeed } = await import('@/lib/service/store/sqlite/subscribing');
   const { storeItems } = await import('@/lib/service/domain/feeds/store-items');
-  const { subscribeUserToFeed } = await import('@/lib/service/domain/feeds/subscribe-user');
+  const { historyCapOf } = await import('@/lib/service/domain/feeds/subscribe-user');
   const { proxy } = await import('@/lib/server/proxy');
   const { startSession } = await import('@/lib/server/session');
 
@@ -92,7 +92,7 @@ async function measure(): Promise<ProxyFigures> {
   const owner = (await findUser(service.store, ownerId))!;
   for (let feed = 0; feed < 20; feed++) {
     const feedId = createFeed(service.db, { url: `https://feeds.example.com/${feed}.xml`, source_type: 'feed', title: `Feed ${feed}`, website: `https://site${feed}.example.com` });
-    subscribeUserToFeed(service.db, owner, feedId);
+    subscribeUserToFeed(service.db, owner.id, feedId, { historyCap: historyCapOf(owner.plan) });
     storeItems(service.db, feedId, Array.from({ length: 50 }, (_, n) => ({
       guid: `${feed}-${n}`, url: `https://site${feed}.example.com/${n}`, title: `Article ${n} of feed ${feed} about something that happened`,
       published_at: new Date(Date.now() - (feed * 50 + n) * 3_600_000).toISOString(), author: 'A Writer',

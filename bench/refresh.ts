@@ -13,9 +13,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ensureUser } from '@/lib/service/domain/accounts';
-import { createFeed } from '@/lib/service/domain/feeds/create-feed';
+import { createFeed, subscribeUserToFeed } from '@/lib/service/store/sqlite/subscribing';
 import { refreshFeeds } from '@/lib/service/domain/feeds/refresh-feed';
-import { subscribeUserToFeed } from '@/lib/service/domain/feeds/subscribe-user';
+import { historyCapOf } from '@/lib/service/domain/feeds/subscribe-user';
 import { createService } from '@/lib/service/service';
 import { median } from './app-under-test';
 import { benchItems, prng, zipfVocabulary } from './item-corpus';
@@ -81,7 +81,7 @@ async function runOnce(servers: http.Server[]): Promise<RunFigures> {
     const feedIds = service.db.transaction(() => Array.from({ length: feedCount }, (_, feed) => {
       const server = servers[feed % hosts].address() as AddressInfo;
       const id = createFeed(service.db, { url: `http://${server.address}:${server.port}/feed/${feed}.xml`, source_type: 'feed', title: `Feed ${feed}` });
-      subscribeUserToFeed(service.db, user, id);
+      subscribeUserToFeed(service.db, user.id, id, { historyCap: historyCapOf(user.plan) });
       return id;
     }))();
     let started = performance.now();

@@ -16,9 +16,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { serve } from '@hono/node-server';
 import { ensureUser, issueCredential } from '@/lib/service/domain/accounts';
-import { createFeed } from '@/lib/service/domain/feeds/create-feed';
+import { createFeed, subscribeUserToFeed } from '@/lib/service/store/sqlite/subscribing';
 import { storeItems } from '@/lib/service/domain/feeds/store-items';
-import { subscribeUserToFeed } from '@/lib/service/domain/feeds/subscribe-user';
+import { historyCapOf } from '@/lib/service/domain/feeds/subscribe-user';
 import { createService } from '@/lib/service/service';
 import { benchItems, prng, zipfVocabulary } from './item-corpus';
 
@@ -78,7 +78,7 @@ export async function run(): Promise<SyncFigures> {
     const now = Date.now();
     for (let feed = 0; feed < feeds; feed++) {
       const feedId = createFeed(db, { url: `https://bench.example/${feed}/feed.xml`, source_type: 'feed', title: `Bench feed ${feed}`, website: `https://bench.example/${feed}` });
-      subscribeUserToFeed(db, user, feedId);
+      subscribeUserToFeed(db, user.id, feedId, { historyCap: historyCapOf(user.plan) });
       storeItems(db, feedId, benchItems(feed, itemsPerFeed, vocabulary, random, 365, now));
     }
     const buildSeconds = (performance.now() - started) / 1000;

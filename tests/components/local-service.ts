@@ -12,9 +12,9 @@ import { serve } from '@hono/node-server';
 import type { Plan } from '@/lib/contract/common';
 import { configureApi } from '@/lib/client/api-client';
 import { ensureUser, issueCredential, type User } from '@/lib/service/domain/accounts';
-import { createFeed } from '@/lib/service/domain/feeds/create-feed';
+import { createFeed, subscribeUserToFeed } from '@/lib/service/store/sqlite/subscribing';
 import { storeItems, type NewItem } from '@/lib/service/domain/feeds/store-items';
-import { subscribeUserToFeed } from '@/lib/service/domain/feeds/subscribe-user';
+import { historyCapOf } from '@/lib/service/domain/feeds/subscribe-user';
 import { createService, type EmbeddedService } from '@/lib/service/service';
 import type { ServiceConfig } from '@/lib/service/context';
 
@@ -72,7 +72,7 @@ export async function startLocalService(options: { plan?: Plan; appRateLimit?: n
     service, user, token: secret, base,
     addFeed(title, items, feedOptions = {}) {
       const feedId = createFeed(service.db, { url: `https://example.com/${encodeURIComponent(title)}.xml`, source_type: feedOptions.sourceType ?? 'feed', title });
-      subscribeUserToFeed(service.db, user, feedId);
+      subscribeUserToFeed(service.db, user.id, feedId, { historyCap: historyCapOf(user.plan) });
       const full: NewItem[] = items.map((item, index) => {
         clock -= 3_600_000;
         return {

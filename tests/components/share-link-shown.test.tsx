@@ -20,9 +20,9 @@ import { handleSignIn } from '@/lib/server/session-routes';
 import { createLink, listLinks } from '@/lib/server/share-link-routes';
 import { openShareLink } from '@/lib/server/share-links';
 import { ensureOwner } from '@/lib/service/domain/accounts';
-import { createFeed } from '@/lib/service/domain/feeds/create-feed';
+import { createFeed, subscribeUserToFeed } from '@/lib/service/store/sqlite/subscribing';
 import { storeItems } from '@/lib/service/domain/feeds/store-items';
-import { subscribeUserToFeed } from '@/lib/service/domain/feeds/subscribe-user';
+import { historyCapOf } from '@/lib/service/domain/feeds/subscribe-user';
 import { updateItem } from '@/lib/service/domain/items/item-state';
 import { embeddedService } from '@/lib/service/embedded';
 import { article } from '../lib/service/harness';
@@ -50,7 +50,7 @@ beforeAll(async () => {
   const { service } = await embeddedService();
   const owner = await ensureOwner(service.store, service.config.ownerEmail);
   const feedId = createFeed(service.db, { url: 'https://feeds.example.com/shared.xml', source_type: 'feed', title: 'Shared Blog' });
-  subscribeUserToFeed(service.db, owner, feedId);
+  subscribeUserToFeed(service.db, owner.id, feedId, { historyCap: historyCapOf(owner.plan) });
   [itemId] = storeItems(service.db, feedId, [article({ title: 'Tides' })]).added as [string];
   updateItem(service.db, owner, itemId, { is_saved: true });
 

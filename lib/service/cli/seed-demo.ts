@@ -8,10 +8,10 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { ServiceContext } from '../context';
 import { ensureOwner, ensureUser, type User } from '../domain/accounts';
-import { createFeed, findFeedByUrl } from '../domain/feeds/create-feed';
+import { createFeed, findFeedByUrl, subscribeUserToFeed } from '../store/sqlite/subscribing';
 import { seedDemoIcon } from './demo-icons';
 import { storeItems } from '../domain/feeds/store-items';
-import { subscribeUserToFeed } from '../domain/feeds/subscribe-user';
+import { historyCapOf } from '../domain/feeds/subscribe-user';
 import { bulkUpdateItems } from '../domain/items/item-state';
 import { nextPlayback } from '../domain/items/playback';
 import { setItemTags } from '../domain/items/tags';
@@ -99,7 +99,7 @@ function seedSource(service: ServiceContext, user: User, source: DemoSource, now
     // Marked so the scheduler never fetches it: its address is made up, and every fetch would fail.
     db.prepare('UPDATE feeds SET is_demo = 1 WHERE id = ?').run(feedId);
     seedDemoIcon(db, feedId, source.key, source.website, at);
-    const subscriptionId = subscribeUserToFeed(db, user, feedId, { folderId: folderIdOf(db, user, source.folder, at), now: at });
+    const subscriptionId = subscribeUserToFeed(db, user.id, feedId, { folderId: folderIdOf(db, user, source.folder, at), now: at, historyCap: historyCapOf(user.plan) });
     if (source.pinned) db.prepare('UPDATE subscriptions SET is_pinned = 1 WHERE id = ?').run(subscriptionId);
     const stored = storeItems(db, feedId, items, at);
     const added = new Set(stored.added);

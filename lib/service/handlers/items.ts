@@ -22,7 +22,7 @@ export const itemHandlers: Handlers = {
     const updated = updateItem(db, user, params.item_id, body);
     if (!updated.prefers_full_content) return { body: updated };
     // The page is fetched once, on the change that asks for it, so the answer already carries it.
-    await ensureFullContent(service, params.item_id, articleRulesForItem(db, user.id, params.item_id));
+    await ensureFullContent(service, params.item_id, await articleRulesForItem(service.store, user.id, params.item_id));
     return { body: getItem(db, user.id, params.item_id) };
   },
   recordPlayback: async ({ store, user, params, body }) => ({ body: await recordPlayback(store, user.id, params.item_id, body) }),

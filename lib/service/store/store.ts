@@ -14,6 +14,7 @@ import type { ChapterStore } from './chapters';
 import type { FeedIconStore } from './feed-icons';
 import type { FeverStore } from './fever';
 import type { GpodderStore } from './gpodder';
+import type { SubscriptionStore } from './subscriptions';
 
 /**
  * The storage seam: everything the domain keeps, behind narrow interfaces, one per area.
@@ -43,4 +44,5 @@ export type Store = {
   feedIcons: FeedIconStore;
   fever: FeverStore;
   gpodder: GpodderStore;
+  subscriptions: SubscriptionStore;
 };

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SearchView } from '@/components/search/search-view';
 import { readListContext } from '@/lib/client/list-context';
 import { SHORTCUTS_STORAGE_KEY } from '@/lib/client/shortcuts';
-import { createFeed } from '@/lib/service/domain/feeds/create-feed';
+import { createFeed } from '@/lib/service/store/sqlite/subscribing';
 import { storeItems } from '@/lib/service/domain/feeds/store-items';
 import { startLocalService, type LocalService } from '../local-service';
 import { renderRouted } from '../render-routed';

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SearchView } from '@/components/search/search-view';
 import { callApi, configureApi } from '@/lib/client/api-client';
 import { setPlan } from '@/lib/service/domain/accounts';
-import { createFeed } from '@/lib/service/domain/feeds/create-feed';
+import { createFeed } from '@/lib/service/store/sqlite/subscribing';
 import { storeItems } from '@/lib/service/domain/feeds/store-items';
 import { startLocalService, type LocalService, withUnavailableService } from '../local-service';
 import { renderRouted } from '../render-routed';

@@ -15,9 +15,9 @@ import { demoAudioSeconds } from '@/lib/service/cli/demo-media';
 import { seedDemo } from '@/lib/service/cli/seed-demo';
 import { embeddedService } from '@/lib/service/embedded';
 import { episode } from '../service/harness';
-import { createFeed } from '@/lib/service/domain/feeds/create-feed';
+import { createFeed, subscribeUserToFeed } from '@/lib/service/store/sqlite/subscribing';
 import { storeItems } from '@/lib/service/domain/feeds/store-items';
-import { subscribeUserToFeed } from '@/lib/service/domain/feeds/subscribe-user';
+import { historyCapOf } from '@/lib/service/domain/feeds/subscribe-user';
 
 vi.mock('server-only', () => ({}));
 
@@ -48,7 +48,7 @@ beforeAll(async () => {
   demoEpisode = service.db.prepare("SELECT id FROM items WHERE item_type = 'episode' AND guid LIKE 'tidings-demo:%' LIMIT 1").pluck().get() as string;
   // A feed's enclosure that names the same path on another (private) host is that host's, and fetched as any other.
   const feedId = createFeed(service.db, { url: 'https://look-alike.example/feed.xml', source_type: 'podcast', title: 'Look-alike' });
-  subscribeUserToFeed(service.db, owner, feedId, {});
+  subscribeUserToFeed(service.db, owner.id, feedId, { historyCap: historyCapOf(owner.plan) });
   [lookAlike] = storeItems(service.db, feedId, [episode({ audio_url: 'http://127.0.0.1/api/demo-media/small-hours-1.wav' })]).added;
 });
 

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { feedIcon } from '@/lib/server/feed-icons';
 import { handleSignIn } from '@/lib/server/session-routes';
 import { embeddedService } from '@/lib/service/embedded';
-import { createFeed } from '@/lib/service/domain/feeds/create-feed';
+import { createFeed } from '@/lib/service/store/sqlite/subscribing';
 import { storeFeedIcon } from '@/lib/service/domain/feeds/feed-icons';
 import { demoIconPng } from '@/lib/service/cli/demo-icons';
 

@@ -19,9 +19,9 @@ import { createShareLink, openShareLink, type SharedItem } from '@/lib/server/sh
 import { refreshEveryMs } from '@/lib/server/share-snapshots';
 import { takeShareVisit } from '@/lib/server/share-visit-limit';
 import { ensureOwner } from '@/lib/service/domain/accounts';
-import { createFeed } from '@/lib/service/domain/feeds/create-feed';
+import { createFeed, subscribeUserToFeed } from '@/lib/service/store/sqlite/subscribing';
 import { storeItems } from '@/lib/service/domain/feeds/store-items';
-import { subscribeUserToFeed } from '@/lib/service/domain/feeds/subscribe-user';
+import { historyCapOf } from '@/lib/service/domain/feeds/subscribe-user';
 import { embeddedService } from '@/lib/service/embedded';
 import { article } from '../service/harness';
 
@@ -65,7 +65,7 @@ beforeAll(async () => {
   const { service } = await embeddedService();
   const owner = await ensureOwner(service.store, service.config.ownerEmail);
   const feedId = createFeed(service.db, { url: 'https://feeds.example.com/shared.xml', source_type: 'feed', title: 'Shared Blog', website: 'https://shared.example.com' });
-  subscribeUserToFeed(service.db, owner, feedId);
+  subscribeUserToFeed(service.db, owner.id, feedId, { historyCap: historyCapOf(owner.plan) });
   [itemId] = storeItems(service.db, feedId, [article({ title: 'Worth sharing', content })]).added as [string];
   [pictured, badlyPictured] = storeItems(service.db, feedId, [
     article({ title: 'With a picture', media_url: 'https://images.example.com/lead.jpg' }),

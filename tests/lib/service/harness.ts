@@ -11,9 +11,10 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Plan } from '@/lib/contract/common';
 import { ensureUser, issueCredential, type User } from '@/lib/service/domain/accounts';
-import { createFeed, type NewFeed } from '@/lib/service/domain/feeds/create-feed';
+import { createFeed, subscribeUserToFeed } from '@/lib/service/store/sqlite/subscribing';
+import type { NewFeed } from '@/lib/service/store/subscriptions';
 import { storeItems, type NewItem } from '@/lib/service/domain/feeds/store-items';
-import { subscribeUserToFeed } from '@/lib/service/domain/feeds/subscribe-user';
+import { historyCapOf } from '@/lib/service/domain/feeds/subscribe-user';
 import type { ServiceConfig } from '@/lib/service/context';
 import { createService, type EmbeddedService } from '@/lib/service/service';
 
@@ -115,7 +116,7 @@ export class Harness {
 
   /** Subscribes a user to a stored feed. */
   subscribe(user: User, feedId: string, folderId?: string): string {
-    return subscribeUserToFeed(this.service.db, user, feedId, { folderId });
+    return subscribeUserToFeed(this.service.db, user.id, feedId, { folderId, historyCap: historyCapOf(user.plan) });
   }
 
   /**

@@ -9,7 +9,8 @@ import { failureSentence } from './failure-sentence';
 import { sharedFeedPreparer, type FeedPreparer } from './feed-preparer';
 import { fetchFullArticlesLater } from './full-articles';
 import { backoff, PACE_ITEMS, paceLimits, paceOf } from './refresh-pace';
-import { recordListing, type ListedKey } from './feed-listing';
+import { recordListing } from '../../store/sqlite/subscribing';
+import type { ListedKey } from '../../store/subscriptions';
 import { insertItems, writeSearchTexts, type SearchTexts } from './store-items';
 import { indexPreparedItemsLater } from './store-parsed-feed';
 

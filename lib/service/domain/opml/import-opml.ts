@@ -1,12 +1,14 @@
 import type { OpmlImportResult } from '@/lib/contract/organizing';
 import type { User } from '../accounts';
-import { createFeed, findFeedByUrl } from '../feeds/create-feed';
+import { subscribeRules } from '../feeds/subscribe-user';
 import { ensureFolder } from '../folders/folders';
-import { normalizeFeedUrl, subscribeToStored } from '../subscriptions/subscribe';
+import { feedLimitReached } from '../subscriptions/feed-limit';
+import { normalizeFeedUrl } from '../subscriptions/subscribe';
 import type { ServiceContext } from '../../context';
 import { fetchImportedFeeds } from './import-fetch';
 import { readOpml, type OpmlFeed } from './read-opml';
-import { badRequest, DomainError, tooLarge } from '../errors';
+import type { ImportedFeed } from '../../store/subscriptions';
+import { tooLarge } from '../errors';
 
 /**
  * The most distinct feeds one import takes. It is the pro plan's feed limit, and readers'
@@ -27,8 +29,6 @@ function distinctFeeds(feeds: OpmlFeed[]): OpmlFeed[] {
   return [...seen.values()];
 }
 
-type Outcome = 'imported' | 'already_subscribed' | { message: string };
-
 /** Subscription titles are at most 256 characters, as PATCH /v1/subscriptions/{id} takes them. */
 const maxTitle = 256;
 
@@ -38,35 +38,8 @@ const maxTitle = 256;
  * the feed's own name is left unset, to follow the channel. A feed new here is named by the file
  * only until its first fetch names it, as before: many files hold placeholders (a host, "Feed 1").
  */
-function keepOutlineTitle(service: ServiceContext, subscriptionId: string, outlineTitle: string | null): void {
-  const title = outlineTitle?.slice(0, maxTitle).trim();
-  if (!title) return;
-  service.db.prepare(`UPDATE subscriptions SET title = @title WHERE id = @id
-    AND (SELECT f.title FROM feeds f WHERE f.id = subscriptions.feed_id) IS NOT @title`).run({ id: subscriptionId, title });
-}
-
-/**
- * Subscribes `user` to one feed of the document, storing a feed not known yet without fetching it
- * (added to `created`); a feed refused (bad URL, plan limit) is reported with the reason.
- */
-function subscribeWithoutFetching(service: ServiceContext, user: User, feed: OpmlFeed, folderId: string | null, created: { id: string; url: string }[]): Outcome {
-  try {
-    return service.db.transaction((): Outcome => {
-      const url = normalizeFeedUrl(feed.url);
-      if (!url) throw badRequest('url must be an http or https URL.');
-      let feedId = findFeedByUrl(service.db, url);
-      const isNew = !feedId;
-      if (!feedId) feedId = createFeed(service.db, { url, source_type: 'feed', title: feed.title || new URL(url).hostname });
-      const outcome = subscribeToStored(service, user, feedId, folderId);
-      if (isNew) created.push({ id: feedId, url });
-      if (outcome.status !== 201) return 'already_subscribed';
-      if (!isNew) keepOutlineTitle(service, outcome.body.subscription_id, feed.title);
-      return 'imported';
-    })();
-  } catch (error) {
-    if (!(error instanceof DomainError)) console.error('[tidings opml import]', feed.url, error);
-    return { message: error instanceof DomainError ? error.message : 'Something went wrong while subscribing.' };
-  }
+function outlineTitle(title: string | null): string | null {
+  return title?.slice(0, maxTitle).trim() || null;
 }
 
 /**
@@ -85,7 +58,6 @@ export async function importOpml(service: ServiceContext, user: User, text: stri
     // a client tells this apart from a document that is not OPML (422) by the status, not the wording.
     throw tooLarge(`opml lists ${feeds.length.toLocaleString('en-US')} feeds, more than the ${maxImportFeeds.toLocaleString('en-US')} one import takes; split the file into smaller ones.`);
   }
-  const created: { id: string; url: string }[] = [];
   const folderIds = new Map<string, string>();
   const madeFolders: string[] = [];
   for (const folder of new Set(feeds.map((feed) => feed.folder))) {
@@ -94,21 +66,32 @@ export async function importOpml(service: ServiceContext, user: User, text: stri
     folderIds.set(folder, id);
     if (made) madeFolders.push(id);
   }
-  // One transaction for all the subscriptions: a commit per feed made a big import slow.
-  const outcomes = service.db.transaction(() =>
-    feeds.map((feed) => subscribeWithoutFetching(service, user, feed, feed.folder === null ? null : folderIds.get(feed.folder) ?? null, created)))();
-  // Not fetched yet: no last try to show, and the scheduler leaves them to the import's fetch for a while.
-  // No await comes between the subscriptions' commit and this call, so no scheduler round runs in between.
-  await service.store.opml.holdUnfetched(created.map((feed) => feed.id), new Date(Date.now() + importFetchGraceMs));
+  // A feed refused (bad URL, plan limit) is reported with the reason and the rest go on.
+  const refusals = new Map<OpmlFeed, string>();
+  const accepted: { feed: OpmlFeed; imported: ImportedFeed }[] = [];
+  for (const feed of feeds) {
+    const url = normalizeFeedUrl(feed.url);
+    if (!url) { refusals.set(feed, 'url must be an http or https URL.'); continue; }
+    const folderId = feed.folder === null ? null : folderIds.get(feed.folder) ?? null;
+    accepted.push({ feed, imported: { url, title: feed.title || new URL(url).hostname, outlineTitle: outlineTitle(feed.title), folderId } });
+  }
+  // New feeds are not fetched yet: the scheduler leaves them to the import's fetch for a while.
+  const { outcomes, created } = await service.store.opml.importFeeds(user.id, accepted.map(({ imported }) => imported),
+    { ...subscribeRules(user, null), holdUntil: new Date(Date.now() + importFetchGraceMs) });
+  accepted.forEach(({ feed }, i) => {
+    if (outcomes[i] === 'feed_limit') refusals.set(feed, feedLimitReached(user).message);
+    else if (outcomes[i] === 'failed') refusals.set(feed, 'Something went wrong while subscribing.');
+  });
+  const outcomeOf = new Map(accepted.map(({ feed }, i) => [feed, outcomes[i]]));
   await service.store.folders.deleteIfEmpty(user.id, madeFolders);
   fetchImportedFeeds(service, user, created);
 
   const result: OpmlImportResult = { imported: 0, already_subscribed: 0, duplicates: outlines.length - feeds.length, failed: [] };
-  feeds.forEach((feed, i) => {
-    const outcome = outcomes[i];
-    if (outcome === 'imported') result.imported += 1;
-    else if (outcome === 'already_subscribed') result.already_subscribed += 1;
-    else result.failed.push({ url: feed.url, message: outcome.message });
-  });
+  for (const feed of feeds) {
+    const refusal = refusals.get(feed);
+    if (refusal) result.failed.push({ url: feed.url, message: refusal });
+    else if (outcomeOf.get(feed) === 'imported') result.imported += 1;
+    else result.already_subscribed += 1;
+  }
   return result;
 }

@@ -2,7 +2,9 @@ import type { SourceType } from '@/lib/contract/common';
 import type { FeedSearchResult } from '@/lib/contract/search';
 import type { z } from 'zod';
 import type { User } from '../accounts';
-import { subscriptionColumns, toSubscription, type SubscriptionRow } from '../subscriptions/subscription-view';
+import { historyCapOf } from '../feeds/subscribe-user';
+import { toSubscription } from '../subscriptions/subscription-view';
+import { storedSubscription, subscriptionColumns, type SubscriptionRow } from '../../store/sqlite/subscriptions';
 import type { Db } from '../../store/database';
 import { needle, textMatch } from '../../store/sqlite/text-match';
 import { offsetPagination } from './paging';
@@ -24,10 +26,10 @@ export function searchFeeds(db: Db, user: User, query: FeedSearch): z.infer<type
     .pluck().get(params) as number;
   const rows = db.prepare(`SELECT ${subscriptionColumns} FROM subscriptions s JOIN feeds f ON f.id = s.feed_id
     WHERE ${where} ORDER BY ${match.rank}, ${title} COLLATE NOCASE, s.id LIMIT @limit OFFSET @offset`)
-    .all({ ...params, free: user.plan === 'free' ? 1 : 0, limit: query.limit, offset: query.offset }) as SubscriptionRow[];
+      .all({ ...params, cap: historyCapOf(user.plan), limit: query.limit, offset: query.offset }) as SubscriptionRow[];
 
   const data = rows.map((row) => {
-    const subscription = toSubscription(row);
+    const subscription = toSubscription(storedSubscription(row));
     return {
       id: subscription.id, source_type: subscription.source_type, title: subscription.title, website: subscription.website,
       is_active: subscription.is_active, is_pinned: subscription.is_pinned, newsletter_address: subscription.newsletter_address,

@@ -1,31 +1,25 @@
 import type { SubscriptionHealth } from '@/lib/contract/feed-health';
 import type { ServiceContext } from '../../context';
-import type { Db } from '../../store/database';
+import type { FeedHealthState } from '../../store/subscriptions';
 import type { User } from '../accounts';
+import type { Store } from '../../store/store';
 import { refreshFeed } from '../feeds/refresh-feed';
 import { badRequest, notFound, tooSoon as refusedTooSoon, type DomainError } from '../errors';
 
 /** Least time between two fetches of one feed asked for by a person ("Try now"), so the button cannot hammer a host. */
 export const tryNowIntervalMs = 10_000;
 
-type HealthRow = {
-  id: string; feed_id: string; status: SubscriptionHealth['status']; source_type: string; url: string | null;
-  last_error: string | null; last_fetched_at: string | null; next_fetch_at: string | null; is_demo: number;
-};
-
-const healthColumns = 's.id, s.feed_id, f.status, f.source_type, f.url, f.last_error, f.last_fetched_at, f.next_fetch_at, f.is_demo';
-
 /** Feeds being fetched because someone pressed "Try now": a second press waits for the first. */
 const fetchingNow = new Set<string>();
 
-function isFetched(row: HealthRow): boolean {
-  return row.url !== null && row.source_type !== 'newsletter' && row.is_demo === 0;
+function isFetched(row: FeedHealthState): boolean {
+  return row.url !== null && row.source_type !== 'newsletter' && !row.is_demo;
 }
 
-function toHealth(row: HealthRow): SubscriptionHealth {
+function toHealth(row: FeedHealthState): SubscriptionHealth {
   const fetched = isFetched(row);
   return {
-    subscription_id: row.id,
+    subscription_id: row.subscription_id,
     status: row.status,
     last_error: row.last_error,
     last_tried_at: fetched ? row.last_fetched_at : null,
@@ -34,23 +28,20 @@ function toHealth(row: HealthRow): SubscriptionHealth {
   };
 }
 
-function loadHealthRow(db: Db, user: User, subscriptionId: string): HealthRow {
-  const row = db.prepare(`SELECT ${healthColumns} FROM subscriptions s JOIN feeds f ON f.id = s.feed_id WHERE s.user_id = ? AND s.id = ?`)
-    .get(user.id, subscriptionId) as HealthRow | undefined;
+async function loadHealth(store: Store, user: User, subscriptionId: string): Promise<FeedHealthState> {
+  const row = await store.subscriptions.health(user.id, subscriptionId);
   if (!row) throw notFound(`No subscription with id ${subscriptionId} exists.`);
   return row;
 }
 
 /** How one of the user's subscriptions is being fetched; 404 when the user has no such subscription. */
-export function subscriptionHealth(db: Db, user: User, subscriptionId: string): SubscriptionHealth {
-  return toHealth(loadHealthRow(db, user, subscriptionId));
+export async function subscriptionHealth(store: Store, user: User, subscriptionId: string): Promise<SubscriptionHealth> {
+  return toHealth(await loadHealth(store, user, subscriptionId));
 }
 
 /** The user's subscriptions whose feeds are failing or given up on, most recently tried first. */
-export function failingSubscriptions(db: Db, user: User): SubscriptionHealth[] {
-  const rows = db.prepare(`SELECT ${healthColumns} FROM subscriptions s JOIN feeds f ON f.id = s.feed_id
-    WHERE s.user_id = ? AND f.status != 'healthy' ORDER BY f.last_fetched_at DESC, s.id`).all(user.id) as HealthRow[];
-  return rows.map(toHealth);
+export async function failingSubscriptions(store: Store, user: User): Promise<SubscriptionHealth[]> {
+  return (await store.subscriptions.failing(user.id)).map(toHealth);
 }
 
 function tooSoon(waitMs: number): DomainError {
@@ -64,7 +55,7 @@ function tooSoon(waitMs: number): DomainError {
  * counting the scheduler's fetches too; sooner answers 429.
  */
 export async function tryNow(service: ServiceContext, user: User, subscriptionId: string, now = () => Date.now()): Promise<SubscriptionHealth> {
-  const row = loadHealthRow(service.db, user, subscriptionId);
+  const row = await loadHealth(service.store, user, subscriptionId);
   if (row.is_demo) throw badRequest('A demo source is not fetched: its items come with Tidings.');
   if (!isFetched(row)) throw badRequest('A newsletter is not fetched: its mails arrive on their own.');
   if (fetchingNow.has(row.feed_id)) throw tooSoon(tryNowIntervalMs);
@@ -77,5 +68,5 @@ export async function tryNow(service: ServiceContext, user: User, subscriptionId
   } finally {
     fetchingNow.delete(row.feed_id);
   }
-  return subscriptionHealth(service.db, user, subscriptionId);
+  return subscriptionHealth(service.store, user, subscriptionId);
 }

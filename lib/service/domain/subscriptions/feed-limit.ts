@@ -1,12 +1,16 @@
 import type { User } from '../accounts';
 import { plans } from '../plans';
-import type { Db } from '../../store/database';
+import type { Store } from '../../store/store';
 import { planLimit } from '../errors';
 
+/** The refusal of a subscription beyond the plan's number of feeds. */
+export function feedLimitReached(user: User) {
+  return planLimit(`The ${user.plan} plan allows ${plans[user.plan].feeds} subscriptions; unsubscribe from some or change plan to add more.`);
+}
+
 /** Answers 402 when the user already has as many subscriptions as the plan allows. */
-export function requireFeedRoom(db: Db, user: User): void {
+export async function requireFeedRoom(store: Store, user: User): Promise<void> {
   const limit = plans[user.plan].feeds;
   if (limit === null) return;
-  const count = db.prepare('SELECT COUNT(*) FROM subscriptions WHERE user_id = ?').pluck().get(user.id) as number;
-  if (count >= limit) throw planLimit(`The ${user.plan} plan allows ${limit} subscriptions; unsubscribe from some or change plan to add more.`);
+  if ((await store.subscriptions.count(user.id)) >= limit) throw feedLimitReached(user);
 }

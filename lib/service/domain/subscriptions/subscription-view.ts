@@ -1,28 +1,12 @@
 import type { SubscriptionDetail, SubscriptionListEntry } from '@/lib/contract/subscriptions';
 import type { User } from '../accounts';
-import { freeHistoryDays } from '../feeds/subscribe-user';
-import type { Db } from '../../store/database';
+import { historyCapOf } from '../feeds/subscribe-user';
+import type { Store } from '../../store/store';
+import type { StoredSubscription, SubscriptionDetailRecord } from '../../store/subscriptions';
 import { notFound } from '../errors';
 
-/** Columns of a subscription read, from `subscriptions s JOIN feeds f`. */
-export const subscriptionColumns = `
-  s.id, s.feed_id, COALESCE(s.title, f.title) AS title, s.is_pinned, s.is_active, s.playback_speed, s.folder_id, s.created_at,
-  f.source_type, f.status, f.website, f.newsletter_address, f.artist, f.language, f.last_update, f.description, f.url AS canonical_url,
-  f.explicit, f.podcast_summary,
-  (SELECT COUNT(*) FROM entries e WHERE e.user_id = s.user_id AND e.subscription_id = s.id AND e.is_read = 0) AS unread_count,
-  (@free AND EXISTS (SELECT 1 FROM items h WHERE h.feed_id = s.feed_id
-     AND h.published_ms < unixepoch(s.created_at) * 1000 - ${freeHistoryDays} * 86400000)) AS history_capped`;
-
-export type SubscriptionRow = {
-  id: string; feed_id: string; title: string; is_pinned: number; is_active: number; playback_speed: number | null;
-  folder_id: string | null; created_at: string; source_type: 'feed' | 'newsletter' | 'podcast'; status: 'healthy' | 'failing' | 'dead';
-  website: string | null; newsletter_address: string | null; artist: string | null; language: string | null;
-  last_update: string | null; description: string | null; canonical_url: string | null; explicit: number | null;
-  podcast_summary: string | null; unread_count: number; history_capped: number;
-};
-
-/** Maps a row to the list form of SPEC.md. */
-export function toSubscription(row: SubscriptionRow): SubscriptionListEntry {
+/** Maps a stored subscription to the list form of SPEC.md. */
+export function toSubscription(row: StoredSubscription): SubscriptionListEntry {
   const isPodcast = row.source_type === 'podcast';
   return {
     id: row.id,
@@ -31,48 +15,56 @@ export function toSubscription(row: SubscriptionRow): SubscriptionListEntry {
     unread_count: row.unread_count,
     status: row.status,
     website: row.website,
-    is_pinned: row.is_pinned === 1,
-    is_active: row.is_active === 1,
+    is_pinned: row.is_pinned,
+    is_active: row.is_active,
     newsletter_address: row.newsletter_address,
     podcast_id: isPodcast ? row.feed_id : null,
     artist: isPodcast ? row.artist : null,
     playback_speed: isPodcast ? row.playback_speed ?? 1 : null,
-    history_capped: row.history_capped === 1,
+    history_capped: row.history_capped,
   };
 }
 
-/** Maps a row, with its folder's name, to the detail form (which has no id in SPEC.md). */
-export function toSubscriptionDetail(db: Db, row: SubscriptionRow): SubscriptionDetail {
+/** Maps a subscription read whole to the detail form (which has no id in SPEC.md). */
+export function toSubscriptionDetail(row: SubscriptionDetailRecord): SubscriptionDetail {
   const { id: _id, ...listForm } = toSubscription(row);
   void _id;
-  const folderName = row.folder_id
-    ? (db.prepare('SELECT name FROM folders WHERE id = ?').pluck().get(row.folder_id) as string | undefined) ?? null
-    : null;
-  const episodeCount = row.source_type === 'podcast'
-    ? db.prepare("SELECT COUNT(*) FROM items WHERE feed_id = ? AND item_type = 'episode'").pluck().get(row.feed_id) as number
-    : null;
   return {
     ...listForm,
     folder_id: row.folder_id,
-    folder_name: folderName,
+    folder_name: row.folder_name,
     language: row.language,
     last_update: row.last_update,
     description: row.description,
     canonical_url: row.canonical_url,
-    episode_count: episodeCount,
-    explicit: row.explicit === null ? null : row.explicit === 1,
+    episode_count: row.episode_count,
+    explicit: row.explicit,
     podcast_summary: row.podcast_summary,
   };
 }
 
-/** Reads some of a user's subscriptions by id; 404 names the first id the user does not have. */
-export function loadSubscriptions(db: Db, user: User, ids: string[]): SubscriptionRow[] {
-  const unique = [...new Set(ids)];
-  const rows = db.prepare(`SELECT ${subscriptionColumns} FROM subscriptions s JOIN feeds f ON f.id = s.feed_id
-    WHERE s.user_id = @user AND s.id IN (SELECT value FROM json_each(@ids))`)
-    .all({ user: user.id, ids: JSON.stringify(unique), free: user.plan === 'free' ? 1 : 0 }) as SubscriptionRow[];
+/** The refusal of a subscription id the user does not have. */
+export function noSubscription(id: string) {
+  return notFound(`No subscription with id ${id} exists.`);
+}
+
+/** Orders subscriptions as the ids ask (each once); 404 names the first id the user does not have. */
+export function inOrderOf(ids: string[], rows: StoredSubscription[]): StoredSubscription[] {
   const found = new Map(rows.map((row) => [row.id, row]));
+  const unique = [...new Set(ids)];
   const missing = unique.find((id) => !found.has(id));
-  if (missing) throw notFound(`No subscription with id ${missing} exists.`);
+  if (missing) throw noSubscription(missing);
   return unique.map((id) => found.get(id)!);
+}
+
+/** Reads some of a user's subscriptions by id, in the order asked; 404 names the first id the user does not have. */
+export async function loadSubscriptions(store: Store, user: User, ids: string[]): Promise<StoredSubscription[]> {
+  return inOrderOf(ids, await store.subscriptions.byIds(user.id, ids, historyCapOf(user.plan)));
+}
+
+/** GET /v1/subscriptions/{id}: one subscription in the detail form; 404 when the user has no such subscription. */
+export async function getSubscription(store: Store, user: User, id: string): Promise<SubscriptionDetail> {
+  const row = await store.subscriptions.detail(user.id, id, historyCapOf(user.plan));
+  if (!row) throw noSubscription(id);
+  return toSubscriptionDetail(row);
 }

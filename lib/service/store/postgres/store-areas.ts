@@ -16,10 +16,11 @@ import { postgresChapterStore } from './chapters';
 import { postgresFeedIconStore } from './feed-icons';
 import { postgresFeverStore } from './fever';
 import { postgresGpodderStore } from './gpodder';
+import { postgresSubscriptionStore } from './subscriptions';
 
 /** The areas of the store that have a PostgreSQL implementation so far. */
 export type PostgresStoreAreas = Pick<Store, 'folders' | 'tags' | 'savedSearches' | 'accounts' | 'playback' | 'upNext' | 'labels' | 'opml' | 'rules' | 'readLater' | 'stories'
-  | 'articles' | 'chapters' | 'feedIcons' | 'fever' | 'gpodder'>;
+  | 'articles' | 'chapters' | 'feedIcons' | 'fever' | 'gpodder' | 'subscriptions'>;
 
 /**
  * The store areas implemented on PostgreSQL, on one pool. Not yet the service's store: the other
@@ -43,5 +44,6 @@ export function postgresStoreAreas(pool: Pool): PostgresStoreAreas {
     feedIcons: postgresFeedIconStore(pool),
     fever: postgresFeverStore(pool),
     gpodder: postgresGpodderStore(pool),
+    subscriptions: postgresSubscriptionStore(pool),
   };
 }

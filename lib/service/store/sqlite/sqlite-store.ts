@@ -16,6 +16,7 @@ import { sqliteChapterStore } from './chapters';
 import { sqliteFeedIconStore } from './feed-icons';
 import { sqliteFeverStore } from './fever';
 import { sqliteGpodderStore } from './gpodder';
+import { sqliteSubscriptionStore } from './subscriptions';
 
 /** The store on one SQLite connection (the one the unconverted domain code still uses directly). */
 export function sqliteStore(db: Db): Store {
@@ -36,5 +37,6 @@ export function sqliteStore(db: Db): Store {
     feedIcons: sqliteFeedIconStore(db),
     fever: sqliteFeverStore(db),
     gpodder: sqliteGpodderStore(db),
+    subscriptions: sqliteSubscriptionStore(db),
   };
 }

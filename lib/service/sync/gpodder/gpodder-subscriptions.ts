@@ -26,7 +26,7 @@ export async function changeSubscriptions(service: ServiceContext, user: User, b
   const remove = urls(rawRemove, 'remove');
   if (add.some((url) => remove.includes(url))) throw new BadUpload('A URL cannot be both added and removed.');
   const gone = (await Promise.all(remove.map((url) => service.store.gpodder.subscriptionByUrl(user.id, url)))).flatMap((id) => id ?? []);
-  if (gone.length) unsubscribe(service.db, user, gone);
+  if (gone.length) await unsubscribe(service.store, user, gone);
   const rewritten: [string, string][] = [];
   for (const url of add) {
     if (await service.store.gpodder.subscriptionByUrl(user.id, url)) continue;

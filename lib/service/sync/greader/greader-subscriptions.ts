@@ -7,7 +7,7 @@ import type { User } from '../../domain/accounts';
 import { ensureFolder, folderNameTaken } from '../../domain/folders/folders';
 import { exportOpml } from '../../domain/opml/export-opml';
 import { importOpml } from '../../domain/opml/import-opml';
-import { unsubscribeDroppingItems, updateSubscription } from '../../domain/subscriptions/change-subscriptions';
+import { unsubscribeDroppingItems, updateSubscription, updateSubscriptions } from '../../domain/subscriptions/change-subscriptions';
 import { subscribe } from '../../domain/subscriptions/subscribe';
 import type { ServiceContext } from '../../context';
 import { DomainError } from '../../domain/errors';
@@ -58,7 +58,7 @@ export async function editSubscription(service: ServiceContext, user: User, para
     for (const url of feeds) {
       const folderId = into ? (await ensureFolder(service.store, user, into)).id : null;
       const outcome = await refusedAs(() => subscribe(service, user, { url, folder_id: folderId }));
-      if (title) updateSubscription(db, user, outcome.body.subscription_id, { title });
+      if (title) await updateSubscription(service.store, user, outcome.body.subscription_id, { title });
     }
     return;
   }
@@ -66,16 +66,12 @@ export async function editSubscription(service: ServiceContext, user: User, para
   const ids = feeds.map((url) => rows.find((row) => row.feed_url === url || row.feed_key === url)?.id);
   if (ids.some((id) => id === undefined)) throw new BadRequest('s names a feed that is not subscribed.');
   if (action === 'unsubscribe') {
-    unsubscribeDroppingItems(db, user, ids as string[]);
+    await unsubscribeDroppingItems(service.store, user, ids as string[]);
     return;
   }
-  // The folder is made first (an await cannot sit inside the transaction); the moves are then one unit.
+  // The folder is made first; the moves are then one unit.
   const folderId = into ? (await ensureFolder(service.store, user, into)).id : outOf ? null : undefined;
-  await refusedAs(() => db.transaction(() => {
-    for (const id of ids as string[]) {
-      updateSubscription(db, user, id, { ...(title ? { title } : {}), ...(folderId !== undefined ? { folder_id: folderId } : {}) });
-    }
-  })());
+  await refusedAs(() => updateSubscriptions(service.store, user, ids as string[], { ...(title ? { title } : {}), ...(folderId !== undefined ? { folder_id: folderId } : {}) }));
 }
 
 /** POST rename-tag: the folder and tag named by `s` take the name of `dest`. */

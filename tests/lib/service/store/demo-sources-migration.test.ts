@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createFeed } from '@/lib/service/domain/feeds/create-feed';
+import { createFeed } from '@/lib/service/store/sqlite/subscribing';
 import { storeItems, type NewItem } from '@/lib/service/domain/feeds/store-items';
 import { migrate, openDatabase } from '@/lib/service/store/database';
 

@@ -25,14 +25,25 @@ describe.each(fixturesFor('opml'))('the OPML store (%s)', (_engine, open) => {
     ]);
   });
 
-  it('holds imported feeds as never fetched until the time given', async () => {
+  it('imports feeds each on its own: new ones stored as never fetched until the time given, a known one keeps the outline\'s title unless it is the feed\'s, one beyond the plan refused', async () => {
     const user = await f.user();
-    const { feedId } = await f.subscription(user);
-    const { feedId: other } = await f.subscription(user);
     const until = new Date(Date.now() + 600_000);
-    await f.store.opml.holdUnfetched([feedId], until);
-    expect(await f.feed(feedId)).toMatchObject({ last_fetched_at: null, next_fetch_at: until.toISOString() });
-    expect((await f.feed(other)).last_fetched_at).not.toBeNull();
+    const known = await f.subscription(await f.user(), null, { title: 'Known', url: 'https://known.example/feed.xml' });
+    const same = await f.subscription(await f.user(), null, { title: 'Same', url: 'https://same.example/feed.xml' });
+    const { outcomes, created } = await f.store.opml.importFeeds(user, [
+      { url: 'https://known.example/feed.xml', title: 'Known', outlineTitle: 'My name for it', folderId: null },
+      { url: 'https://same.example/feed.xml', title: 'Same', outlineTitle: 'Same', folderId: null },
+      { url: 'https://fresh.example/feed.xml', title: 'Fresh', outlineTitle: 'Fresh', folderId: null },
+      { url: 'https://known.example/feed.xml', title: 'Known', outlineTitle: null, folderId: null },
+      { url: 'https://over.example/feed.xml', title: 'Over', outlineTitle: null, folderId: null },
+    ], { feedLimit: 3, historyCap: null, now: new Date(), holdUntil: until });
+    expect(outcomes).toEqual(['imported', 'imported', 'imported', 'already_subscribed', 'feed_limit']);
+    expect(created).toEqual([{ id: expect.any(String), url: 'https://fresh.example/feed.xml' }]);
+    expect(await f.feed(created[0].id)).toMatchObject({ last_fetched_at: null, next_fetch_at: until.toISOString() });
+    expect((await f.feed(known.feedId)).last_fetched_at).not.toBeNull();
+    expect(await f.store.opml.hasFeed('https://over.example/feed.xml')).toBe(false);
+    const titles = await f.run('SELECT feed_id, title FROM subscriptions WHERE user_id = ? ORDER BY title', user);
+    expect(titles).toEqual(expect.arrayContaining([{ feed_id: known.feedId, title: 'My name for it' }, { feed_id: same.feedId, title: null }]));
   });
 
   it('moves an imported page to the URL of its feed only when no other feed has that URL', async () => {

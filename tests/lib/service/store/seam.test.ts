@@ -10,7 +10,6 @@ const domainDir = path.resolve(__dirname, '../../../../lib/service/domain');
  * single files of an area not wholly converted).
  */
 const convertedAreas = ['folders', 'tags', 'saved-searches', 'accounts.ts', 'up-next', 'items/playback.ts',
-  // opml/import-opml.ts still subscribes through the subscriptions area's synchronous functions, in one transaction.
   'opml/export-opml.ts', 'opml/import-fetch.ts', 'opml/read-opml.ts',
   // search-feeds.ts and search-items.ts wait for the subscriptions and items areas.
   'search/search-records.ts', 'search/paging.ts',
@@ -20,7 +19,8 @@ const convertedAreas = ['folders', 'tags', 'saved-searches', 'accounts.ts', 'up-
   'items/chapters.ts', 'items/full-content.ts', 'items/ai-summary.ts', 'feeds/feed-icons.ts', 'feeds/full-articles.ts', 'feeds/failure-sentence.ts',
   // The sync protocols' reads and episode actions, outside domain/, under the same rule (their HTTP adapters import http/;
   // fever-write and gpodder-subscriptions still call the items and subscriptions areas with the connection).
-  '../sync/fever/fever-read.ts', '../sync/gpodder/gpodder-episodes.ts'];
+  '../sync/fever/fever-read.ts', '../sync/gpodder/gpodder-episodes.ts',
+  'subscriptions', 'feeds/subscribe-user.ts', 'opml/import-opml.ts'];
 
 function sourceFiles(target: string): string[] {
   if (!statSync(target).isDirectory()) return [target];

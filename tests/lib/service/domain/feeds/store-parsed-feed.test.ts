@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createFeed } from '@/lib/service/domain/feeds/create-feed';
+import { createFeed } from '@/lib/service/store/sqlite/subscribing';
 import { indexPreparedItemsLater, storeParsedFeed } from '@/lib/service/domain/feeds/store-parsed-feed';
 import { insertItems } from '@/lib/service/domain/feeds/store-items';
 import { parseFeed } from '@/lib/service/ingest/parse-feed';

@@ -32,7 +32,7 @@ async function seed() {
   await h.call('PATCH', '/v1/items', { key: reader.key, body: { item_ids: saved, action: 'save' } });
   await h.call('PATCH', '/v1/items', { key: reader.key, body: { item_ids: [a.itemIds[2], b.itemIds[0], p.itemIds[0]], action: 'mark_read' } });
   // Both of gone's items are kept (one tagged, one saved), detached from the subscription.
-  unsubscribe(h.service.db, reader.user, [gone.subscriptionId]);
+  await unsubscribe(h.service.store, reader.user, [gone.subscriptionId]);
 
   const published = new Map((h.service.db.prepare('SELECT item_id, published_ms FROM entries WHERE user_id = ?').raw()
     .all(reader.user.id) as [string, number][]));

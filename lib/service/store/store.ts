@@ -6,6 +6,7 @@ import type { SavedSearchStore } from './saved-searches';
 import type { TagStore } from './tags';
 import type { PlaybackStore } from './playback';
 import type { UpNextStore } from './up-next';
+import type { ItemStore } from './items';
 
 /**
  * The storage seam: everything the domain keeps, behind narrow interfaces, one per area.
@@ -27,4 +28,5 @@ export type Store = {
   accounts: AccountStore;
   upNext: UpNextStore;
   playback: PlaybackStore;
+  items: ItemStore;
 };

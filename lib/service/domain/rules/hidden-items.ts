@@ -1,5 +1,6 @@
 import type { Db } from '../../store/database';
-import { itemColumns, type DetailRow } from '../items/item-view';
+import type { DetailRow } from '../items/item-view';
+import { itemColumns } from '../../store/sqlite/item-columns';
 
 /**
  * Hidden items have no entry (so no list or count shows them) but stay the user's: search finds

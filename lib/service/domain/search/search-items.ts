@@ -1,7 +1,8 @@
 import type { SimilarItem } from '@/lib/contract/items';
 import type { ItemType } from '@/lib/contract/common';
 import type { User } from '../accounts';
-import { itemColumns, itemJoins, toSimilarItem, type ItemRow } from '../items/item-view';
+import { toSimilarItem, type ItemRow } from '../items/item-view';
+import { itemColumns, itemJoins } from '../../store/sqlite/item-columns';
 import { ftsQuery } from '../items/search-text';
 import { hiddenItemRows, hiddenSearchHits, type SearchHit } from '../rules/hidden-items';
 import type { Db } from '../../store/database';

@@ -1,6 +1,7 @@
 import type { Story } from '@/lib/contract/stories';
 import type { User } from '../accounts';
-import { itemColumns, itemJoins, toSimilarItem, type ItemRow } from '../items/item-view';
+import { toSimilarItem, type ItemRow } from '../items/item-view';
+import { itemColumns, itemJoins } from '../../store/sqlite/item-columns';
 import type { Db } from '../../store/database';
 
 type StoryRow = { id: string; title: string; summary: string; last_published_at: string };

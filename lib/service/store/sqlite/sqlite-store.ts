@@ -8,6 +8,7 @@ import { sqliteSavedSearchStore } from './saved-searches';
 import { sqliteTagStore } from './tags';
 import { sqlitePlaybackStore } from './playback';
 import { sqliteUpNextStore } from './up-next';
+import { sqliteItemStore } from './items';
 
 /** The store on one SQLite connection (the one the unconverted domain code still uses directly). */
 export function sqliteStore(db: Db): Store {
@@ -20,5 +21,6 @@ export function sqliteStore(db: Db): Store {
     accounts: sqliteAccountStore(db),
     upNext: sqliteUpNextStore(db),
     playback: sqlitePlaybackStore(db),
+    items: sqliteItemStore(db),
   };
 }

@@ -19,7 +19,7 @@ export async function answerFever(service: ServiceContext, limiter: KeyLimiter, 
   const spent = spendRequest(limiter, caller.credential.id, service.config.apiKeyRateLimit);
   if (spent) await spent;
   // Writes first, so that ids asked for in the same call show their effect (as in Fever).
-  applyMark(service.db, caller.user, params);
+  await applyMark(service, caller.user, params);
   return Response.json({
     api_version: 3, auth: 1, last_refreshed_on_time: lastRefreshedOn(service.db, caller.user.id),
     ...readParts(service.db, caller.user.id, params),

@@ -7,7 +7,7 @@ import type { BulkItemAction } from '@/lib/contract/items';
 import type { User } from '../../domain/accounts';
 import { bulkUpdateItems, markAllItems } from '../../domain/items/item-state';
 import { DomainError } from '../../domain/errors';
-import type { Db } from '../../store/database';
+import type { ServiceContext } from '../../context';
 import { wholeNumber } from './fever-request';
 import { idOf } from './fever-store';
 
@@ -16,32 +16,32 @@ const itemActions: Record<string, BulkItemAction> = { read: 'mark_read', unread:
 /** Items published before `before` (Unix seconds), as the last millisecond before it. */
 const justBefore = (before: number) => new Date(before * 1000 - 1).toISOString();
 
-function markItem(db: Db, user: User, params: URLSearchParams): void {
+async function markItem({ db, store }: ServiceContext, user: User, params: URLSearchParams): Promise<void> {
   const action = itemActions[params.get('as') ?? ''];
   const feverId = wholeNumber(params.get('id'), 1);
   const itemId = feverId === undefined ? undefined : idOf(db, user.id, 'item', feverId);
-  if (action && itemId) bulkUpdateItems(db, user, [itemId], action);
+  if (action && itemId) await bulkUpdateItems(store, user, [itemId], action);
 }
 
-function markAllRead(db: Db, user: User, kind: 'feed' | 'group', params: URLSearchParams): void {
+async function markAllRead({ db, store }: ServiceContext, user: User, kind: 'feed' | 'group', params: URLSearchParams): Promise<void> {
   const feverId = wholeNumber(params.get('id'));
   const before = wholeNumber(params.get('before'), 1);
   if (params.get('as') !== 'read' || feverId === undefined || before === undefined) return;
   if (kind === 'group' && feverId === 0) {
-    markAllItems(db, user, { before: justBefore(before) });
+    await markAllItems(store, user, { before: justBefore(before) });
     return;
   }
   const id = feverId === 0 ? undefined : idOf(db, user.id, kind, feverId);
   if (!id) return;
-  markAllItems(db, user, { [kind === 'feed' ? 'subscription_ids' : 'folder_ids']: [id], before: justBefore(before) });
+  await markAllItems(store, user, { [kind === 'feed' ? 'subscription_ids' : 'folder_ids']: [id], before: justBefore(before) });
 }
 
 /** Applies the call's `mark`, if it has one; a refusal of the domain (a plan's saved-items limit) changes nothing. */
-export function applyMark(db: Db, user: User, params: URLSearchParams): void {
+export async function applyMark(service: ServiceContext, user: User, params: URLSearchParams): Promise<void> {
   const mark = params.get('mark');
   try {
-    if (mark === 'item') markItem(db, user, params);
-    else if (mark === 'feed' || mark === 'group') markAllRead(db, user, mark, params);
+    if (mark === 'item') await markItem(service, user, params);
+    else if (mark === 'feed' || mark === 'group') await markAllRead(service, user, mark, params);
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
   }

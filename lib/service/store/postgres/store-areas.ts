@@ -8,9 +8,10 @@ import { postgresPlaybackStore } from './playback';
 import { postgresSavedSearchStore } from './saved-searches';
 import { postgresTagStore } from './tags';
 import { postgresUpNextStore } from './up-next';
+import { postgresItemStore } from './items';
 
 /** The areas of the store that have a PostgreSQL implementation so far. */
-export type PostgresStoreAreas = Pick<Store, 'folders' | 'tags' | 'savedSearches' | 'accounts' | 'playback' | 'upNext' | 'labels' | 'opml'>;
+export type PostgresStoreAreas = Pick<Store, 'folders' | 'tags' | 'savedSearches' | 'accounts' | 'playback' | 'upNext' | 'labels' | 'opml' | 'items'>;
 
 /**
  * The store areas implemented on PostgreSQL, on one pool. Not yet the service's store: the other
@@ -26,5 +27,6 @@ export function postgresStoreAreas(pool: Pool): PostgresStoreAreas {
     upNext: postgresUpNextStore(pool),
     labels: postgresLabelStore(pool),
     opml: postgresOpmlStore(pool),
+    items: postgresItemStore(pool),
   };
 }

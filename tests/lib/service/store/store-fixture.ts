@@ -40,14 +40,16 @@ export type StoreFixture = {
    */
   entries(userId: string, items: { item_type: 'article' | 'episode'; published_ms: number; duration_seconds?: number }[]):
     Promise<{ subscriptionId: string; itemIds: string[] }>;
+  /** Gives an item this text, indexed for search as storing a feed's items indexes it. */
+  itemText(itemId: string, text: { title: string; summary?: string; content?: string }): Promise<void>;
   close(): Promise<void>;
 };
 
 /** Runs one statement with `?` placeholders: the seeding below is written once for both engines. */
 type Run = (sql: string, ...values: unknown[]) => Promise<Record<string, unknown>[]>;
 
-/** The seeding helpers on an engine's `run`. */
-function seeding(run: Run): Omit<StoreFixture, 'store' | 'close'> {
+/** The seeding helpers on an engine's `run`; `fts`: the engine indexes text in SQLite's items_fts (PostgreSQL's column follows by itself). */
+function seeding(run: Run, fts = false): Omit<StoreFixture, 'store' | 'close'> {
   const now = () => new Date().toISOString();
   return {
     async user() {
@@ -111,6 +113,10 @@ function seeding(run: Run): Omit<StoreFixture, 'store' | 'close'> {
       }
       return { subscriptionId, itemIds };
     },
+    async itemText(itemId, { title, summary = null, content = null }) {
+      await run('UPDATE items SET title = ?, summary = ?, content = ? WHERE id = ?', title, summary, content, itemId);
+      if (fts) await run('INSERT INTO items_fts (rowid, title, summary, body) SELECT rowid, ?, ?, ? FROM items WHERE id = ?', title, summary, content, itemId);
+    },
   };
 }
 
@@ -124,7 +130,7 @@ export async function openSqliteFixture(): Promise<StoreFixture> {
   };
   return {
     store: sqliteStore(db),
-    ...seeding(run),
+    ...seeding(run, true),
     async close() {
       db.close();
       rmSync(dir, { recursive: true, force: true });
@@ -170,7 +176,7 @@ export async function openPostgresFixture(): Promise<StoreFixture> {
 }
 
 /** The store areas each engine implements. */
-const postgresAreas = ['folders', 'tags', 'savedSearches', 'accounts', 'playback', 'upNext', 'labels', 'opml'] satisfies (keyof PostgresStoreAreas)[];
+const postgresAreas = ['folders', 'tags', 'savedSearches', 'accounts', 'playback', 'upNext', 'labels', 'opml', 'items'] satisfies (keyof PostgresStoreAreas)[];
 
 export type Fixtures = [string, () => Promise<StoreFixture>][];
 

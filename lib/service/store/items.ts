@@ -83,6 +83,12 @@ export type ItemStore = {
   markAll(userId: string, filter: ItemFilter, read: boolean): Promise<number | MissingTarget>;
   /** The tags the user put on an item, A to Z, with how many items each has. */
   tagsOf(userId: string, itemId: string): Promise<Tag[]>;
+  /**
+   * The user's items matching the text (every word, the last as a prefix, in title, summary or body;
+   * hidden items too), at most `limit`, best match first (title words count most, then summaries),
+   * newer first among equal matches.
+   */
+  search(userId: string, text: string, limit: number): Promise<ItemRow[]>;
   /** Replaces the user's tags on an item with these names (distinct without case), making tags that do not exist. */
   setTags(userId: string, itemId: string, names: string[]): Promise<void>;
 };

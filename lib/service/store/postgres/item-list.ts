@@ -30,7 +30,7 @@ export async function missingTarget(db: Queryable, userId: string, filter: ItemF
 /**
  * SPEC.md's `q` as a tsquery over `items.search_document` (title A, summary B, content C): every
  * word must match, the last as a prefix; `A`/`B` weights keep to titles and summaries. Words are
- * split as ftsQuery splits them for FTS5; null when the text holds none.
+ * split as ftsQuery (store/sqlite/search-text.ts) splits them for FTS5; null when the text holds none.
  */
 export function searchQuery(text: string, includeBody: boolean): string | null {
   const words = (text.normalize('NFKC').match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 16);

@@ -6,6 +6,7 @@ import { detailColumns, hiddenDetail, itemJoins } from '../sqlite/item-columns';
 import { bigNumber } from './big-numbers';
 import { applyItemFilter, EntryConditions } from './entry-conditions';
 import { listItemPage, missingTarget } from './item-list';
+import { searchItemRows } from './item-search';
 import { orderWithoutCase } from './name-order';
 import { inTransaction, retried, type Queryable } from './unit-of-work';
 
@@ -132,5 +133,6 @@ export function postgresItemStore(pool: Pool): ItemStore {
     markAll: (userId, filter, read) => inTransaction(pool, (db) => markAll(db, userId, filter, read)),
     tagsOf: (userId, itemId) => retried(() => tagsOf(pool, userId, itemId)),
     setTags: (userId, itemId, names) => inTransaction(pool, (db) => setTags(db, userId, itemId, names)),
+    search: (userId, text, limit) => retried(() => searchItemRows(pool, userId, text, limit)),
   };
 }

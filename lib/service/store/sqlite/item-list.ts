@@ -1,4 +1,4 @@
-import { ftsQuery } from '../../domain/items/search-text';
+import { ftsQuery } from './search-text';
 import { allRows, preparedStatement, type Db } from '../database';
 import type { GlobalScope, ItemPage, ItemPageQuery, ListedRow, MissingTarget } from '../items';
 import { applyItemFilter, EntryConditions, missingTarget } from './entry-conditions';

@@ -6,6 +6,7 @@ import { missingTarget } from './entry-conditions';
 import { setReadInBulk } from './item-counts';
 import { detailColumns, hiddenDetail, itemJoins } from './item-columns';
 import { listItemPage } from './item-list';
+import { searchItemRows } from './item-search';
 
 const statements = preparedOnce((db: Db) => ({
   detail: db.prepare(`SELECT ${detailColumns} FROM entries e JOIN items i ON i.id = e.item_id ${itemJoins}
@@ -105,5 +106,6 @@ export function sqliteItemStore(db: Db): ItemStore {
     markAll: async (userId, filter, read) => units.markAll(userId, filter, read),
     tagsOf: async (userId, itemId) => units.tagsOf(userId, itemId),
     setTags: async (userId, itemId, names) => units.setTags(userId, itemId, names),
+    search: async (userId, text, limit) => searchItemRows(db, userId, text, limit),
   };
 }

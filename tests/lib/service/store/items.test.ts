@@ -99,6 +99,24 @@ describe.each(fixturesFor('items'))('the item store on %s', (_engine, open) => {
     expect(ids(await page(userId, { search: { text: 'tide', include_body: true, global: null } }))).toEqual([mine]);
   });
 
+  it('ranks search matches by where the words are (title, then summary, then body), newer first among equals, hidden items too', async () => {
+    const { userId, itemIds: [inBody, inSummary, inTitle, olderTitle, hidden] } = await seedArticles(5);
+    await f.itemText(inBody!, { title: 'Weekly notes', content: 'A lighthouse keeper writes' });
+    await f.itemText(inSummary!, { title: 'Coast walk', summary: 'Past the lighthouse' });
+    await f.itemText(inTitle!, { title: 'The lighthouse at dusk' });
+    await f.itemText(olderTitle!, { title: 'Lighthouse repairs' });
+    await f.itemText(hidden!, { title: 'A lighthouse for sale' });
+    await f.hide(userId, hidden!);
+    await f.itemText((await seedArticles(1)).itemIds[0]!, { title: 'Somebody else’s lighthouse' });
+    const found = await f.store.items.search(userId, 'lighthouse', 10);
+    expect(found.map((row) => row.id).slice(-2)).toEqual([inSummary, inBody]);
+    expect(new Set(found.slice(0, 3).map((row) => row.id))).toEqual(new Set([hidden, inTitle, olderTitle]));
+    expect(found.find((row) => row.id === hidden)).toMatchObject({ is_read: null, is_saved: null });
+    expect((await f.store.items.search(userId, 'lighthouse', 2)).length).toBe(2);
+    expect(await f.store.items.search(userId, '…', 10)).toEqual([]);
+    expect(await f.store.items.detail(userId, hidden!)).toMatchObject({ row: { id: hidden, is_read: null } });
+  });
+
   it('reads one item with its tags and every tag name of the user, and nothing for an item not theirs', async () => {
     const { userId, itemIds: [itemId, other] } = await seedArticles(2);
     await f.tag(userId, 'Zebra', [itemId!]);

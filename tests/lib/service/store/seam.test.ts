@@ -14,9 +14,9 @@ const convertedAreas = ['folders', 'tags', 'saved-searches', 'accounts.ts', 'up-
   'opml/export-opml.ts', 'opml/import-fetch.ts', 'opml/read-opml.ts',
   // search-feeds.ts and search-items.ts wait for the subscriptions and items areas.
   'search/search-records.ts', 'search/paging.ts',
-  // The reading path; ai-summary, chapters, full-content, similar-items and search-text still hold SQL.
+  // The reading path; ai-summary, chapters, full-content and similar-items still hold SQL.
   'items/get-item.ts', 'items/item-view.ts', 'items/list-items.ts', 'items/item-filter.ts', 'items/cursor.ts',
-  'items/item-state.ts', 'items/tags.ts', 'items/suggested-tags.ts'];
+  'items/item-state.ts', 'items/tags.ts', 'items/suggested-tags.ts', 'search/search-items.ts'];
 
 function sourceFiles(target: string): string[] {
   if (!statSync(target).isDirectory()) return [target];

@@ -42,6 +42,8 @@ export type StoreFixture = {
     Promise<{ subscriptionId: string; itemIds: string[] }>;
   /** Gives an item this text, indexed for search as storing a feed's items indexes it. */
   itemText(itemId: string, text: { title: string; summary?: string; content?: string }): Promise<void>;
+  /** Hides the user's item, as a rule does: its entry moves to hidden_items. */
+  hide(userId: string, itemId: string): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -116,6 +118,12 @@ function seeding(run: Run, fts = false): Omit<StoreFixture, 'store' | 'close'> {
     async itemText(itemId, { title, summary = null, content = null }) {
       await run('UPDATE items SET title = ?, summary = ?, content = ? WHERE id = ?', title, summary, content, itemId);
       if (fts) await run('INSERT INTO items_fts (rowid, title, summary, body) SELECT rowid, ?, ?, ? FROM items WHERE id = ?', title, summary, content, itemId);
+    },
+    async hide(userId, itemId) {
+      await run(`INSERT INTO hidden_items (user_id, item_id, subscription_id, item_type, published_ms, item_rowid, is_read, hidden_at)
+        SELECT user_id, item_id, subscription_id, item_type, published_ms, item_rowid, is_read, ? FROM entries WHERE user_id = ? AND item_id = ?`,
+      now(), userId, itemId);
+      await run('DELETE FROM entries WHERE user_id = ? AND item_id = ?', userId, itemId);
     },
   };
 }

@@ -70,31 +70,12 @@ const bulkChange: Record<BulkItemAction, string> = {
   unsave: 'is_saved = 0, saved_at = NULL',
 };
 
-type Group = { subscription_id: string; item_type: string; is_saved: number; n: number };
-
-/**
- * Marks the entries read or unread in one statement: the per-row counter trigger is paused for the
- * user (entry_counts_paused) and the counts move once per group of what changed, as on SQLite.
- */
+/** Marks the entries read or unread in one statement; entry_counts follow once for it (migration 007's statement trigger). */
 async function markAll(db: Queryable, userId: string, filter: ItemFilter, read: boolean): Promise<number | MissingTarget> {
   const missing = await missingTarget(db, userId, filter);
   if (missing) return missing;
-  const to = read ? 1 : 0;
-  const where = applyItemFilter(filter, new EntryConditions(userId)).add(`e.is_read = ${1 - to}`);
-  await db.query('INSERT INTO entry_counts_paused (user_id) VALUES ($1) ON CONFLICT DO NOTHING', [userId]);
-  const { rows: moved } = await db.query<Group>(`WITH changed AS (
-      UPDATE entries AS e SET is_read = ${to} WHERE ${where.sql()}
-      RETURNING COALESCE(e.subscription_id, '') AS subscription_id, e.item_type, e.is_saved)
-    SELECT subscription_id, item_type, is_saved, COUNT(*)::int AS n FROM changed GROUP BY 1, 2, 3`, where.values);
-  for (const group of moved) {
-    const key = [userId, group.subscription_id, group.item_type, group.is_saved, group.n];
-    await db.query(`UPDATE entry_counts SET n = n - $5
-      WHERE user_id = $1 AND subscription_id = $2 AND item_type = $3 AND is_read = ${1 - to} AND is_saved = $4`, key);
-    await db.query(`INSERT INTO entry_counts AS c (user_id, subscription_id, item_type, is_read, is_saved, n) VALUES ($1, $2, $3, ${to}, $4, $5)
-      ON CONFLICT (user_id, subscription_id, item_type, is_read, is_saved) DO UPDATE SET n = c.n + excluded.n`, key);
-  }
-  await db.query('DELETE FROM entry_counts_paused WHERE user_id = $1', [userId]);
-  return moved.reduce((sum, group) => sum + group.n, 0);
+  const where = applyItemFilter(filter, new EntryConditions(userId)).add(`e.is_read = ${read ? 0 : 1}`);
+  return (await db.query(`UPDATE entries AS e SET is_read = ${read ? 1 : 0} WHERE ${where.sql()}`, where.values)).rowCount ?? 0;
 }
 
 /** The item store on PostgreSQL. */

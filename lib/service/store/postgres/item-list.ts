@@ -63,10 +63,13 @@ export async function listItemPage(db: Queryable, userId: string, query: ItemPag
   const tsquery = search ? searchQuery(search.text, search.include_body) : null;
   if (search && !tsquery) return { rows: [], total: 0 };
 
+  // A search reaches the user's entries from the matches through entries_search (item_rowid), as on
+  // SQLite: counting them reads that index alone.
+  const from = tsquery ? 'FROM items i JOIN entries e ON e.user_id = $1 AND e.item_rowid = i.rowid' : 'FROM entries e JOIN items i ON i.id = e.item_id';
   let total: number;
   if (tsquery) {
     where.add(`i.search_document @@ to_tsquery('tidings_search', ${where.bind(tsquery)})`);
-    total = (await db.query<{ n: number }>(`SELECT COUNT(*)::int AS n FROM entries e JOIN items i ON i.id = e.item_id WHERE ${where.sql()}`, where.values)).rows[0]!.n;
+    total = (await db.query<{ n: number }>(`SELECT COUNT(*)::int AS n ${from} WHERE ${where.sql()}`, where.values)).rows[0]!.n;
   } else if (countsCover(query.filter)) {
     // The counters carry the columns the conditions name, under the same alias.
     total = (await db.query<{ n: number }>(`SELECT COALESCE(SUM(e.n), 0)::int AS n FROM entry_counts e WHERE ${where.sql()}`, where.values)).rows[0]!.n;
@@ -81,7 +84,7 @@ export async function listItemPage(db: Queryable, userId: string, query: ItemPag
     const page = where.clone();
     if (after) page.add(`(${order.key}, e.item_id) ${order.direction === 'DESC' ? '<' : '>'} (${page.bind(after.key)}, ${page.bind(after.id)})`);
     const { rows: found } = await db.query<RawRow>(`SELECT ${itemColumns}, ${order.key} AS sort_key
-      FROM entries e JOIN items i ON i.id = e.item_id ${itemJoins} WHERE ${page.sql()}
+      ${from} ${itemJoins} WHERE ${page.sql()}
       ORDER BY ${order.key} ${order.direction}, e.item_id ${order.direction} LIMIT ${page.bind(query.limit)}`, page.values);
     rows = asListed(found);
   }

@@ -52,7 +52,7 @@ beforeAll(async () => {
   const feedId = createFeed(service.db, { url: 'https://feeds.example.com/shared.xml', source_type: 'feed', title: 'Shared Blog' });
   subscribeUserToFeed(service.db, owner.id, feedId, { historyCap: historyCapOf(owner.plan) });
   [itemId] = storeItems(service.db, feedId, [article({ title: 'Tides' })]).added as [string];
-  updateItem(service.db, owner, itemId, { is_saved: true });
+  await updateItem(service.store, owner, itemId, { is_saved: true });
 
   const signIn = await handleSignIn(new Request('http://127.0.0.1/api/session', {
     method: 'POST', headers: { accept: 'application/json', 'content-type': 'application/json' }, body: JSON.stringify({ password }),

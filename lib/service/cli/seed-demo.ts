@@ -12,10 +12,12 @@ import { createFeed, findFeedByUrl, subscribeUserToFeed } from '../store/sqlite/
 import { seedDemoIcon } from './demo-icons';
 import { storeItems } from '../domain/feeds/store-items';
 import { historyCapOf } from '../domain/feeds/subscribe-user';
-import { bulkUpdateItems } from '../domain/items/item-state';
+import { savedLimitError } from '../domain/items/item-state';
 import { nextPlayback } from '../domain/items/playback';
-import { setItemTags } from '../domain/items/tags';
+import { distinctTagNames } from '../domain/items/tags';
+import { plans } from '../domain/plans';
 import { createIntelligence } from '../intelligence';
+import { itemUnits } from '../store/sqlite/items';
 import { recordPlaybackNow } from '../store/sqlite/playback';
 import { sqliteStore } from '../store/sqlite/sqlite-store';
 import type { Db } from '../store/database';
@@ -75,11 +77,12 @@ function applyReadingHistory(db: Db, user: User, source: DemoSource, subscriptio
     const isSaved = random.chance(0.08);
     if (isSaved) saved.push(entry.item_id);
     if (random.chance(isSaved ? 0.6 : 0.05)) {
-      setItemTags(db, user.id, entry.item_id, random.sample(source.tags, random.int(1, Math.min(2, source.tags.length))));
+      itemUnits(db).setTags(user.id, entry.item_id, distinctTagNames(random.sample(source.tags, random.int(1, Math.min(2, source.tags.length)))));
     }
   });
-  if (read.length) bulkUpdateItems(db, user, read, 'mark_read');
-  if (saved.length) bulkUpdateItems(db, user, saved, 'save');
+  // Inside the source's transaction, so the store's synchronous units (a refusal undoes the source).
+  if (read.length) itemUnits(db).bulkUpdate(user.id, read, 'mark_read', null);
+  if (saved.length && itemUnits(db).bulkUpdate(user.id, saved, 'save', plans[user.plan].savedItems) === 'saved_limit') throw savedLimitError(user);
 }
 
 /** Seeds one source for the user; false when the user already follows it. */

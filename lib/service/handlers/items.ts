@@ -9,21 +9,21 @@ import type { Handlers } from './handler';
 
 /** Handlers of the items operations: validate (done by the router) → domain call → reply. */
 export const itemHandlers: Handlers = {
-  listItems: ({ db, user, query }) => ({ body: listItems(db, user, query) }),
-  markAllItems: ({ db, user, body }) => ({ body: { message: markAllItems(db, user, body) } }),
-  bulkUpdateItems: ({ db, user, body }) => ({ body: { message: bulkUpdateItems(db, user, body.item_ids, body.action) } }),
-  getItem: async ({ service, db, user, params }) => {
-    const body = getItem(db, user.id, params.item_id);
+  listItems: async ({ store, user, query }) => ({ body: await listItems(store, user, query) }),
+  markAllItems: async ({ store, user, body }) => ({ body: { message: await markAllItems(store, user, body) } }),
+  bulkUpdateItems: async ({ store, user, body }) => ({ body: { message: await bulkUpdateItems(store, user, body.item_ids, body.action) } }),
+  getItem: async ({ service, store, user, params }) => {
+    const body = await getItem(store, user.id, params.item_id);
     if (body.ai_summary !== null || body.item_type !== 'article') return { body };
     await ensureSummary(service, params.item_id);
-    return { body: getItem(db, user.id, params.item_id) };
+    return { body: await getItem(store, user.id, params.item_id) };
   },
-  updateItem: async ({ service, db, user, params, body }) => {
-    const updated = updateItem(db, user, params.item_id, body);
+  updateItem: async ({ service, store, db, user, params, body }) => {
+    const updated = await updateItem(store, user, params.item_id, body);
     if (!updated.prefers_full_content) return { body: updated };
     // The page is fetched once, on the change that asks for it, so the answer already carries it.
-    await ensureFullContent(service, params.item_id, await articleRulesForItem(service.store, user.id, params.item_id));
-    return { body: getItem(db, user.id, params.item_id) };
+    await ensureFullContent(service, params.item_id, await articleRulesForItem(store, user.id, params.item_id));
+    return { body: await getItem(store, user.id, params.item_id) };
   },
   recordPlayback: async ({ store, user, params, body }) => ({ body: await recordPlayback(store, user.id, params.item_id, body) }),
 };

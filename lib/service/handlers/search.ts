@@ -5,7 +5,7 @@ import type { Handlers } from './handler';
 
 /** Handlers of SPEC.md's five search operations. */
 export const searchHandlers: Handlers = {
-  search: ({ db, user, query }) => ({ body: { data: searchItems(db, user, query.q, query.limit) } }),
+  search: async ({ store, user, query }) => ({ body: { data: await searchItems(store, user, query.q, query.limit) } }),
   searchFeeds: ({ db, user, query }) => ({ body: searchFeeds(db, user, query) }),
   searchFolders: async ({ store, user, query }) => ({ body: await searchFolders(store, user, query) }),
   searchTags: async ({ store, user, query }) => ({ body: await searchTags(store, user, query) }),

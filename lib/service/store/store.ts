@@ -15,6 +15,7 @@ import type { FeedIconStore } from './feed-icons';
 import type { FeverStore } from './fever';
 import type { GpodderStore } from './gpodder';
 import type { SubscriptionStore } from './subscriptions';
+import type { ItemStore } from './items';
 
 /**
  * The storage seam: everything the domain keeps, behind narrow interfaces, one per area.
@@ -45,4 +46,5 @@ export type Store = {
   fever: FeverStore;
   gpodder: GpodderStore;
   subscriptions: SubscriptionStore;
+  items: ItemStore;
 };

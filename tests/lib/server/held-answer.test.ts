@@ -45,7 +45,7 @@ describe('answers written as they were made', () => {
   it('sends a list byte for byte as the service made its JSON, with its length and type', async () => {
     const response = await fetch(`${base}/v1/items?limit=50`, { headers: { authorization: `Bearer ${owner.key}` } });
     const bytes = Buffer.from(await response.arrayBuffer());
-    const expected = JSON.stringify(listItems(h.service.db, owner.user, operations.listItems.query.parse({ limit: '50' })));
+    const expected = JSON.stringify(await listItems(h.service.store, owner.user, operations.listItems.query.parse({ limit: '50' })));
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/json');
     expect(bytes.toString('utf8')).toBe(expected);

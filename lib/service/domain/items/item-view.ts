@@ -1,28 +1,7 @@
 import type { ItemDetail, ItemListEntry, SimilarItem, Tag } from '@/lib/contract/items';
-import type { Db } from '../../store/database';
+import type { DetailRow, ItemRow } from '../../store/items';
 
-/** Columns every item read selects: the item, its feed, the user's subscription and entry. */
-export const itemColumns = `
-  i.id, i.title, i.item_type, i.media_url, i.published_at, i.url AS canonical_url, i.summary, i.audio_url,
-  i.duration_seconds, i.episode_number, i.episode_type, i.artwork_url, i.explicit, i.description,
-  f.id AS feed_id, f.title AS feed_title, f.source_type, f.website,
-  s.id AS subscription_id, s.title AS subscription_title,
-  e.is_read, e.is_saved, e.playback_position, e.last_played_ms`;
-
-/** The joins that go with `itemColumns`, after `entries e JOIN items i`. */
-export const itemJoins = `
-  JOIN feeds f ON f.id = i.feed_id
-  LEFT JOIN subscriptions s ON s.id = e.subscription_id`;
-
-export type ItemRow = {
-  id: string; title: string; item_type: 'article' | 'episode'; media_url: string | null; published_at: string | null;
-  canonical_url: string | null; summary: string | null; audio_url: string | null; duration_seconds: number | null;
-  episode_number: number | null; episode_type: string | null; artwork_url: string | null; explicit: number | null;
-  description: string | null; feed_id: string; feed_title: string; source_type: 'feed' | 'newsletter' | 'podcast';
-  website: string | null; subscription_id: string | null; subscription_title: string | null;
-  is_read: number | null; is_saved: number | null; playback_position: number | null; last_played_ms: number | null;
-  is_global?: number;
-};
+export type { DetailRow, ItemRow } from '../../store/items';
 
 function isoFromMs(ms: number | null): string | null {
   return ms === null || ms === undefined ? null : new Date(ms).toISOString();
@@ -74,11 +53,6 @@ export function toSimilarItem(row: ItemRow): SimilarItem {
   };
 }
 
-export type DetailRow = ItemRow & {
-  author: string | null; content: string | null; full_content: string | null; ai_summary: string | null;
-  reading_time: number | null; platform_metadata: string; notes: string | null; prefers_full_content: number | null;
-};
-
 /** Maps a row, its tags and suggestions to the detail form. */
 export function toItemDetail(row: DetailRow, tags: Tag[], suggestedTags: string[]): ItemDetail {
   const prefersFull = row.prefers_full_content === 1;
@@ -94,11 +68,4 @@ export function toItemDetail(row: DetailRow, tags: Tag[], suggestedTags: string[
     suggested_tags: suggestedTags,
     platform_metadata: JSON.parse(row.platform_metadata || '{}'),
   };
-}
-
-/** The tags a user put on an item, with how many items each tag has. */
-export function tagsOfItem(db: Db, userId: string, itemId: string): Tag[] {
-  return db.prepare(`SELECT t.id, t.name, (SELECT COUNT(*) FROM item_tags c WHERE c.tag_id = t.id) AS item_count
-    FROM item_tags it JOIN tags t ON t.id = it.tag_id WHERE it.user_id = ? AND it.item_id = ? ORDER BY t.name`)
-    .all(userId, itemId) as Tag[];
 }

@@ -2,7 +2,8 @@ import type { SimilarItem } from '@/lib/contract/items';
 import type { User } from '../accounts';
 import type { Intelligence } from '../../intelligence';
 import type { Db } from '../../store/database';
-import { itemColumns, itemJoins, toSimilarItem, type ItemRow } from './item-view';
+import { toSimilarItem, type ItemRow } from './item-view';
+import { itemColumns, itemJoins } from '../../store/sqlite/item-columns';
 import { invalidFields } from '../errors';
 
 /** GET /v1/items/{id}/similar: items about the same subject among the user's own, best first. */

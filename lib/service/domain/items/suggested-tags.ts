@@ -1,15 +1,13 @@
 import type { Tag } from '@/lib/contract/items';
-import type { Db } from '../../store/database';
 import type { DetailRow } from './item-view';
 import { keyPhrases } from '../../intelligence';
 
 const maxSuggestions = 5;
 
-/** Tag suggestions: the user's existing tags whose words occur in the item first, then its key phrases. */
-export function suggestTags(db: Db, userId: string, row: DetailRow, current: Tag[]): string[] {
+/** Tag suggestions: the user's existing tags (`existing`, A to Z) whose words occur in the item first, then its key phrases. */
+export function suggestTags(existing: string[], row: DetailRow, current: Tag[]): string[] {
   const have = new Set(current.map((tag) => tag.name.toLowerCase()));
   const text = `${row.title} ${row.summary ?? ''}`.toLowerCase();
-  const existing = db.prepare('SELECT name FROM tags WHERE user_id = ? ORDER BY name').pluck().all(userId) as string[];
   const fromTags = existing.filter((name) => !have.has(name.toLowerCase()) && containsWord(text, name.toLowerCase()));
   const taken = new Set([...have, ...fromTags.map((name) => name.toLowerCase())]);
   const fromText = keyPhrases(row.title, row.content ?? row.summary ?? '', maxSuggestions)

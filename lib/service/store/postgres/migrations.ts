@@ -3,7 +3,8 @@ import { serviceSchema } from './schema/001-service';
 import { triggersSchema } from './schema/002-triggers';
 import { itemSourceHashSchema } from './schema/003-item-source-hash';
 import { feedListingSchema } from './schema/004-feed-listing';
-import { feverIdsSchema } from './schema/010-fever-ids';
+import { entryMarkingSchema } from './schema/007-entry-marking';
+import { feverIdsSchema } from './schema/008-fever-ids';
 
 /**
  * The service's PostgreSQL schema changes, in order. Never edit one that has shipped: add the
@@ -14,5 +15,6 @@ export const postgresMigrations: Migration[] = [
   { version: 2, name: 'triggers', sql: triggersSchema },
   { version: 3, name: 'item-source-hash', sql: itemSourceHashSchema },
   { version: 4, name: 'feed-listing', sql: feedListingSchema },
-  { version: 10, name: 'fever-ids', sql: feverIdsSchema },
+  { version: 7, name: 'entry-marking', sql: entryMarkingSchema },
+  { version: 8, name: 'fever-ids', sql: feverIdsSchema },
 ];

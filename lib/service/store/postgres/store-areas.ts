@@ -17,10 +17,11 @@ import { postgresFeedIconStore } from './feed-icons';
 import { postgresFeverStore } from './fever';
 import { postgresGpodderStore } from './gpodder';
 import { postgresSubscriptionStore } from './subscriptions';
+import { postgresItemStore } from './items';
 
 /** The areas of the store that have a PostgreSQL implementation so far. */
 export type PostgresStoreAreas = Pick<Store, 'folders' | 'tags' | 'savedSearches' | 'accounts' | 'playback' | 'upNext' | 'labels' | 'opml' | 'rules' | 'readLater' | 'stories'
-  | 'articles' | 'chapters' | 'feedIcons' | 'fever' | 'gpodder' | 'subscriptions'>;
+  | 'articles' | 'chapters' | 'feedIcons' | 'fever' | 'gpodder' | 'subscriptions' | 'items'>;
 
 /**
  * The store areas implemented on PostgreSQL, on one pool. Not yet the service's store: the other
@@ -45,5 +46,6 @@ export function postgresStoreAreas(pool: Pool): PostgresStoreAreas {
     fever: postgresFeverStore(pool),
     gpodder: postgresGpodderStore(pool),
     subscriptions: postgresSubscriptionStore(pool),
+    items: postgresItemStore(pool),
   };
 }

@@ -1,20 +1,5 @@
 import type { Db } from '../database';
-import { itemColumns, type DetailRow } from '../../domain/items/item-view';
-
-/*
- * Hidden items (a rule's `hide`) have no entry, so no list or count shows them, but stay the
- * user's: search finds them and they open. These read them as entries are read, unread and
- * unsaved, for the items area's reads (get-item, search-items), which are not behind the seam yet.
- */
-const hiddenColumns = itemColumns.replace(/\be\.(is_read|is_saved|playback_position|last_played_ms)\b/g, 'NULL AS $1');
-
-/** The detail row of a hidden item of the user, as loadDetailRow gives an entry's; undefined when the item is not hidden. */
-export function hiddenDetailRow(db: Db, userId: string, itemId: string): DetailRow | undefined {
-  return db.prepare(`SELECT ${hiddenColumns}, i.author, i.content, i.full_content, i.ai_summary, i.reading_time,
-      i.platform_metadata, NULL AS notes, 0 AS prefers_full_content
-    FROM hidden_items h JOIN items i ON i.id = h.item_id JOIN feeds f ON f.id = i.feed_id LEFT JOIN subscriptions s ON s.id = h.subscription_id
-    WHERE h.user_id = ? AND h.item_id = ?`).get(userId, itemId) as DetailRow | undefined;
-}
+import { hiddenColumns } from './item-columns';
 
 /** A search hit: the item, its bm25 score (lower is better) and date, as search ranks them. */
 export type SearchHit = { id: string; score: number; published_ms: number };

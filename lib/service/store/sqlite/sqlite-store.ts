@@ -17,6 +17,7 @@ import { sqliteFeedIconStore } from './feed-icons';
 import { sqliteFeverStore } from './fever';
 import { sqliteGpodderStore } from './gpodder';
 import { sqliteSubscriptionStore } from './subscriptions';
+import { sqliteItemStore } from './items';
 
 /** The store on one SQLite connection (the one the unconverted domain code still uses directly). */
 export function sqliteStore(db: Db): Store {
@@ -38,5 +39,6 @@ export function sqliteStore(db: Db): Store {
     fever: sqliteFeverStore(db),
     gpodder: sqliteGpodderStore(db),
     subscriptions: sqliteSubscriptionStore(db),
+    items: sqliteItemStore(db),
   };
 }

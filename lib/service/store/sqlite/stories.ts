@@ -1,4 +1,5 @@
-import { itemColumns, itemJoins, toSimilarItem, type ItemRow } from '../../domain/items/item-view';
+import { toSimilarItem, type ItemRow } from '../../domain/items/item-view';
+import { itemColumns, itemJoins } from './item-columns';
 import { preparedOnce, type Db } from '../database';
 import type { StoryStore, UserStory } from '../stories';
 

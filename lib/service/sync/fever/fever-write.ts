@@ -19,7 +19,7 @@ async function markItem({ db, store }: ServiceContext, user: User, params: URLSe
   const action = itemActions[params.get('as') ?? ''];
   const feverId = wholeNumber(params.get('id'), 1);
   const itemId = feverId === undefined ? undefined : await store.fever.idOf(user.id, 'item', feverId);
-  if (action && itemId) bulkUpdateItems(db, user, [itemId], action);
+  if (action && itemId) await bulkUpdateItems(store, user, [itemId], action);
 }
 
 async function markAllRead({ db, store }: ServiceContext, user: User, kind: 'feed' | 'group', params: URLSearchParams): Promise<void> {
@@ -27,12 +27,12 @@ async function markAllRead({ db, store }: ServiceContext, user: User, kind: 'fee
   const before = wholeNumber(params.get('before'), 1);
   if (params.get('as') !== 'read' || feverId === undefined || before === undefined) return;
   if (kind === 'group' && feverId === 0) {
-    markAllItems(db, user, { before: justBefore(before) });
+    await markAllItems(store, user, { before: justBefore(before) });
     return;
   }
   const id = feverId === 0 ? undefined : await store.fever.idOf(user.id, kind, feverId);
   if (!id) return;
-  markAllItems(db, user, { [kind === 'feed' ? 'subscription_ids' : 'folder_ids']: [id], before: justBefore(before) });
+  await markAllItems(store, user, { [kind === 'feed' ? 'subscription_ids' : 'folder_ids']: [id], before: justBefore(before) });
 }
 
 /** Applies the call's `mark`, if it has one; a refusal of the domain (a plan's saved-items limit) changes nothing. */

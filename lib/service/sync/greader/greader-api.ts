@@ -112,8 +112,8 @@ export function mountGreader(app: Hono, service: ServiceContext, limiter: KeyLim
     editTag(db, caller.user, params);
     return text('OK');
   }, write);
-  route(['POST'], '/mark-all-as-read', ({ caller, params }) => {
-    markAllAsRead(db, caller.user, params);
+  route(['POST'], '/mark-all-as-read', async ({ caller, params }) => {
+    await markAllAsRead(db, service.store, caller.user, params);
     return text('OK');
   }, write);
   route(['POST'], '/subscription/quickadd', ({ caller, params }) => quickAdd(service, caller.user, params), write);

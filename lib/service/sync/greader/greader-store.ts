@@ -4,7 +4,7 @@
  * arrive, item contents with their labels, and unread counts. Item numbers are the items' rowids,
  * as Fever's (see sync/fever/fever-store.ts).
  */
-import { EntryConditions } from '../../domain/items/item-filter';
+import { EntryConditions } from '../../store/sqlite/entry-conditions';
 import type { Db } from '../../store/database';
 import type { Stream } from './greader-ids';
 

@@ -5,10 +5,12 @@
  */
 import type { BulkItemAction } from '@/lib/contract/items';
 import type { User } from '../../domain/accounts';
-import { bulkUpdateItems, markAllItems } from '../../domain/items/item-state';
-import { tagsOfItem } from '../../domain/items/item-view';
-import { setItemTags } from '../../domain/items/tags';
+import { markAllItems, savedLimitError } from '../../domain/items/item-state';
+import { distinctTagNames } from '../../domain/items/tags';
+import { plans } from '../../domain/plans';
 import type { Db } from '../../store/database';
+import { itemUnits } from '../../store/sqlite/items';
+import type { Store } from '../../store/store';
 import { parseItemId, parseStream, type Stream } from './greader-ids';
 import { BadRequest } from './greader-read';
 import { itemIdsOf, labelIds, subscriptionRows } from './greader-store';
@@ -39,16 +41,20 @@ export function editTag(db: Db, user: User, params: URLSearchParams): void {
   const adds = params.getAll('a').map((id) => change(id, true));
   const removes = params.getAll('r').map((id) => change(id, false));
   if (!adds.length && !removes.length) throw new BadRequest('Name a state or label to add (a) or remove (r).');
+  // One transaction for the whole call, so the item store's synchronous units (they join it).
+  const items = itemUnits(db);
   db.transaction(() => {
     const itemIds = itemIdsOf(db, user.id, numbers);
     if (!itemIds.length) return;
-    for (const { action } of [...removes, ...adds]) if (action) bulkUpdateItems(db, user, itemIds, action);
+    for (const { action } of [...removes, ...adds]) {
+      if (action && items.bulkUpdate(user.id, itemIds, action, plans[user.plan].savedItems) === 'saved_limit') throw savedLimitError(user);
+    }
     const addedNames = adds.flatMap((one) => (one.label ? [one.label] : []));
     const removed = new Set(removes.flatMap((one) => (one.label ? [one.label.toLowerCase()] : [])));
     if (!addedNames.length && !removed.size) return;
     for (const itemId of itemIds) {
-      const kept = tagsOfItem(db, user.id, itemId).map((tag) => tag.name).filter((name) => !removed.has(name.toLowerCase()));
-      setItemTags(db, user.id, itemId, [...kept, ...addedNames]);
+      const kept = items.tagsOf(user.id, itemId).map((tag) => tag.name).filter((name) => !removed.has(name.toLowerCase()));
+      items.setTags(user.id, itemId, distinctTagNames([...kept, ...addedNames]));
     }
   })();
 }
@@ -70,21 +76,21 @@ function cutoffMs(ts: string): number {
 }
 
 /** POST mark-all-as-read: `s` a stream, `ts` the newest time to mark (microseconds, or another unit; see cutoffMs). */
-export function markAllAsRead(db: Db, user: User, params: URLSearchParams): void {
+export async function markAllAsRead(db: Db, store: Store, user: User, params: URLSearchParams): Promise<void> {
   const streamId = params.get('s') ?? '';
   const stream = parseStream(streamId);
   if (!stream) throw new BadRequest(`${streamId || 'The stream (s)'} is not a stream id this server knows.`);
   const ts = params.get('ts');
   if (ts && !/^\d{1,19}$/.test(ts)) throw new BadRequest('ts must be a time in microseconds.');
   const before = ts ? new Date(cutoffMs(ts)).toISOString() : undefined;
-  if (stream.kind === 'reading-list') markAllItems(db, user, { before });
-  else if (stream.kind === 'starred') markAllItems(db, user, { is_saved: true, before });
+  if (stream.kind === 'reading-list') await markAllItems(store, user, { before });
+  else if (stream.kind === 'starred') await markAllItems(store, user, { is_saved: true, before });
   else if (stream.kind === 'feed') {
     const ids = subscriptionIdsOf(db, user, stream);
-    if (ids.length) markAllItems(db, user, { subscription_ids: ids, before });
+    if (ids.length) await markAllItems(store, user, { subscription_ids: ids, before });
   } else if (stream.kind === 'label') {
     const { folder, tag } = labelIds(db, user.id, stream.name);
-    if (folder) markAllItems(db, user, { folder_ids: [folder], before });
-    if (tag) markAllItems(db, user, { tag_ids: [tag], before });
+    if (folder) await markAllItems(store, user, { folder_ids: [folder], before });
+    if (tag) await markAllItems(store, user, { tag_ids: [tag], before });
   }
 }

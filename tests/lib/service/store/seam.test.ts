@@ -20,7 +20,9 @@ const convertedAreas = ['folders', 'tags', 'saved-searches', 'accounts.ts', 'up-
   // The sync protocols' reads and episode actions, outside domain/, under the same rule (their HTTP adapters import http/;
   // fever-write and gpodder-subscriptions still call the items and subscriptions areas with the connection).
   '../sync/fever/fever-read.ts', '../sync/gpodder/gpodder-episodes.ts',
-  'subscriptions', 'feeds/subscribe-user.ts', 'opml/import-opml.ts'];
+  'subscriptions', 'feeds/subscribe-user.ts', 'opml/import-opml.ts',
+  'items/get-item.ts', 'items/item-view.ts', 'items/list-items.ts', 'items/item-filter.ts', 'items/cursor.ts',
+  'items/item-state.ts', 'items/tags.ts', 'items/suggested-tags.ts', 'search/search-items.ts'];
 
 function sourceFiles(target: string): string[] {
   if (!statSync(target).isDirectory()) return [target];

@@ -42,14 +42,18 @@ export type StoreFixture = {
     Promise<{ feedId: string; subscriptionId: string; itemIds: string[] }>;
   /** Runs one statement with `?` placeholders, for seeding no helper gives. */
   run(sql: string, ...values: unknown[]): Promise<Record<string, unknown>[]>;
+  /** Gives an item this text, indexed for search as storing a feed's items indexes it. */
+  itemText(itemId: string, text: { title: string; summary?: string; content?: string }): Promise<void>;
+  /** Hides the user's item, as a rule does: its entry moves to hidden_items. */
+  hide(userId: string, itemId: string): Promise<void>;
   close(): Promise<void>;
 };
 
 /** Runs one statement with `?` placeholders: the seeding below is written once for both engines. */
 type Run = (sql: string, ...values: unknown[]) => Promise<Record<string, unknown>[]>;
 
-/** The seeding helpers on an engine's `run`. */
-function seeding(run: Run): Omit<StoreFixture, 'store' | 'close'> {
+/** The seeding helpers on an engine's `run`; `fts`: the engine indexes text in SQLite's items_fts (PostgreSQL's column follows by itself). */
+function seeding(run: Run, fts = false): Omit<StoreFixture, 'store' | 'close'> {
   const now = () => new Date().toISOString();
   return {
     async user() {
@@ -114,6 +118,16 @@ function seeding(run: Run): Omit<StoreFixture, 'store' | 'close'> {
       return { feedId, subscriptionId, itemIds };
     },
     run,
+    async itemText(itemId, { title, summary = null, content = null }) {
+      await run('UPDATE items SET title = ?, summary = ?, content = ? WHERE id = ?', title, summary, content, itemId);
+      if (fts) await run('INSERT INTO items_fts (rowid, title, summary, body) SELECT rowid, ?, ?, ? FROM items WHERE id = ?', title, summary, content, itemId);
+    },
+    async hide(userId, itemId) {
+      await run(`INSERT INTO hidden_items (user_id, item_id, subscription_id, item_type, published_ms, item_rowid, is_read, hidden_at)
+        SELECT user_id, item_id, subscription_id, item_type, published_ms, item_rowid, is_read, ? FROM entries WHERE user_id = ? AND item_id = ?`,
+      now(), userId, itemId);
+      await run('DELETE FROM entries WHERE user_id = ? AND item_id = ?', userId, itemId);
+    },
   };
 }
 
@@ -127,7 +141,7 @@ export async function openSqliteFixture(): Promise<StoreFixture> {
   };
   return {
     store: sqliteStore(db),
-    ...seeding(run),
+    ...seeding(run, true),
     async close() {
       db.close();
       rmSync(dir, { recursive: true, force: true });
@@ -174,7 +188,7 @@ export async function openPostgresFixture(): Promise<StoreFixture> {
 
 /** The store areas each engine implements. */
 const postgresAreas = ['folders', 'tags', 'savedSearches', 'accounts', 'playback', 'upNext', 'labels', 'opml', 'rules', 'readLater', 'stories',
-  'articles', 'chapters', 'feedIcons', 'fever', 'gpodder', 'subscriptions'] satisfies (keyof PostgresStoreAreas)[];
+  'articles', 'chapters', 'feedIcons', 'fever', 'gpodder', 'subscriptions', 'items'] satisfies (keyof PostgresStoreAreas)[];
 
 export type Fixtures = [string, () => Promise<StoreFixture>][];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ftsQuery } from '@/lib/service/domain/items/search-text';
+import { ftsQuery } from '@/lib/service/store/sqlite/search-text';
 
 describe('ftsQuery', () => {
   it('quotes every word, joins them with AND and makes the last a prefix', () => {

@@ -1,5 +1,6 @@
-import { preparedStatement, type Db } from '../../store/database';
-import { applyItemFilter, EntryConditions, type ItemFilter } from './item-filter';
+import { preparedStatement, type Db } from '../database';
+import type { ItemFilter } from '../items';
+import { applyItemFilter, EntryConditions } from './entry-conditions';
 
 /**
  * Whether entry_counts (migration 6) can answer how many entries match: it knows each entry's
@@ -35,7 +36,7 @@ function groupEntries(db: Db, where: EntryConditions): Group[] {
  */
 function groupsToMove(db: Db, userId: string, filter: ItemFilter, where: EntryConditions): Group[] {
   if (!countsCover({ ...filter, until_ms: undefined })) {
-    return groupEntries(db, applyItemFilter(db, userId, { until_ms: filter.until_ms }, where.clone()));
+    return groupEntries(db, applyItemFilter({ until_ms: filter.until_ms }, where.clone()));
   }
   const counted = db.prepare(`SELECT e.subscription_id, e.item_type, e.is_saved, e.n FROM entry_counts e WHERE ${where.sql()} AND e.n > 0`)
     .all(where.params) as Group[];
@@ -48,12 +49,12 @@ function groupsToMove(db: Db, userId: string, filter: ItemFilter, where: EntryCo
 /**
  * Marks every entry the filter covers read (to = 1) or unread (0), for mark-all: the per-row
  * trigger is paused for the user and the counts move once per group instead. Returns how many
- * entries changed.
+ * entries changed. Check the filter's ids with missingTarget first.
  */
 export function setReadInBulk(db: Db, userId: string, filter: ItemFilter, to: 0 | 1): number {
   return db.transaction(() => {
     // Without the date: the counters may answer for it, and the date is added where it is needed.
-    const where = applyItemFilter(db, userId, { ...filter, until_ms: undefined }, new EntryConditions(userId))
+    const where = applyItemFilter({ ...filter, until_ms: undefined }, new EntryConditions(userId))
       .add('e.is_read = @from', { from: 1 - to });
     const moved = groupsToMove(db, userId, filter, where);
     if (!moved.length) return 0;

@@ -1,0 +1,118 @@
+import type { GlobalScope, ItemFilter, ItemPage, ItemPageQuery, ListedRow, MissingTarget } from '../items';
+import { itemColumns, itemJoins } from '../sqlite/item-columns';
+import { bigNumber } from './big-numbers';
+import { applyItemFilter, EntryConditions } from './entry-conditions';
+import type { Queryable } from './unit-of-work';
+
+// The tie-break on item ids uses the database's collation, as the entries indexes do, so a page is
+// read off an index; for our ids (lower-case UUIDs) every collation orders as SQLite's BINARY does.
+const orders: Record<ItemPageQuery['order'], { key: string; direction: 'DESC' | 'ASC' }> = {
+  newest: { key: 'e.published_ms', direction: 'DESC' },
+  oldest: { key: 'e.published_ms', direction: 'ASC' },
+  recently_played: { key: 'COALESCE(e.last_played_ms, 0)', direction: 'DESC' },
+};
+
+const owned = [['subscription_ids', 'subscriptions', 'subscription'], ['folder_ids', 'folders', 'folder'], ['tag_ids', 'tags', 'tag']] as const;
+
+/** The first subscription, folder or tag the filter names that the user does not have, or null. */
+export async function missingTarget(db: Queryable, userId: string, filter: ItemFilter): Promise<MissingTarget | null> {
+  for (const [field, table, noun] of owned) {
+    const ids = filter[field];
+    if (!ids?.length) continue;
+    const { rows } = await db.query<{ id: string }>(`SELECT id FROM ${table} WHERE user_id = $1 AND id = ANY($2::text[])`, [userId, ids]);
+    const found = new Set(rows.map((row) => row.id));
+    const missing = ids.find((id) => !found.has(id));
+    if (missing !== undefined) return { missing: noun, id: missing };
+  }
+  return null;
+}
+
+/**
+ * SPEC.md's `q` as a tsquery over `items.search_document` (title A, summary B, content C): every
+ * word must match, the last as a prefix; `A`/`B` weights keep to titles and summaries. Words are
+ * split as ftsQuery (store/sqlite/search-text.ts) splits them for FTS5; null when the text holds none.
+ */
+export function searchQuery(text: string, includeBody: boolean): string | null {
+  const words = (text.normalize('NFKC').match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 16);
+  if (!words.length) return null;
+  const weights = includeBody ? '' : 'AB';
+  return words.map((word, index) => {
+    const prefix = index === words.length - 1 && word.length > 1 ? '*' : '';
+    return `'${word}'${prefix || weights ? `:${prefix}${weights}` : ''}`;
+  }).join(' & ');
+}
+
+/** Whether entry_counts can answer how many entries match: it knows subscription, type, read and saved, not dates, tags or playback. */
+function countsCover(filter: ItemFilter): boolean {
+  return !filter.tag_ids?.length && filter.from_ms === undefined && filter.until_ms === undefined && filter.in_progress === undefined;
+}
+
+type RawRow = Omit<ListedRow, 'sort_key' | 'last_played_ms'> & { sort_key: string | number; last_played_ms: string | number | null };
+
+/** Rows as SQLite gives them: pg reads BIGINT as text. */
+const asListed = (rows: RawRow[]): ListedRow[] =>
+  rows.map((row) => ({ ...row, sort_key: Number(row.sort_key), last_played_ms: bigNumber(row.last_played_ms) }));
+
+/** A page of the user's items on PostgreSQL (see ItemStore.list), on one client. */
+export async function listItemPage(db: Queryable, userId: string, query: ItemPageQuery): Promise<ItemPage | MissingTarget> {
+  const missing = await missingTarget(db, userId, query.filter);
+  if (missing) return missing;
+  const { search, after } = query;
+  const order = orders[query.order];
+  const where = applyItemFilter(query.filter, new EntryConditions(userId));
+  const tsquery = search ? searchQuery(search.text, search.include_body) : null;
+  if (search && !tsquery) return { rows: [], total: 0 };
+
+  // A search reaches the user's entries from the matches through entries_search (item_rowid), as on
+  // SQLite: counting them reads that index alone.
+  const from = tsquery ? 'FROM items i JOIN entries e ON e.user_id = $1 AND e.item_rowid = i.rowid' : 'FROM entries e JOIN items i ON i.id = e.item_id';
+  let total: number;
+  if (tsquery) {
+    where.add(`i.search_document @@ to_tsquery('tidings_search', ${where.bind(tsquery)})`);
+    total = (await db.query<{ n: number }>(`SELECT COUNT(*)::int AS n ${from} WHERE ${where.sql()}`, where.values)).rows[0]!.n;
+  } else if (countsCover(query.filter)) {
+    // The counters carry the columns the conditions name, under the same alias.
+    total = (await db.query<{ n: number }>(`SELECT COALESCE(SUM(e.n), 0)::int AS n FROM entry_counts e WHERE ${where.sql()}`, where.values)).rows[0]!.n;
+  } else {
+    total = (await db.query<{ n: number }>(`SELECT COUNT(*)::int AS n FROM entries e WHERE ${where.sql()}`, where.values)).rows[0]!.n;
+  }
+  const global = search?.global && tsquery ? globalConditions(userId, tsquery, search.global) : null;
+  if (global) total += (await db.query<{ n: number }>(`SELECT COUNT(*)::int AS n ${globalFrom} WHERE ${global.sql()}`, global.values)).rows[0]!.n;
+
+  let rows: ListedRow[] = [];
+  if (!after || after.phase === 'own') {
+    const page = where.clone();
+    if (after) page.add(`(${order.key}, e.item_id) ${order.direction === 'DESC' ? '<' : '>'} (${page.bind(after.key)}, ${page.bind(after.id)})`);
+    const { rows: found } = await db.query<RawRow>(`SELECT ${itemColumns}, ${order.key} AS sort_key
+      ${from} ${itemJoins} WHERE ${page.sql()}
+      ORDER BY ${order.key} ${order.direction}, e.item_id ${order.direction} LIMIT ${page.bind(query.limit)}`, page.values);
+    rows = asListed(found);
+  }
+  if (global && rows.length < query.limit) {
+    const page = global.clone();
+    if (after?.phase === 'global') page.add(`(i.published_ms, i.id) < (${page.bind(after.key)}, ${page.bind(after.id)})`);
+    const { rows: found } = await db.query<RawRow>(`SELECT i.id, i.title, i.item_type, i.media_url, i.published_at, i.url AS canonical_url,
+        i.summary, i.audio_url, i.duration_seconds, i.episode_number, i.episode_type, i.artwork_url, i.explicit, i.description,
+        f.id AS feed_id, f.title AS feed_title, f.source_type, f.website, NULL AS subscription_id, NULL AS subscription_title,
+        0 AS is_read, 0 AS is_saved, NULL::int AS playback_position, NULL::bigint AS last_played_ms, 1 AS is_global, i.published_ms AS sort_key
+      ${globalFrom} WHERE ${page.sql()} ORDER BY i.published_ms DESC, i.id DESC LIMIT ${page.bind(query.limit - rows.length)}`, page.values);
+    rows = rows.concat(asListed(found));
+  }
+  return { rows, total };
+}
+
+const globalFrom = 'FROM items i JOIN feeds f ON f.id = i.feed_id';
+
+/** Global corpus matches: the search, and the filters that apply to any item; none of the user's. */
+function globalConditions(userId: string, tsquery: string, scope: GlobalScope): EntryConditions {
+  const where = new EntryConditions(userId);
+  where.clauses.splice(0, where.clauses.length,
+    `i.search_document @@ to_tsquery('tidings_search', ${where.bind(tsquery)})`,
+    // Items of feeds the user follows are theirs, even ones they hold no entry for (a paused subscription).
+    'i.feed_id NOT IN (SELECT feed_id FROM subscriptions WHERE user_id = $1)',
+    'NOT EXISTS (SELECT 1 FROM entries x WHERE x.user_id = $1 AND x.item_id = i.id)');
+  if (scope.item_type) where.add(`i.item_type = ${where.bind(scope.item_type)}`);
+  if (scope.from_ms !== undefined) where.add(`i.published_ms >= ${where.bind(scope.from_ms)}`);
+  if (scope.until_ms !== undefined) where.add(`i.published_ms <= ${where.bind(scope.until_ms)}`);
+  return where;
+}

@@ -1,5 +1,5 @@
 import type http from 'node:http';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { refreshFeed } from '@/lib/service/domain/feeds/refresh-feed';
 import { fullArticlesSettled } from '@/lib/service/domain/feeds/full-articles';
 import { document } from '../../feed-server';
@@ -175,8 +175,8 @@ describe('full-content rules', () => {
 
     feed.posts = [{ slug: 'late', title: 'Harbour late', hoursAgo: 1 }];
     expect((await refreshFeed(harness().service, feedId)).added).toBe(1);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(held).toHaveLength(1);
+    // The page's request starts after the refresh answered (its look-up is in the background): wait for it to arrive.
+    await vi.waitFor(() => expect(held).toHaveLength(1), { timeout: 5_000 });
     const listed = await harness().call('GET', '/v1/items', { key: appToken, query: { subscription_ids: subscriptionId } });
     expect(listed.body.data.map((item: { title: string }) => item.title)).toEqual(['Harbour late']);
 

@@ -92,6 +92,13 @@ export function subscriptionRows(db: Db, userId: string): SubscriptionRow[] {
     WHERE s.user_id = ? ORDER BY COALESCE(s.title, f.title) COLLATE NOCASE`).all(userId) as SubscriptionRow[];
 }
 
+/** Takes the user's Up Next places (and removals) of every item of these subscriptions' feeds away. */
+export function forgetUpNextOf(db: Db, userId: string, subscriptionIds: string[]): void {
+  db.prepare(`DELETE FROM up_next WHERE user_id = @user AND item_id IN (SELECT i.id FROM items i
+    JOIN subscriptions s ON s.feed_id = i.feed_id WHERE s.user_id = @user AND s.id IN (SELECT value FROM json_each(@ids)))`)
+    .run({ user: userId, ids: JSON.stringify(subscriptionIds) });
+}
+
 /** Unread entries per subscription, with the newest one's time. */
 export function unreadBySubscription(db: Db, userId: string): { subscription_id: string; count: number; newest_ms: number }[] {
   return db.prepare(`SELECT subscription_id, COUNT(*) AS count, MAX(published_ms) AS newest_ms FROM entries

@@ -13,7 +13,7 @@ import type { ServiceContext } from '../../context';
 import { DomainError } from '../../domain/errors';
 import { feedStreamId, parseStream } from './greader-ids';
 import { BadRequest } from './greader-read';
-import { subscriptionRows } from './greader-store';
+import { forgetUpNextOf, subscriptionRows } from './greader-store';
 
 /** A domain refusal (a bad URL, a plan limit, a name taken; not an unreachable feed) as the client's problem. */
 async function refusedAs<T>(run: () => T | Promise<T>): Promise<T> {
@@ -66,7 +66,11 @@ export async function editSubscription(service: ServiceContext, user: User, para
   const ids = feeds.map((url) => rows.find((row) => row.feed_url === url || row.feed_key === url)?.id);
   if (ids.some((id) => id === undefined)) throw new BadRequest('s names a feed that is not subscribed.');
   if (action === 'unsubscribe') {
-    unsubscribeDroppingItems(db, user, ids as string[]);
+    // Up Next holds items by id: left behind, their places would come back with a new subscription to the feed.
+    db.transaction(() => {
+      forgetUpNextOf(db, user.id, ids as string[]);
+      unsubscribeDroppingItems(db, user, ids as string[]);
+    })();
     return;
   }
   // The folder is made first (an await cannot sit inside the transaction); the moves are then one unit.

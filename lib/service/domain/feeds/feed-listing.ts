@@ -3,19 +3,27 @@
  * subscription to a feed already stored starts from what the feed lists now, not its whole history.
  */
 import { preparedOnce, type Db } from '../../store/database';
+import { contentHash } from './content-hash';
+import type { NewItem } from './store-items';
 
-/** An item as a fetch lists it: by its guid, else its link (as stored items are matched). */
-export type ListedKey = { guid: string | null; url: string | null };
+/**
+ * An item as a fetch lists it, as stored items are matched: by its guid, else its link, else its
+ * title and text (given for such an item only).
+ */
+export type ListedKey = { guid: string | null; url: string | null } & Partial<Pick<NewItem, 'title' | 'content' | 'summary'>>;
 
-/** The listing as stored: guids, and the links of items without one. */
+/** The listing as stored: guids, the links of items without one, and the content hashes of items with neither. */
 export function listingOf(keys: ListedKey[]): string {
   const guids: string[] = [];
   const urls: string[] = [];
-  for (const { guid, url } of keys) {
-    if (guid) guids.push(guid);
-    else if (url) urls.push(url);
+  const hashes: string[] = [];
+  for (const key of keys) {
+    if (key.guid) guids.push(key.guid);
+    else if (key.url) urls.push(key.url);
+    else if (key.title !== undefined) hashes.push(contentHash({ title: key.title, content: key.content ?? '', summary: key.summary ?? '' }));
   }
-  return JSON.stringify({ guids, urls });
+  // Without such items the listing reads as before, so a feed's stored listing is not rewritten for nothing.
+  return JSON.stringify(hashes.length ? { guids, urls, hashes } : { guids, urls });
 }
 
 const statementsOf = preparedOnce((db: Db) => ({
@@ -40,4 +48,5 @@ export function listingOfFeed(db: Db, feedId: string): string | null {
  */
 export const listedIn = /* sql */ `(@listing IS NULL
   OR i.guid IN (SELECT value FROM json_each(@listing, '$.guids'))
-  OR (i.guid IS NULL AND i.url IN (SELECT value FROM json_each(@listing, '$.urls'))))`;
+  OR (i.guid IS NULL AND i.url IN (SELECT value FROM json_each(@listing, '$.urls')))
+  OR (i.guid IS NULL AND i.url IS NULL AND i.content_hash IN (SELECT value FROM json_each(@listing, '$.hashes'))))`;

@@ -38,8 +38,11 @@ export type NewFeed = {
   explicit?: boolean | null; newsletter_address?: string | null; ttl_minutes?: number | null;
 };
 
-/** An item as a fetch lists it: by its guid, else its link (as stored items are matched). */
-export type ListedKey = { guid: string | null; url: string | null };
+/**
+ * An item as a fetch lists it, as stored items are matched: by its guid, else its link, else its
+ * title and text (given for such an item only).
+ */
+export type ListedKey = { guid: string | null; url: string | null; title?: string; content?: string; summary?: string };
 
 /** What the fetch that found a new feed learnt: its validators, when it is next due, what it listed. */
 export type FirstFetch = { etag: string | null; last_modified: string | null; next_fetch_at: string; listed: ListedKey[] };

@@ -9,6 +9,7 @@ import { readRawFeed } from '../../ingest/parse-feed';
 import type { RawFeed } from '../../ingest/raw-feed';
 import type { ParsedFeed } from '../../ingest/types';
 import { prepareDoc, type PreparedDoc } from '../../intelligence/prepare-doc';
+import type { ListedKey } from '../../store/subscriptions';
 
 /**
  * What an item is recognised by when asking whether it is stored already, and its fingerprint
@@ -20,7 +21,7 @@ export type ItemKey = { guid: string | null; url: string | null; fingerprint?: s
 export type FeedSource = { body: Uint8Array; url: string; contentType: string | null };
 
 /** A parsed feed (stored items left out) with, for each of its items, what indexing needs, and the keys of all it lists. */
-export type PreparedFeed = { feed: ParsedFeed; docs: PreparedDoc[]; listed: { guid: string | null; url: string | null }[] };
+export type PreparedFeed = { feed: ParsedFeed; docs: PreparedDoc[]; listed: ListedKey[] };
 
 /** An opened document: read, not yet normalized. */
 export type OpenedFeed = { raw: RawFeed; keys: ItemKey[] };
@@ -48,7 +49,10 @@ export function finishFeed({ raw, keys }: OpenedFeed, known: ArrayLike<boolean>,
     sanitize: true,
     knownItem: ({ guid, url }) => (guid ? guids.has(guid) : url !== null && urls.has(url)),
   });
-  const listed = keys.map(({ guid, url }) => ({ guid, url }));
+  // An item with neither guid nor link is never known beforehand, so it is among the normalized
+  // items, whose text tells it apart as the stored one's does.
+  const listed: ListedKey[] = keys.filter(({ guid, url }) => guid || url).map(({ guid, url }) => ({ guid, url }));
+  for (const { guid, url, title, content, summary } of feed.items) if (!guid && !url) listed.push({ guid, url, title, content, summary });
   return { feed, docs: withDocs ? feed.items.map((item) => prepareDoc(item)) : [], listed };
 }
 

@@ -1,7 +1,8 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { preparedOnce, type Db } from '../../store/database';
 import { newItemSteps } from '../rules/ingest-rules';
 import { actOnNewItemsNow } from '../../store/sqlite/rules';
+import { contentHash } from '../../store/content-hash';
 import { freeHistoryDays } from './subscribe-user';
 
 /** An item as ingestion hands it over: sanitized HTML content, plain-text summary. */
@@ -27,10 +28,6 @@ export function searchableText(html: string): string {
   return html.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]+>/g, ' ')
     .replace(/&nbsp;/g, ' ').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"')
     .replace(/&#39;/g, "'").replace(/\s+/g, ' ').trim();
-}
-
-function contentHash(item: NewItem): string {
-  return createHash('sha1').update(`${item.title}\n${item.content || item.summary}`).digest('hex');
 }
 
 function readingMinutes(text: string): number {

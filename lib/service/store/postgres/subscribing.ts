@@ -18,7 +18,8 @@ export async function named<Row extends Record<string, unknown>>(db: Queryable, 
 // The item is in the listing bound as @listing (JSON text), or that is null (every item counts).
 const listedIn = /* sql */ `(@listing::text IS NULL
   OR i.guid IN (SELECT jsonb_array_elements_text(CAST(@listing::text AS jsonb) -> 'guids'))
-  OR (i.guid IS NULL AND i.url IN (SELECT jsonb_array_elements_text(CAST(@listing::text AS jsonb) -> 'urls'))))`;
+  OR (i.guid IS NULL AND i.url IN (SELECT jsonb_array_elements_text(CAST(@listing::text AS jsonb) -> 'urls')))
+  OR (i.guid IS NULL AND i.url IS NULL AND i.content_hash IN (SELECT jsonb_array_elements_text(CAST(@listing::text AS jsonb) -> 'hashes'))))`;
 
 /** The id of the feed stored under this URL, or null, on the caller's client. */
 export async function findFeed(db: Queryable, url: string): Promise<string | null> {

@@ -114,6 +114,8 @@ export function postgresSubscriptionStore(pool: Pool): SubscriptionStore {
         const params = { user: userId, feeds: rows.map((row) => row.feed_id) };
         await named(db, 'DELETE FROM item_tags WHERE user_id = @user AND item_id IN (SELECT id FROM items WHERE feed_id = ANY(@feeds::text[]))', params);
         await named(db, 'DELETE FROM entries WHERE user_id = @user AND item_id IN (SELECT id FROM items WHERE feed_id = ANY(@feeds::text[]))', params);
+        // Up Next holds items by id: left behind, their places would come back with a new subscription to the feed.
+        await named(db, 'DELETE FROM up_next WHERE user_id = @user AND item_id IN (SELECT id FROM items WHERE feed_id = ANY(@feeds::text[]))', params);
       }
       const params = { user: userId, ids: rows.map((row) => row.id) };
       await named(db, `DELETE FROM entries WHERE user_id = @user AND subscription_id = ANY(@ids::text[])

@@ -1,16 +1,20 @@
 import { randomUUID } from 'node:crypto';
+import { contentHash } from '../content-hash';
 import { preparedOnce, type Db } from '../database';
 import type { FirstFetch, HistoryCap, ListedKey, NewFeed, SubscribeRules, Subscribed, SubscriptionStore } from '../subscriptions';
 
-/** The listing as stored on the feed (feeds.listed_items): guids, and the links of items without one. */
+/** The listing as stored on the feed (feeds.listed_items): guids, the links of items without one, and the content hashes of items with neither. */
 export function listingOf(keys: ListedKey[]): string {
   const guids: string[] = [];
   const urls: string[] = [];
-  for (const { guid, url } of keys) {
-    if (guid) guids.push(guid);
-    else if (url) urls.push(url);
+  const hashes: string[] = [];
+  for (const key of keys) {
+    if (key.guid) guids.push(key.guid);
+    else if (key.url) urls.push(key.url);
+    else if (key.title !== undefined) hashes.push(contentHash({ title: key.title, content: key.content ?? '', summary: key.summary ?? '' }));
   }
-  return JSON.stringify({ guids, urls });
+  // Without such items the listing reads as before, so a feed's stored listing is not rewritten for nothing.
+  return JSON.stringify(hashes.length ? { guids, urls, hashes } : { guids, urls });
 }
 
 /**
@@ -20,7 +24,8 @@ export function listingOf(keys: ListedKey[]): string {
  */
 const listedIn = /* sql */ `(@listing IS NULL
   OR i.guid IN (SELECT value FROM json_each(@listing, '$.guids'))
-  OR (i.guid IS NULL AND i.url IN (SELECT value FROM json_each(@listing, '$.urls'))))`;
+  OR (i.guid IS NULL AND i.url IN (SELECT value FROM json_each(@listing, '$.urls')))
+  OR (i.guid IS NULL AND i.url IS NULL AND i.content_hash IN (SELECT value FROM json_each(@listing, '$.hashes'))))`;
 
 const statements = preparedOnce((db: Db) => ({
   insertFeed: db.prepare(`INSERT INTO feeds (id, url, source_type, title, website, description, language, artwork_url, artist,

@@ -51,6 +51,9 @@ const statements = preparedOnce((db: Db) => ({
     (SELECT id FROM items WHERE feed_id IN (SELECT value FROM json_each(@feeds)))`),
   dropEntries: db.prepare(`DELETE FROM entries WHERE user_id = @user AND item_id IN
     (SELECT id FROM items WHERE feed_id IN (SELECT value FROM json_each(@feeds)))`),
+  // Up Next holds items by id: left behind, their places would come back with a new subscription to the feed.
+  dropUpNext: db.prepare(`DELETE FROM up_next WHERE user_id = @user AND item_id IN
+    (SELECT id FROM items WHERE feed_id IN (SELECT value FROM json_each(@feeds)))`),
   removeEntries: db.prepare(`DELETE FROM entries WHERE user_id = @user AND subscription_id IN (SELECT value FROM json_each(@ids))
     AND is_saved = 0 AND notes IS NULL
     AND NOT EXISTS (SELECT 1 FROM item_tags t WHERE t.user_id = entries.user_id AND t.item_id = entries.item_id)`),
@@ -117,6 +120,7 @@ export function sqliteSubscriptionStore(db: Db): SubscriptionStore {
       const feeds = JSON.stringify(rows.map((row) => row.feed_id));
       statements(db).dropKept.run({ user: userId, feeds });
       statements(db).dropEntries.run({ user: userId, feeds });
+      statements(db).dropUpNext.run({ user: userId, feeds });
     }
     const list = JSON.stringify(rows.map((row) => row.id));
     statements(db).removeEntries.run({ user: userId, ids: list });

@@ -51,15 +51,21 @@ function jsonOnly<T>(params: URLSearchParams, answer: () => T): T {
   return answer();
 }
 
-/** The stream id that is the rest of the path after `prefix`, its slashes plain or encoded (%2F); else `s`. */
+/**
+ * The stream id that is the rest of the path after `prefix`, its slashes plain or encoded (%2F); else `s`.
+ * A feed's address with its slashes left plain (`feed/http%3A//host/…`) comes back from Next with
+ * one of the two (Next redirects a path with `//` to it merged), so that one is put back.
+ */
 function streamOfPath(request: Request, prefix: string, params: URLSearchParams): string {
   const rest = new URL(request.url).pathname.slice(prefix.length);
   if (!rest) return params.get('s') ?? '';
+  let decoded: string;
   try {
-    return decodeURIComponent(rest);
+    decoded = decodeURIComponent(rest);
   } catch {
     throw new BadRequest('The stream id in the path is not validly encoded.');
   }
+  return decoded.replace(/^feed\/(https?):\/(?!\/)/i, 'feed/$1://');
 }
 
 /** Adds the Google Reader routes to the service's router. */

@@ -44,13 +44,10 @@ ${link ? `<link rel="alternate" href="${escape(link)}" type="text/html"/>` : ''}
  */
 export function atomStream(db: Db, user: User, streamId: string, query: RefQuery, maxCount: number): Response {
   const first = !query.after && !query.exclude;
-  const { refs, more } = itemRefs(db, user.id, first ? { ...query, count: Math.max(query.count, maxCount) } : query);
-  const last = refs.at(-1);
-  const unread = first && more && last
-    ? itemRefs(db, user.id, { ...query, exclude: { kind: 'read' }, after: { ms: last.published_ms, itemId: last.item_id }, count: maxCount }).refs
-    : [];
-  const items = itemContents(db, user.id, [...refs, ...unread].map((ref) => ref.id)).map(toGoogleItem);
-  const continuation = more && last ? `<gr:continuation>${encodeContinuation({ ms: last.published_ms, itemId: last.item_id })}</gr:continuation>\n` : '';
+  const { refs, next } = itemRefs(db, user.id, first ? { ...query, count: Math.max(query.count, maxCount) } : query);
+  const unread = first && next ? itemRefs(db, user.id, { ...query, exclude: { kind: 'read' }, after: next, count: maxCount }).refs : [];
+  const items = itemContents(db, user.id, [...refs, ...unread].map(([id]) => id)).map(toGoogleItem);
+  const continuation = next ? `<gr:continuation>${encodeContinuation(next)}</gr:continuation>\n` : '';
   const body = `<?xml version="1.0" encoding="UTF-8"?>
 <feed xmlns="http://www.w3.org/2005/Atom" xmlns:gr="http://www.google.com/schemas/reader/atom/" gr:dir="ltr">
 <id>tag:google.com,2005:reader/${escape(streamId)}</id>

@@ -1,5 +1,6 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { preparedOnce, type Db } from '../../store/database';
+import { orderedId } from '../../store/ordered-id';
 import { applyRulesToNewItems } from '../rules/ingest-rules';
 import { freeHistoryDays } from './subscribe-user';
 
@@ -158,7 +159,7 @@ export function insertItems(db: Db, feedId: string, items: NewItem[], now = new 
     const body = searchableText(item.content);
     const metadata = item.platform_metadata ?? {};
     const row = {
-      ...item, published_at: estimated ? new Date(publishedMs).toISOString() : item.published_at, id: randomUUID(), feed_id: feedId, content_hash: hash, published_ms: publishedMs,
+      ...item, published_at: estimated ? new Date(publishedMs).toISOString() : item.published_at, id: orderedId(), feed_id: feedId, content_hash: hash, published_ms: publishedMs,
       source_hash: item.source_hash ?? null,
       explicit: item.explicit === null ? null : item.explicit ? 1 : 0,
       platform_metadata: JSON.stringify(estimated ? { ...metadata, date_estimated: true } : metadata),

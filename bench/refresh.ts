@@ -4,7 +4,8 @@
  * the scheduler does it; first round (everything new), then a round answered by 304.
  * Run alone: npx tsx bench/refresh.ts (or through npm run bench refresh). Documents are parsed
  * on the feed preparer's worker thread as in the service; TIDINGS_FEED_WORKER=off parses them
- * on the main thread, for comparison.
+ * on the main thread, for comparison. BENCH_REFRESH_FIRST_ONLY=1 times the first round alone
+ * (no drain, no 304 round), for comparing two checkouts' write paths quickly.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -26,6 +27,7 @@ export const hosts = 25;
 const concurrency = Number(process.env.BENCH_REFRESH_CONCURRENCY ?? 8);
 
 const runs = Number(process.env.BENCH_REFRESH_RUNS ?? 3);
+const firstOnly = process.env.BENCH_REFRESH_FIRST_ONLY === '1';
 
 type Round = { seconds: number; runs: number[]; target: string; pass: boolean };
 export type RefreshFigures = {
@@ -89,6 +91,9 @@ async function runOnce(servers: http.Server[]): Promise<RunFigures> {
     const firstSeconds = (performance.now() - started) / 1000;
     const failed = first.find((outcome) => outcome.result === 'failed');
     if (failed) console.error(`first failure: ${failed.message}`);
+    const added = first.reduce((sum, outcome) => sum + outcome.added, 0);
+    const failures = first.filter((outcome) => outcome.result === 'failed').length;
+    if (firstOnly) return { first: firstSeconds, drained: NaN, notModified: NaN, added, failures, notModifiedFeeds: 0 };
     await service.intelligence.idle();
     const drainedSeconds = (performance.now() - started) / 1000 - firstSeconds;
     started = performance.now();
@@ -96,7 +101,7 @@ async function runOnce(servers: http.Server[]): Promise<RunFigures> {
     const secondSeconds = (performance.now() - started) / 1000;
     return {
       first: firstSeconds, drained: drainedSeconds, notModified: secondSeconds,
-      added: first.reduce((sum, outcome) => sum + outcome.added, 0), failures: first.filter((outcome) => outcome.result === 'failed').length,
+      added, failures,
       notModifiedFeeds: second.filter((outcome) => outcome.result === 'not_modified').length,
     };
   } finally {
@@ -135,9 +140,13 @@ export function summarize(figures: RefreshFigures): string[] {
   const mark = (pass: boolean) => (pass ? 'pass' : 'MISS');
   const line = (name: string, r: Round, extra: string) =>
     `${name} ${r.seconds} s median of ${r.runs.join(', ')}${extra} (target ${r.target}: ${mark(r.pass)})`;
-  return [
+  const first = [
     `${figures.feeds} feeds x ${figures.items_per_feed} items, ${figures.concurrency} at a time, ${figures.runs} runs`,
     line('first round:', figures.first_round, `; ${figures.first_round.items_added} items added, ${figures.first_round.failures} failures`),
+  ];
+  if (firstOnly) return first;
+  return [
+    ...first,
     line('backlog drained after the round:', figures.backlog_drained, ''),
     line('304 round:', figures.not_modified_round, `; ${figures.not_modified_round.not_modified} not modified`),
   ];

@@ -10,6 +10,7 @@ import type { RawFeed } from '../../ingest/raw-feed';
 import type { ParsedFeed } from '../../ingest/types';
 import { prepareDoc, type PreparedDoc } from '../../intelligence/prepare-doc';
 import type { ListedKey } from '../../store/subscriptions';
+import { itemText, type ItemText } from './item-text';
 
 /**
  * What an item is recognised by when asking whether it is stored already, and its fingerprint
@@ -20,8 +21,11 @@ export type ItemKey = { guid: string | null; url: string | null; fingerprint?: s
 /** A fetched document and where it came from. */
 export type FeedSource = { body: Uint8Array; url: string; contentType: string | null };
 
-/** A parsed feed (stored items left out) with, for each of its items, what indexing needs, and the keys of all it lists. */
-export type PreparedFeed = { feed: ParsedFeed; docs: PreparedDoc[]; listed: ListedKey[] };
+/**
+ * A parsed feed (stored items left out) with, for each of its items, what indexing needs and its
+ * search text and hash (so the thread that writes them need not work them out), and the keys of all it lists.
+ */
+export type PreparedFeed = { feed: ParsedFeed; docs: PreparedDoc[]; texts: ItemText[]; listed: ListedKey[] };
 
 /** An opened document: read, not yet normalized. */
 export type OpenedFeed = { raw: RawFeed; keys: ItemKey[] };
@@ -53,7 +57,7 @@ export function finishFeed({ raw, keys }: OpenedFeed, known: ArrayLike<boolean>,
   // items, whose text tells it apart as the stored one's does.
   const listed: ListedKey[] = keys.filter(({ guid, url }) => guid || url).map(({ guid, url }) => ({ guid, url }));
   for (const { guid, url, title, content, summary } of feed.items) if (!guid && !url) listed.push({ guid, url, title, content, summary });
-  return { feed, docs: withDocs ? feed.items.map((item) => prepareDoc(item)) : [], listed };
+  return { feed, docs: withDocs ? feed.items.map((item) => prepareDoc(item)) : [], texts: feed.items.map(itemText), listed };
 }
 
 /** Both steps on the calling thread. */

@@ -11,6 +11,7 @@ import { fetchFullArticlesLater } from './full-articles';
 import { backoff, PACE_ITEMS, paceLimits, paceOf } from './refresh-pace';
 import { recordListing } from '../../store/sqlite/subscribing';
 import type { ListedKey } from '../../store/subscriptions';
+import type { ItemText } from './item-text';
 import { insertItems, writeSearchTexts, type SearchTexts } from './store-items';
 import { indexPreparedItemsLater } from './store-parsed-feed';
 
@@ -57,7 +58,7 @@ const statementsOf = preparedOnce(prepareStatements);
 type FeedUpdate = { feed: FeedRow } & (
   | { kind: 'not_modified'; maxAge: number | null }
   | { kind: 'deferred'; retryAfter: number }
-  | { kind: 'parsed'; parsed: ParsedFeed; docs: PreparedDoc[]; listed: ListedKey[]; response: FetchOk }
+  | { kind: 'parsed'; parsed: ParsedFeed; docs: PreparedDoc[]; texts: ItemText[]; listed: ListedKey[]; response: FetchOk }
   | { kind: 'failed'; message: string; retryAfter: number | null; notAFeed: boolean }
 );
 
@@ -97,7 +98,7 @@ async function fetchUpdate(service: ServiceContext, feed: FeedRow & { url: strin
   });
   return {
     kind: 'preparing',
-    update: prepared.then(({ feed: parsed, docs, listed }): FeedUpdate => ({ feed, kind: 'parsed', parsed, docs, listed, response: ok }), (error) => failure(feed, error)),
+    update: prepared.then(({ feed: parsed, docs, texts, listed }): FeedUpdate => ({ feed, kind: 'parsed', parsed, docs, texts, listed, response: ok }), (error) => failure(feed, error)),
   };
 }
 
@@ -117,7 +118,7 @@ function writeFeed(service: ServiceContext, update: FeedUpdate, at: Date, search
     recordSuccess(service, feed, at, pace(service, feed.id, feed.ttl_minutes, update.maxAge, at), {});
     return { feedId: feed.id, result: 'not_modified', added: 0 };
   }
-  const { parsed, docs, listed, response } = update;
+  const { parsed, docs, texts, listed, response } = update;
   // A feed subscribed without being fetched (an OPML import) learns what it is on its first stored items.
   statementsOf(service.db).describe.run({
     id: feed.id, title: parsed.title, website: parsed.website, description: parsed.description, language: parsed.language,
@@ -125,7 +126,7 @@ function writeFeed(service: ServiceContext, update: FeedUpdate, at: Date, search
   });
   // The channel's name and site follow the feed on every fetch; a title a subscriber gave is theirs (subscriptions.title) and stays.
   statementsOf(service.db).rename.run({ id: feed.id, title: parsed.title, website: parsed.website });
-  const stored = indexPreparedItemsLater(service, feed.id, parsed, insertItems(service.db, feed.id, parsed.items, at, searchTexts), at, docs);
+  const stored = indexPreparedItemsLater(service, feed.id, parsed, insertItems(service.db, feed.id, parsed.items, at, searchTexts, texts), at, docs);
   if (stored.added.length) fetchFullArticlesLater(service, feed.id);
   recordListing(service.db, feed.id, listed);
   recordSuccess(service, feed, at, pace(service, feed.id, parsed.ttl_minutes ?? feed.ttl_minutes, response.cacheControlMaxAge, at), {

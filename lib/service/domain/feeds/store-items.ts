@@ -1,9 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { preparedOnce, type Db } from '../../store/database';
+import { orderedId } from '../../store/ordered-id';
 import { newItemSteps } from '../rules/ingest-rules';
 import { actOnNewItemsNow } from '../../store/sqlite/rules';
-import { contentHash } from '../../store/content-hash';
 import { freeHistoryDays } from './subscribe-user';
+import { searchableText, type ItemText } from './item-text';
+import { contentHash } from '../../store/content-hash';
+
+export { searchableText };
 
 /** An item as ingestion hands it over: sanitized HTML content, plain-text summary. */
 export type NewItem = {
@@ -22,13 +25,6 @@ export type NewItem = {
 export type StoredItems = { added: string[]; skipped: number; addedFrom?: number[]; changed?: string[]; changedFrom?: number[] };
 
 type StoredItem = { rowid: number; id: string; content_hash: string | null; source_hash: string | null };
-
-/** Cheap HTML-to-text for the search index; content was sanitized on ingest. */
-export function searchableText(html: string): string {
-  return html.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]+>/g, ' ')
-    .replace(/&nbsp;/g, ' ').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'").replace(/\s+/g, ' ').trim();
-}
 
 function readingMinutes(text: string): number {
   const words = text ? text.split(' ').length : 0;
@@ -117,8 +113,9 @@ function reviseItem(statements: ReturnType<typeof prepareStatements>, stored: St
  * a caller whose transaction is rolled back when this throws (a savepoint makes SQLite copy every
  * page it first touches aside, a good share of a refresh's writing). The items' search texts go
  * to `searchTexts` when given (the caller writes them before committing), else are written here, last.
+ * `prepared` (itemText of each item, from the feed preparer's thread) spares working them out here.
  */
-export function insertItems(db: Db, feedId: string, items: NewItem[], now = new Date(), searchTexts?: SearchTexts): StoredItems {
+export function insertItems(db: Db, feedId: string, items: NewItem[], now = new Date(), searchTexts?: SearchTexts, prepared?: ItemText[]): StoredItems {
   const statements = statementsOf(db);
   const { byGuid, byUrl, byHash, insert, subscribers, fanOut, touchFeed } = statements;
   const added: string[] = [];
@@ -130,7 +127,7 @@ export function insertItems(db: Db, feedId: string, items: NewItem[], now = new 
   const seen = new Set<string>();
   const readers = subscribers.all(feedId) as [userId: string, subscriptionId: string, since: number | null][];
   items.forEach((item, position) => {
-    const hash = contentHash(item);
+    const hash = prepared?.[position]?.hash ?? contentHash(item);
     const key = item.guid ?? item.url ?? hash;
     const repeated = seen.has(key);
     seen.add(key);
@@ -153,10 +150,10 @@ export function insertItems(db: Db, feedId: string, items: NewItem[], now = new 
     const givenMs = item.published_at ? Date.parse(item.published_at) : NaN;
     const estimated = !(givenMs <= now.getTime());
     const publishedMs = estimated ? now.getTime() : givenMs;
-    const body = searchableText(item.content);
+    const body = prepared?.[position]?.body ?? searchableText(item.content);
     const metadata = item.platform_metadata ?? {};
     const row = {
-      ...item, published_at: estimated ? new Date(publishedMs).toISOString() : item.published_at, id: randomUUID(), feed_id: feedId, content_hash: hash, published_ms: publishedMs,
+      ...item, published_at: estimated ? new Date(publishedMs).toISOString() : item.published_at, id: orderedId(), feed_id: feedId, content_hash: hash, published_ms: publishedMs,
       source_hash: item.source_hash ?? null,
       explicit: item.explicit === null ? null : item.explicit ? 1 : 0,
       platform_metadata: JSON.stringify(estimated ? { ...metadata, date_estimated: true } : metadata),

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createFeed } from '@/lib/service/store/sqlite/subscribing';
 import { createFeedPreparer, type FeedPreparer, type FeedStore } from '@/lib/service/domain/feeds/feed-preparer';
+import { itemText } from '@/lib/service/domain/feeds/item-text';
 import type { FeedSource } from '@/lib/service/domain/feeds/prepare-feed';
 import { refreshFeeds } from '@/lib/service/domain/feeds/refresh-feed';
 import { prepareDoc } from '@/lib/service/intelligence/prepare-doc';
@@ -87,6 +88,27 @@ describe('preparing fetched feeds on a worker thread', () => {
     );
     expect(prepared.feed.items.map((item) => item.guid)).toEqual(['g3']);
     expect(askedMain).toBe(false);
+  });
+
+  it('hands back the search text and hash of each new item, and a refresh stores those rather than working them out again', async () => {
+    const service = openService('texts');
+    const url = site.route('/texts.xml', document(articles(3, [1, 2])));
+    const prepared = await threaded.prepare({ body: new TextEncoder().encode(articles(3, [1, 2])), url, contentType: null }, noneStored(service.db.name));
+    expect(prepared.texts).toEqual(prepared.feed.items.map(itemText));
+    expect(prepared.texts[0].body).toContain('Mayor Ada Quinn said');
+    expect(prepared.texts[0].body).not.toMatch(/<|track\(\)/);
+    // What the preparer's thread worked out is what gets stored: a word only there is found.
+    const marking: FeedPreparer = {
+      ...threaded,
+      prepare: async (source, store) => {
+        const made = await threaded.prepare(source, store);
+        return { ...made, texts: made.texts.map((text) => ({ ...text, body: `${text.body} quokkaworded` })) };
+      },
+    };
+    const feedId = createFeed(service.db, { url, source_type: 'feed', title: 'Texts' });
+    expect((await refreshFeeds(service, [feedId], 1, marking))[0]).toMatchObject({ result: 'updated', added: 2 });
+    expect(service.db.prepare("SELECT COUNT(*) FROM items_fts WHERE items_fts MATCH 'quokkaworded'").pluck().get()).toBe(2);
+    expect(service.db.prepare('SELECT content_hash FROM items WHERE feed_id = ? ORDER BY guid').pluck().all(feedId)).toEqual(prepared.texts.map((text) => text.hash));
   });
 
   it('works out the indexing docs of stored items on the worker as inline, and leaves them to the caller without a worker', async () => {

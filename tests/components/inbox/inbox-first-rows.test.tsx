@@ -59,7 +59,7 @@ describe('the inbox river on a cold load', () => {
     const counts = [container.querySelectorAll('li[data-item-id]').length];
     const watch = new MutationObserver(() => counts.push(container.querySelectorAll('li[data-item-id]').length));
     watch.observe(container, { childList: true, subtree: true });
-    await waitFor(() => expect(container.querySelectorAll('li[data-item-id]')).toHaveLength(30), { timeout: 5_000 });
+    await waitFor(() => expect(container.querySelectorAll('li[data-item-id]')).toHaveLength(30), { timeout: 15_000 });
     watch.disconnect();
     const steps = [...new Set(counts)];
     expect(steps[0]).toBe(12);

@@ -51,7 +51,16 @@ export function bareNextApp(): { dir: string; next: string; react: string; built
   const experimental = JSON.stringify(appConfig.experimental ?? {});
   const settings = createHash('sha256').update(experimental).digest('hex').slice(0, 8);
   const dir = path.join(tmpdir(), `tidings-bench-bare-next-${next}-react-${react}-${settings}`);
-  if (existsSync(path.join(dir, '.next', 'BUILD_ID'))) return { dir, next, react, built_now: false };
+  if (existsSync(path.join(dir, '.next', 'BUILD_ID'))) {
+    // The kept build is shared by every checkout on the machine: the one whose node_modules it
+    // links may be gone since (a removed worktree), so it serves from this one's, the same versions.
+    const modules = path.join(dir, 'node_modules');
+    if (!existsSync(path.join(modules, 'next', 'package.json'))) {
+      rmSync(modules, { force: true });
+      symlinkSync(path.join(root, 'node_modules'), modules, 'dir');
+    }
+    return { dir, next, react, built_now: false };
+  }
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(path.join(dir, 'app'), { recursive: true });
   for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);

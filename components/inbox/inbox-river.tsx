@@ -36,10 +36,15 @@ const rovingRows = { row: 'li[data-item-id]', target: '[data-item-link]' };
 const listNote = 'In the list, ↑ and ↓ move between items too, and Tab moves on past the list.';
 /**
  * Rows a cold load's first render holds, a tall screen's worth. Hydrating the rows is most of a
- * cold load's main-thread work, so the server sends these and the rest follow in a transition
- * right after, in slices that never hold up a tap (bench: lighthouse's Total Blocking Time).
+ * cold load's main-thread work, so the server sends these and the rest follow in transitions
+ * right after, a few rows each, in slices that never hold up a tap (bench: lighthouse's Total Blocking Time).
  */
 const firstRows = 12;
+/**
+ * Rows each later step adds: the render of a step is sliced, but its commit (the rows' elements
+ * put in the page, their effects) is one task, which must stay short to block nothing.
+ */
+const rowsPerStep = 8;
 /**
  * Set once a river has been on screen. Later rivers (Back from the reader) render every row at
  * once, so the browser can scroll back to the place left, which may be past the first rows.
@@ -91,8 +96,13 @@ function River({ selection, sourceName = null, keys = true }: Props) {
   const [rowLimit, setRowLimit] = useState(() => (riverShown ? Number.POSITIVE_INFINITY : firstRows));
   useEffect(() => {
     riverShown = true;
-    startTransition(() => setRowLimit(Number.POSITIVE_INFINITY));
-  }, []);
+    if (rowLimit === Number.POSITIVE_INFINITY) return;
+    // Each step in a task of its own once the last is committed, so each commit holds a few rows, not
+    // the page; past the loaded rows the limit goes, and pages loaded later show at once.
+    const next = rowLimit + rowsPerStep;
+    const step = setTimeout(() => startTransition(() => setRowLimit(next >= items.length ? Number.POSITIVE_INFINITY : next)));
+    return () => clearTimeout(step);
+  }, [rowLimit, items.length]);
   const rows = items.length > rowLimit ? items.slice(0, rowLimit) : items;
   // The rest of the first page is still on its way into the list (see firstRows).
   const rowsComing = rows !== items;

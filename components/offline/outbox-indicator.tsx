@@ -2,7 +2,7 @@
 
 import { CloudOff, RefreshCw, TriangleAlert } from 'lucide-react';
 import { useCallback, useEffect, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { SignInLink } from '@/components/session/sign-in-again';
+import { SignInLink, useSessionNoticeShown } from '@/components/session/sign-in-again';
 import { loadOutbox } from '@/lib/client/outbox';
 import { useOutboxStatus } from '@/lib/client/outbox/use-outbox-status';
 import { useShownWhileScrollingUp } from '@/lib/client/use-scroll-chrome';
@@ -109,6 +109,8 @@ export function OutboxIndicator({ notice }: { notice?: ReactNode }) {
   const scrolledUp = useShownWhileScrollingUp();
   const panelId = useId();
   const badgeId = useId();
+  // The page's notice that the session ended carries the one sign-in link when it shows.
+  const linkElsewhere = useSessionNoticeShown();
   if (!notice && !pending.length && !refused.length && activity !== 'offline') return null;
   // Sending failed for lack of a network, yet the browser has one: a link that drops or passes nothing.
   const failing = activity === 'offline' && navigator.onLine;
@@ -160,7 +162,7 @@ export function OutboxIndicator({ notice }: { notice?: ReactNode }) {
                     // page) loads the app again, whose outbox sends them first thing.
                     <>
                       <p className="mt-1">They stay on this device and are sent once you sign in again.</p>
-                      <p className="mt-2"><SignInLink /></p>
+                      {!linkElsewhere && <p className="mt-2"><SignInLink /></p>}
                     </>
                   )}
                   {open && failing && (

@@ -3,6 +3,7 @@
 import dynamic from 'next/dynamic';
 import { usePathname } from 'next/navigation';
 import { useEffect } from 'react';
+import { afterLoadAndIdle } from '@/lib/client/after-load-idle';
 import { usePlayerValue } from '@/lib/client/player/state';
 
 // The mini player and everything under it load only once there is an episode to show.
@@ -20,16 +21,13 @@ export function PlayerHost() {
   const isPublic = publicPaths.test(pathname);
   const active = usePlayerValue((state) => state.episode !== null);
 
-  // After the page's load event: restoring the player is not part of any page's first load.
+  // After the page's load event, at an idle moment: restoring the player is not part of any page's first load.
   useEffect(() => {
     if (isPublic) return;
-    const restore = () => {
+    return afterLoadAndIdle(() => {
       void import('@/lib/client/episode-downloads/downloads-list').then((downloads) => downloads.loadDownloads());
       void import('@/lib/client/player/launch').then((launch) => launch.restorePlayer());
-    };
-    if (document.readyState === 'complete') restore();
-    else window.addEventListener('load', restore, { once: true });
-    return () => window.removeEventListener('load', restore);
+    });
   }, [isPublic]);
 
   return active && !isPublic ? <PlayerBar /> : null;

@@ -28,12 +28,16 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
+/** The pane whose notice carries the page's one sign-in link: the reader's when it shows one, what the person is reading. */
+const linkPane = 'reader';
+
 /**
- * Whether this notice is the first of its pane: every list on a page (the settings' sections,
- * the episodes page's) hears the same 401, and the person needs one sign-in link, not four. A
- * pane of its own (the reader beside the inbox's list) says it too, above what it shows.
+ * Whether this notice is the first of its pane, and whether it carries the page's sign-in link:
+ * every list on a page (the settings' sections, the episodes page's) hears the same 401, and the
+ * person needs one sign-in link, not four. A pane of its own (the reader beside the inbox's list)
+ * says it too, above what it shows, and takes the link; the list's notice then says it without one.
  */
-function useFirstNotice(pane: string): boolean {
+function useFirstNotice(pane: string): 'hidden' | 'shown' | 'linked' {
   const [id] = useState(() => Symbol('session-ended'));
   useEffect(() => {
     mounted = [...mounted, { id, pane }];
@@ -43,7 +47,16 @@ function useFirstNotice(pane: string): boolean {
       listeners.forEach((listener) => listener());
     };
   }, [id, pane]);
-  return useSyncExternalStore(subscribe, () => mounted.find((other) => other.pane === pane)?.id === id, () => false);
+  return useSyncExternalStore(subscribe, () => {
+    if (mounted.find((other) => other.pane === pane)?.id !== id) return 'hidden';
+    const linked = mounted.find((other) => other.pane === linkPane) ?? mounted[0];
+    return linked?.id === id ? 'linked' : 'shown';
+  }, () => 'hidden');
+}
+
+/** Whether a notice that the session ended shows on the page, with its sign-in link: other places then say it without one. */
+export function useSessionNoticeShown(): boolean {
+  return useSyncExternalStore(subscribe, () => mounted.length > 0, () => false);
 }
 
 /**
@@ -52,11 +65,12 @@ function useFirstNotice(pane: string): boolean {
  * `pane` names a column that shows its own content beside the page's (the reader's).
  */
 export function SessionEndedNotice({ className = '', pane = 'page' }: { className?: string; pane?: string }) {
-  if (!useFirstNotice(pane)) return null;
+  const shown = useFirstNotice(pane);
+  if (shown === 'hidden') return null;
   return (
     <div role="status" className={`rounded-lg border border-line-strong bg-surface p-3 ${className}`}>
       <p>Your session has ended, so this could not be brought up to date. What is shown stays; sign in again to see the latest.</p>
-      <p className="mt-2"><SignInLink /></p>
+      {shown === 'linked' && <p className="mt-2"><SignInLink /></p>}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useState, type ComponentType } from 'react';
+import { afterLoadAndIdle } from '@/lib/client/after-load-idle';
 
 /*
  * Offline support (worker registration, outbox connection, update prompt, keeping pages
@@ -9,30 +10,6 @@ import { useEffect, useState, type ComponentType } from 'react';
  * competes with it. The player's host stays in the layout: Play buttons reach the player
  * through a small store (lib/client/player/state), and the host is already tiny.
  */
-
-/** Longest wait for an idle moment after the load event before starting anyway. */
-const idleTimeoutMs = 2000;
-
-/** Runs `start` once the page has loaded and the main thread is idle; answers the cancel function. */
-function afterLoadAndIdle(start: () => void): () => void {
-  // Safari has no requestIdleCallback: a short timer after the load event stands in.
-  const hasIdle = typeof window.requestIdleCallback === 'function';
-  let cancelled = false;
-  let pending: number | undefined;
-  const run = () => {
-    if (cancelled) return;
-    pending = hasIdle ? window.requestIdleCallback(start, { timeout: idleTimeoutMs }) : window.setTimeout(start, 200);
-  };
-  if (document.readyState === 'complete') run();
-  else window.addEventListener('load', run, { once: true });
-  return () => {
-    cancelled = true;
-    window.removeEventListener('load', run);
-    if (pending === undefined) return;
-    if (hasIdle) window.cancelIdleCallback(pending);
-    else window.clearTimeout(pending);
-  };
-}
 
 /** Offline support, loaded and started after the page loaded (it shows nothing before then). */
 export function DeferredBoot() {

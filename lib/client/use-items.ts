@@ -45,7 +45,7 @@ export function useItems(filters: ItemFilters): ItemsState {
   const key = filtersKey(filters);
   const { cache } = useSWRConfig();
   const getKey = useMemo(() => itemsKeyLoader(key), [key]);
-  const { data, error, isLoading, isValidating, size, setSize, mutate } = useSWRInfinite<ItemsPage, ApiError>(getKey, fetchItemsPage, {
+  const swr = useSWRInfinite<ItemsPage, ApiError>(getKey, fetchItemsPage, {
     // A river that reshuffles when the window regains focus loses the reader's place; so does
     // one whose first page is fetched again each time the next loads (the unread view would
     // drop the rows read since, above the reader). All the pages are fetched again on mount,
@@ -55,6 +55,10 @@ export function useItems(filters: ItemFilters): ItemsState {
     revalidateOnMount: true,
     onErrorRetry,
   });
+  // isValidating is read only while a next page is asked for: SWR renders again for each state a
+  // hook has read, and the revalidation on mount, right after hydration, would render the whole
+  // river twice (validating, then not) for data that mostly compares equal.
+  const { data, error, isLoading, size, setSize, mutate } = swr;
 
   // Pages seeded from the server or a kept offline copy never went through the fetcher's
   // overlay, so queued changes are also shown at render time, as soon as the outbox knows them.
@@ -81,7 +85,7 @@ export function useItems(filters: ItemFilters): ItemsState {
     return { items: overlayChanges({ data: shown }, queued).data, listedCount: list.length };
   }, [data, queued, cache, key, hasMore]);
 
-  const isLoadingMore = Boolean(data && size > data.length && isValidating);
+  const isLoadingMore = Boolean(data && size > data.length && swr.isValidating);
   const loadMore = useCallback(() => {
     if (hasMore && !isLoadingMore) void setSize((current) => current + 1);
   }, [hasMore, isLoadingMore, setSize]);

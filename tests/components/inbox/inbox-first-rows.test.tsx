@@ -48,14 +48,23 @@ describe('the inbox river on a cold load', () => {
   });
   afterAll(() => local.close());
 
-  it('sends the first 12 rows from the server, hydrates them, then adds the rest of the page', async () => {
+  it('sends the first 12 rows from the server, hydrates them, then adds the rest of the page a few rows at a time', async () => {
     const served = renderToString(page);
     expect(rowsIn(served)).toBe(12);
     expect(served).toContain('aria-busy="true"');
 
     const { container, errors } = await hydrateOver(served, page, 'div');
     expect(errors).toEqual([]);
-    await waitFor(() => expect(container.querySelectorAll('li[data-item-id]')).toHaveLength(30));
+    // A few rows a commit: a commit is one task, and the page's 18 other rows at once made a long one.
+    const counts = [container.querySelectorAll('li[data-item-id]').length];
+    const watch = new MutationObserver(() => counts.push(container.querySelectorAll('li[data-item-id]').length));
+    watch.observe(container, { childList: true, subtree: true });
+    await waitFor(() => expect(container.querySelectorAll('li[data-item-id]')).toHaveLength(30), { timeout: 15_000 });
+    watch.disconnect();
+    const steps = [...new Set(counts)];
+    expect(steps[0]).toBe(12);
+    expect(steps.length).toBeGreaterThan(2);
+    expect(steps.every((count, index) => index === 0 || count - steps[index - 1]! <= 8)).toBe(true);
     expect(container.querySelector('ul')?.hasAttribute('aria-busy')).toBe(false);
     expect(container.querySelector('li[data-item-id]:last-child a')?.textContent).toBe('Morning Post item 29');
   });

@@ -191,6 +191,27 @@ describe('the offline and sync indicator', () => {
     await expect.poll(async () => ((await h.call('GET', `/v1/items/${id}`, { key: person.key })).body as { is_read: boolean }).is_read, { timeout: 5_000 }).toBe(true);
   });
 
+  it('leaves the sign-in link to the page\'s notice that the session ended, so the page offers one link, not two', async () => {
+    const [id] = h.seedSubscription(person.user, [article({ title: 'Story U' })]).itemIds;
+    const api = await import('@/lib/client/api-client');
+    const { enqueueOrSend } = await import('@/lib/client/outbox');
+    const { OutboxIndicator } = await import('@/components/offline/outbox-indicator');
+    const { SessionEndedNotice } = await import('@/components/session/sign-in-again');
+    window.history.replaceState(null, '', '/inbox?view=all');
+    render(createElement('div', null, createElement(SessionEndedNotice), createElement(OutboxIndicator)));
+
+    connection.online = false;
+    window.dispatchEvent(new Event('offline'));
+    await enqueueOrSend({ kind: 'update', itemId: id!, body: { is_read: true } }, { title: 'Story U' });
+    api.configureApi({ headers: { authorization: `Bearer tid_app_${'x'.repeat(40)}` } });
+    connection.reconnect();
+    const region = await screen.findByRole('complementary', { name: 'Offline and sync' });
+    await waitFor(() => expect(within(region).getByRole('status').textContent).toMatch(/^1 change waiting to sync: your session has ended/));
+    expect(within(region).getByRole('status').textContent).toContain('They stay on this device and are sent once you sign in again.');
+    expect(within(region).queryByRole('link')).toBeNull();
+    expect(screen.getAllByRole('link', { name: 'Sign in' })).toHaveLength(1);
+  });
+
   it('sends changes held by an ended session as soon as a call succeeds again, as after signing in in another tab', async () => {
     const [id] = h.seedSubscription(person.user, [article({ title: 'Story T' })]).itemIds;
     const api = await import('@/lib/client/api-client');

@@ -84,7 +84,7 @@ describe('a session that ends while content is shown', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('shows one notice for the lists of a page and one for the reader beside them, and none once a call succeeds again', async () => {
+  it('shows one notice for the lists of a page and one for the reader beside them, with one sign-in link in the reader\'s, and none once a call succeeds again', async () => {
     renderApp(<><ItemReader id={ids[1]!} /><InboxRiver selection={{ view: 'unread', type: null }} /><InboxRiver selection={{ view: 'all', type: null }} /></>);
     await screen.findByRole('heading', { level: 1, name: 'Ferry timetable changes' });
     await screen.findByRole('list', { name: 'Unread items' });
@@ -96,6 +96,10 @@ describe('a session that ends while content is shown', () => {
     // own beside the list, as in three panes) says it above what it shows.
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(endedNotices()).toHaveLength(2);
+    // One sign-in link for the page, in the notice above what the person reads; the list's says it without one.
+    const [link] = screen.getAllByRole('link', { name: 'Sign in' });
+    expect(screen.getAllByRole('link', { name: 'Sign in' })).toHaveLength(1);
+    expect(link!.closest('article')?.contains(screen.getByRole('heading', { level: 1, name: 'Ferry timetable changes' }))).toBe(true);
 
     // Signed in again elsewhere: the next refresh succeeds, and the notice goes.
     configureApi({ headers: { authorization: `Bearer ${local.token}` } });

@@ -88,7 +88,7 @@ export type Episode = { id: string; title: string; playback_position: number | n
 
 /** Subscribes to a podcast through the app; answers the subscription and its first episode. */
 export async function subscribe(page: Page, feedUrl: string): Promise<{ subscriptionId: string; episode: Episode }> {
-  const created = await page.request.post('/api/v1/subscriptions', { data: { url: feedUrl } });
+  const created = await page.request.post('/api/v1/subscriptions', { data: { url: feedUrl }, timeout: 60_000 });
   expect(created.status()).toBe(201);
   const { subscription_id: subscriptionId } = (await created.json()) as { subscription_id: string };
   const listed = await page.request.get(`/api/v1/items?subscription_ids=${subscriptionId}&item_type=episode`);

@@ -59,9 +59,15 @@ describe('Up Next on a phone', () => {
     await expect.poll(() => artwork.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth), { timeout: 10_000 }).toBeGreaterThan(0);
     await expectNoAxeViolations(page);
 
-    // Demo sources are never fetched, so none fails.
+    // Demo sources (sites under .example) are never fetched, so none fails. Other files' podcasts on the
+    // shared server, whose local feed servers have stopped, may fail: they are not the demo's.
+    const subscriptions = await page.request.get('/api/v1/subscriptions?limit=100');
+    const demo = new Set(((await subscriptions.json()) as { data: { id: string; website: string | null }[] }).data
+      .filter((subscription) => subscription.website?.endsWith('.example')).map((subscription) => subscription.id));
+    expect(demo.size).toBeGreaterThanOrEqual(2);
     const health = await page.request.get('/api/v1/feed-health');
-    expect(((await health.json()) as { data: unknown[] }).data).toEqual([]);
+    const failing = ((await health.json()) as { data: { subscription_id: string }[] }).data;
+    expect(failing.filter((entry) => demo.has(entry.subscription_id))).toEqual([]);
   });
 });
 

@@ -18,7 +18,7 @@ export const itemHandlers: Handlers = {
     await ensureSummary(service, params.item_id);
     return { body: await getItem(store, user.id, params.item_id) };
   },
-  updateItem: async ({ service, store, db, user, params, body }) => {
+  updateItem: async ({ service, store, user, params, body }) => {
     const updated = await updateItem(store, user, params.item_id, body);
     if (!updated.prefers_full_content) return { body: updated };
     // The page is fetched once, on the change that asks for it, so the answer already carries it.

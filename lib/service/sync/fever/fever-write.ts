@@ -15,14 +15,14 @@ const itemActions: Record<string, BulkItemAction> = { read: 'mark_read', unread:
 /** Items published before `before` (Unix seconds), as the last millisecond before it. */
 const justBefore = (before: number) => new Date(before * 1000 - 1).toISOString();
 
-async function markItem({ db, store }: ServiceContext, user: User, params: URLSearchParams): Promise<void> {
+async function markItem({ store }: ServiceContext, user: User, params: URLSearchParams): Promise<void> {
   const action = itemActions[params.get('as') ?? ''];
   const feverId = wholeNumber(params.get('id'), 1);
   const itemId = feverId === undefined ? undefined : await store.fever.idOf(user.id, 'item', feverId);
   if (action && itemId) await bulkUpdateItems(store, user, [itemId], action);
 }
 
-async function markAllRead({ db, store }: ServiceContext, user: User, kind: 'feed' | 'group', params: URLSearchParams): Promise<void> {
+async function markAllRead({ store }: ServiceContext, user: User, kind: 'feed' | 'group', params: URLSearchParams): Promise<void> {
   const feverId = wholeNumber(params.get('id'));
   const before = wholeNumber(params.get('before'), 1);
   if (params.get('as') !== 'read' || feverId === undefined || before === undefined) return;

@@ -270,13 +270,14 @@ describe('marking above and below an item', () => {
 
     const row = (title: string) => within(within(list).getByRole('link', { name: title }).closest('li')!);
     await user.click(row('Long Feed item 2').getByRole('button', { name: /^More actions: / }));
-    await user.click(row('Long Feed item 2').getByRole('button', { name: 'Mark items above as read' }));
+    // The menu is fetched when one first opens.
+    await user.click(await row('Long Feed item 2').findByRole('button', { name: 'Mark items above as read' }));
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('2 items above marked read.'));
     expect(ids.map((id) => local.stateOf(id).is_read).slice(0, 3)).toEqual([1, 1, 0]);
     expect(document.activeElement?.getAttribute('aria-label')).toBe('More actions: Long Feed item 2');
 
     await user.click(row('Long Feed item 5').getByRole('button', { name: /^More actions: / }));
-    await user.click(row('Long Feed item 5').getByRole('button', { name: 'Mark items below as read' }));
+    await user.click(await row('Long Feed item 5').findByRole('button', { name: 'Mark items below as read' }));
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Items below marked read.'));
     expect(ids.map((id) => local.stateOf(id).is_read)).toEqual([1, 1, 0, 0, 0, 0, ...Array(34).fill(1)]);
     expect(within(list).getByRole('button', { name: 'Mark unread: Long Feed item 29' })).toBeTruthy();
@@ -290,7 +291,7 @@ describe('marking above and below an item', () => {
     const toggle = row.getByRole('button', { name: /^More actions: / });
     await user.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
-    row.getByRole('button', { name: 'Mark items above as read' }).focus();
+    (await row.findByRole('button', { name: 'Mark items above as read' })).focus();
 
     await user.keyboard('{Escape}');
     expect(toggle.getAttribute('aria-expanded')).toBe('false');

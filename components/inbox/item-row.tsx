@@ -1,18 +1,19 @@
 'use client';
 
 import Link from '@/components/shell/intent-link';
-import { memo, useCallback, useEffect, useRef, useState } from 'react';
-import { ArrowDownToLine, ArrowUpToLine, Bookmark, BookmarkCheck, Check, Circle, Ellipsis, SquareCheck } from 'lucide-react';
+import { lazy, memo, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Bookmark, BookmarkCheck, Check, Circle, Ellipsis } from 'lucide-react';
 import { PlayEpisodeButton } from '@/components/player/play-episode-button';
 import { RelativeTime } from '@/components/relative-time';
 import { SourceIcon } from '@/components/sources/source-icon';
-import { escapeClosesMenu } from '@/components/close-on-escape';
 import type { ListedItem } from '@/lib/client/item-cache';
 import { episodeLength } from '@/lib/client/player/time-text';
 import type { SwipeDirection } from '@/lib/client/use-swipe';
 import { RowThumbnail } from './row-thumbnail';
 import { SwipeHint } from './swipe-hint';
 import { useRowGestures } from './use-row-gestures';
+
+const RowMenu = lazy(() => import('./row-menu').then((module) => ({ default: module.RowMenu })));
 
 export type RowHandlers = {
   onSelect: (id: string, selected: boolean) => void;
@@ -35,7 +36,6 @@ type Props = RowHandlers & {
 
 // No display here: the wide-screen-only buttons add theirs (a second display class would fight `hidden`).
 const iconButton = 'size-10 shrink-0 items-center justify-center rounded-md text-muted hover:bg-surface hover:text-ink';
-const menuButton = 'inline-flex min-h-11 items-center gap-2 rounded-md px-3 text-sm text-ink hover:bg-surface';
 
 function sourceOf(item: ListedItem): string {
   return item.feeds.map((feed) => feed.title).join(', ') || 'Unknown source';
@@ -62,12 +62,6 @@ export const ItemRow = memo(function ItemRow({ item, selected, selecting, first,
   const picture = item.media_url ?? (item.item_type === 'episode' ? item.artwork_url : null);
   const readLabel = `${item.is_read ? 'Mark unread' : 'Mark read'}: ${item.title}`;
   const saveLabel = `${item.is_saved ? 'Unsave' : 'Save'}: ${item.title}`;
-  // Each press in the menu closes it and puts focus back on its button, as menus close.
-  const fromMenu = (action: () => void) => () => {
-    setMenuOpen(false);
-    toggle.current?.focus();
-    action();
-  };
 
   return (
     // Rows out of sight skip layout and paint until scrolled near (about 4.5rem is a row's usual height).
@@ -134,39 +128,10 @@ export const ItemRow = memo(function ItemRow({ item, selected, selecting, first,
           </div>
         </div>
         {menuOpen && (
-          <div
-            ref={panel}
-            id={`actions-${item.id}`}
-            role="group"
-            aria-label={`Actions: ${item.title}`}
-            className="flex flex-wrap gap-x-1 border-t border-line bg-canvas px-2 py-1"
-            onKeyDown={(event) => escapeClosesMenu(event, true, () => setMenuOpen(false), toggle.current)}
-          >
-            <button type="button" aria-label={readLabel} className={menuButton} onClick={fromMenu(() => handlers.onToggleRead(item))}>
-              {item.is_read ? <Circle aria-hidden className="size-4" /> : <Check aria-hidden className="size-4" />}
-              {item.is_read ? 'Mark unread' : 'Mark read'}
-            </button>
-            <button type="button" aria-label={saveLabel} className={menuButton} onClick={fromMenu(() => handlers.onToggleSaved(item))}>
-              {item.is_saved ? <BookmarkCheck aria-hidden className="size-4" /> : <Bookmark aria-hidden className="size-4" />}
-              {item.is_saved ? 'Unsave' : 'Save'}
-            </button>
-            <button type="button" className={menuButton} onClick={fromMenu(() => handlers.onSelect(item.id, !selected))}>
-              <SquareCheck aria-hidden className="size-4" />
-              {selected ? 'Unselect' : 'Select'}
-            </button>
-            {!first && (
-              <button type="button" className={menuButton} onClick={fromMenu(() => handlers.onMarkAbove(item.id))}>
-                <ArrowUpToLine aria-hidden className="size-4" />
-                Mark items above as read
-              </button>
-            )}
-            {!last && (
-              <button type="button" className={menuButton} onClick={fromMenu(() => handlers.onMarkBelow(item.id))}>
-                <ArrowDownToLine aria-hidden className="size-4" />
-                Mark items below as read
-              </button>
-            )}
-          </div>
+          // Fetched when a menu first opens (the inbox's first load does without it).
+          <Suspense fallback={null}>
+            <RowMenu item={item} selected={selected} first={first} last={last} handlers={handlers} toggle={toggle} panel={panel} onClose={() => setMenuOpen(false)} />
+          </Suspense>
         )}
       </div>
     </li>
@@ -182,8 +147,6 @@ function useMenuClosing(open: boolean, setOpen: (open: boolean) => void, toggle:
       if (!panel.current?.contains(target) && !toggle.current?.contains(target)) setOpen(false);
     };
     document.addEventListener('pointerdown', onPress, true);
-    // The menu's first action takes focus, so a keyboard goes on from there.
-    panel.current?.querySelector('button')?.focus();
     return () => document.removeEventListener('pointerdown', onPress, true);
   }, [open, setOpen, toggle, panel]);
 }

@@ -1,14 +1,14 @@
 'use client';
 
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { clockTime } from '@/lib/client/relative-date';
 import type { BulkAction } from '@/lib/client/use-item-actions';
-import { ConfirmGroup } from '../confirm-group';
 import { useStickyTopSpace } from '../use-sticky-top-space';
 import { MarkReadModePicker } from './mark-read-mode';
 
 // Fetched when the first row is ticked: the inbox's first load does without it.
 const SelectionActions = lazy(() => import('./selection-bar').then((module) => ({ default: module.SelectionActions })));
+// Fetched when Mark all as read is pressed.
+const MarkAllConfirm = lazy(() => import('./mark-all-confirm').then((module) => ({ default: module.MarkAllConfirm })));
 
 type Props = {
   /** "unread articles" etc., for the confirmation sentence. */
@@ -108,17 +108,9 @@ export function RiverToolbar(props: Props) {
           <SelectionActions count={selectedCount} busy={props.busy} status={props.barStatus} onAct={props.onBulk} onClear={props.onClearSelection} />
         </Suspense>
       ) : confirming ? (
-        <ConfirmGroup onCancel={finish} aria-label="Confirm mark all as read" className="flex flex-wrap items-center gap-2 rounded-md bg-accent-soft p-1 pl-3">
-          {/* "As of": what arrived after the list loaded stays unread ("up to" would read as a date range). */}
-          <span className="text-sm">
-            Mark {unreadCount ?? 'all'} {what}{loadedAt ? `, as of ${clockTime(loadedAt)},` : ''} as read?
-          </span>
-          {/* Focus moves to the confirmation because it replaces the button that was just pressed. */}
-          <button type="button" autoFocus aria-disabled={busy} onClick={() => !busy && confirm()} className={`${buttonClass} bg-accent text-on-accent`}>
-            Mark all read
-          </button>
-          <button type="button" onClick={finish} className={buttonClass}>Cancel</button>
-        </ConfirmGroup>
+        <Suspense fallback={null}>
+          <MarkAllConfirm what={what} unreadCount={unreadCount} loadedAt={loadedAt} busy={busy} buttonClass={buttonClass} onConfirm={confirm} onCancel={finish} />
+        </Suspense>
       ) : (
         <button ref={trigger} type="button" disabled={empty} onClick={() => setConfirming(true)} className={`${buttonClass} disabled:text-muted`}>
           Mark all as read

@@ -86,7 +86,7 @@ describe('the inbox between two dates', () => {
     renderRouted(<InboxView />, { url: '/inbox?to=2025-05-15' });
     await screen.findByRole('list', { name: /^Unread items up to/ }, { timeout: 5000 });
     await user.click(screen.getByRole('button', { name: 'Mark all as read' }));
-    await user.click(screen.getByRole('button', { name: 'Mark all read' }));
+    await user.click(await screen.findByRole('button', { name: 'Mark all read' }));
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('3 items marked read.'));
     expect(ids.map((id) => isRead(local, id))).toEqual([0, 0, 1, 1]);
     expect(isRead(local, other[0]!)).toBe(1);
@@ -97,7 +97,7 @@ describe('the inbox between two dates', () => {
     renderRouted(<InboxView />, { url: '/inbox?from=2025-05-12' });
     await screen.findByRole('list', { name: /^Unread items since/ }, { timeout: 5000 });
     await user.click(screen.getByRole('button', { name: 'Mark all as read' }));
-    await user.click(screen.getByRole('button', { name: 'Mark all read' }));
+    await user.click(await screen.findByRole('button', { name: 'Mark all read' }));
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('3 items marked read.'));
     expect(ids.map((id) => isRead(local, id))).toEqual([1, 1, 0, 0]);
     expect(isRead(local, other[0]!)).toBe(1);

@@ -50,7 +50,7 @@ describe('mark all as read after changes that wait to be sent', () => {
     await user.click(screen.getByRole('button', { name: 'Mark unread: Commute Post item 0' }));
     await waitFor(() => expect(outboxStatus().pending).toHaveLength(1), { timeout: 5000 });
     await user.click(screen.getByRole('button', { name: 'Mark all as read' }));
-    await user.click(screen.getByRole('button', { name: 'Mark all read' }));
+    await user.click(await screen.findByRole('button', { name: 'Mark all read' }));
     await screen.findByText(/marked read|when the connection returns/, undefined, { timeout: 5000 });
     // While it waits, the list (refreshed after marking) shows it: every item read, item 0 too.
     // The sentence can come a render before the list does, so this waits too (it flaked under load).

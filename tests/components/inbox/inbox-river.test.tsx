@@ -235,14 +235,16 @@ describe('mark all as read', () => {
     const late = local.addFeed('Late Wire', [{ published_at: new Date(Date.now() + 60_000).toISOString() }]);
 
     // Escape takes the question back, with focus where it was; nothing is marked.
+    // The question is fetched when the button is first pressed.
     await user.click(screen.getByRole('button', { name: 'Mark all as read' }));
+    await screen.findByRole('group', { name: 'Confirm mark all as read' });
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('group', { name: 'Confirm mark all as read' })).toBeNull();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Mark all as read' }));
 
     await user.click(screen.getByRole('button', { name: 'Mark all as read' }));
-    const confirm = screen.getByRole('button', { name: 'Mark all read' });
-    expect(document.activeElement).toBe(confirm);
+    const confirm = await screen.findByRole('button', { name: 'Mark all read' });
+    await waitFor(() => expect(document.activeElement).toBe(confirm));
     await user.click(confirm);
 
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('5 items marked read.'));
@@ -270,13 +272,14 @@ describe('marking above and below an item', () => {
 
     const row = (title: string) => within(within(list).getByRole('link', { name: title }).closest('li')!);
     await user.click(row('Long Feed item 2').getByRole('button', { name: /^More actions: / }));
-    await user.click(row('Long Feed item 2').getByRole('button', { name: 'Mark items above as read' }));
+    // The menu is fetched when one first opens.
+    await user.click(await row('Long Feed item 2').findByRole('button', { name: 'Mark items above as read' }));
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('2 items above marked read.'));
     expect(ids.map((id) => local.stateOf(id).is_read).slice(0, 3)).toEqual([1, 1, 0]);
     expect(document.activeElement?.getAttribute('aria-label')).toBe('More actions: Long Feed item 2');
 
     await user.click(row('Long Feed item 5').getByRole('button', { name: /^More actions: / }));
-    await user.click(row('Long Feed item 5').getByRole('button', { name: 'Mark items below as read' }));
+    await user.click(await row('Long Feed item 5').findByRole('button', { name: 'Mark items below as read' }));
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Items below marked read.'));
     expect(ids.map((id) => local.stateOf(id).is_read)).toEqual([1, 1, 0, 0, 0, 0, ...Array(34).fill(1)]);
     expect(within(list).getByRole('button', { name: 'Mark unread: Long Feed item 29' })).toBeTruthy();
@@ -290,7 +293,7 @@ describe('marking above and below an item', () => {
     const toggle = row.getByRole('button', { name: /^More actions: / });
     await user.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
-    row.getByRole('button', { name: 'Mark items above as read' }).focus();
+    (await row.findByRole('button', { name: 'Mark items above as read' })).focus();
 
     await user.keyboard('{Escape}');
     expect(toggle.getAttribute('aria-expanded')).toBe('false');

@@ -121,18 +121,19 @@ describe('a row’s menu', () => {
     await river();
     const toggle = screen.getByRole('button', { name: 'More actions: Swipe Post item 2' });
     await user.click(toggle);
-    const menu = screen.getByRole('group', { name: 'Actions: Swipe Post item 2' });
+    // The menu is fetched when one first opens.
+    const menu = await screen.findByRole('group', { name: 'Actions: Swipe Post item 2' });
     expect(within(menu).getAllByRole('button').map((button) => button.textContent)).toEqual([
       'Mark read', 'Save', 'Select', 'Mark items above as read', 'Mark items below as read',
     ]);
-    expect(document.activeElement).toBe(within(menu).getByRole('button', { name: 'Mark read: Swipe Post item 2' }));
+    await waitFor(() => expect(document.activeElement).toBe(within(menu).getByRole('button', { name: 'Mark read: Swipe Post item 2' })));
     await user.keyboard('{Enter}');
     await waitFor(() => expect(local.stateOf(ids[2]!).is_read).toBe(1));
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     expect(document.activeElement).toBe(toggle);
 
     await user.click(toggle);
-    await user.click(within(screen.getByRole('group', { name: 'Actions: Swipe Post item 2' })).getByRole('button', { name: 'Select' }));
+    await user.click(within(await screen.findByRole('group', { name: 'Actions: Swipe Post item 2' })).getByRole('button', { name: 'Select' }));
     expect((screen.getByRole('checkbox', { name: 'Select Swipe Post item 2' }) as HTMLInputElement).checked).toBe(true);
   });
 });

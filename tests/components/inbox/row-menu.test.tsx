@@ -33,7 +33,8 @@ describe('a row’s More menu', () => {
     expect(opened('Menu Feed item 1')).toBe(false);
 
     // A press inside the open menu (on its own background) keeps it open.
-    await user.pointer({ keys: '[MouseLeft]', target: screen.getByRole('group', { name: 'Actions: Menu Feed item 2' }) });
+    // The menu is fetched when one first opens, so it may arrive a moment after its button says so.
+    await user.pointer({ keys: '[MouseLeft]', target: await screen.findByRole('group', { name: 'Actions: Menu Feed item 2' }) });
     expect(opened('Menu Feed item 2')).toBe(true);
 
     await user.click(screen.getByRole('heading', { level: 2, name: /Menu Feed item 0/ }));

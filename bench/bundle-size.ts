@@ -17,7 +17,7 @@ import { bareNextApp, startBareNext } from './bare-next';
 /** Totals over a set of scripts, in bytes; `transferred` is what crossed the wire (encoded). */
 export type Sizes = { scripts: number; raw: number; gzip: number; brotli: number; transferred: number };
 
-type Script = { path: string; raw: number; gzip: number; brotli: number; transferred: number; before_load: boolean };
+type Script = { url: string; path: string; raw: number; gzip: number; brotli: number; transferred: number; before_load: boolean };
 
 export type RouteFigures = {
   route: string; status: number; final_path: string; first_load: Sizes;
@@ -63,6 +63,8 @@ async function loadScripts(browser: Browser, url: string, cookie: string | null)
     ...PHONE, serviceWorkers: 'block', extraHTTPHeaders: cookie ? { cookie } : {},
   });
   try {
+    // Room for every resource's timing entry (the default keeps 250), read below.
+    await context.addInitScript(() => performance.setResourceTimingBufferSize(2000));
     const page = await context.newPage();
     const pending: Promise<Script>[] = [];
     let loaded = false;
@@ -78,7 +80,7 @@ async function loadScripts(browser: Browser, url: string, cookie: string | null)
       pending.push((async () => {
         const body = await response.body();
         const sizes = await response.request().sizes();
-        return { path: new URL(response.url()).pathname, ...measureBody(body), transferred: sizes.responseBodySize, before_load: beforeLoad };
+        return { url: response.url(), path: new URL(response.url()).pathname, ...measureBody(body), transferred: sizes.responseBodySize, before_load: beforeLoad };
       })());
     });
     const response = await page.goto(url, { waitUntil: 'load' });
@@ -88,7 +90,14 @@ async function loadScripts(browser: Browser, url: string, cookie: string | null)
     const deadline = Date.now() + 15_000;
     while (Date.now() - lastScriptAt < quietMs && Date.now() < deadline) await page.waitForTimeout(200);
     done = true;
-    const scripts = await Promise.all(pending);
+    // Which side of the load event a script is on, by the page's own clock: the response events
+    // reach us later than the page saw them, so a chunk asked for just after load (offline support
+    // starts then) was sometimes counted as first load.
+    const startedBeforeLoad = new Set(await page.evaluate(() => {
+      const loadAt = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.loadEventStart ?? Infinity;
+      return performance.getEntriesByType('resource').filter((entry) => entry.startTime < loadAt).map((entry) => entry.name);
+    }));
+    const scripts = (await Promise.all(pending)).map((script) => ({ ...script, before_load: script.before_load && startedBeforeLoad.has(script.url) }));
     return { status: response?.status() ?? 0, finalPath: new URL(page.url()).pathname, scripts };
   } finally {
     await context.close();

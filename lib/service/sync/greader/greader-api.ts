@@ -9,7 +9,8 @@
 import type { Context, Hono } from 'hono';
 import type { ServiceContext } from '../../context';
 import type { Caller } from '../../http/authenticate';
-import { spendRequest, type KeyLimiter } from '../../http/rate-limit';
+import type { KeyLimiter } from '../../http/rate-limit';
+import { spendHeldRequest } from '../../http/held-request';
 import { callParams } from '../call-params';
 import { badToken, clientLogin, greaderCaller } from './greader-auth';
 import {
@@ -83,7 +84,7 @@ export function mountGreader(app: Hono, service: ServiceContext, limiter: KeyLim
     app.on(methods, `${options.prefix ?? api}${path}`, async (c: Context) => {
       const caller = await greaderCaller(service.store, c.req.raw);
       if (!caller) return badToken();
-      const spent = spendRequest(limiter, caller.credential.id, service.config.apiKeyRateLimit);
+      const spent = spendHeldRequest(limiter, caller.credential.id, service.config.apiKeyRateLimit);
       if (spent) await spent;
       const params = options.rawBody ? new URL(c.req.url).searchParams : await callParams(c.req.raw);
       const writeTokenGiven = params.get('T')?.trim();

@@ -93,6 +93,15 @@ describe('sync calls over the key limit are held, not refused', () => {
     expect(Number(over.retryAfter)).toBeGreaterThan(15);
   });
 
+  it('does not count the write token clients fetch before each write', async () => {
+    const { key } = await slow.createUser();
+    for (let i = 0; i < limit; i++) expect((await greader(slow, key)).status).toBe(200);
+    const token = await timed(() => fetch(`${slow.baseUrl}/greader/reader/api/0/token`, { headers: { authorization: `GoogleLogin auth=${key}` } }));
+    expect(token.status).toBe(200);
+    expect(token.answeredAt - token.startedAt).toBeLessThan(1_000);
+    expect((await greader(slow, key)).status).toBe(429);
+  });
+
   it('keeps answering /v1 over the limit with 429 at once', async () => {
     const { key } = await h.createUser();
     for (let i = 0; i < limit; i++) expect((await v1(h, key)).status).toBe(200);

@@ -28,7 +28,7 @@ export class SharedKeyLimiter implements KeyLimiter {
     try {
       const hit = await withinTime(hitSlidingWindow(this.url, `credential:${key}`, limit, this.windowMs), answerWithinMs);
       this.countingAlone = false;
-      return hit.allowed ? { allowed: true } : { allowed: false, retryAfterSeconds: Math.ceil((hit.roomAt - hit.now) / 1000) };
+      return hit.allowed ? { allowed: true } : { allowed: false, retryAfterSeconds: Math.ceil((hit.roomAt - hit.now) / 1000), roomInMs: hit.roomAt - hit.now };
     } catch (error) {
       // Fail open to this node's own limit: a counter outage must not refuse every key, nor lift the limit.
       if (!this.countingAlone) console.warn(`[tidings] Counting key requests on this node alone: the database did not answer (${(error as Error).message}).`);

@@ -1,7 +1,7 @@
 import { rateLimited } from './errors';
 
-/** A limiter's answer for one request: go ahead, or wait this many seconds. */
-export type Verdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+/** A limiter's answer for one request: go ahead, or wait this many seconds (`roomInMs` exactly, when known). */
+export type Verdict = { allowed: true } | { allowed: false; retryAfterSeconds: number; roomInMs?: number };
 
 /**
  * Counts each credential's requests against its per-minute limit. One that asks a database (shared
@@ -48,7 +48,8 @@ export class RateLimiter implements KeyLimiter {
       window.start = 0;
     }
     if (times.length - window.start >= limit) {
-      return { allowed: false, retryAfterSeconds: Math.ceil((times[window.start] + this.windowMs - now) / 1000) };
+      const roomInMs = times[window.start] + this.windowMs - now;
+      return { allowed: false, retryAfterSeconds: Math.ceil(roomInMs / 1000), roomInMs };
     }
     times.push(now);
     return { allowed: true };

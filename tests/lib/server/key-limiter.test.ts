@@ -58,7 +58,7 @@ describe.skipIf(skipPostgres)('the key limiter shared by app nodes', () => {
     await sleep(1_500);
     expect((await nodes[1]!.hit('key-d', 2)).allowed).toBe(true);
     const refused = await nodes[0]!.hit('key-d', 2);
-    expect(refused).toEqual({ allowed: false, retryAfterSeconds: 2 });
+    expect(refused).toMatchObject({ allowed: false, retryAfterSeconds: 2 });
     await sleep(1_600);
     // The first hit has left the window, the second has not: room for one.
     expect((await nodes[1]!.hit('key-d', 2)).allowed).toBe(true);

@@ -8,7 +8,8 @@ import type { Hono } from 'hono';
 import type { User } from '../../domain/accounts';
 import type { ServiceContext } from '../../context';
 import type { Store } from '../../store/store';
-import { spendRequest, type KeyLimiter } from '../../http/rate-limit';
+import type { KeyLimiter } from '../../http/rate-limit';
+import { spendHeldRequest } from '../../http/held-request';
 import { gpodderCaller, unauthorizedBasic } from './gpodder-auth';
 import { endedSessionCookie, sessionCaller, sessionCookie } from './gpodder-session';
 import { actionsSince, applyActions, BadUpload, readActions } from './gpodder-episodes';
@@ -133,7 +134,7 @@ export function mountGpodder(app: Hono, service: ServiceContext, limiter: KeyLim
     const session = basic ? null : await sessionCaller(service.store, c.req.raw);
     const caller = basic ?? (session?.user.email.toLowerCase() === route.user.toLowerCase() ? session : null);
     if (!caller) return unauthorizedBasic();
-    const spent = spendRequest(limiter, caller.credential.id, service.config.apiKeyRateLimit);
+    const spent = spendHeldRequest(limiter, caller.credential.id, service.config.apiKeyRateLimit);
     if (spent) await spent;
     try {
       const response = await answer(service, caller.user, route, c.req.raw);

@@ -9,7 +9,8 @@
 import type { Context, Hono } from 'hono';
 import type { ServiceContext } from '../../context';
 import type { Caller } from '../../http/authenticate';
-import { spendRequest, type KeyLimiter } from '../../http/rate-limit';
+import type { KeyLimiter } from '../../http/rate-limit';
+import { spendHeldRequest } from '../../http/held-request';
 import { callParams } from '../call-params';
 import { badToken, clientLogin, greaderCaller } from './greader-auth';
 import {
@@ -78,12 +79,12 @@ export function mountGreader(app: Hono, service: ServiceContext, limiter: KeyLim
    * write sent with a `T` this server did not make for the key (or an old one) answers 401 and
    * changes nothing; one sent without `T` is done, as Miniflux does.
    */
-  type RouteOptions = { rawBody?: boolean; prefix?: string; write?: boolean };
+  type RouteOptions = { rawBody?: boolean; prefix?: string; write?: boolean; uncounted?: boolean };
   const route = (methods: string[], path: string, answer: (call: Call) => unknown, options: RouteOptions = {}) => {
     app.on(methods, `${options.prefix ?? api}${path}`, async (c: Context) => {
       const caller = await greaderCaller(service.store, c.req.raw);
       if (!caller) return badToken();
-      const spent = spendRequest(limiter, caller.credential.id, service.config.apiKeyRateLimit);
+      const spent = options.uncounted ? undefined : spendHeldRequest(limiter, caller.credential.id, service.config.apiKeyRateLimit);
       if (spent) await spent;
       const params = options.rawBody ? new URL(c.req.url).searchParams : await callParams(c.req.raw);
       const writeTokenGiven = params.get('T')?.trim();
@@ -99,7 +100,8 @@ export function mountGreader(app: Hono, service: ServiceContext, limiter: KeyLim
   };
 
   const write = { write: true };
-  route(['GET', 'POST'], '/token', async ({ caller }) => text(await writeToken(service.store, caller.credential.id)));
+  // Not counted: clients fetch a token before each write, which would count every write twice (and ClientLogin is not counted either).
+  route(['GET', 'POST'], '/token', async ({ caller }) => text(await writeToken(service.store, caller.credential.id)), { uncounted: true });
   route(['GET', 'POST'], '/user-info', ({ caller }) => userInfo(caller.user));
   route(['GET', 'POST'], '/subscription/list', ({ caller, params }) => jsonOnly(params, () => subscriptionList(db, caller.user)));
   route(['GET', 'POST'], '/tag/list', ({ caller, params }) => jsonOnly(params, () => tagList(db, caller.user)));

@@ -8,7 +8,7 @@ describe('the sliding one-minute window', () => {
     const limiter = new RateLimiter();
     const start = 1_000_000;
     for (let i = 0; i < 3; i++) expect(limiter.hit('key', 3, start + i * 10_000)).toEqual({ allowed: true });
-    expect(limiter.hit('key', 3, start + 25_000)).toEqual({ allowed: false, retryAfterSeconds: 35 });
+    expect(limiter.hit('key', 3, start + 25_000)).toEqual({ allowed: false, retryAfterSeconds: 35, roomInMs: 35_000 });
     // The oldest request leaves the window exactly a minute after it was made.
     expect(limiter.hit('key', 3, start + minute - 1).allowed).toBe(false);
     expect(limiter.hit('key', 3, start + minute)).toEqual({ allowed: true });

@@ -1,0 +1,60 @@
+import { rateLimited } from './errors';
+import type { KeyLimiter, Verdict } from './rate-limit';
+
+/*
+ * The sync protocols' apps (Google Reader, Fever and gpodder clients) do not honour Retry-After: a
+ * 429 fails their sync. So a sync call over its key's limit waits for room in the window when that
+ * is near, instead of being refused at once; the limit itself still holds (a held call is answered
+ * only once the limiter lets it in). /v1 keeps its immediate 429 (SPEC.md).
+ */
+
+/** How near room in a key's window must be for a sync call to wait for it rather than get 429. */
+export const holdAtMostMs = 15_000;
+
+/** How many sync calls of one key may wait at once; more get 429 at once, so a flood holds no pile of connections. */
+export const heldAtMostPerKey = 20;
+
+const heldCalls = new WeakMap<KeyLimiter, Map<string, number>>();
+
+function heldOf(limiter: KeyLimiter): Map<string, number> {
+  let held = heldCalls.get(limiter);
+  if (!held) heldCalls.set(limiter, (held = new Map()));
+  return held;
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+async function waitForRoom(limiter: KeyLimiter, key: string, limit: number, refused: Verdict & { allowed: false }): Promise<void> {
+  const held = heldOf(limiter);
+  const holding = held.get(key) ?? 0;
+  if (holding >= heldAtMostPerKey) throw rateLimited(refused.retryAfterSeconds);
+  held.set(key, holding + 1);
+  try {
+    const deadline = Date.now() + holdAtMostMs;
+    let verdict: Verdict = refused;
+    while (!verdict.allowed) {
+      const roomInMs = Math.max(0, verdict.roomInMs ?? verdict.retryAfterSeconds * 1000);
+      if (Date.now() + roomInMs > deadline) throw rateLimited(verdict.retryAfterSeconds);
+      // A millisecond past the oldest request's expiry, so that the window surely has room then.
+      await sleep(roomInMs + 1);
+      verdict = await limiter.hit(key, limit);
+    }
+  } finally {
+    const left = (held.get(key) ?? 1) - 1;
+    if (left > 0) held.set(key, left);
+    else held.delete(key);
+  }
+}
+
+/**
+ * Spends one sync-protocol request of `key`: over `limit`, it is held until the window has room
+ * when that is at most 15 s away (and fewer than 20 of the key's calls are held), else throws the 429.
+ * Like spendRequest, an in-memory limiter's yes is answered at once, without a promise.
+ */
+export function spendHeldRequest(limiter: KeyLimiter, key: string, limit: number): void | Promise<void> {
+  const verdict = limiter.hit(key, limit);
+  if ('then' in verdict) return verdict.then((answer) => (answer.allowed ? undefined : waitForRoom(limiter, key, limit, answer)));
+  if (!verdict.allowed) return waitForRoom(limiter, key, limit, verdict);
+}

@@ -6,7 +6,7 @@ import type { Handlers } from './handler';
 /** Handlers of SPEC.md's five search operations. */
 export const searchHandlers: Handlers = {
   search: async ({ store, user, query }) => ({ body: { data: await searchItems(store, user, query.q, query.limit) } }),
-  searchFeeds: ({ db, user, query }) => ({ body: searchFeeds(db, user, query) }),
+  searchFeeds: async ({ store, user, query }) => ({ body: await searchFeeds(store, user, query) }),
   searchFolders: async ({ store, user, query }) => ({ body: await searchFolders(store, user, query) }),
   searchTags: async ({ store, user, query }) => ({ body: await searchTags(store, user, query) }),
   searchSavedSearches: async ({ store, user, query }) => ({ body: await searchSavedSearches(store, user, query) }),

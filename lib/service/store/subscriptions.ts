@@ -1,4 +1,5 @@
 import type { SourceType } from '@/lib/contract/common';
+import type { NameSearch } from './name-search';
 
 /** How a feed is being fetched: `failing` is still retried, `dead` waits for a person. */
 export type FeedStatus = 'healthy' | 'failing' | 'dead';
@@ -68,6 +69,9 @@ export type FeedHealthState = {
 /** A subscription's full-content rules as kept. */
 export type StoredContentRules = { full_content: boolean; content_selector: string | null; remove_selector: string | null };
 
+/** A search of the user's subscriptions by text (see NameSearch), of one source type when given. */
+export type FeedSearch = NameSearch & { source_type?: SourceType };
+
 /** The user's subscriptions, the feeds behind them, and subscribing (which gives the user entries of the feed's items). */
 export type SubscriptionStore = {
   /** A page of the scope, A to Z by title (then id), with the scope's total. */
@@ -121,4 +125,9 @@ export type SubscriptionStore = {
   latestItemWithPage(userId: string, subscriptionId: string): Promise<{ id: string; title: string; url: string } | null>;
   /** The selectors of the subscription that brought the user an item, or null when it has no rules. */
   articleRules(userId: string, itemId: string): Promise<{ content_selector: string | null; remove_selector: string | null } | null>;
+  /**
+   * A page of the user's subscriptions whose title, website or URL (a newsletter's address) contains
+   * the text as a name search matches it, titles starting with it first, then A to Z; and the total.
+   */
+  search(userId: string, query: FeedSearch, cap: HistoryCap): Promise<{ rows: StoredSubscription[]; total: number }>;
 };

@@ -3,7 +3,8 @@ import { storedSubscription, type SubscriptionRow } from '../sqlite/subscription
 import type {
   FeedHealthState, StoredContentRules, StoredSubscription, SubscriptionChanges, SubscriptionScope, SubscriptionStore,
 } from '../subscriptions';
-import { orderWithoutCase } from './name-order';
+import { foldText } from '../sqlite/text-match';
+import { folded, orderWithoutCase } from './name-order';
 import { named, postgresSubscribing } from './subscribing';
 import { inTransaction, retried, type Queryable } from './unit-of-work';
 
@@ -156,5 +157,16 @@ export function postgresSubscriptionStore(pool: Pool): SubscriptionStore {
       `SELECT r.content_selector, r.remove_selector FROM entries e
       JOIN subscription_content_rules r ON r.subscription_id = e.subscription_id WHERE e.user_id = @user AND e.item_id = @item`,
       { user: userId, item: itemId }))[0] ?? null),
+    search: (userId, query, cap) => retried(async () => {
+      const title = folded('COALESCE(s.title, f.title)');
+      const contains = [title, ...['f.website', 'f.url', 'f.newsletter_address'].map(folded)].map((column) => `strpos(${column}, @needle) > 0`);
+      const where = [`s.user_id = @user`, `(${contains.join(' OR ')})`];
+      const params: Record<string, unknown> = { user: userId, needle: foldText(query.q).trim(), cap };
+      if (query.source_type) { where.push('f.source_type = @type'); params.type = query.source_type; }
+      const rows = await named<SubscriptionRow>(pool, `SELECT ${subscriptionColumns} ${from} WHERE ${where.join(' AND ')}
+        ORDER BY strpos(${title}, @needle) != 1, ${orderWithoutCase('COALESCE(s.title, f.title)')}, s.id COLLATE "C" LIMIT @limit OFFSET @offset`,
+      { ...params, limit: query.limit, offset: query.offset });
+      return { rows: rows.map(storedSubscription), total: await total(where, params) };
+    }),
   };
 }

@@ -3,6 +3,7 @@ import type {
   FeedHealthState, StoredContentRules, StoredSubscription, SubscriptionChanges, SubscriptionScope, SubscriptionStore,
 } from '../subscriptions';
 import { subscribingUnits } from './subscribing';
+import { needle, textMatch } from './text-match';
 
 /**
  * Columns of a subscription read, from `subscriptions s JOIN feeds f`; `@cap` binds the history
@@ -181,5 +182,16 @@ export function sqliteSubscriptionStore(db: Db): SubscriptionStore {
       (statements(db).latestWithPage.get(userId, subscriptionId) as { id: string; title: string; url: string } | undefined) ?? null,
     articleRules: async (userId, itemId) =>
       (statements(db).articleRules.get(userId, itemId) as { content_selector: string | null; remove_selector: string | null } | undefined) ?? null,
+    search: async (userId, query, cap) => {
+      const title = 'COALESCE(s.title, f.title)';
+      const match = textMatch(db, [title, 'f.website', 'f.url', 'f.newsletter_address'], title);
+      const where = `s.user_id = @user AND ${match.where} ${query.source_type ? 'AND f.source_type = @type' : ''}`;
+      const params = { user: userId, needle: needle(query.q), type: query.source_type ?? null };
+      const total = preparedStatement(db, `SELECT COUNT(*) ${from} WHERE ${where}`).pluck(true).get(params) as number;
+      const rows = preparedStatement(db, `SELECT ${subscriptionColumns} ${from} WHERE ${where}
+        ORDER BY ${match.rank}, ${title} COLLATE NOCASE, s.id LIMIT @limit OFFSET @offset`).pluck(false)
+        .all({ ...params, cap, limit: query.limit, offset: query.offset }) as SubscriptionRow[];
+      return { rows: rows.map(storedSubscription), total };
+    },
   };
 }

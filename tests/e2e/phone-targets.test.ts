@@ -131,9 +131,13 @@ describe('touch targets on a 360 px phone', () => {
     const items = page.getByRole('list', { name: 'Items of this subscription' });
     const first = items.getByRole('listitem').first();
     // Asked of the point rather than tapped: opening an item would mark it read for the other tests.
-    const href = await first.getByRole('link').getAttribute('href');
-    const box = (await first.boundingBox())!;
-    const hit = await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.closest('a')?.getAttribute('href') ?? null, [box.x + box.width - 8, box.y + box.height - 12]);
+    // Measured and asked in one step: the list may still move (a refresh landing) between two awaits.
+    const [href, hit] = await first.evaluate((row) => {
+      const box = row.getBoundingClientRect();
+      const at = document.elementFromPoint(box.right - 8, box.bottom - 12);
+      return [row.querySelector('a')?.getAttribute('href'), at?.closest('a')?.getAttribute('href') ?? null];
+    });
+    expect(href).toBeTruthy();
     expect(hit).toBe(href);
   });
 
@@ -154,14 +158,19 @@ describe('touch targets on a 360 px phone', () => {
     await row.waitFor();
     // Up Next leads the page, so the episodes in progress may start below the first screen.
     await row.scrollIntoViewIfNeeded();
-    const href = await row.getByRole('link').getAttribute('href');
     // Asked of points rather than tapped: opening an episode would mark it read for the other tests.
-    const box = (await row.getByText(/min left|minute left|Finished/).boundingBox())!;
-    const button = (await row.getByRole('button', { name: /^Resume:/ }).boundingBox())!;
-    const hits = await page.evaluate(([points]) => points.map(([x, y]) => {
-      const hit = document.elementFromPoint(x!, y!);
-      return hit?.closest('button') ? 'button' : hit?.closest('a')?.getAttribute('href') ?? null;
-    }), [[[box.x + box.width / 2, box.y + box.height / 2], [button.x + button.width / 2, button.y + button.height / 2]]]);
+    // Measured and asked in one step: Up Next above may still grow (it loads on its own) between two awaits.
+    const [href, ...hits] = await row.evaluate((element) => {
+      const centre = (target: Element | null | undefined) => {
+        const box = target!.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+        return hit?.closest('button') ? 'button' : hit?.closest('a')?.getAttribute('href') ?? null;
+      };
+      const leaves = [...element.querySelectorAll('*')].filter((node) => node.children.length === 0);
+      const timeLeft = leaves.find((node) => /min left|minute left|Finished/.test(node.textContent ?? ''));
+      const resume = [...element.querySelectorAll('button')].find((node) => /^Resume:/.test(node.getAttribute('aria-label') ?? ''));
+      return [element.querySelector('a')?.getAttribute('href') ?? 'no link', centre(timeLeft), centre(resume)];
+    });
     expect(hits).toEqual([href, 'button']);
   });
 

@@ -30,7 +30,8 @@ async function detailRow(db: Queryable, userId: string, itemId: string, lock = f
   return row ? { ...row, last_played_ms: bigNumber(row.last_played_ms) } : null;
 }
 
-async function tagsOf(db: Queryable, userId: string, itemId: string): Promise<Tag[]> {
+/** The tags the user put on an item, A to Z, with how many items each has. */
+export async function tagsOf(db: Queryable, userId: string, itemId: string): Promise<Tag[]> {
   return (await db.query<Tag>(`SELECT t.id, t.name, (SELECT COUNT(*)::int FROM item_tags c WHERE c.tag_id = t.id) AS item_count
     FROM item_tags it JOIN tags t ON t.id = it.tag_id WHERE it.user_id = $1 AND it.item_id = $2 ORDER BY ${orderWithoutCase('t.name')}`,
   [userId, itemId])).rows;
@@ -43,7 +44,8 @@ async function detail(db: Queryable, userId: string, itemId: string): Promise<It
   return { row, tags: await tagsOf(db, userId, itemId), tag_names: names.rows.map((tag) => tag.name) };
 }
 
-async function setTags(db: Queryable, userId: string, itemId: string, names: string[]): Promise<void> {
+/** Replaces the user's tags on an item (run inside a transaction), making tags that do not exist. */
+export async function setTags(db: Queryable, userId: string, itemId: string, names: string[]): Promise<void> {
   const tagIds = new Set<string>();
   for (const name of names) {
     // The name column compares without case (the `nocase` collation); a tag another writer made meanwhile is found.
@@ -69,6 +71,20 @@ const bulkChange: Record<BulkItemAction, string> = {
   save: 'is_saved = 1, saved_at = $3',
   unsave: 'is_saved = 0, saved_at = NULL',
 };
+
+/** One action on the user's entries among `itemIds` (run inside a transaction): how many changed, or 'saved_limit' (nothing changed). */
+export async function bulkUpdate(db: Queryable, userId: string, itemIds: string[], action: BulkItemAction, savedLimit: number | null):
+  Promise<number | 'saved_limit'> {
+  const ids = [...new Set(itemIds)];
+  if (!ids.length) return 0;
+  if (action === 'save') {
+    const { rows: [adding] } = await db.query<{ n: number }>(`SELECT COUNT(*)::int AS n FROM entries
+      WHERE user_id = $1 AND is_saved = 0 AND item_id = ANY($2::text[])`, [userId, ids]);
+    if (!(await roomToSave(db, userId, adding!.n, savedLimit))) return 'saved_limit';
+  }
+  const values = action === 'save' ? [userId, ids, new Date().toISOString()] : [userId, ids];
+  return (await db.query(`UPDATE entries SET ${bulkChange[action]} WHERE user_id = $1 AND item_id = ANY($2::text[])`, values)).rowCount ?? 0;
+}
 
 /** Marks the entries read or unread in one statement; entry_counts follow once for it (migration 007's statement trigger). */
 async function markAll(db: Queryable, userId: string, filter: ItemFilter, read: boolean): Promise<number | MissingTarget> {
@@ -100,17 +116,7 @@ export function postgresItemStore(pool: Pool): ItemStore {
       if (change.tags !== undefined) await setTags(db, userId, itemId, change.tags);
       return detail(db, userId, itemId);
     }),
-    bulkUpdate: (userId, itemIds, action, savedLimit) => inTransaction(pool, async (db) => {
-      const ids = [...new Set(itemIds)];
-      if (!ids.length) return 0;
-      if (action === 'save') {
-        const { rows: [adding] } = await db.query<{ n: number }>(`SELECT COUNT(*)::int AS n FROM entries
-          WHERE user_id = $1 AND is_saved = 0 AND item_id = ANY($2::text[])`, [userId, ids]);
-        if (!(await roomToSave(db, userId, adding!.n, savedLimit))) return 'saved_limit' as const;
-      }
-      const values = action === 'save' ? [userId, ids, new Date().toISOString()] : [userId, ids];
-      return (await db.query(`UPDATE entries SET ${bulkChange[action]} WHERE user_id = $1 AND item_id = ANY($2::text[])`, values)).rowCount ?? 0;
-    }),
+    bulkUpdate: (userId, itemIds, action, savedLimit) => inTransaction(pool, (db) => bulkUpdate(db, userId, itemIds, action, savedLimit)),
     markAll: (userId, filter, read) => inTransaction(pool, (db) => markAll(db, userId, filter, read)),
     tagsOf: (userId, itemId) => retried(() => tagsOf(pool, userId, itemId)),
     setTags: (userId, itemId, names) => inTransaction(pool, (db) => setTags(db, userId, itemId, names)),

@@ -71,7 +71,7 @@ function streamOfPath(request: Request, prefix: string, params: URLSearchParams)
 
 /** Adds the Google Reader routes to the service's router. */
 export function mountGreader(app: Hono, service: ServiceContext, limiter: KeyLimiter): void {
-  const { db } = service;
+  const { store } = service;
   app.on(['GET', 'POST'], '/greader/accounts/ClientLogin', (c) => login(service, c.req.raw));
 
   /**
@@ -103,25 +103,25 @@ export function mountGreader(app: Hono, service: ServiceContext, limiter: KeyLim
   // Not counted: clients fetch a token before each write, which would count every write twice (and ClientLogin is not counted either).
   route(['GET', 'POST'], '/token', async ({ caller }) => text(await writeToken(service.store, caller.credential.id)), { uncounted: true });
   route(['GET', 'POST'], '/user-info', ({ caller }) => userInfo(caller.user));
-  route(['GET', 'POST'], '/subscription/list', ({ caller, params }) => jsonOnly(params, () => subscriptionList(db, caller.user)));
-  route(['GET', 'POST'], '/tag/list', ({ caller, params }) => jsonOnly(params, () => tagList(db, caller.user)));
-  route(['GET', 'POST'], '/unread-count', ({ caller, params }) => jsonOnly(params, () => unreadCount(db, caller.user)));
-  route(['GET', 'POST'], '/stream/items/ids', ({ caller, params }) => streamItemIds(db, caller.user, refQuery(params, params.get('s'), maxIds)));
-  route(['GET', 'POST'], '/stream/items/contents', ({ caller, params }) => streamItemContents(db, caller.user, params, maxContents));
+  route(['GET', 'POST'], '/subscription/list', ({ caller, params }) => jsonOnly(params, () => subscriptionList(store, caller.user)));
+  route(['GET', 'POST'], '/tag/list', ({ caller, params }) => jsonOnly(params, () => tagList(store, caller.user)));
+  route(['GET', 'POST'], '/unread-count', ({ caller, params }) => jsonOnly(params, () => unreadCount(store, caller.user)));
+  route(['GET', 'POST'], '/stream/items/ids', ({ caller, params }) => streamItemIds(store, caller.user, refQuery(params, params.get('s'), maxIds)));
+  route(['GET', 'POST'], '/stream/items/contents', ({ caller, params }) => streamItemContents(store, caller.user, params, maxContents));
   route(['GET', 'POST'], '/stream/contents/*', ({ caller, params, request }) => {
     const streamId = streamOfPath(request, `${api}/stream/contents/`, params);
-    return streamContents(db, caller.user, streamId, refQuery(params, streamId, maxContents));
+    return streamContents(store, caller.user, streamId, refQuery(params, streamId, maxContents));
   });
   route(['GET'], '/*', ({ caller, params, request }) => {
     const streamId = streamOfPath(request, '/greader/reader/atom/', params);
-    return atomStream(db, caller.user, streamId, refQuery(params, streamId, maxContents), maxContents);
+    return atomStream(store, caller.user, streamId, refQuery(params, streamId, maxContents), maxContents);
   }, { prefix: '/greader/reader/atom' });
-  route(['POST'], '/edit-tag', ({ caller, params }) => {
-    editTag(db, caller.user, params);
+  route(['POST'], '/edit-tag', async ({ caller, params }) => {
+    await editTag(store, caller.user, params);
     return text('OK');
   }, write);
   route(['POST'], '/mark-all-as-read', async ({ caller, params }) => {
-    await markAllAsRead(db, service.store, caller.user, params);
+    await markAllAsRead(store, caller.user, params);
     return text('OK');
   }, write);
   route(['POST'], '/subscription/quickadd', ({ caller, params }) => quickAdd(service, caller.user, params), write);

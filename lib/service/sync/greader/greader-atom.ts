@@ -5,9 +5,9 @@
  * A first page reaches further than n, for newsboat (see atomStream).
  */
 import type { User } from '../../domain/accounts';
-import type { Db } from '../../store/database';
+import type { RefQuery } from '../../store/greader';
+import type { Store } from '../../store/store';
 import { encodeContinuation, toGoogleItem } from './greader-read';
-import { itemContents, itemRefs, type RefQuery } from './greader-store';
 
 const escape = (text: string) => text.replace(/[<>&"']/g, (char) => `&${{ '<': 'lt', '>': 'gt', '&': 'amp', '"': 'quot', "'": 'apos' }[char]};`);
 // A title is plain text, and type="html" makes a reader parse it as markup: escaped once as HTML, once as XML.
@@ -42,11 +42,11 @@ ${link ? `<link rel="alternate" href="${escape(link)}" type="text/html"/>` : ''}
  * (no `c`, no `xt`) carries the stream's newest `maxCount` items whatever n asks, and the unread
  * items past them, up to `maxCount` more.
  */
-export function atomStream(db: Db, user: User, streamId: string, query: RefQuery, maxCount: number): Response {
+export async function atomStream(store: Store, user: User, streamId: string, query: RefQuery, maxCount: number): Promise<Response> {
   const first = !query.after && !query.exclude;
-  const { refs, next } = itemRefs(db, user.id, first ? { ...query, count: Math.max(query.count, maxCount) } : query);
-  const unread = first && next ? itemRefs(db, user.id, { ...query, exclude: { kind: 'read' }, after: next, count: maxCount }).refs : [];
-  const items = itemContents(db, user.id, [...refs, ...unread].map(([id]) => id)).map(toGoogleItem);
+  const { refs, next } = await store.greader.itemRefs(user.id, first ? { ...query, count: Math.max(query.count, maxCount) } : query);
+  const unread = first && next ? (await store.greader.itemRefs(user.id, { ...query, exclude: { kind: 'read' }, after: next, count: maxCount })).refs : [];
+  const items = (await store.greader.itemContents(user.id, [...refs, ...unread].map(([id]) => id))).map(toGoogleItem);
   const continuation = next ? `<gr:continuation>${encodeContinuation(next)}</gr:continuation>\n` : '';
   const body = `<?xml version="1.0" encoding="UTF-8"?>
 <feed xmlns="http://www.w3.org/2005/Atom" xmlns:gr="http://www.google.com/schemas/reader/atom/" gr:dir="ltr">

@@ -17,7 +17,7 @@ export async function clientLogin(store: Store, email: string | null, password: 
 
 /** The token of a call's `Authorization: GoogleLogin auth=…` header, or null. */
 export function tokenOf(request: Request): string | null {
-  const match = /^GoogleLogin\s+auth=(\S+)\s*$/i.exec(request.headers.get('authorization') ?? '');
+  const match = (request.headers.get('authorization') ?? '').match(/^GoogleLogin\s+auth=(\S+)\s*$/i);
   return match ? match[1] : null;
 }
 

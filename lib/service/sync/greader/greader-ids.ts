@@ -1,4 +1,5 @@
 /** Google Reader's names for items and streams, read and written. */
+import type { GreaderStream } from '../../store/greader';
 
 const longPrefix = 'tag:google.com,2005:reader/item/';
 
@@ -30,16 +31,14 @@ function hex(text: string): number {
 }
 
 /** A stream Tidings can list: a state, a label (folder or tag), a feed by URL. */
-export type Stream =
-  | { kind: 'reading-list' } | { kind: 'read' } | { kind: 'starred' } | { kind: 'kept-unread' }
-  | { kind: 'label'; name: string } | { kind: 'feed'; url: string };
+export type Stream = GreaderStream;
 
 const states = ['reading-list', 'read', 'starred', 'kept-unread'] as const;
 
 /** The stream a stream id names (`user/-/state/com.google/read`, `user/<id>/label/News`, `feed/<url>`), or undefined. */
 export function parseStream(id: string): Stream | undefined {
   if (id.startsWith('feed/')) return id.length > 5 ? { kind: 'feed', url: id.slice(5) } : undefined;
-  const match = /^user\/[^/]+\/(state\/com\.google|label)\/(.+)$/.exec(id);
+  const match = id.match(/^user\/[^/]+\/(state\/com\.google|label)\/(.+)$/);
   if (!match) return undefined;
   if (match[1] === 'label') return { kind: 'label', name: match[2] };
   const state = states.find((name) => name === match[2]);

@@ -1,10 +1,8 @@
 /** Google Reader's reads: user-info, subscription/list, tag/list, unread-count and the item streams. */
 import type { User } from '../../domain/accounts';
-import type { Db } from '../../store/database';
+import type { ContentRow, Position, RefQuery } from '../../store/greader';
+import type { Store } from '../../store/store';
 import { feedStreamId, labelId, longItemId, parseItemId, parseStream, type Stream } from './greader-ids';
-import {
-  itemContents, itemRefs, labelNames, subscriptionRows, unreadBySubscription, type ContentRow, type Position, type RefQuery,
-} from './greader-store';
 
 /** A call's problem the client must fix: answered 400 with the sentence. */
 export class BadRequest extends Error {}
@@ -20,9 +18,9 @@ export function userInfo(user: User) {
 }
 
 /** GET subscription/list: every subscription as `feed/<url>`, its folder as its category. */
-export function subscriptionList(db: Db, user: User) {
+export async function subscriptionList(store: Store, user: User) {
   return {
-    subscriptions: subscriptionRows(db, user.id).map((row) => ({
+    subscriptions: (await store.greader.subscriptions(user.id)).map((row) => ({
       id: feedStreamId(feedAddress(row)), title: row.title, url: row.feed_url ?? '', htmlUrl: row.website ?? '', iconUrl: '',
       categories: row.folder ? [{ id: labelId(row.folder), label: row.folder }] : [],
     })),
@@ -30,8 +28,8 @@ export function subscriptionList(db: Db, user: User) {
 }
 
 /** GET tag/list: the starred state, folders (type folder) and tags. */
-export function tagList(db: Db, user: User) {
-  const { folders, tags } = labelNames(db, user.id);
+export async function tagList(store: Store, user: User) {
+  const { folders, tags } = await store.greader.labelNames(user.id);
   const folderKeys = new Set(folders.map((name) => name.toLowerCase()));
   return {
     tags: [
@@ -43,13 +41,14 @@ export function tagList(db: Db, user: User) {
 }
 
 /** GET unread-count: per feed, per folder and for the reading list. */
-export function unreadCount(db: Db, user: User) {
-  const subscriptions = new Map(subscriptionRows(db, user.id).map((row) => [row.id, row]));
+export async function unreadCount(store: Store, user: User) {
+  const [rows, unreadCounts] = await Promise.all([store.greader.subscriptions(user.id), store.greader.unreadBySubscription(user.id)]);
+  const subscriptions = new Map(rows.map((row) => [row.id, row]));
   const counts: { id: string; count: number; newestItemTimestampUsec: string }[] = [];
   const folders = new Map<string, { count: number; newest: number }>();
   let total = 0;
   let newestOfAll = 0;
-  for (const unread of unreadBySubscription(db, user.id)) {
+  for (const unread of unreadCounts) {
     const row = subscriptions.get(unread.subscription_id);
     if (!row) continue;
     counts.push({ id: feedStreamId(feedAddress(row)), count: unread.count, newestItemTimestampUsec: String(unread.newest_ms * 1000) });
@@ -71,7 +70,7 @@ export function encodeContinuation(position: Position): string {
 }
 
 function decodeContinuation(text: string): Position {
-  const match = /^(-?\d+):([0-9a-f-]{36})$/.exec(Buffer.from(text, 'base64url').toString());
+  const match = Buffer.from(text, 'base64url').toString().match(/^(-?\d+):([0-9a-f-]{36})$/);
   if (!match) throw new BadRequest('The continuation token is not one this server gave.');
   return { ms: Number(match[1]), itemId: match[2] };
 }
@@ -106,8 +105,8 @@ export function refQuery(params: URLSearchParams, streamId: string | null, maxCo
 }
 
 /** GET stream/items/ids: the refs of a stream, decimal ids, with a continuation when more follow. */
-export function streamItemIds(db: Db, user: User, query: RefQuery): Response {
-  const { refs, next } = itemRefs(db, user.id, query);
+export async function streamItemIds(store: Store, user: User, query: RefQuery): Promise<Response> {
+  const { refs, next } = await store.greader.itemRefs(user.id, query);
   // Written out rather than made into 10,000 objects for JSON.stringify: numbers only, nothing to escape.
   const list = refs.map(([id, ms]) => `{"id":"${id}","directStreamIds":[],"timestampUsec":"${ms * 1000}"}`).join(',');
   const continuation = next ? `,"continuation":"${encodeContinuation(next)}"` : '';
@@ -137,7 +136,7 @@ export function toGoogleItem(row: ContentRow) {
 }
 
 /** POST stream/items/contents: the items named by `i` (any id form), in that order. */
-export function streamItemContents(db: Db, user: User, params: URLSearchParams, maxCount: number) {
+export async function streamItemContents(store: Store, user: User, params: URLSearchParams, maxCount: number) {
   const given = params.getAll('i');
   if (!given.length) throw new BadRequest('Name the items with i.');
   if (given.length > maxCount) throw new BadRequest(`At most ${maxCount} items a call.`);
@@ -146,15 +145,15 @@ export function streamItemContents(db: Db, user: User, params: URLSearchParams, 
     if (id === undefined) throw new BadRequest(`${text} is not an item id.`);
     return id;
   });
-  return { id: readingList, updated: Math.floor(Date.now() / 1000), items: itemContents(db, user.id, ids).map(toGoogleItem) };
+  return { id: readingList, updated: Math.floor(Date.now() / 1000), items: (await store.greader.itemContents(user.id, ids)).map(toGoogleItem) };
 }
 
 /** GET stream/contents/<stream>: a page of a stream's items, with a continuation when more follow. */
-export function streamContents(db: Db, user: User, streamId: string, query: RefQuery) {
-  const { refs, next } = itemRefs(db, user.id, query);
+export async function streamContents(store: Store, user: User, streamId: string, query: RefQuery) {
+  const { refs, next } = await store.greader.itemRefs(user.id, query);
   return {
     id: streamId, updated: Math.floor(Date.now() / 1000),
-    items: itemContents(db, user.id, refs.map(([id]) => id)).map(toGoogleItem),
+    items: (await store.greader.itemContents(user.id, refs.map(([id]) => id))).map(toGoogleItem),
     ...(next ? { continuation: encodeContinuation(next) } : {}),
   };
 }

@@ -13,7 +13,6 @@ import type { ServiceContext } from '../../context';
 import { DomainError } from '../../domain/errors';
 import { feedStreamId, parseStream } from './greader-ids';
 import { BadRequest } from './greader-read';
-import { subscriptionRows } from './greader-store';
 
 /** A domain refusal (a bad URL, a plan limit, a name taken; not an unreachable feed) as the client's problem. */
 async function refusedAs<T>(run: () => T | Promise<T>): Promise<T> {
@@ -36,13 +35,12 @@ export async function quickAdd(service: ServiceContext, user: User, params: URLS
   const url = (params.get('quickadd') ?? '').replace(/^feed\//, '').trim();
   if (!url) throw new BadRequest('quickadd must name a URL.');
   const outcome = await refusedAs(() => subscribe(service, user, { url }));
-  const row = subscriptionRows(service.db, user.id).find((one) => one.id === outcome.body.subscription_id)!;
+  const row = (await service.store.greader.subscriptions(user.id)).find((one) => one.id === outcome.body.subscription_id)!;
   return { numResults: 1, query: url, streamId: feedStreamId(row.feed_url ?? row.feed_key), streamName: row.title };
 }
 
 /** POST subscription/edit: `ac` subscribe, unsubscribe or edit the feeds `s`, with title `t`, into label `a`, out of label `r`. */
 export async function editSubscription(service: ServiceContext, user: User, params: URLSearchParams): Promise<void> {
-  const { db } = service;
   const action = params.get('ac') ?? 'edit';
   if (!['subscribe', 'unsubscribe', 'edit'].includes(action)) throw new BadRequest('ac must be subscribe, unsubscribe or edit.');
   const feeds = params.getAll('s').map((id) => {
@@ -62,7 +60,7 @@ export async function editSubscription(service: ServiceContext, user: User, para
     }
     return;
   }
-  const rows = subscriptionRows(db, user.id);
+  const rows = await service.store.greader.subscriptions(user.id);
   const ids = feeds.map((url) => rows.find((row) => row.feed_url === url || row.feed_key === url)?.id);
   if (ids.some((id) => id === undefined)) throw new BadRequest('s names a feed that is not subscribed.');
   if (action === 'unsubscribe') {

@@ -8,12 +8,9 @@ import type { User } from '../../domain/accounts';
 import { markAllItems, savedLimitError } from '../../domain/items/item-state';
 import { distinctTagNames } from '../../domain/items/tags';
 import { plans } from '../../domain/plans';
-import type { Db } from '../../store/database';
-import { itemUnits } from '../../store/sqlite/items';
 import type { Store } from '../../store/store';
 import { parseItemId, parseStream, type Stream } from './greader-ids';
 import { BadRequest } from './greader-read';
-import { itemIdsOf, labelIds, subscriptionRows } from './greader-store';
 
 type Change = { action?: BulkItemAction; label?: string };
 
@@ -29,7 +26,7 @@ function change(streamId: string, adding: boolean): Change {
 }
 
 /** POST edit-tag: `i` items (any id form), `a` states or labels to add, `r` to remove. */
-export function editTag(db: Db, user: User, params: URLSearchParams): void {
+export async function editTag(store: Store, user: User, params: URLSearchParams): Promise<void> {
   const given = params.getAll('i');
   if (!given.length) throw new BadRequest('Name the items with i.');
   if (given.length > 1000) throw new BadRequest('At most 1000 items a call.');
@@ -41,26 +38,18 @@ export function editTag(db: Db, user: User, params: URLSearchParams): void {
   const adds = params.getAll('a').map((id) => change(id, true));
   const removes = params.getAll('r').map((id) => change(id, false));
   if (!adds.length && !removes.length) throw new BadRequest('Name a state or label to add (a) or remove (r).');
-  // One transaction for the whole call, so the item store's synchronous units (they join it).
-  const items = itemUnits(db);
-  db.transaction(() => {
-    const itemIds = itemIdsOf(db, user.id, numbers);
-    if (!itemIds.length) return;
-    for (const { action } of [...removes, ...adds]) {
-      if (action && items.bulkUpdate(user.id, itemIds, action, plans[user.plan].savedItems) === 'saved_limit') throw savedLimitError(user);
-    }
-    const addedNames = adds.flatMap((one) => (one.label ? [one.label] : []));
-    const removed = new Set(removes.flatMap((one) => (one.label ? [one.label.toLowerCase()] : [])));
-    if (!addedNames.length && !removed.size) return;
-    for (const itemId of itemIds) {
-      const kept = items.tagsOf(user.id, itemId).map((tag) => tag.name).filter((name) => !removed.has(name.toLowerCase()));
-      items.setTags(user.id, itemId, distinctTagNames([...kept, ...addedNames]));
-    }
-  })();
+  const actions = [...removes, ...adds].flatMap(({ action }) => (action ? [action] : []));
+  const addedNames = adds.flatMap((one) => (one.label ? [one.label] : []));
+  const removed = new Set(removes.flatMap((one) => (one.label ? [one.label.toLowerCase()] : [])));
+  const retag = addedNames.length || removed.size
+    ? (names: string[]) => distinctTagNames([...names.filter((name) => !removed.has(name.toLowerCase())), ...addedNames])
+    : undefined;
+  // One unit of work for the whole call: a save past the plan's limit changes nothing.
+  if (await store.greader.editItems(user.id, numbers, { actions, retag }, plans[user.plan].savedItems) === 'saved_limit') throw savedLimitError(user);
 }
 
-function subscriptionIdsOf(db: Db, user: User, stream: Extract<Stream, { kind: 'feed' }>): string[] {
-  return subscriptionRows(db, user.id).filter((row) => row.feed_url === stream.url || row.feed_key === stream.url).map((row) => row.id);
+async function subscriptionIdsOf(store: Store, user: User, stream: Extract<Stream, { kind: 'feed' }>): Promise<string[]> {
+  return (await store.greader.subscriptions(user.id)).filter((row) => row.feed_url === stream.url || row.feed_key === stream.url).map((row) => row.id);
 }
 
 /**
@@ -76,7 +65,7 @@ function cutoffMs(ts: string): number {
 }
 
 /** POST mark-all-as-read: `s` a stream, `ts` the newest time to mark (microseconds, or another unit; see cutoffMs). */
-export async function markAllAsRead(db: Db, store: Store, user: User, params: URLSearchParams): Promise<void> {
+export async function markAllAsRead(store: Store, user: User, params: URLSearchParams): Promise<void> {
   const streamId = params.get('s') ?? '';
   const stream = parseStream(streamId);
   if (!stream) throw new BadRequest(`${streamId || 'The stream (s)'} is not a stream id this server knows.`);
@@ -86,10 +75,10 @@ export async function markAllAsRead(db: Db, store: Store, user: User, params: UR
   if (stream.kind === 'reading-list') await markAllItems(store, user, { before });
   else if (stream.kind === 'starred') await markAllItems(store, user, { is_saved: true, before });
   else if (stream.kind === 'feed') {
-    const ids = subscriptionIdsOf(db, user, stream);
+    const ids = await subscriptionIdsOf(store, user, stream);
     if (ids.length) await markAllItems(store, user, { subscription_ids: ids, before });
   } else if (stream.kind === 'label') {
-    const { folder, tag } = labelIds(db, user.id, stream.name);
+    const { folder, tag } = await store.greader.labelIds(user.id, stream.name);
     if (folder) await markAllItems(store, user, { folder_ids: [folder], before });
     if (tag) await markAllItems(store, user, { tag_ids: [tag], before });
   }

@@ -20,7 +20,7 @@ function sameSecret(given: string, expected: string): boolean {
 export async function receiveInboundHttp(service: ServiceContext, request: Request): Promise<Response> {
   const secret = service.config.mailSecret;
   if (!secret) throw fail(404, 'Inbound mail over HTTP is not enabled on this server.');
-  const given = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1] ?? '';
+  const given = (request.headers.get('authorization') ?? '').match(/^Bearer\s+(\S+)$/i)?.[1] ?? '';
   if (!sameSecret(given, secret)) {
     return Response.json({ message: 'The inbound mail secret is missing or wrong.', error: 'unauthorized' }, { status: 401 });
   }
@@ -34,7 +34,7 @@ export async function receiveInboundHttp(service: ServiceContext, request: Reque
       .filter((address): address is string => Boolean(address));
   }
   const taken = await receiveMail(service, raw, recipients);
-  if (!taken && recipients.some((address) => newsletterFor(service, address)?.paused)) {
+  if (!taken && (await Promise.all(recipients.map((address) => newsletterFor(service, address)))).some((newsletter) => newsletter?.paused)) {
     throw fail(409, 'The newsletter is paused; it takes mail again once resumed.');
   }
   if (!taken) throw fail(404, 'No newsletter has any of the message\'s recipient addresses.');

@@ -15,13 +15,11 @@ function withoutTag(address: string): string {
 export type Newsletter = { feedId: string; paused: boolean };
 
 /** The newsletter an address (a `+tag` ignored) belongs to, or null when none does or no one is subscribed to it any more. */
-export function newsletterFor(service: ServiceContext, address: string): Newsletter | null {
-  const find = service.db.prepare(`SELECT f.id AS feedId, MAX(s.is_active) AS active FROM feeds f JOIN subscriptions s ON s.feed_id = f.id
-    WHERE f.source_type = 'newsletter' AND f.newsletter_address = ? COLLATE NOCASE GROUP BY f.id`);
+export async function newsletterFor(service: ServiceContext, address: string): Promise<Newsletter | null> {
   const given = address.trim().toLowerCase();
   // Exactly as given first, should an address ever hold a '+' of its own.
-  const row = (find.get(given) ?? find.get(withoutTag(given))) as { feedId: string; active: number } | undefined;
-  return row ? { feedId: row.feedId, paused: row.active === 0 } : null;
+  const found = await service.store.subscriptions.newsletter(given) ?? await service.store.subscriptions.newsletter(withoutTag(given));
+  return found ? { feedId: found.feed_id, paused: found.paused } : null;
 }
 
 function senderName(from: Address | undefined): string | null {
@@ -35,7 +33,7 @@ function senderName(from: Address | undefined): string | null {
  * a paused one would store it where no one sees it, even once resumed. Returns how many newsletters took it.
  */
 export async function receiveMail(service: ServiceContext, raw: Uint8Array | string, recipients: string[]): Promise<number> {
-  const running = recipients.map((address) => newsletterFor(service, address))
+  const running = (await Promise.all(recipients.map((address) => newsletterFor(service, address))))
     .filter((newsletter): newsletter is Newsletter => newsletter !== null && !newsletter.paused);
   const feedIds = [...new Set(running.map((newsletter) => newsletter.feedId))];
   if (!feedIds.length) return 0;

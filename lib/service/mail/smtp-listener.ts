@@ -17,11 +17,12 @@ export function startSmtpListener(service: ServiceContext, port: number, host = 
     banner: 'Tidings newsletter inbox',
     logger: false,
     onRcptTo(address, _session, callback) {
-      const newsletter = newsletterFor(service, address.address);
-      if (!newsletter) return callback(refusal(550, `No newsletter has the address ${address.address}.`));
-      // 450, not 550: a pause is temporary, the sender retries, and a hard bounce makes mailing lists drop the address for good.
-      if (newsletter.paused) return callback(refusal(450, `The newsletter at ${address.address} is paused; it takes mail again once resumed.`));
-      return callback();
+      newsletterFor(service, address.address).then((newsletter) => {
+        if (!newsletter) return callback(refusal(550, `No newsletter has the address ${address.address}.`));
+        // 450, not 550: a pause is temporary, the sender retries, and a hard bounce makes mailing lists drop the address for good.
+        if (newsletter.paused) return callback(refusal(450, `The newsletter at ${address.address} is paused; it takes mail again once resumed.`));
+        return callback();
+      }, (error: Error) => callback(error));
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];

@@ -130,4 +130,6 @@ export type SubscriptionStore = {
    * the text as a name search matches it, titles starting with it first, then A to Z; and the total.
    */
   search(userId: string, query: FeedSearch, cap: HistoryCap): Promise<{ rows: StoredSubscription[]; total: number }>;
+  /** The newsletter feed with this address (ASCII letters without case) that anyone follows, and whether every subscription to it is paused; or null. */
+  newsletter(address: string): Promise<{ feed_id: string; paused: boolean } | null>;
 };

@@ -168,5 +168,12 @@ export function postgresSubscriptionStore(pool: Pool): SubscriptionStore {
       { ...params, limit: query.limit, offset: query.offset });
       return { rows: rows.map(storedSubscription), total: await total(where, params) };
     }),
+    newsletter: (address) => retried(async () => {
+      // Under "C", lower() folds ASCII letters only, as SQLite's NOCASE compares.
+      const [row] = await named<{ feed_id: string; active: number }>(pool, `SELECT f.id AS feed_id, MAX(s.is_active) AS active
+        FROM feeds f JOIN subscriptions s ON s.feed_id = f.id
+        WHERE f.source_type = 'newsletter' AND lower(f.newsletter_address COLLATE "C") = lower(@address COLLATE "C") GROUP BY f.id`, { address });
+      return row ? { feed_id: row.feed_id, paused: row.active === 0 } : null;
+    }),
   };
 }

@@ -71,6 +71,8 @@ const statements = preparedOnce((db: Db) => ({
     WHERE e.user_id = ? AND e.subscription_id = ? AND i.url IS NOT NULL ORDER BY e.published_ms DESC LIMIT 1`),
   articleRules: db.prepare(`SELECT r.content_selector, r.remove_selector FROM entries e
     JOIN subscription_content_rules r ON r.subscription_id = e.subscription_id WHERE e.user_id = ? AND e.item_id = ?`),
+  newsletter: db.prepare(`SELECT f.id AS feed_id, MAX(s.is_active) AS active FROM feeds f JOIN subscriptions s ON s.feed_id = f.id
+    WHERE f.source_type = 'newsletter' AND f.newsletter_address = ? COLLATE NOCASE GROUP BY f.id`),
 }));
 
 /** The WHERE terms and parameters of a scope. */
@@ -192,6 +194,10 @@ export function sqliteSubscriptionStore(db: Db): SubscriptionStore {
         ORDER BY ${match.rank}, ${title} COLLATE NOCASE, s.id LIMIT @limit OFFSET @offset`).pluck(false)
         .all({ ...params, cap, limit: query.limit, offset: query.offset }) as SubscriptionRow[];
       return { rows: rows.map(storedSubscription), total };
+    },
+    newsletter: async (address) => {
+      const row = statements(db).newsletter.get(address) as { feed_id: string; active: number } | undefined;
+      return row ? { feed_id: row.feed_id, paused: row.active === 0 } : null;
     },
   };
 }

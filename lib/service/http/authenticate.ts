@@ -10,7 +10,7 @@ export type Caller = { user: User; credential: Credential };
 export async function authenticate(store: Store, request: Request, operation: Operation): Promise<Caller> {
   const header = request.headers.get('authorization');
   if (!header) throw unauthorized('An API key is required: send it as "Authorization: Bearer <API_KEY>".');
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  const match = header.match(/^Bearer\s+(\S+)\s*$/i);
   if (!match) throw unauthorized('The Authorization header must use the Bearer scheme.');
   const token = match[1];
   if (!looksLikeCredential(token)) throw unauthorized('The API key is malformed.');

@@ -36,7 +36,7 @@ const patterns: [RegExp, Route['kind']][] = [
 
 function routeOf(pathname: string): Route | null {
   for (const [pattern, kind] of patterns) {
-    const match = pattern.exec(pathname);
+    const match = pathname.match(pattern);
     if (!match) continue;
     try {
       return { kind, user: decodeURIComponent(match[1]), device: match[2] === undefined ? undefined : decodeURIComponent(match[2]) };

@@ -9,7 +9,7 @@ import type { Store } from '../../store/store';
 
 /** The caller of a call for `pathUser`, or null when its Basic credentials are missing, wrong or another user's. */
 export async function gpodderCaller(store: Store, request: Request, pathUser: string): Promise<Caller | null> {
-  const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(request.headers.get('authorization') ?? '');
+  const match = (request.headers.get('authorization') ?? '').match(/^Basic\s+([A-Za-z0-9+/=]+)\s*$/i);
   if (!match) return null;
   const decoded = Buffer.from(match[1], 'base64').toString('utf8');
   const colon = decoded.indexOf(':');

@@ -18,7 +18,7 @@ const signature = (credentialId: string, secretHash: string) =>
 export async function sessionCaller(store: Store, request: Request): Promise<Caller | null> {
   const cookie = (request.headers.get('cookie') ?? '').split(';').map((part) => part.trim())
     .find((part) => part.startsWith(`${cookieName}=`))?.slice(cookieName.length + 1);
-  const match = /^([0-9a-f-]{36})\.([A-Za-z0-9_-]{43})$/.exec(cookie ?? '');
+  const match = (cookie ?? '').match(/^([0-9a-f-]{36})\.([A-Za-z0-9_-]{43})$/);
   if (!match) return null;
   const found = await store.accounts.byId(match[1]);
   if (!found || found.credential.revoked_at || found.credential.kind !== 'api_key' || found.user.status !== 'active') return null;

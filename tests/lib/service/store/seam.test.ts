@@ -23,7 +23,18 @@ const convertedAreas = ['folders', 'tags', 'saved-searches', 'accounts.ts', 'up-
   'subscriptions', 'feeds/subscribe-user.ts', 'opml/import-opml.ts',
   'items/get-item.ts', 'items/item-view.ts', 'items/list-items.ts', 'items/item-filter.ts', 'items/cursor.ts',
   'items/item-state.ts', 'items/tags.ts', 'items/suggested-tags.ts', 'search/search-items.ts',
-  'search/search-feeds.ts'];
+  'search/search-feeds.ts',
+  // Google Reader's reads and writes through the greader store; mail's newsletter lookup through the subscriptions store
+  // (receive-mail.ts still hands the connection to domain/feeds' storeItems until that area is converted).
+  '../sync/greader/greader-read.ts', '../sync/greader/greader-write.ts', '../sync/greader/greader-atom.ts', '../sync/greader/greader-ids.ts',
+  '../sync/greader/greader-subscriptions.ts', '../mail/smtp-listener.ts'];
+
+/**
+ * HTTP adapters of the sync protocols, mail and /v1's authentication: the same rules, except that
+ * they may import lib/service/http (they answer requests), and do.
+ */
+const convertedAdapters = ['../sync/greader/greader-api.ts', '../sync/greader/greader-auth.ts', '../sync/gpodder/gpodder-api.ts',
+  '../sync/gpodder/gpodder-auth.ts', '../sync/gpodder/gpodder-session.ts', '../mail/inbound-http.ts', '../http/authenticate.ts'];
 
 function sourceFiles(target: string): string[] {
   if (!statSync(target).isDirectory()) return [target];
@@ -41,18 +52,27 @@ function importsOf(text: string): string[] {
 const forbiddenImport = (target: string) => ['better-sqlite3', 'pg', 'postgres'].includes(target)
   || /(^|\/)http(\/|$)/.test(target) || /(^|\/)store\/sqlite(\/|$)/.test(target) || /(^|\/)store\/database$/.test(target);
 
+/** What breaks the rules in an area's files: SQL, or an import of a database (or of lib/service/http unless `httpAllowed`). */
+function offendersIn(area: string, httpAllowed = false): string[] {
+  const files = sourceFiles(path.join(domainDir, area));
+  expect(files.length).toBeGreaterThan(0);
+  return files.flatMap((file) => {
+    const text = readFileSync(file, 'utf8');
+    const name = path.relative(domainDir, file);
+    const forbidden = (target: string) => forbiddenImport(target) && !(httpAllowed && /(^|\/)http(\/|$)/.test(target));
+    return [
+      ...importsOf(text).filter(forbidden).map((target) => `${name} imports ${target}`),
+      ...[/\bprepare\(/, /\.exec\(/, /\bdb\./, /\bdb\b\s*[,)]/].filter((pattern) => pattern.test(text)).map((pattern) => `${name} matches ${pattern}`),
+    ];
+  });
+}
+
 describe('the storage seam', () => {
   it.each(convertedAreas)('leaves no SQL and no database import in the domain area %s', (area) => {
-    const files = sourceFiles(path.join(domainDir, area));
-    expect(files.length).toBeGreaterThan(0);
-    const offenders = files.flatMap((file) => {
-      const text = readFileSync(file, 'utf8');
-      const name = path.relative(domainDir, file);
-      return [
-        ...importsOf(text).filter(forbiddenImport).map((target) => `${name} imports ${target}`),
-        ...[/\bprepare\(/, /\.exec\(/, /\bdb\./, /\bdb\b\s*[,)]/].filter((pattern) => pattern.test(text)).map((pattern) => `${name} matches ${pattern}`),
-      ];
-    });
-    expect(offenders).toEqual([]);
+    expect(offendersIn(area)).toEqual([]);
+  });
+
+  it.each(convertedAdapters)('leaves no SQL and no database import in the HTTP adapter %s', (area) => {
+    expect(offendersIn(area, true)).toEqual([]);
   });
 });

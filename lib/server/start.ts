@@ -54,7 +54,7 @@ function signalNumber(signal: NodeJS.Signals): number {
   return signal === 'SIGINT' ? 2 : signal === 'SIGHUP' ? 1 : 15;
 }
 
-/** Whether the app has a password: with DATABASE_URL the shared database's (app_password), else the data directory's. */
+/** Whether the app has a password: with DATABASE_URL the shared database's (app_password) or this node's own, else the data directory's. */
 async function passwordChosen(dataDir: string): Promise<boolean> {
   const url = appStateDatabaseUrl();
   if (!url || process.env.TIDINGS_APP_PASSWORD) return passwordSource(dataDir).kind !== 'none';
@@ -62,7 +62,7 @@ async function passwordChosen(dataDir: string): Promise<boolean> {
   pool.on('error', () => undefined);
   try {
     await migrateAppState(pool);
-    return (await postgresPasswordRecord(pool)) !== null;
+    return (await postgresPasswordRecord(pool)) !== null || passwordSource(dataDir).kind !== 'none';
   } catch {
     // The server says what is wrong with the database; this hint is not the place.
     return true;

@@ -85,15 +85,13 @@ export function readPasswordRecord(dataDir: string): PasswordRecord | null {
 
 /** The password in force: TIDINGS_APP_PASSWORD, else the data directory's file, else none. */
 export function passwordSource(dataDir: string, envPassword = process.env.TIDINGS_APP_PASSWORD): PasswordSource {
-  return envPassword ? envPasswordSource(dataDir, envPassword) : storedPasswordSource(readPasswordRecord(dataDir));
-}
-
-/** TIDINGS_APP_PASSWORD as the password in force. */
-export function envPasswordSource(dataDir: string, envPassword: string): PasswordSource {
-  // The id names this password so that sessions end when it changes; keyed, so the stored id
-  // cannot be checked against guesses without the installation's key (a plain digest could).
-  const id = `${envPasswordIdPrefix}${keyedDigest(dataDir, `tidings-app-password:${envPassword.normalize('NFC')}`).slice(0, 32)}`;
-  return { kind: 'env', id, value: envPassword };
+  if (envPassword) {
+    // The id names this password so that sessions end when it changes; keyed, so the stored id
+    // cannot be checked against guesses without the installation's key (a plain digest could).
+    const id = `${envPasswordIdPrefix}${keyedDigest(dataDir, `tidings-app-password:${envPassword.normalize('NFC')}`).slice(0, 32)}`;
+    return { kind: 'env', id, value: envPassword };
+  }
+  return storedPasswordSource(readPasswordRecord(dataDir));
 }
 
 /** A stored password record (the data directory's file or PostgreSQL's), or none, as the password in force. */

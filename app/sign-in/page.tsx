@@ -41,7 +41,7 @@ export default async function SignInPage({ searchParams }: Props) {
   const requestHeaders = await headers();
   if (await findSession(requestHeaders.get('cookie'), false)) redirect(next);
 
-  const options = signInOptions(requestHeaders);
+  const options = await signInOptions(requestHeaders);
   const problem = signInProblemMessage(first(params.error));
   const signedOut = first(params.signed_out) === '1';
 

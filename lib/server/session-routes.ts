@@ -93,7 +93,7 @@ export async function handleSignIn(request: Request): Promise<Response> {
   const wait = await signInWait(address);
   if (wait > 0) return failed(request, 'too_many', next, wait);
 
-  const options = signInOptions(request.headers);
+  const options = await signInOptions(request.headers);
   if (fields.api_key !== undefined) {
     if (!options.apiKey) return failed(request, 'not_offered', next);
     const apiKey = fields.api_key.trim();

@@ -1,7 +1,8 @@
 import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
 import { serviceConfig } from '@/lib/service/config';
-import { passwordId, passwordSource } from '@/lib/service/domain/app-password';
+import { passwordId } from '@/lib/service/domain/app-password';
+import { appPasswordSource } from './app-password';
 import { openSecret, sealSecret } from './secret-box';
 import { sessionStore, type SessionRow } from './session-store';
 import { hasInstallationCredential, type Caller } from './upstream';
@@ -73,7 +74,7 @@ export async function startSession(request: Request, caller: Caller, now = Date.
     const row: SessionRow = {
       id,
       kind: caller.kind === 'person' ? 'api_key' : 'password',
-      password_id: caller.kind === 'installation' ? passwordId(passwordSource(dataDir)) : null,
+      password_id: caller.kind === 'installation' ? passwordId(await appPasswordSource(dataDir)) : null,
       api_key: caller.kind === 'person' ? sealSecret(dataDir, caller.apiKey, id) : null,
       created_at: now, last_seen_at: now, expires_at: now + sessionLifetimeMs,
     };
@@ -82,14 +83,14 @@ export async function startSession(request: Request, caller: Caller, now = Date.
   throw new Error('No free session id was found in three draws.');
 }
 
-function callerOf(row: SessionRow, dataDir: string): Caller | null {
+async function callerOf(row: SessionRow, dataDir: string): Promise<Caller | null> {
   if (row.kind === 'api_key') {
     const apiKey = row.api_key ? openSecret(dataDir, row.api_key, row.id) : null;
     return apiKey ? { kind: 'person', apiKey } : null;
   }
   // A new password, or a hosted service without an operator key, ends password sessions.
   if (!hasInstallationCredential()) return null;
-  const current = passwordId(passwordSource(dataDir));
+  const current = passwordId(await appPasswordSource(dataDir));
   return current !== null && row.password_id === current ? { kind: 'installation' } : null;
 }
 
@@ -101,7 +102,7 @@ export async function findSession(cookieHeader: string | null, secure: boolean, 
   const store = sessionStore(dataDir);
   const row = await store.find(idOf(token), now);
   if (!row) return null;
-  const caller = callerOf(row, dataDir);
+  const caller = await callerOf(row, dataDir);
   if (!caller) {
     await store.remove(row.id);
     return null;

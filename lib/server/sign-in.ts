@@ -1,5 +1,6 @@
 import 'server-only';
-import { checkPassword, minimumPasswordLength, passwordSource, writePassword } from '@/lib/service/domain/app-password';
+import { checkPassword, minimumPasswordLength } from '@/lib/service/domain/app-password';
+import { appPasswordSource, storeFirstAppPassword } from './app-password';
 import { clientAddress } from './client-address';
 import { appDataDir } from './session';
 import { isLoopbackAddress } from './trusted-proxies';
@@ -33,10 +34,10 @@ export function isLocalRequest(headers: Headers): boolean {
 }
 
 /** The ways to sign in offered to a visitor with these request headers. */
-export function signInOptions(headers: Headers): SignInOptions {
+export async function signInOptions(headers: Headers): Promise<SignInOptions> {
   const mode = upstreamMode();
   const installation = hasInstallationCredential();
-  const hasPassword = passwordSource(appDataDir()).kind !== 'none';
+  const hasPassword = (await appPasswordSource(appDataDir())).kind !== 'none';
   const local = isLocalRequest(headers);
   return {
     mode,
@@ -48,8 +49,8 @@ export function signInOptions(headers: Headers): SignInOptions {
 }
 
 /** Whether this password is the installation's. */
-export function passwordIsRight(password: string): Promise<boolean> {
-  return checkPassword(passwordSource(appDataDir()), password);
+export async function passwordIsRight(password: string): Promise<boolean> {
+  return checkPassword(await appPasswordSource(appDataDir()), password);
 }
 
 /** Why a chosen password cannot be used, or null when it can. */
@@ -60,10 +61,8 @@ export function choosePasswordProblem(password: string, repeated: string): 'too_
 }
 
 /** Stores the first password of the installation, unless one appeared meanwhile (false then). */
-export async function storeFirstPassword(password: string): Promise<boolean> {
-  if (passwordSource(appDataDir()).kind !== 'none') return false;
-  await writePassword(appDataDir(), password);
-  return true;
+export function storeFirstPassword(password: string): Promise<boolean> {
+  return storeFirstAppPassword(appDataDir(), password);
 }
 
 /** What the hosted service said of a person's API key. */

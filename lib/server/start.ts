@@ -6,9 +6,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { passwordSource } from '../service/domain/app-password';
+import { migrateAppState } from '../service/store/postgres/app-state-schema';
+import { postgresPasswordRecord } from '../service/store/postgres/app-password';
 import { privateDirectory } from '../service/store/private-files';
-import { sharedSecretProblem } from './app-state/config';
+import { appStateDatabaseUrl, sharedSecretProblem } from './app-state/config';
 import { staleBuildReason } from './build-freshness';
 import { tlsFromEnv } from './https-front';
 import { statusAt } from './status-at';
@@ -51,13 +54,30 @@ function signalNumber(signal: NodeJS.Signals): number {
   return signal === 'SIGINT' ? 2 : signal === 'SIGHUP' ? 1 : 15;
 }
 
-async function announceWhenReady(url: string, passwordChosen: boolean): Promise<void> {
+/** Whether the app has a password: with DATABASE_URL the shared database's (app_password) or this node's own, else the data directory's. */
+async function passwordChosen(dataDir: string): Promise<boolean> {
+  const url = appStateDatabaseUrl();
+  if (!url || process.env.TIDINGS_APP_PASSWORD) return passwordSource(dataDir).kind !== 'none';
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  pool.on('error', () => undefined);
+  try {
+    await migrateAppState(pool);
+    return (await postgresPasswordRecord(pool)) !== null || passwordSource(dataDir).kind !== 'none';
+  } catch {
+    // The server says what is wrong with the database; this hint is not the place.
+    return true;
+  } finally {
+    await pool.end();
+  }
+}
+
+async function announceWhenReady(url: string, dataDir: string): Promise<void> {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline && child) {
     try {
       await statusAt(url, 2000);
       console.log(`\nTidings is ready at ${url}\n`);
-      if (!passwordChosen) {
+      if (!(await passwordChosen(dataDir))) {
         // Until a password exists, the first visit from this machine chooses it: say so before the port is shared.
         console.log('No app password is set yet: open the address above from this machine to choose one, or set');
         console.log('TIDINGS_APP_PASSWORD, or run `npm run -s tidings -- password reset` before exposing the port.\n');
@@ -103,7 +123,7 @@ async function main(): Promise<void> {
   console.log(`Starting Tidings at ${url} (data in ${dataDir})`);
   // One process, TypeScript through tsx's loader, so a stop signal reaches the server itself.
   const exited = run(process.execPath, ['--import', 'tsx', path.join(root, 'lib/server/serve.ts'), '--port', String(port)], env);
-  void announceWhenReady(url, passwordSource(dataDir).kind !== 'none');
+  void announceWhenReady(url, dataDir);
   process.exit(await exited);
 }
 

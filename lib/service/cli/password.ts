@@ -1,6 +1,11 @@
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
-import { minimumPasswordLength, passwordFile, randomPassword, writePassword } from '../domain/app-password';
+import pg from 'pg';
+import { appStateDatabaseUrl } from '@/lib/server/app-state/config';
+import { hashPassword, minimumPasswordLength, passwordFile, randomPassword, writePassword } from '../domain/app-password';
+import { migrateAppState } from '../store/postgres/app-state-schema';
+import { storePostgresPassword } from '../store/postgres/app-password';
+import { describeTarget } from '../store/postgres/move-to-postgres';
 import { UsageError, type CliContext, type CommandGroup } from './command';
 
 /** Reads the new password: asked twice without echo on a terminal, else the first line of stdin. */
@@ -33,6 +38,23 @@ function askHidden(prompt: string): Promise<string> {
   });
 }
 
+/** Stores a new password where the app reads it (the shared database with DATABASE_URL, else the data directory); answers where. */
+async function storePassword({ config }: CliContext, password: string): Promise<string> {
+  const url = appStateDatabaseUrl();
+  if (!url) {
+    await writePassword(config.dataDir, password);
+    return passwordFile(config.dataDir);
+  }
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  try {
+    await migrateAppState(pool);
+    await storePostgresPassword(pool, await hashPassword(password), { firstOnly: false });
+  } finally {
+    await pool.end();
+  }
+  return `the PostgreSQL database ${describeTarget(url)} (DATABASE_URL), which every node reads`;
+}
+
 function noteEnvironment({ note }: CliContext): void {
   if (process.env.TIDINGS_APP_PASSWORD) note('Note: TIDINGS_APP_PASSWORD is set and takes precedence over the stored password.');
 }
@@ -48,8 +70,7 @@ export const passwordCommands: CommandGroup = {
       async run(context) {
         const password = await readNewPassword();
         if (password.length < minimumPasswordLength) throw new UsageError(`The password must have at least ${minimumPasswordLength} characters.`);
-        await writePassword(context.config.dataDir, password);
-        context.note(`The password was stored in ${passwordFile(context.config.dataDir)}.`);
+        context.note(`The password was stored in ${await storePassword(context, password)}.`);
         noteEnvironment(context);
       },
     },
@@ -59,7 +80,7 @@ export const passwordCommands: CommandGroup = {
       options: {},
       async run(context) {
         const password = randomPassword();
-        await writePassword(context.config.dataDir, password);
+        await storePassword(context, password);
         // Only the password goes to stdout, so a script can capture it.
         context.out(password);
         noteEnvironment(context);

@@ -13,8 +13,8 @@ import { privateDirectory } from '../store/private-files';
 /** A stored password: scrypt parameters, salt and hash; `id` changes on every new password. */
 export type PasswordRecord = { id: string; algorithm: 'scrypt'; N: number; r: number; p: number; salt: string; hash: string; set_at: string };
 
-/** Where the password lives currently: nowhere, the environment, or the data directory's file. */
-export type PasswordSource = { kind: 'none' } | { kind: 'env'; id: string; value: string } | { kind: 'file'; record: PasswordRecord };
+/** Where the password lives currently: nowhere, the environment, or a stored record (the data directory's file, or PostgreSQL's app_password). */
+export type PasswordSource = { kind: 'none' } | { kind: 'env'; id: string; value: string } | { kind: 'stored'; record: PasswordRecord };
 
 /** How the id of a TIDINGS_APP_PASSWORD begins; ids of older versions began `env:` (an unkeyed digest). */
 export const envPasswordIdPrefix = 'env-hmac:';
@@ -91,19 +91,23 @@ export function passwordSource(dataDir: string, envPassword = process.env.TIDING
     const id = `${envPasswordIdPrefix}${keyedDigest(dataDir, `tidings-app-password:${envPassword.normalize('NFC')}`).slice(0, 32)}`;
     return { kind: 'env', id, value: envPassword };
   }
-  const record = readPasswordRecord(dataDir);
-  return record ? { kind: 'file', record } : { kind: 'none' };
+  return storedPasswordSource(readPasswordRecord(dataDir));
+}
+
+/** A stored password record (the data directory's file or PostgreSQL's), or none, as the password in force. */
+export function storedPasswordSource(record: PasswordRecord | null): PasswordSource {
+  return record ? { kind: 'stored', record } : { kind: 'none' };
 }
 
 /** The id of the password in force, or null when there is none. */
 export function passwordId(source: PasswordSource): string | null {
-  return source.kind === 'env' ? source.id : source.kind === 'file' ? source.record.id : null;
+  return source.kind === 'env' ? source.id : source.kind === 'stored' ? source.record.id : null;
 }
 
 /** Checks a password against the one in force; false when none is set. */
 export async function checkPassword(source: PasswordSource, password: string): Promise<boolean> {
   if (source.kind === 'env') return matchesEnvPassword(password, source.value);
-  if (source.kind === 'file') return verifyPassword(password, source.record);
+  if (source.kind === 'stored') return verifyPassword(password, source.record);
   return false;
 }
 

@@ -271,7 +271,7 @@ describe('choosing the first password', () => {
     expect(await response.json()).toMatchObject({ error: 'not_offered' });
     expect(passwordSource(dataDir).kind).toBe('none');
     // The sign-in page decides the same way: it tells this visitor how to set one instead.
-    expect(signInOptions(asServeHandsOn('203.0.113.7', claims, parseTrustedProxies(undefined, false)))).toMatchObject({ choosePassword: false, passwordMissing: true });
+    expect(await signInOptions(asServeHandsOn('203.0.113.7', claims, parseTrustedProxies(undefined, false)))).toMatchObject({ choosePassword: false, passwordMissing: true });
   });
 
   it.skipIf(!networkAddress)('is refused over a real connection from this machine’s network address, whatever it claims', async () => {

@@ -3,7 +3,7 @@ import type { User } from '../accounts';
 import type { Intelligence } from '../../intelligence';
 import type { Db } from '../../store/database';
 import { toSimilarItem, type ItemRow } from './item-view';
-import { itemColumns, itemJoins } from '../../store/sqlite/item-columns';
+import { itemColumns, itemJoins } from '../../store/item-columns';
 import { invalidFields } from '../errors';
 
 /** GET /v1/items/{id}/similar: items about the same subject among the user's own, best first. */

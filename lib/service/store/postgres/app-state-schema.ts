@@ -3,7 +3,7 @@ import { underAdvisoryLock } from './migrate';
 
 /*
  * The PostgreSQL schema of the app's own state (sessions, share links, limit counters: the
- * tables of app.db), used by lib/server/app-state. It lives here, beside the service's, so the
+ * tables of app.db; the app's password), used by lib/server/app-state. It lives here, beside the service's, so the
  * command that moves a data directory to PostgreSQL (`migrate --to`) can create these tables
  * too without importing the app's server-only code.
  */
@@ -53,6 +53,11 @@ const appStateMigrations: string[] = [
   CREATE INDEX limit_counters_by_expiry ON limit_counters (expires_at);`,
   // 3: a sliding window's request times (the service's per-key limit across nodes), in one row per key.
   'ALTER TABLE limit_counters ADD COLUMN times BIGINT[]',
+  // 4: the app's password, one row, so that every node signs in with the same one (as app-password.json holds it).
+  `CREATE TABLE app_password (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    record TEXT NOT NULL
+  );`,
 ];
 
 // Any 64-bit number of our own: the lock the migrating node holds while others wait.

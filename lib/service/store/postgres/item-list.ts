@@ -1,5 +1,5 @@
 import type { GlobalScope, ItemFilter, ItemPage, ItemPageQuery, ListedRow, MissingTarget } from '../items';
-import { itemColumns, itemJoins } from '../sqlite/item-columns';
+import { itemColumns, itemJoins } from '../item-columns';
 import { bigNumber } from './big-numbers';
 import { applyItemFilter, EntryConditions } from './entry-conditions';
 import type { Queryable } from './unit-of-work';

@@ -1,5 +1,5 @@
 import type { ItemRow } from '../items';
-import { hiddenColumns, itemColumns, itemJoins } from '../sqlite/item-columns';
+import { hiddenColumns, itemColumns, itemJoins } from '../item-columns';
 import { bigNumber } from './big-numbers';
 import { searchQuery } from './item-list';
 import type { Queryable } from './unit-of-work';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
 import type { BulkItemAction, Tag } from '@/lib/contract/items';
 import type { DetailRow, EntryChange, ItemDetailParts, ItemFilter, ItemStore, MissingTarget } from '../items';
-import { detailColumns, hiddenDetail, itemJoins } from '../sqlite/item-columns';
+import { detailColumns, hiddenDetail, itemJoins } from '../item-columns';
 import { bigNumber } from './big-numbers';
 import { applyItemFilter, EntryConditions } from './entry-conditions';
 import { listItemPage, missingTarget } from './item-list';

@@ -13,6 +13,9 @@ export class MoveRefusal extends Error {}
  */
 export type SqliteSource = { name: string; db: Database.Database; skipUnknownTables?: boolean };
 
+/** Work done inside the move's transaction once the tables are copied, before the counts are compared and the copy committed. */
+export type AfterCopy = (client: pg.PoolClient) => Promise<void>;
+
 /** What one move did: every table's counts, and the tables of a source that PostgreSQL has no place for. */
 export type MoveReport = { tables: CopiedTable[]; skipped: { source: string; table: string }[] };
 
@@ -62,10 +65,11 @@ async function connect(url: string): Promise<pg.Pool> {
 /**
  * Moves SQLite databases into the empty PostgreSQL database at `url`: creates the service's and
  * the app state's schema, copies every table both sides know in one transaction, and commits
- * only when each table's count in PostgreSQL matches SQLite's. Refuses a database that already
- * holds rows. Once the schema exists a failed copy leaves it empty, so the move can simply run again.
+ * only when each table's count in PostgreSQL matches SQLite's (`afterCopy` runs just before that
+ * check). Refuses a database that already holds rows. Once the schema exists a failed copy leaves
+ * it empty, so the move can simply run again.
  */
-export async function moveToPostgres(url: string, sources: SqliteSource[]): Promise<MoveReport> {
+export async function moveToPostgres(url: string, sources: SqliteSource[], afterCopy?: AfterCopy): Promise<MoveReport> {
   const pool = await connect(checkTargetUrl(url));
   try {
     const holding = await tablesHoldingData(pool);
@@ -90,6 +94,7 @@ export async function moveToPostgres(url: string, sources: SqliteSource[]): Prom
         for (const table of unknown) report.skipped.push({ source: source.name, table });
         report.tables.push(...await copyTables(client, source.db, source.name, tables.filter((name) => !unknown.includes(name))));
       }
+      await afterCopy?.(client);
       const wrong = report.tables.filter((table) => table.rows !== table.copied);
       if (wrong.length) {
         throw new Error(`The counts differ after copying (${wrong.map((table) => `${table.table}: ${table.rows} in ${table.source}, ${table.copied} in PostgreSQL`).join('; ')}); nothing was copied.`);

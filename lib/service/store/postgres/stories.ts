@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 import { toSimilarItem, type ItemRow } from '../../domain/items/item-view';
-import { itemColumns, itemJoins } from '../sqlite/item-columns';
+import { itemColumns, itemJoins } from '../item-columns';
 import type { StoryStore, UserStory } from '../stories';
 import { bigNumber } from './big-numbers';
 import { retried } from './unit-of-work';

@@ -1,8 +1,9 @@
 import type { Pool } from 'pg';
-import { storedSubscription, type SubscriptionRow } from '../sqlite/subscriptions';
-import type {
-  FeedHealthState, StoredContentRules, StoredSubscription, SubscriptionChanges, SubscriptionScope, SubscriptionStore,
-} from '../subscriptions';
+import {
+  changeAssignments, healthColumns, missingOf, scoped, storedSubscription, subscriptionsFrom as from, toHealth, toRules,
+  type HealthRow, type RulesRow, type SubscriptionRow,
+} from '../subscription-rows';
+import type { StoredSubscription, SubscriptionStore } from '../subscriptions';
 import { foldText } from '../sqlite/text-match';
 import { folded, orderWithoutCase } from './name-order';
 import { named, postgresSubscribing } from './subscribing';
@@ -18,38 +19,12 @@ const subscriptionColumns = `
   (@cap::int IS NOT NULL AND EXISTS (SELECT 1 FROM items h WHERE h.feed_id = s.feed_id
      AND h.published_ms < floor(extract(epoch FROM s.created_at::timestamptz)) * 1000 - @cap::int * 86400000::bigint))::int AS history_capped`;
 
-const from = 'FROM subscriptions s JOIN feeds f ON f.id = s.feed_id';
 const latestItem = '(SELECT COALESCE(MAX(i.published_ms), 0)::float8 FROM items i WHERE i.feed_id = s.feed_id)';
-const healthColumns = 's.id AS subscription_id, s.feed_id, f.status, f.source_type, f.url, f.last_error, f.last_fetched_at, f.next_fetch_at, f.is_demo';
-
-type HealthRow = Omit<FeedHealthState, 'is_demo'> & { is_demo: number };
-type RulesRow = { full_content: number; content_selector: string | null; remove_selector: string | null };
-const toHealth = (row: HealthRow): FeedHealthState => ({ ...row, is_demo: row.is_demo === 1 });
-const toRules = (row: RulesRow): StoredContentRules => ({ ...row, full_content: row.full_content === 1 });
-
-function scoped(userId: string, scope: SubscriptionScope, cap: number | null) {
-  const where = ['s.user_id = @user'];
-  const params: Record<string, unknown> = { user: userId, cap };
-  if (scope.folder === null) where.push('s.folder_id IS NULL');
-  else if (scope.folder !== 'all') { where.push('s.folder_id = @folder'); params.folder = scope.folder; }
-  if (scope.source_type) { where.push('f.source_type = @sourceType'); params.sourceType = scope.source_type; }
-  return { where, params };
-}
 
 async function byIds(db: Queryable, userId: string, ids: string[], cap: number | null): Promise<StoredSubscription[]> {
   return (await named<SubscriptionRow>(db, `SELECT ${subscriptionColumns} ${from} WHERE s.user_id = @user AND s.id = ANY(@ids::text[])`,
     { user: userId, ids: [...new Set(ids)], cap })).map(storedSubscription);
 }
-
-function missingOf(ids: string[], rows: StoredSubscription[]): string | undefined {
-  const found = new Set(rows.map((row) => row.id));
-  return ids.find((id) => !found.has(id));
-}
-
-const sets: Record<keyof SubscriptionChanges, string> = {
-  title: 'title = @title', folder_id: 'folder_id = @folder_id', is_pinned: 'is_pinned = @is_pinned',
-  is_active: 'is_active = @is_active', playback_speed: 'playback_speed = @playback_speed',
-};
 
 /** The subscription store on PostgreSQL. */
 export function postgresSubscriptionStore(pool: Pool): SubscriptionStore {
@@ -95,11 +70,10 @@ export function postgresSubscriptionStore(pool: Pool): SubscriptionStore {
         return 'folder_not_found' as const;
       }
       if (changes.playback_speed !== undefined && rows.some((row) => row.source_type !== 'podcast')) return 'not_podcast' as const;
-      const fields = (Object.keys(sets) as (keyof SubscriptionChanges)[]).filter((field) => changes[field] !== undefined);
-      if (fields.length) {
-        const values = Object.fromEntries(fields.map((field) => [field, typeof changes[field] === 'boolean' ? (changes[field] ? 1 : 0) : changes[field]]));
-        await named(db, `UPDATE subscriptions SET ${fields.map((field) => sets[field]).join(', ')} WHERE user_id = @user AND id = ANY(@ids::text[])`,
-          { ...values, user: userId, ids: rows.map((row) => row.id) });
+      const assignments = changeAssignments(changes);
+      if (assignments) {
+        await named(db, `UPDATE subscriptions SET ${assignments.set} WHERE user_id = @user AND id = ANY(@ids::text[])`,
+          { ...assignments.values, user: userId, ids: rows.map((row) => row.id) });
       }
       if (options.revive) {
         await named(db, `UPDATE feeds SET status = 'failing', next_fetch_at = @at WHERE id = ANY(@feeds::text[]) AND status = 'dead'`,

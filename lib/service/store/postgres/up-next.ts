@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 import { toItem, type ItemRow } from '../../domain/items/item-view';
-import { itemColumns, itemJoins } from '../sqlite/item-columns';
+import { itemColumns, itemJoins } from '../item-columns';
 import type { UpNextStore } from '../up-next';
 import { bigNumber } from './big-numbers';
 import { inTransaction, retried, type Queryable } from './unit-of-work';

@@ -1,5 +1,5 @@
 import type { Db } from '../database';
-import { hiddenColumns } from './item-columns';
+import { hiddenColumns } from '../item-columns';
 
 /** A search hit: the item, its bm25 score (lower is better) and date, as search ranks them. */
 export type SearchHit = { id: string; score: number; published_ms: number };

@@ -3,7 +3,7 @@ import { allRows, preparedStatement, type Db } from '../database';
 import type { GlobalScope, ItemPage, ItemPageQuery, ListedRow, MissingTarget } from '../items';
 import { applyItemFilter, EntryConditions, missingTarget } from './entry-conditions';
 import { countMatching, countsCover } from './item-counts';
-import { itemColumns, itemJoins } from './item-columns';
+import { itemColumns, itemJoins } from '../item-columns';
 
 const orders: Record<ItemPageQuery['order'], { key: string; direction: 'DESC' | 'ASC' }> = {
   newest: { key: 'e.published_ms', direction: 'DESC' },

@@ -2,7 +2,7 @@ import { ftsQuery } from './search-text';
 import { hiddenItemRows, hiddenSearchHits, type SearchHit } from './hidden-items';
 import type { Db } from '../database';
 import type { ItemRow } from '../items';
-import { itemColumns, itemJoins } from './item-columns';
+import { itemColumns, itemJoins } from '../item-columns';
 
 /** bm25 weights of items_fts's columns (title, summary, body): a word in the title says most. */
 const columnWeights = '8.0, 3.0, 1.0';

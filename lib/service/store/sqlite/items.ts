@@ -4,7 +4,7 @@ import { preparedOnce, type Db } from '../database';
 import type { DetailRow, EntryChange, ItemDetailParts, ItemFilter, ItemStore, MissingTarget } from '../items';
 import { missingTarget } from './entry-conditions';
 import { setReadInBulk } from './item-counts';
-import { detailColumns, hiddenDetail, itemJoins } from './item-columns';
+import { detailColumns, hiddenDetail, itemJoins } from '../item-columns';
 import { listItemPage } from './item-list';
 import { searchItemRows } from './item-search';
 

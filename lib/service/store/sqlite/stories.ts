@@ -1,5 +1,5 @@
 import { toSimilarItem, type ItemRow } from '../../domain/items/item-view';
-import { itemColumns, itemJoins } from './item-columns';
+import { itemColumns, itemJoins } from '../item-columns';
 import { preparedOnce, type Db } from '../database';
 import type { StoryStore, UserStory } from '../stories';
 

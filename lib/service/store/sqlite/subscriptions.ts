@@ -1,7 +1,9 @@
 import { preparedOnce, preparedStatement, type Db } from '../database';
-import type {
-  FeedHealthState, StoredContentRules, StoredSubscription, SubscriptionChanges, SubscriptionScope, SubscriptionStore,
-} from '../subscriptions';
+import {
+  changeAssignments, healthColumns, missingOf, scoped, storedSubscription, subscriptionsFrom as from, toHealth, toRules,
+  type HealthRow, type RulesRow, type SubscriptionRow,
+} from '../subscription-rows';
+import type { StoredContentRules, StoredSubscription, SubscriptionChanges, SubscriptionStore } from '../subscriptions';
 import { subscribingUnits } from './subscribing';
 import { needle, textMatch } from './text-match';
 
@@ -17,28 +19,7 @@ export const subscriptionColumns = `
   (@cap IS NOT NULL AND EXISTS (SELECT 1 FROM items h WHERE h.feed_id = s.feed_id
      AND h.published_ms < unixepoch(s.created_at) * 1000 - @cap * 86400000)) AS history_capped`;
 
-/** A row of `subscriptionColumns`. */
-export type SubscriptionRow = Omit<StoredSubscription, 'is_pinned' | 'is_active' | 'explicit' | 'history_capped'> & {
-  is_pinned: number; is_active: number; explicit: number | null; history_capped: number;
-};
-
-/** Maps a row of `subscriptionColumns` to the stored subscription. */
-export function storedSubscription(row: SubscriptionRow): StoredSubscription {
-  return {
-    ...row, is_pinned: row.is_pinned === 1, is_active: row.is_active === 1,
-    explicit: row.explicit === null ? null : row.explicit === 1, history_capped: row.history_capped === 1,
-  };
-}
-
-const from = 'FROM subscriptions s JOIN feeds f ON f.id = s.feed_id';
 const latestItem = '(SELECT COALESCE(MAX(i.published_ms), 0) FROM items i WHERE i.feed_id = s.feed_id)';
-const healthColumns = 's.id AS subscription_id, s.feed_id, f.status, f.source_type, f.url, f.last_error, f.last_fetched_at, f.next_fetch_at, f.is_demo';
-
-type HealthRow = Omit<FeedHealthState, 'is_demo'> & { is_demo: number };
-type RulesRow = { full_content: number; content_selector: string | null; remove_selector: string | null };
-
-const toHealth = (row: HealthRow): FeedHealthState => ({ ...row, is_demo: row.is_demo === 1 });
-const toRules = (row: RulesRow): StoredContentRules => ({ ...row, full_content: row.full_content === 1 });
 
 const statements = preparedOnce((db: Db) => ({
   byIds: db.prepare(`SELECT ${subscriptionColumns} ${from} WHERE s.user_id = @user AND s.id IN (SELECT value FROM json_each(@ids))`),
@@ -75,29 +56,10 @@ const statements = preparedOnce((db: Db) => ({
     WHERE f.source_type = 'newsletter' AND f.newsletter_address = ? COLLATE NOCASE GROUP BY f.id`),
 }));
 
-/** The WHERE terms and parameters of a scope. */
-function scoped(userId: string, scope: SubscriptionScope, cap: number | null) {
-  const where = ['s.user_id = @user'];
-  const params: Record<string, unknown> = { user: userId, cap };
-  if (scope.folder === null) where.push('s.folder_id IS NULL');
-  else if (scope.folder !== 'all') { where.push('s.folder_id = @folder'); params.folder = scope.folder; }
-  if (scope.source_type) { where.push('f.source_type = @sourceType'); params.sourceType = scope.source_type; }
-  return { where, params };
-}
-
-const bulkSets: Record<keyof SubscriptionChanges, string> = {
-  title: 'title = @title', folder_id: 'folder_id = @folder_id', is_pinned: 'is_pinned = @is_pinned',
-  is_active: 'is_active = @is_active', playback_speed: 'playback_speed = @playback_speed',
-};
-
 /** The subscription store on SQLite. */
 export function sqliteSubscriptionStore(db: Db): SubscriptionStore {
   const byIds = (userId: string, ids: string[], cap: number | null): StoredSubscription[] =>
     (statements(db).byIds.all({ user: userId, ids: JSON.stringify([...new Set(ids)]), cap }) as SubscriptionRow[]).map(storedSubscription);
-  const missingOf = (ids: string[], rows: StoredSubscription[]) => {
-    const found = new Set(rows.map((row) => row.id));
-    return ids.find((id) => !found.has(id));
-  };
 
   const change = db.transaction((userId: string, ids: string[], changes: SubscriptionChanges, options: { revive: boolean; cap: number | null }) => {
     const rows = byIds(userId, ids, options.cap);
@@ -105,11 +67,10 @@ export function sqliteSubscriptionStore(db: Db): SubscriptionStore {
     if (missing) return { missing };
     if (changes.folder_id && !statements(db).folderOfUser.get(changes.folder_id, userId)) return 'folder_not_found' as const;
     if (changes.playback_speed !== undefined && rows.some((row) => row.source_type !== 'podcast')) return 'not_podcast' as const;
-    const fields = (Object.keys(bulkSets) as (keyof SubscriptionChanges)[]).filter((field) => changes[field] !== undefined);
-    if (fields.length) {
-      const values = Object.fromEntries(fields.map((field) => [field, typeof changes[field] === 'boolean' ? (changes[field] ? 1 : 0) : changes[field]]));
-      preparedStatement(db, `UPDATE subscriptions SET ${fields.map((field) => bulkSets[field]).join(', ')}
-        WHERE user_id = @user AND id IN (SELECT value FROM json_each(@ids))`).run({ ...values, user: userId, ids: JSON.stringify(rows.map((row) => row.id)) });
+    const assignments = changeAssignments(changes);
+    if (assignments) {
+      preparedStatement(db, `UPDATE subscriptions SET ${assignments.set}
+        WHERE user_id = @user AND id IN (SELECT value FROM json_each(@ids))`).run({ ...assignments.values, user: userId, ids: JSON.stringify(rows.map((row) => row.id)) });
     }
     if (options.revive) for (const row of rows) statements(db).revive.run(new Date().toISOString(), row.feed_id);
     return byIds(userId, ids, options.cap);

@@ -1,6 +1,6 @@
 import { allRows, preparedOnce, type Db } from '../database';
 import { toItem, type ItemRow } from '../../domain/items/item-view';
-import { itemColumns, itemJoins } from './item-columns';
+import { itemColumns, itemJoins } from '../item-columns';
 import type { UpNextStore } from '../up-next';
 
 const queueFrom = `FROM entries e JOIN items i ON i.id = e.item_id ${itemJoins}

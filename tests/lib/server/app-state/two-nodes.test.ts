@@ -130,7 +130,9 @@ describe.skipIf(skipPostgres)('two app nodes serving the embedded service, on on
   let key: string;
 
   beforeAll(async () => {
-    const env = { DATABASE_URL: await freshDatabase(), TIDINGS_SECRET: 'one secret for every node', FEED_API_BASE_URL: '', TIDINGS_TRUSTED_PROXIES: '127.0.0.1' };
+    const env = {
+      DATABASE_URL: await freshDatabase(), TIDINGS_SECRET: 'one secret for every node', FEED_API_BASE_URL: '', TIDINGS_APP_PASSWORD: '', TIDINGS_TRUSTED_PROXIES: '127.0.0.1',
+    };
     const first = mkdtempSync(path.join(tmpdir(), 'tidings-node-'));
     // What an operator runs (`npm run tidings -- key create`), without npm's start-up.
     const made = spawnSync(path.join(root, 'node_modules/.bin/tsx'), ['lib/service/cli/main.ts', 'key', 'create', '--email', 'reader@example.com'], {
@@ -160,5 +162,18 @@ describe.skipIf(skipPostgres)('two app nodes serving the embedded service, on on
       expect(Number.isInteger(wait) && wait >= 1 && wait <= 60).toBe(true);
       expect(await refused.json()).toEqual({ message: `Rate limit exceeded; retry in ${wait} seconds.`, retry_after: wait });
     }
+  });
+
+  it('sign in with the password chosen on either: the first choice is kept in the database for both, a second one refused', async () => {
+    const [first, second] = nodes as [Node, Node];
+    const choose = (node: Node, password: string) => send(node, '/api/session', { method: 'POST', body: { new_password: password, repeat_password: password } });
+    expect((await choose(first, 'one password for both nodes')).status).toBe(200);
+    const again = await choose(second, 'another password entirely');
+    expect(again.status).toBe(400);
+    expect(await again.json()).toMatchObject({ error: 'not_offered' });
+    const signIn = await send(second, '/api/session', { method: 'POST', body: { password: 'one password for both nodes' }, address: '192.0.2.40' });
+    expect(signIn.status, await signIn.clone().text()).toBe(200);
+    const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0]!;
+    expect(await (await send(first, '/whoami', { cookie })).json()).toEqual({ caller: 'installation' });
   });
 });

@@ -5,6 +5,7 @@
  */
 import Database from 'better-sqlite3';
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,7 +15,12 @@ import { closeAppDatabases } from '@/lib/server/app-database';
 import { closeAppStatePools } from '@/lib/server/app-state/postgres';
 import { postgresSessionStore } from '@/lib/server/app-state/postgres-sessions';
 import { sessionStore, type SessionRow } from '@/lib/server/session-store';
+import { findSession } from '@/lib/server/session';
 import { shareLinkStore } from '@/lib/server/share-link-store';
+import { openShareLink } from '@/lib/server/share-links';
+import { passwordIsRight } from '@/lib/server/sign-in';
+import { writePassword, type PasswordRecord } from '@/lib/service/domain/app-password';
+import { openSecret, sealSecret } from '@/lib/service/secret-box';
 import { openDatabase } from '@/lib/service/store/database';
 import { sqliteTablesOf } from '@/lib/service/store/postgres/copy-sqlite';
 import { freshDatabase, skipPostgres, withPostgres } from '../../../postgres';
@@ -34,8 +40,14 @@ function run(script: string, ...args: string[]): Promise<Run> {
 }
 
 function runIn(directory: string, script: string, ...args: string[]): Promise<Run> {
-  const env: NodeJS.ProcessEnv = { ...process.env, TIDINGS_DATA_DIR: directory };
+  return runWith({ TIDINGS_DATA_DIR: directory }, script, ...args);
+}
+
+function runWith(settings: Record<string, string>, script: string, ...args: string[]): Promise<Run> {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...settings };
   delete env.DATABASE_URL;
+  if (!settings.TIDINGS_SECRET) delete env.TIDINGS_SECRET;
+  delete env.TIDINGS_APP_PASSWORD;
   return new Promise((resolve) => {
     execFile(tsx, [script, ...args], { env }, (error, stdout, stderr) => {
       resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
@@ -46,6 +58,17 @@ const migrate = (...args: string[]) => run('lib/service/cli/main.ts', 'migrate',
 
 const now = Date.now();
 const session: SessionRow = { id: 'session-1', kind: 'password', password_id: 'pw-1', api_key: null, created_at: now, last_seen_at: now, expires_at: now + 86_400_000 };
+
+// What the install seals with its data directory's key file (no TIDINGS_SECRET), and the secret its nodes on PostgreSQL share.
+const nodesSecret = 'the secret every node on PostgreSQL shares';
+const installPassword = 'the install password';
+const personKey = 'tid_live_MigratePersonKey00000000000000';
+const passwordToken = 'password-session-token-0000000000000000000';
+const personToken = 'person-session-token-00000000000000000000';
+const shareToken = 'ShareTokenOfAPersonsLink000000000000000';
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+let password: PasswordRecord;
+let readLaterUser: string;
 
 function sqlite(name: string): Database.Database {
   return new Database(path.join(dataDir, name), { readonly: true });
@@ -79,6 +102,24 @@ beforeAll(async () => {
   expect(await shares.insert({ id: 'link-1', token_hash: 'hash-1', token_sealed: 'sealed-1', item_id: 'item-1', owner: 'owner', owner_key_sealed: null,
     title: 'A shared item', created_at: now, expires_at: null, revoked_at: null })).toBe(true);
   await shares.saveSnapshot({ owner: 'owner', item_id: 'item-1', item: '{"title":"A shared item"}', shared: 1, checked_at: now });
+
+  // A password, a session it signed in, a person's session and share link, a read-later link: all as the app makes them.
+  delete process.env.TIDINGS_SECRET;
+  password = await writePassword(dataDir, installPassword);
+  const expires = now + 86_400_000;
+  expect(await sessionStore(dataDir).insert({ id: sha256(passwordToken), kind: 'password', password_id: password.id, api_key: null,
+    created_at: now, last_seen_at: now, expires_at: expires })).toBe(true);
+  expect(await sessionStore(dataDir).insert({ id: sha256(personToken), kind: 'api_key', password_id: null,
+    api_key: sealSecret(dataDir, personKey, sha256(personToken)), created_at: now, last_seen_at: now, expires_at: expires })).toBe(true);
+  const personOwner = `key:${sha256(personKey)}`;
+  expect(await shares.insert({ id: 'link-2', token_hash: sha256(shareToken), token_sealed: sealSecret(dataDir, shareToken, 'link-2'), item_id: 'item-2',
+    owner: personOwner, owner_key_sealed: sealSecret(dataDir, personKey, 'share:link-2'), title: 'A person\'s item', created_at: now, expires_at: null, revoked_at: null })).toBe(true);
+  await shares.saveSnapshot({ owner: personOwner, item_id: 'item-2', item: '{"title":"A person\'s item"}', shared: 1, checked_at: now });
+  const service = openDatabase(path.join(dataDir, 'service.db'));
+  readLaterUser = service.prepare('SELECT id FROM users ORDER BY id LIMIT 1').pluck().get() as string;
+  service.prepare("INSERT INTO read_later_links (user_id, service, account, sealed_credentials, linked_at) VALUES (?, 'instapaper', 'reader', ?, ?)")
+    .run(readLaterUser, sealSecret(dataDir, '{"username":"reader","password":"secret"}', `read-later:${readLaterUser}:instapaper`), new Date(now).toISOString());
+  service.close();
   if (previous !== undefined) process.env.DATABASE_URL = previous;
   closeAppDatabases();
 }, 120_000);
@@ -102,8 +143,12 @@ describe.skipIf(skipPostgres)('migrate --to postgres://…', () => {
   });
 
   it('copies every table of service.db and app.db into an empty database, and says so table by table', async () => {
-    const moved = await migrate('--to', url);
+    const moved = await runWith({ TIDINGS_DATA_DIR: dataDir, TIDINGS_SECRET: nodesSecret }, 'lib/service/cli/main.ts', 'migrate', '--to', url);
     expect(moved.code, moved.stderr).toBe(0);
+    expect(moved.stdout).toContain(`Moved the app's password (${path.join(dataDir, 'app-password.json')}) into PostgreSQL: every node with DATABASE_URL signs in with it, and its sessions stay signed in.`);
+    expect(moved.stdout).toContain('Sealed again under TIDINGS_SECRET (they were sealed with the data directory\'s key file): 1 session keys, 1 share link tokens, 1 share link owner keys, 1 read-later credentials.');
+    // The first link's token was never sealed (a stand-in): the move says so and copies it as it was.
+    expect(moved.stdout).toContain('Opened by neither TIDINGS_SECRET nor the key file, so copied as they were, of no use to the nodes: 1 share link tokens.');
 
     const counts = { ...sqliteCounts('service.db'), ...sqliteCounts('app.db') };
     for (const table of ['users', 'credentials', 'feeds', 'subscriptions', 'items', 'entries', 'tags', 'item_tags', 'folders', 'entry_counts', 'sessions', 'share_links']) {
@@ -148,15 +193,39 @@ describe.skipIf(skipPostgres)('migrate --to postgres://…', () => {
     expect(await postgresSessionStore(url).find(session.id, now)).toEqual(session);
   });
 
+  it('leaves a node with DATABASE_URL and an empty data directory signing in with the same password and opening the same sessions and links', async () => {
+    const saved = { ...process.env };
+    const otherNode = mkdtempSync(path.join(tmpdir(), 'tidings-migrate-node-'));
+    Object.assign(process.env, { DATABASE_URL: url, TIDINGS_SECRET: nodesSecret, TIDINGS_DATA_DIR: otherNode });
+    delete process.env.TIDINGS_APP_PASSWORD;
+    delete process.env.FEED_API_BASE_URL;
+    try {
+      expect(await passwordIsRight(installPassword)).toBe(true);
+      expect(await passwordIsRight('not the install password')).toBe(false);
+      expect((await findSession(`tidings_session=${passwordToken}`, false))?.session.caller).toEqual({ kind: 'installation' });
+      expect((await findSession(`tidings_session=${personToken}`, false))?.session.caller).toEqual({ kind: 'person', apiKey: personKey });
+      expect(await openShareLink(shareToken)).toEqual({ title: 'A person\'s item' });
+      const { rows: [link] } = await client.query('SELECT sealed_credentials FROM read_later_links WHERE user_id = $1', [readLaterUser]);
+      expect(openSecret(otherNode, link.sealed_credentials, `read-later:${readLaterUser}:instapaper`)).toBe('{"username":"reader","password":"secret"}');
+    } finally {
+      await closeAppStatePools();
+      for (const name of ['DATABASE_URL', 'TIDINGS_SECRET', 'TIDINGS_DATA_DIR', 'TIDINGS_APP_PASSWORD', 'FEED_API_BASE_URL']) {
+        if (saved[name] === undefined) delete process.env[name];
+        else process.env[name] = saved[name];
+      }
+      rmSync(otherNode, { recursive: true, force: true });
+    }
+  });
+
   it('refuses a second run into the database it filled, and changes nothing', async () => {
     const before = await postgresCount(client, 'items');
-    const { rows: [sessionBefore] } = await client.query('SELECT * FROM sessions');
+    const { rows: sessionsBefore } = await client.query('SELECT * FROM sessions ORDER BY id');
     const again = await migrate('--to', url);
     expect(again.code).toBe(1);
     expect(again.stdout).toBe('');
     expect(again.stderr.trim()).toMatch(/^tidings: PostgreSQL database .+ already holds data \(in .+\): migrate copies into an empty database only; nothing was written\.$/);
     expect(await postgresCount(client, 'items')).toBe(before);
-    expect((await client.query('SELECT * FROM sessions')).rows).toEqual([sessionBefore]);
+    expect((await client.query('SELECT * FROM sessions ORDER BY id')).rows).toEqual(sessionsBefore);
   });
 });
 

@@ -3,24 +3,30 @@
  * directory; the stored file is checked with the same functions sign-in uses.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { passwordFile, readPasswordRecord, verifyPassword } from '@/lib/service/domain/app-password';
+import { postgresPasswordRecord } from '@/lib/service/store/postgres/app-password';
+import { freshDatabase, skipPostgres, withPostgres } from '../../../postgres';
 
 // Each test starts `tsx` child processes: on a busy two-core machine one can take longer than the default 20 s.
 vi.setConfig({ testTimeout: 60_000 });
+
+withPostgres();
 
 type Run = { code: number; stdout: string; stderr: string };
 
 const tsx = path.resolve('node_modules/.bin/tsx');
 let dataDir: string;
 
-function tidings(args: string[], input = ''): Promise<Run> {
+function tidings(args: string[], input = '', settings: Record<string, string> = {}): Promise<Run> {
   return new Promise((resolve) => {
-    const env: NodeJS.ProcessEnv = { ...process.env, TIDINGS_DATA_DIR: dataDir };
+    const env: NodeJS.ProcessEnv = { ...process.env, TIDINGS_DATA_DIR: dataDir, ...settings };
     delete env.TIDINGS_APP_PASSWORD;
+    if (!settings.DATABASE_URL) delete env.DATABASE_URL;
     const child = execFile(tsx, ['lib/service/cli/main.ts', ...args], { cwd: process.cwd(), env }, (error, stdout, stderr) => {
       resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
     });
@@ -63,5 +69,31 @@ describe('tidings password', () => {
     const printed = run.stdout.trim();
     expect(printed).toMatch(/^[a-z2-9]{5}(-[a-z2-9]{5}){3}$/);
     expect(await verifyPassword(printed, readPasswordRecord(dataDir)!)).toBe(true);
+  });
+});
+
+describe.skipIf(skipPostgres)('tidings password with DATABASE_URL', () => {
+  it('stores the password in the shared database every node reads, not in the data directory, and reset replaces it', async () => {
+    const url = await freshDatabase();
+    const directory = mkdtempSync(path.join(tmpdir(), 'tidings-password-pg-'));
+    const client = new pg.Client({ connectionString: url });
+    try {
+      const set = await tidings(['password', 'set'], 'a password for every node\n', { DATABASE_URL: url, TIDINGS_DATA_DIR: directory });
+      expect(set.code, set.stderr).toBe(0);
+      expect(set.stderr).toContain('(DATABASE_URL), which every node reads');
+      expect(existsSync(passwordFile(directory))).toBe(false);
+      await client.connect();
+      const stored = (await postgresPasswordRecord(client))!;
+      expect(await verifyPassword('a password for every node', stored)).toBe(true);
+
+      const reset = await tidings(['password', 'reset'], '', { DATABASE_URL: url, TIDINGS_DATA_DIR: directory });
+      expect(reset.code, reset.stderr).toBe(0);
+      const replaced = (await postgresPasswordRecord(client))!;
+      expect(replaced.id).not.toBe(stored.id);
+      expect(await verifyPassword(reset.stdout.trim(), replaced)).toBe(true);
+    } finally {
+      await client.end();
+      rmSync(directory, { recursive: true, force: true });
+    }
   });
 });

@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Credential, CredentialKind, User } from '@/lib/service/store/accounts';
-import { withPostgres } from '../../../postgres';
-import { fixturesFor, type StoreFixture } from './store-fixture';
-
-withPostgres();
+import { describeOnBothEngines } from './store-fixture';
 
 function newUser(email: string, overrides: Partial<User> = {}): User {
   return { id: randomUUID(), email, plan: 'free', status: 'active', is_owner: 0, created_at: new Date().toISOString(), ...overrides };
@@ -18,10 +15,7 @@ function newCredential(userId: string, kind: CredentialKind = 'api_key', name = 
 
 const hashes = (secretHash: string = randomUUID(), feverKeyHash: string | null = null) => ({ secretHash, feverKeyHash });
 
-describe.each(fixturesFor('accounts'))('the account store on %s', (_engine, open) => {
-  let f: StoreFixture;
-  beforeEach(async () => { f = await open(); });
-  afterEach(async () => { await f.close(); });
+describeOnBothEngines('the account store on %s', ['accounts'], (f) => {
 
   it('keeps one user per email, compared without case, and answers the stored one', async () => {
     const { accounts } = f.store;

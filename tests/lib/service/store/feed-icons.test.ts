@@ -1,14 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { withPostgres } from '../../../postgres';
-import { fixturesFor, type StoreFixture } from './store-fixture';
+import { expect, it } from 'vitest';
+import { describeOnBothEngines } from './store-fixture';
 
-withPostgres();
-
-describe.each(fixturesFor('feedIcons'))('the feed icon store on %s', (_engine, open) => {
-  let f: StoreFixture;
-  beforeEach(async () => { f = await open(); });
-  afterEach(async () => { await f.close(); });
+describeOnBothEngines('the feed icon store on %s', ['feedIcons'], (f) => {
 
   const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]);
   const icon = { contentType: 'image/png', data: png, url: 'https://example.org/favicon.png' };

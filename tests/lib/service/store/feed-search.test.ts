@@ -1,13 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { withPostgres } from '../../../postgres';
-import { fixturesFor, type StoreFixture } from './store-fixture';
+import { expect, it } from 'vitest';
+import { describeOnBothEngines } from './store-fixture';
 
-withPostgres();
-
-describe.each(fixturesFor('subscriptions'))('the subscription store\'s search by text (%s)', (_engine, open) => {
-  let f: StoreFixture;
-  beforeEach(async () => { f = await open(); });
-  afterEach(async () => { await f.close(); });
+describeOnBothEngines('the subscription store\'s search by text (%s)', ['subscriptions'], (f) => {
 
   it('finds the user\'s subscriptions by title, website or URL without regard to case, titles starting with the text first, then A to Z', async () => {
     const user = await f.user();

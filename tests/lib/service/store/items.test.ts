@@ -1,18 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { ItemPage, ItemPageQuery } from '@/lib/service/store/items';
-import { withPostgres } from '../../../postgres';
-import { fixturesFor, type StoreFixture } from './store-fixture';
-
-withPostgres();
+import { describeOnBothEngines } from './store-fixture';
 
 const day = 86_400_000;
 const start = Date.UTC(2026, 0, 1);
 
-describe.each(fixturesFor('items'))('the item store on %s', (_engine, open) => {
-  let f: StoreFixture;
-  beforeEach(async () => { f = await open(); });
-  afterEach(async () => { await f.close(); });
+describeOnBothEngines('the item store on %s', ['items'], (f) => {
 
   /** A user following one feed of `count` articles, published a day apart (the last newest). */
   async function seedArticles(count: number) {

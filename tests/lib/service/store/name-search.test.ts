@@ -1,13 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { withPostgres } from '../../../postgres';
-import { fixturesFor, type StoreFixture } from './store-fixture';
+import { expect, it } from 'vitest';
+import { describeOnBothEngines } from './store-fixture';
 
-withPostgres();
-
-describe.each(fixturesFor('folders', 'tags', 'savedSearches'))('name searches of the folder, tag and saved-search stores (%s)', (_engine, open) => {
-  let f: StoreFixture;
-  beforeEach(async () => { f = await open(); });
-  afterEach(async () => { await f.close(); });
+describeOnBothEngines('name searches of the folder, tag and saved-search stores (%s)', ['folders', 'tags', 'savedSearches'], (f) => {
 
   it('finds names containing the text without regard to case, those starting with it first, a page at a time with the total', async () => {
     const user = await f.user();

@@ -1,13 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { withPostgres } from '../../../postgres';
-import { fixturesFor, type StoreFixture } from './store-fixture';
+import { expect, it } from 'vitest';
+import { describeOnBothEngines } from './store-fixture';
 
-withPostgres();
-
-describe.each(fixturesFor('opml'))('the OPML store (%s)', (_engine, open) => {
-  let f: StoreFixture;
-  beforeEach(async () => { f = await open(); });
-  afterEach(async () => { await f.close(); });
+describeOnBothEngines('the OPML store (%s)', ['opml'], (f) => {
 
   it('lists the feeds to export without a folder first, then by folder and title, leaving out newsletters', async () => {
     const user = await f.user();

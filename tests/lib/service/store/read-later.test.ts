@@ -1,14 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { withPostgres } from '../../../postgres';
-import { fixturesFor, type StoreFixture } from './store-fixture';
+import { expect, it } from 'vitest';
+import { describeOnBothEngines } from './store-fixture';
 
-withPostgres();
-
-describe.each(fixturesFor('readLater'))('the read-later store on %s', (_engine, open) => {
-  let f: StoreFixture;
-  beforeEach(async () => { f = await open(); });
-  afterEach(async () => { await f.close(); });
+describeOnBothEngines('the read-later store on %s', ['readLater'], (f) => {
 
   const link = (service: 'instapaper' | 'wallabag', account: string) =>
     ({ service, account, sealed_credentials: `sealed-${account}`, linked_at: new Date().toISOString() });

@@ -1,11 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { RuleEntry, RuleSpec, RuleSubscriber } from '@/lib/service/store/rules';
 import { newItemSteps } from '@/lib/service/domain/rules/ingest-rules';
-import { withPostgres } from '../../../postgres';
-import { fixturesFor, type StoreFixture } from './store-fixture';
-
-withPostgres();
+import { describeOnBothEngines } from './store-fixture';
 
 const markRead: RuleSpec = {
   subscription_id: null, fields: ['title'], match: 'any_words', words: ['Item'], pattern: null, action: 'mark_read', tag: null, is_active: true,
@@ -13,10 +10,7 @@ const markRead: RuleSpec = {
 const hour = 3_600_000;
 const everyEntry = { subscriptionId: null, withContent: false };
 
-describe.each(fixturesFor('rules'))('the rule store on %s', (_engine, open) => {
-  let f: StoreFixture;
-  beforeEach(async () => { f = await open(); });
-  afterEach(async () => { await f.close(); });
+describeOnBothEngines('the rule store on %s', ['rules'], (f) => {
 
   /** A user following a feed of three articles an hour apart, newest first in `itemIds`. */
   async function seedArticles() {

@@ -1,19 +1,20 @@
 /**
  * A store on a temporary database, with the seeding the store tests need that no store method
- * gives (users, feeds, subscriptions). The store tests take `open` as a parameter, so the same
- * tests run on each engine's store: a `describe.each(fixturesFor(area))`.
+ * gives (users, feeds, subscriptions). The same store tests run on each engine's store:
+ * `describeOnBothEngines(title, areas, (f) => …)`.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { afterEach, beforeEach, describe } from 'vitest';
 import { openDatabase } from '@/lib/service/store/database';
 import { migratePostgres } from '@/lib/service/store/postgres/migrate';
 import { postgresStoreAreas, type PostgresStoreAreas } from '@/lib/service/store/postgres/store-areas';
 import { sqliteStore } from '@/lib/service/store/sqlite/sqlite-store';
 import type { Store } from '@/lib/service/store/store';
-import { freshDatabase, skipPostgres } from '../../../postgres';
+import { freshDatabase, skipPostgres, withPostgres } from '../../../postgres';
 
 export type StoreFixture = {
   store: Store;
@@ -199,4 +200,21 @@ export type Fixtures = [string, () => Promise<StoreFixture>][];
 export function fixturesFor(...areas: (keyof Store)[]): Fixtures {
   const onPostgres = !skipPostgres && areas.every((area) => (postgresAreas as string[]).includes(area));
   return [['sqlite', openSqliteFixture], ...(onPostgres ? [['postgresql', openPostgresFixture] as Fixtures[number]] : [])];
+}
+
+/**
+ * A file's store tests on each engine that implements `areas` (see fixturesFor): `title`'s %s names
+ * the engine, and `f` is a fixture fresh for each test, closed after it. Once per file: it starts
+ * the file's PostgreSQL cluster when PostgreSQL is among the engines.
+ */
+export function describeOnBothEngines(title: string, areas: (keyof Store)[], body: (f: StoreFixture) => void): void {
+  const fixtures = fixturesFor(...areas);
+  if (fixtures.length > 1) withPostgres();
+  describe.each(fixtures)(title, (_engine, open) => {
+    // One object for the whole suite, refilled before each test, so `body` may hold on to it.
+    const f = {} as StoreFixture;
+    beforeEach(async () => { Object.assign(f, await open()); });
+    afterEach(async () => { await f.close(); });
+    body(f);
+  });
 }

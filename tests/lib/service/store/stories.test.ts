@@ -1,16 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { withPostgres } from '../../../postgres';
-import { fixturesFor, type StoreFixture } from './store-fixture';
-
-withPostgres();
+import { expect, it } from 'vitest';
+import { describeOnBothEngines } from './store-fixture';
 
 const hour = 3_600_000;
 
-describe.each(fixturesFor('stories'))('the story store on %s', (_engine, open) => {
-  let f: StoreFixture;
-  beforeEach(async () => { f = await open(); });
-  afterEach(async () => { await f.close(); });
+describeOnBothEngines('the story store on %s', ['stories'], (f) => {
 
   /** A story of these items (item id and its feed), dated by its newest member `hoursAgo`. */
   async function story(title: string, hoursAgo: number, members: { itemId: string; feedId: string }[]) {

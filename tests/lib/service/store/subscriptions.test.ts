@@ -1,17 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { SubscribeRules } from '@/lib/service/store/subscriptions';
-import { withPostgres } from '../../../postgres';
-import { fixturesFor, type StoreFixture } from './store-fixture';
-
-withPostgres();
+import { describeOnBothEngines } from './store-fixture';
 
 const dayMs = 86_400_000;
 const rules = (overrides: Partial<SubscribeRules> = {}): SubscribeRules => ({ folderId: null, feedLimit: null, historyCap: null, now: new Date(), ...overrides });
 
-describe.each(fixturesFor('subscriptions', 'folders'))('the subscription store (%s)', (_engine, open) => {
-  let f: StoreFixture;
-  beforeEach(async () => { f = await open(); });
-  afterEach(async () => { await f.close(); });
+describeOnBothEngines('the subscription store (%s)', ['subscriptions', 'folders'], (f) => {
 
   it('lists a folder, the unfiled or all subscriptions A to Z with unread counts and the total, and the most recent first past a cursor', async () => {
     const user = await f.user();

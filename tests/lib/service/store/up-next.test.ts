@@ -1,15 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { withPostgres } from '../../../postgres';
-import { fixturesFor, type StoreFixture } from './store-fixture';
-
-withPostgres();
+import { expect, it } from 'vitest';
+import { describeOnBothEngines } from './store-fixture';
 
 const daysAgo = (days: number) => Date.now() - days * 86_400_000;
 
-describe.each(fixturesFor('upNext'))('the Up Next store on %s', (_engine, open) => {
-  let f: StoreFixture;
-  beforeEach(async () => { f = await open(); });
-  afterEach(async () => { await f.close(); });
+describeOnBothEngines('the Up Next store on %s', ['upNext'], (f) => {
 
   /** A user following a podcast of three episodes and a blog: the episode ids newest first. */
   async function seed() {

@@ -2,11 +2,11 @@
  * Which database holds the app's own state, read from the environment. No `server-only` and no
  * driver here: `npm start` (lib/server/start.ts), a plain Node script, checks it before serving.
  */
+import { postgresDatabaseUrl } from '../../service/store/database-url';
 
 /** The PostgreSQL URL the app's state lives in (DATABASE_URL), or null for app.db in the data directory. */
 export function appStateDatabaseUrl(env: NodeJS.ProcessEnv = process.env): string | null {
-  const url = env.DATABASE_URL?.trim();
-  return url && /^postgres(ql)?:\/\//.test(url) ? url : null;
+  return postgresDatabaseUrl(env);
 }
 
 /** Why this environment cannot run on a shared database (DATABASE_URL without TIDINGS_SECRET), or null when it can. */

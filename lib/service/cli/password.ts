@@ -1,10 +1,10 @@
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
 import pg from 'pg';
-import { appStateDatabaseUrl } from '@/lib/server/app-state/config';
 import { hashPassword, minimumPasswordLength, passwordFile, randomPassword, writePassword } from '../domain/app-password';
 import { migrateAppState } from '../store/postgres/app-state-schema';
 import { storePostgresPassword } from '../store/postgres/app-password';
+import { postgresDatabaseUrl } from '../store/database-url';
 import { describeTarget } from '../store/postgres/move-to-postgres';
 import { UsageError, type CliContext, type CommandGroup } from './command';
 
@@ -40,7 +40,7 @@ function askHidden(prompt: string): Promise<string> {
 
 /** Stores a new password where the app reads it (the shared database with DATABASE_URL, else the data directory); answers where. */
 async function storePassword({ config }: CliContext, password: string): Promise<string> {
-  const url = appStateDatabaseUrl();
+  const url = postgresDatabaseUrl();
   if (!url) {
     await writePassword(config.dataDir, password);
     return passwordFile(config.dataDir);

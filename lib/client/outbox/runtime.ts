@@ -5,7 +5,7 @@ import { cancelResume, flushOutbox, resumeScheduled } from './flush';
 import type { SendOutcome } from './index';
 import { online } from './online';
 import { answerAllQueued, answerQueued, awaitAnswer, store } from './page-queue';
-import { markQueued } from './queued-mark';
+import { markQueued } from './queued-mark-upkeep';
 import { sendOutboxRequest } from './send';
 import { followWorkerReplay, refreshStatus } from './status-refresh';
 import { outboxStatus, subscribeOutboxStatus, updateOutboxStatus } from './status';

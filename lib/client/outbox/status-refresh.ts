@@ -2,7 +2,7 @@ import { announceItemsChanged } from '@/lib/client/item-lists';
 import { changesOf, describeAction } from './actions';
 import { mergeChanges } from './overlay';
 import { store } from './page-queue';
-import { beginQueueRead } from './queued-mark';
+import { beginQueueRead } from './queued-mark-upkeep';
 import type { PendingEntry, RefusedEntry } from './schema';
 import { outboxStatus, updateOutboxStatus, type ChangeSummary } from './status';
 import type { OutboxSyncMessage } from './sync';

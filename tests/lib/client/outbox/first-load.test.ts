@@ -43,6 +43,7 @@ async function openPage() {
     outbox: await import('@/lib/client/outbox'),
     status: await import('@/lib/client/outbox/status'),
     mark: await import('@/lib/client/outbox/queued-mark'),
+    upkeep: await import('@/lib/client/outbox/queued-mark-upkeep'),
     items: await import('@/lib/client/use-items'),
     cache: await import('@/lib/client/item-cache'),
   };
@@ -128,22 +129,22 @@ describe('a page’s first fetch and the outbox', () => {
 
 describe('the mark that changes may be queued', () => {
   it('stays when another tab queues a change while this one reads an empty queue', async () => {
-    const { mark } = await openPage();
-    mark.markQueued();
-    const found = mark.beginQueueRead();
+    const { mark, upkeep } = await openPage();
+    upkeep.markQueued();
+    const found = upkeep.beginQueueRead();
     // Another tab starts queuing after this read began (the same localStorage).
-    mark.markQueued();
+    upkeep.markQueued();
     found(0);
     expect(mark.mayHaveQueued()).toBe(true);
 
     // A read with no queuing meanwhile that finds the queue empty removes it.
-    mark.beginQueueRead()(0);
+    upkeep.beginQueueRead()(0);
     expect(mark.mayHaveQueued()).toBe(false);
   });
 
   it('is set again by a read that finds changes waiting without it', async () => {
-    const { mark } = await openPage();
-    mark.beginQueueRead()(2);
+    const { mark, upkeep } = await openPage();
+    upkeep.beginQueueRead()(2);
     expect(mark.mayHaveQueued()).toBe(true);
   });
 

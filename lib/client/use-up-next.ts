@@ -41,13 +41,15 @@ export function useUpNextActions() {
   const { mutate } = useSWRConfig();
   const change = useCallback(async (action: OutboxAction, optimistic: (current: UpNextEntry[]) => UpNextEntry[], title?: string | null) => {
     let shown: UpNextEntry[] = [];
+    // The change is shown on what is on screen, not on the last committed list: one made while an
+    // earlier one is still on its way (a slow link, the outbox's runtime still loading) keeps that one.
     await mutate<UpNextEntry[]>(upNextKey, async () => {
       const outcome = await enqueueOrSend<ResponseOf<'listUpNext'>>(action, { title });
       // Queued: what the person sees stays until the replay sends it.
       const data = outcome.sent ? outcome.result.data : shown;
       rememberUpNext(data.map((item) => item.id));
       return data;
-    }, { optimisticData: (current) => (shown = optimistic(current ?? [])), rollbackOnError: true, revalidate: false });
+    }, { optimisticData: (current, displayed) => (shown = optimistic(displayed ?? current ?? [])), rollbackOnError: true, revalidate: false });
   }, [mutate]);
 
   const arrange = useCallback((order: string[]) => change(

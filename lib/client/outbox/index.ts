@@ -1,11 +1,13 @@
 import type { OutboxAction } from './actions';
 import { overlayChanges } from './overlay';
+import { mayHaveQueued } from './queued-mark';
 import { outboxStatus } from './status';
 import { overlayUpNext } from './up-next-overlay';
 
 /*
  * The outbox as the rest of the app sees it. This module is small and loads with the
- * page; the queue itself (IndexedDB, replay) loads on first use, after hydration.
+ * page; the queue itself (IndexedDB, replay) loads on first use: a change, a fetch while the
+ * page's mark says changes may wait (./queued-mark), or offline support after the load event.
  */
 
 export type { OutboxAction } from './actions';
@@ -15,6 +17,14 @@ export type SendOutcome<T = unknown> = { sent: true; result: T } | { sent: false
 
 type Runtime = typeof import('./runtime');
 let runtime: Promise<Runtime> | null = null;
+
+/**
+ * Whether a fetch has to ask the runtime about the queue: yes once it is loaded, else only when
+ * the page's mark says changes may wait (a page with nothing queued fetches without loading it).
+ */
+function queueMayMatter(): boolean {
+  return runtime !== null || mayHaveQueued();
+}
 
 /** The queue's runtime, loaded once (a separate chunk, so first-load JS stays small). */
 export function loadOutbox(): Promise<Runtime> {
@@ -42,7 +52,7 @@ export async function enqueueOrSend<T = unknown>(action: OutboxAction, options: 
  * Call it at the start of every fetcher of items.
  */
 export async function settleOutbox(): Promise<void> {
-  if (typeof window === 'undefined') return;
+  if (typeof window === 'undefined' || !queueMayMatter()) return;
   try {
     await (await loadOutbox()).settle();
   } catch {
@@ -60,7 +70,7 @@ export function withPendingChanges<T>(data: T): T {
  * Up Next changes applied, once queued changes have been sent where that can be done.
  */
 export async function withPendingUpNext<T extends { id: string }>(entries: T[]): Promise<T[]> {
-  if (typeof window === 'undefined') return entries;
+  if (typeof window === 'undefined' || !queueMayMatter()) return entries;
   try {
     return overlayUpNext(entries, await (await loadOutbox()).pendingUpNextChanges());
   } catch {

@@ -5,6 +5,7 @@ import { cancelResume, flushOutbox, resumeScheduled } from './flush';
 import type { SendOutcome } from './index';
 import { online } from './online';
 import { answerAllQueued, answerQueued, awaitAnswer, store } from './page-queue';
+import { markQueued } from './queued-mark-upkeep';
 import { sendOutboxRequest } from './send';
 import { followWorkerReplay, refreshStatus } from './status-refresh';
 import { outboxStatus, subscribeOutboxStatus, updateOutboxStatus } from './status';
@@ -28,6 +29,14 @@ let started: Promise<boolean> | null = null;
 function waitForConnection(): void {
   updateOutboxStatus({ activity: 'offline' });
   void registerOutboxSync(outboxSyncTag);
+}
+
+/** Adds a change to the queue, marked before and after so a page never takes the queue for empty while it holds it. */
+async function queue(action: OutboxAction, title: string | null | undefined) {
+  markQueued();
+  const added = await store.add(action, { title });
+  markQueued();
+  return added;
 }
 
 /** Reads the queue once and starts listening for the moments to replay; true when IndexedDB works. */
@@ -63,7 +72,7 @@ export function startOutbox(): Promise<boolean> {
 /** See enqueueOrSend in ./index. */
 export async function enqueueOrSend(action: OutboxAction, options: { title?: string | null }): Promise<SendOutcome> {
   if (!(await startOutbox())) return { sent: true, result: await sendOutboxRequest(requestFor(action)) };
-  const added = await store.add(action, { title: options.title });
+  const added = await queue(action, options.title);
   if (!added) return { sent: false };
   for (const requestId of added.dropped) answerQueued(requestId);
   await refreshStatus();
@@ -125,7 +134,7 @@ export async function retryRefusal(requestId: string): Promise<void> {
   if (!(await startOutbox())) return;
   const refused = (await store.refused()).find((entry) => entry.requestId === requestId);
   if (!refused) return;
-  await store.add(refused.action, { title: refused.title });
+  await queue(refused.action, refused.title);
   await store.dismiss(requestId);
   await refreshStatus();
   if (!online()) waitForConnection();

@@ -2,6 +2,7 @@ import { announceItemsChanged } from '@/lib/client/item-lists';
 import { changesOf, describeAction } from './actions';
 import { mergeChanges } from './overlay';
 import { store } from './page-queue';
+import { beginQueueRead } from './queued-mark-upkeep';
 import type { PendingEntry, RefusedEntry } from './schema';
 import { outboxStatus, updateOutboxStatus, type ChangeSummary } from './status';
 import type { OutboxSyncMessage } from './sync';
@@ -43,7 +44,9 @@ export async function refreshStatus(): Promise<void> {
 }
 
 async function readStatus(): Promise<void> {
+  const found = beginQueueRead();
   const [pending, refused] = await Promise.all([store.pending(), store.refused()]);
+  found(pending.length);
   updateOutboxStatus({
     loaded: true,
     pending: pending.map(summary),

@@ -78,6 +78,25 @@ describe('Up Next', () => {
     expect((screen.getByRole('button', { name: `Move down: ${first}` }) as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it('keeps a move on screen when an episode is taken off before the service answered the move', async () => {
+    const { titles: [first, second, third] } = newShow();
+    renderRouted(<UpNext />, { url: '/episodes' });
+    await waitFor(async () => expect(await shownQueue()).toEqual([first, second, third]));
+    // A slow link: the move is on its way when the removal is made.
+    const slowMove = local.hold((request) => request.method === 'PUT' && new URL(request.url).pathname === '/v1/up-next');
+
+    try {
+      await userEvent.click(screen.getByRole('button', { name: `Move down: ${first}` }));
+      await waitFor(async () => expect(await shownQueue()).toEqual([second, first, third]));
+      await userEvent.click(screen.getByRole('button', { name: `Remove from Up Next: ${third}` }));
+      await waitFor(async () => expect(await shownQueue()).toEqual([second, first]));
+    } finally {
+      await slowMove.release();
+    }
+    await waitFor(async () => expect(await serviceQueue()).toEqual([second, first]));
+    expect(await shownQueue()).toEqual([second, first]);
+  });
+
   it('takes an episode off, and clears the queue, in the service too', async () => {
     const { titles: [first, second, third] } = newShow();
     renderRouted(<UpNext />, { url: '/episodes' });

@@ -16,6 +16,7 @@ import type { FeverStore } from './fever';
 import type { GpodderStore } from './gpodder';
 import type { SubscriptionStore } from './subscriptions';
 import type { ItemStore } from './items';
+import type { RefreshStore } from './feeds';
 
 /**
  * The storage seam: everything the domain keeps, behind narrow interfaces, one per area.
@@ -47,4 +48,5 @@ export type Store = {
   gpodder: GpodderStore;
   subscriptions: SubscriptionStore;
   items: ItemStore;
+  feeds: RefreshStore;
 };

@@ -18,10 +18,11 @@ import { postgresFeverStore } from './fever';
 import { postgresGpodderStore } from './gpodder';
 import { postgresSubscriptionStore } from './subscriptions';
 import { postgresItemStore } from './items';
+import { postgresRefreshStore } from './feeds';
 
 /** The areas of the store that have a PostgreSQL implementation so far. */
 export type PostgresStoreAreas = Pick<Store, 'folders' | 'tags' | 'savedSearches' | 'accounts' | 'playback' | 'upNext' | 'labels' | 'opml' | 'rules' | 'readLater' | 'stories'
-  | 'articles' | 'chapters' | 'feedIcons' | 'fever' | 'gpodder' | 'subscriptions' | 'items'>;
+  | 'articles' | 'chapters' | 'feedIcons' | 'fever' | 'gpodder' | 'subscriptions' | 'items' | 'feeds'>;
 
 /**
  * The store areas implemented on PostgreSQL, on one pool. Not yet the service's store: the other
@@ -47,5 +48,6 @@ export function postgresStoreAreas(pool: Pool): PostgresStoreAreas {
     gpodder: postgresGpodderStore(pool),
     subscriptions: postgresSubscriptionStore(pool),
     items: postgresItemStore(pool),
+    feeds: postgresRefreshStore(pool),
   };
 }

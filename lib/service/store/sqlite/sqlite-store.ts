@@ -18,6 +18,7 @@ import { sqliteFeverStore } from './fever';
 import { sqliteGpodderStore } from './gpodder';
 import { sqliteSubscriptionStore } from './subscriptions';
 import { sqliteItemStore } from './items';
+import { sqliteRefreshStore } from './feeds';
 
 /** The store on one SQLite connection (the one the unconverted domain code still uses directly). */
 export function sqliteStore(db: Db): Store {
@@ -40,5 +41,6 @@ export function sqliteStore(db: Db): Store {
     gpodder: sqliteGpodderStore(db),
     subscriptions: sqliteSubscriptionStore(db),
     items: sqliteItemStore(db),
+    feeds: sqliteRefreshStore(db),
   };
 }

@@ -23,7 +23,9 @@ const convertedAreas = ['folders', 'tags', 'saved-searches', 'accounts.ts', 'up-
   'subscriptions', 'feeds/subscribe-user.ts', 'opml/import-opml.ts',
   'items/get-item.ts', 'items/item-view.ts', 'items/list-items.ts', 'items/item-filter.ts', 'items/cursor.ts',
   'items/item-state.ts', 'items/tags.ts', 'items/suggested-tags.ts', 'search/search-items.ts',
-  'search/search-feeds.ts'];
+  'search/search-feeds.ts',
+  // The refresh: the whole feeds folder (its indexing moved to intelligence/ingest-queue.ts), and the scheduler that claims due feeds.
+  'feeds', '../scheduler.ts'];
 
 function sourceFiles(target: string): string[] {
   if (!statSync(target).isDirectory()) return [target];
@@ -34,6 +36,7 @@ function sourceFiles(target: string): string[] {
   });
 }
 
+// The feed preparer's `prepare(source, …)` (feeds/feed-preparer.ts) parses a document: no SQL, unlike a connection's prepare().
 function importsOf(text: string): string[] {
   return [...text.matchAll(/(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g)].map((match) => match[1]);
 }
@@ -50,7 +53,7 @@ describe('the storage seam', () => {
       const name = path.relative(domainDir, file);
       return [
         ...importsOf(text).filter(forbiddenImport).map((target) => `${name} imports ${target}`),
-        ...[/\bprepare\(/, /\.exec\(/, /\bdb\./, /\bdb\b\s*[,)]/].filter((pattern) => pattern.test(text)).map((pattern) => `${name} matches ${pattern}`),
+        ...[/(?<!reparer(\(\))?\.)\bprepare\((?!source[,:])/, /\.exec\(/, /\bdb\./, /\bdb\b\s*[,)]/].filter((pattern) => pattern.test(text)).map((pattern) => `${name} matches ${pattern}`),
       ];
     });
     expect(offenders).toEqual([]);

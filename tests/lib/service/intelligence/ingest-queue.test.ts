@@ -8,7 +8,7 @@ import { newItemSteps } from '@/lib/service/domain/rules/ingest-rules';
 import { insertItems, storeItems } from '@/lib/service/store/sqlite/store-items';
 import { parseFeed } from '@/lib/service/ingest/parse-feed';
 import { createService, type EmbeddedService } from '@/lib/service/service';
-import { rss } from '../../feed-server';
+import { rss } from '../feed-server';
 
 let dir: string;
 const opened: EmbeddedService[] = [];

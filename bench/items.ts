@@ -11,7 +11,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ensureUser, issueCredential } from '@/lib/service/domain/accounts';
 import { createFeed, subscribeUserToFeed } from '@/lib/service/store/sqlite/subscribing';
-import { storeItems } from '@/lib/service/domain/feeds/store-items';
+import { storeItems } from '@/lib/service/store/sqlite/store-items';
 import { historyCapOf } from '@/lib/service/domain/feeds/subscribe-user';
 import { createService, type EmbeddedService } from '@/lib/service/service';
 import { benchItems, prng, zipfVocabulary } from './item-corpus';

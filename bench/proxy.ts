@@ -83,7 +83,7 @@ async function measure(): Promise<ProxyFigures> {
   const { embeddedService } = await import('@/lib/service/embedded');
   const { findUser, issueCredential } = await import('@/lib/service/domain/accounts');
   const { createFeed, subscribeUserToFeed } = await import('@/lib/service/store/sqlite/subscribing');
-  const { storeItems } = await import('@/lib/service/domain/feeds/store-items');
+  const { storeItems } = await import('@/lib/service/store/sqlite/store-items');
   const { historyCapOf } = await import('@/lib/service/domain/feeds/subscribe-user');
   const { proxy } = await import('@/lib/server/proxy');
   const { startSession } = await import('@/lib/server/session');

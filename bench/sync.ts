@@ -17,7 +17,7 @@ import { pathToFileURL } from 'node:url';
 import { serve } from '@hono/node-server';
 import { ensureUser, issueCredential } from '@/lib/service/domain/accounts';
 import { createFeed, subscribeUserToFeed } from '@/lib/service/store/sqlite/subscribing';
-import { storeItems } from '@/lib/service/domain/feeds/store-items';
+import { storeItems } from '@/lib/service/store/sqlite/store-items';
 import { historyCapOf } from '@/lib/service/domain/feeds/subscribe-user';
 import { createService } from '@/lib/service/service';
 import { benchItems, prng, zipfVocabulary } from './item-corpus';

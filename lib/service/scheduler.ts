@@ -1,6 +1,6 @@
 import type { ServiceContext } from './context';
 import { refreshFeedIcons } from './domain/feeds/feed-icons';
-import { dueFeeds, refreshFeeds } from './domain/feeds/refresh-feed';
+import { claimDueFeeds, refreshFeeds } from './domain/feeds/refresh-feed';
 
 const tickMs = 30_000;
 const feedsPerTick = 40;
@@ -25,7 +25,8 @@ export function startRefreshScheduler(service: ServiceContext): () => void {
     if (running) return;
     running = true;
     try {
-      const due = dueFeeds(service, new Date(), feedsPerTick);
+      // Claimed, not just listed: a scheduler of another node on the same database gets other feeds.
+      const due = await claimDueFeeds(service, new Date(), feedsPerTick);
       if (due.length) await refreshFeeds(service, due);
     } catch (error) {
       console.error('[tidings scheduler]', error);

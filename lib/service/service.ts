@@ -21,7 +21,7 @@ import { mountGpodder } from './sync/gpodder/gpodder-api';
 import { openDatabase } from './store/database';
 import { sqliteStore } from './store/sqlite/sqlite-store';
 import { createIntelligence } from './intelligence';
-import { resumeIndexing } from './domain/feeds/store-parsed-feed';
+import { resumeIndexing } from './intelligence/ingest-queue';
 
 export type EmbeddedService = ServiceContext & {
   /** Answers one /v1 or sync-API (/fever, /greader, /gpodder) request: the whole service as a fetch handler. */

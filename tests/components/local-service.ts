@@ -13,7 +13,7 @@ import type { Plan } from '@/lib/contract/common';
 import { configureApi } from '@/lib/client/api-client';
 import { ensureUser, issueCredential, type User } from '@/lib/service/domain/accounts';
 import { createFeed, subscribeUserToFeed } from '@/lib/service/store/sqlite/subscribing';
-import { storeItems, type NewItem } from '@/lib/service/domain/feeds/store-items';
+import { storeItems, type NewItem } from '@/lib/service/store/sqlite/store-items';
 import { historyCapOf } from '@/lib/service/domain/feeds/subscribe-user';
 import { createService, type EmbeddedService } from '@/lib/service/service';
 import type { ServiceConfig } from '@/lib/service/context';

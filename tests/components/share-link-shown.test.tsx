@@ -21,7 +21,7 @@ import { createLink, listLinks } from '@/lib/server/share-link-routes';
 import { openShareLink } from '@/lib/server/share-links';
 import { ensureOwner } from '@/lib/service/domain/accounts';
 import { createFeed, subscribeUserToFeed } from '@/lib/service/store/sqlite/subscribing';
-import { storeItems } from '@/lib/service/domain/feeds/store-items';
+import { storeItems } from '@/lib/service/store/sqlite/store-items';
 import { historyCapOf } from '@/lib/service/domain/feeds/subscribe-user';
 import { updateItem } from '@/lib/service/domain/items/item-state';
 import { embeddedService } from '@/lib/service/embedded';

@@ -1,5 +1,4 @@
 import { createIntelligence } from '../intelligence';
-import { sqliteStore } from '../store/sqlite/sqlite-store';
 import { feedsToRefresh } from '../domain/feeds/feeds-to-refresh';
 import { refreshFeeds, type RefreshOutcome } from '../domain/feeds/refresh-feed';
 import { requireEmail, requireUser, type CommandGroup } from './command';
@@ -25,10 +24,10 @@ export const feedCommands: CommandGroup = {
       async run({ db, store, config, out }, values) {
         const user = values.email === undefined ? undefined : await requireUser(store, requireEmail(values));
         const all = values.all === true;
-        const feeds = feedsToRefresh(db, { userId: user?.id, all, at: new Date() });
+        const feeds = await feedsToRefresh(store, { userId: user?.id, all, at: new Date() });
         if (!feeds.length) return out(all ? 'No feeds to refresh.' : 'No feeds are due; --all refreshes every feed.');
         const intelligence = createIntelligence(db);
-        const outcomes = await refreshFeeds({ db, store: sqliteStore(db), config, intelligence }, feeds.map((feed) => feed.id));
+        const outcomes = await refreshFeeds({ db, store, config, intelligence }, feeds.map((feed) => feed.id));
         // Stories and similar items of the new items are indexed after they are stored; the database closes after this.
         await intelligence.idle();
         const byFeed = new Map(outcomes.map((outcome) => [outcome.feedId, outcome]));

@@ -10,7 +10,7 @@ import type { ServiceContext } from '../context';
 import { ensureOwner, ensureUser, type User } from '../domain/accounts';
 import { createFeed, findFeedByUrl, subscribeUserToFeed } from '../store/sqlite/subscribing';
 import { seedDemoIcon } from './demo-icons';
-import { storeItems } from '../domain/feeds/store-items';
+import { storeItems } from '../store/sqlite/store-items';
 import { historyCapOf } from '../domain/feeds/subscribe-user';
 import { savedLimitError } from '../domain/items/item-state';
 import { nextPlayback } from '../domain/items/playback';

@@ -1,8 +1,8 @@
 import PostalMime, { type Address } from 'postal-mime';
 import { sanitizeContent, toPlainText } from '../ingest/sanitize';
 import type { ServiceContext } from '../context';
-import { indexNewItems } from '../domain/feeds/store-parsed-feed';
-import { storeItems, type NewItem } from '../domain/feeds/store-items';
+import { indexNewItems } from '../intelligence/ingest-queue';
+import { storeItems, type NewItem } from '../store/sqlite/store-items';
 import { attachmentNote } from './attachment-note';
 import { textToHtml } from './mail-text';
 

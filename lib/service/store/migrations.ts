@@ -14,6 +14,7 @@ import { feedIconsSchema } from './schema/013-feed-icons';
 import { upNextSchema } from './schema/014-up-next';
 import { itemSourceHashSchema } from './schema/016-item-source-hash';
 import { feedListingSchema } from './schema/017-feed-listing';
+import { feedLeasesSchema } from './schema/018-feed-leases';
 
 export type Migration = { version: number; name: string; sql: string };
 
@@ -35,4 +36,5 @@ export const migrations: Migration[] = [
   { version: 14, name: 'up-next', sql: upNextSchema },
   { version: 16, name: 'item-source-hash', sql: itemSourceHashSchema },
   { version: 17, name: 'feed-listing', sql: feedListingSchema },
+  { version: 18, name: 'feed-leases', sql: feedLeasesSchema },
 ];

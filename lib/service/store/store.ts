@@ -17,6 +17,7 @@ import type { GpodderStore } from './gpodder';
 import type { SubscriptionStore } from './subscriptions';
 import type { ItemStore } from './items';
 import type { GreaderStore } from './greader';
+import type { RefreshStore } from './feeds';
 
 /**
  * The storage seam: everything the domain keeps, behind narrow interfaces, one per area.
@@ -49,4 +50,5 @@ export type Store = {
   subscriptions: SubscriptionStore;
   items: ItemStore;
   greader: GreaderStore;
+  feeds: RefreshStore;
 };

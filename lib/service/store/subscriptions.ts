@@ -39,6 +39,17 @@ export type NewFeed = {
   explicit?: boolean | null; newsletter_address?: string | null; ttl_minutes?: number | null;
 };
 
+/** A new feed's stored columns, named as both engines' insert binds them (@id, @url, …, @created_at). */
+export function newFeedRow(feed: NewFeed, id: string, now: Date) {
+  return {
+    id, url: feed.url, source_type: feed.source_type, title: feed.title, website: feed.website ?? null,
+    description: feed.description ?? null, language: feed.language ?? null, artwork_url: feed.artwork_url ?? null,
+    artist: feed.artist ?? null, podcast_summary: feed.podcast_summary ?? null,
+    explicit: feed.explicit === undefined || feed.explicit === null ? null : feed.explicit ? 1 : 0,
+    newsletter_address: feed.newsletter_address ?? null, ttl_minutes: feed.ttl_minutes ?? null, created_at: now.toISOString(),
+  };
+}
+
 /**
  * An item as a fetch lists it, as stored items are matched: by its guid, else its link, else its
  * title and text (given for such an item only).

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ItemReader } from '@/components/reader/item-reader';
 import { SimilarSection } from '@/components/reader/similar-section';
-import { indexNewItems } from '@/lib/service/domain/feeds/store-parsed-feed';
+import { indexNewItems } from '@/lib/service/intelligence/ingest-queue';
 import type { NewItem } from '@/lib/service/domain/feeds/store-items';
 import { bridgeCollapse } from '../../fixtures/intelligence/articles';
 import { startLocalService, type LocalService } from '../local-service';

@@ -6,7 +6,7 @@ import { SearchView } from '@/components/search/search-view';
 import { readListContext } from '@/lib/client/list-context';
 import { SHORTCUTS_STORAGE_KEY } from '@/lib/client/shortcuts';
 import { createFeed } from '@/lib/service/store/sqlite/subscribing';
-import { storeItems } from '@/lib/service/domain/feeds/store-items';
+import { storeItems } from '@/lib/service/store/sqlite/store-items';
 import { startLocalService, type LocalService } from '../local-service';
 import { renderRouted } from '../render-routed';
 

@@ -6,7 +6,7 @@ import { SearchView } from '@/components/search/search-view';
 import { callApi, configureApi } from '@/lib/client/api-client';
 import { setPlan } from '@/lib/service/domain/accounts';
 import { createFeed } from '@/lib/service/store/sqlite/subscribing';
-import { storeItems } from '@/lib/service/domain/feeds/store-items';
+import { storeItems } from '@/lib/service/store/sqlite/store-items';
 import { startLocalService, type LocalService, withUnavailableService } from '../local-service';
 import { renderRouted } from '../render-routed';
 

@@ -16,7 +16,7 @@ import { seedDemo } from '@/lib/service/cli/seed-demo';
 import { embeddedService } from '@/lib/service/embedded';
 import { episode } from '../service/harness';
 import { createFeed, subscribeUserToFeed } from '@/lib/service/store/sqlite/subscribing';
-import { storeItems } from '@/lib/service/domain/feeds/store-items';
+import { storeItems } from '@/lib/service/store/sqlite/store-items';
 import { historyCapOf } from '@/lib/service/domain/feeds/subscribe-user';
 
 vi.mock('server-only', () => ({}));

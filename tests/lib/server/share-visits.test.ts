@@ -20,7 +20,7 @@ import { refreshEveryMs } from '@/lib/server/share-snapshots';
 import { takeShareVisit } from '@/lib/server/share-visit-limit';
 import { ensureOwner } from '@/lib/service/domain/accounts';
 import { createFeed, subscribeUserToFeed } from '@/lib/service/store/sqlite/subscribing';
-import { storeItems } from '@/lib/service/domain/feeds/store-items';
+import { storeItems } from '@/lib/service/store/sqlite/store-items';
 import { historyCapOf } from '@/lib/service/domain/feeds/subscribe-user';
 import { embeddedService } from '@/lib/service/embedded';
 import { article } from '../service/harness';

@@ -10,12 +10,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { FeedParseError } from '../../ingest/parse-feed';
-import { prepareFeed, type FeedSource, type ItemKey, type PreparedFeed } from './prepare-feed';
+import { finishFeed, openFeed, type FeedSource, type ItemKey, type PreparedFeed } from './prepare-feed';
 import type { PreparedDoc } from '../../intelligence/prepare-doc';
 import type { DocText, FromPreparer, ToDocs, ToPreparer } from './prepare-messages';
 
-/** Tells, for each item key, whether that item is stored already (on the main thread's connection). */
-export type KnownItems = (keys: ItemKey[]) => boolean[];
+/** Tells, for each item key, whether that item is stored already (asking the store, on the main thread). */
+export type KnownItems = (keys: ItemKey[]) => boolean[] | Promise<boolean[]>;
 
 /** The feed a document belongs to and how to tell its stored items. */
 export type FeedStore = {
@@ -59,12 +59,9 @@ export function defaultWorkerFile(): string | null {
   return candidates.find((file) => existsSync(file)) ?? null;
 }
 
-function inline(source: FeedSource, store: FeedStore): Promise<PreparedFeed> {
-  try {
-    return Promise.resolve(prepareFeed(source, store.known, store.withDocs ?? true));
-  } catch (error) {
-    return Promise.reject(error);
-  }
+async function inline(source: FeedSource, store: FeedStore): Promise<PreparedFeed> {
+  const opened = openFeed(source);
+  return finishFeed(opened, await store.known(opened.keys), store.withDocs ?? true);
 }
 
 function runInline(job: Job): void {

@@ -1,12 +1,13 @@
 /*
  * The ingest side of subscribing to a feed new to the instance: reading it off the main thread and
- * storing its items. Still on SQLite directly, as the rest of the ingest (store-items.ts).
+ * storing its items.
  */
 import type { ServiceContext } from '../../context';
+import { indexPreparedItems } from '../../intelligence/ingest-queue';
+import { newItemSteps } from '../rules/ingest-rules';
 import { sharedFeedPreparer } from './feed-preparer';
 import type { LoadedFeed, ReadFeed } from './load-feed';
-import { indexPreparedItems } from './store-parsed-feed';
-import { insertItems, type StoredItems } from './store-items';
+import type { StoredItems } from './store-items';
 
 /**
  * Reads a new feed on the refresh's worker thread: a large feed took the main thread, and with
@@ -14,23 +15,23 @@ import { insertItems, type StoredItems } from './store-items';
  */
 export function readOffThread(service: ServiceContext): ReadFeed {
   return (source) => sharedFeedPreparer().prepare(source, {
-    file: service.db.memory ? null : service.db.name, feedId: '', known: (keys) => keys.map(() => false),
+    file: service.store.feeds.readOnlyFile, feedId: '', known: (keys) => keys.map(() => false),
   });
 }
 
-/** Items written per transaction; other requests get the thread between two (20,000 items in one held it ~3 s). */
+/** Items written per unit of work; other requests get the thread between two (20,000 items in one held it ~3 s). */
 const STORE_SLICE = 1000;
 
-/** Stores a new feed's items a slice per transaction, then indexes them as a refresh does. */
+/** Stores a new feed's items a slice per unit of work, then indexes them as a refresh does. */
 export async function storeNewItems(service: ServiceContext, feedId: string, { feed, docs }: LoadedFeed): Promise<void> {
   const now = new Date();
   const stored: StoredItems = { added: [], addedFrom: [], skipped: 0 };
   for (let start = 0; start < feed.items.length; start += STORE_SLICE) {
     if (start > 0) await new Promise((resolve) => setImmediate(resolve));
-    const part = service.db.transaction(() => insertItems(service.db, feedId, feed.items.slice(start, start + STORE_SLICE), now))();
+    const part = await service.store.feeds.storeItems(feedId, feed.items.slice(start, start + STORE_SLICE), now, newItemSteps);
     stored.added.push(...part.added);
     stored.addedFrom!.push(...part.addedFrom!.map((position) => position + start));
     stored.skipped += part.skipped;
   }
-  service.db.transaction(() => indexPreparedItems(service, feedId, feed, stored, now, docs))();
+  indexPreparedItems(service, feedId, feed, stored, now, docs);
 }

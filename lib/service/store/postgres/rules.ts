@@ -103,6 +103,29 @@ async function savedCount(db: Queryable, userId: string): Promise<number> {
   return row!.n;
 }
 
+/** The store's actOnNewItems inside the caller's transaction: for ingest, which stores a feed's items and acts on them in one unit of work. */
+export async function actOnNewItemsIn(db: Queryable, feedId: string, itemIds: string[], decide: (subscriber: RuleSubscriber) => RuleStep[]): Promise<void> {
+  const { rows } = await db.query<RuleRow & { user_id: string; plan: string }>(`SELECT s.user_id, u.plan, ${ruleColumns}
+    FROM subscriptions s JOIN rules r ON r.user_id = s.user_id AND r.is_active = 1 AND (r.subscription_id IS NULL OR r.subscription_id = s.id)
+      JOIN users u ON u.id = s.user_id
+    WHERE s.feed_id = $1 AND s.is_active = 1
+    ORDER BY s.user_id COLLATE "C", r.created_at COLLATE "C", r.id COLLATE "C"`, [feedId]);
+  const byUser = new Map<string, { plan: string; rules: RuleRecord[] }>();
+  for (const row of rows) {
+    const subscriber = byUser.get(row.user_id) ?? { plan: row.plan, rules: [] };
+    subscriber.rules.push(toRule(row));
+    byUser.set(row.user_id, subscriber);
+  }
+  for (const [userId, { plan, rules }] of byUser) {
+    const { rows: held } = await db.query<{ item_id: string; is_read: number; is_saved: number }>(
+      'SELECT item_id, is_read, is_saved FROM entries WHERE user_id = $1 AND item_id = ANY($2::text[])', [userId, itemIds]);
+    if (!held.length) continue;
+    const entries: RuleSubscriber['entries'] = held.map((row) => ({ itemId: row.item_id, is_read: row.is_read === 1, is_saved: row.is_saved === 1 }));
+    const saved = rules.some((rule) => rule.action === 'save') ? await savedCount(db, userId) : 0;
+    await doSteps(db, userId, decide({ userId, plan, rules, savedCount: saved, entries }), null);
+  }
+}
+
 /** The rule store on PostgreSQL. */
 export function postgresRuleStore(pool: Pool): RuleStore {
   return {
@@ -134,27 +157,7 @@ export function postgresRuleStore(pool: Pool): RuleStore {
       const changed = await doSteps(db, userId, found.map((entry) => ({ ...step, itemId: entry.id })), room);
       return { matched: found.length, changed };
     }),
-    actOnNewItems: (feedId, itemIds, decide) => inTransaction(pool, async (db) => {
-      const { rows } = await db.query<RuleRow & { user_id: string; plan: string }>(`SELECT s.user_id, u.plan, ${ruleColumns}
-        FROM subscriptions s JOIN rules r ON r.user_id = s.user_id AND r.is_active = 1 AND (r.subscription_id IS NULL OR r.subscription_id = s.id)
-          JOIN users u ON u.id = s.user_id
-        WHERE s.feed_id = $1 AND s.is_active = 1
-        ORDER BY s.user_id COLLATE "C", r.created_at COLLATE "C", r.id COLLATE "C"`, [feedId]);
-      const byUser = new Map<string, { plan: string; rules: RuleRecord[] }>();
-      for (const row of rows) {
-        const subscriber = byUser.get(row.user_id) ?? { plan: row.plan, rules: [] };
-        subscriber.rules.push(toRule(row));
-        byUser.set(row.user_id, subscriber);
-      }
-      for (const [userId, { plan, rules }] of byUser) {
-        const { rows: held } = await db.query<{ item_id: string; is_read: number; is_saved: number }>(
-          'SELECT item_id, is_read, is_saved FROM entries WHERE user_id = $1 AND item_id = ANY($2::text[])', [userId, itemIds]);
-        if (!held.length) continue;
-        const entries: RuleSubscriber['entries'] = held.map((row) => ({ itemId: row.item_id, is_read: row.is_read === 1, is_saved: row.is_saved === 1 }));
-        const saved = rules.some((rule) => rule.action === 'save') ? await savedCount(db, userId) : 0;
-        await doSteps(db, userId, decide({ userId, plan, rules, savedCount: saved, entries }), null);
-      }
-    }),
+    actOnNewItems: (feedId, itemIds, decide) => inTransaction(pool, (db) => actOnNewItemsIn(db, feedId, itemIds, decide)),
     showHidden: (userId, ruleId) => inTransaction(pool, async (db) => {
       await db.query(`INSERT INTO entries (user_id, item_id, subscription_id, item_type, published_ms, item_rowid, is_read)
         SELECT user_id, item_id, subscription_id, item_type, published_ms, item_rowid, is_read FROM hidden_items WHERE user_id = $1 AND rule_id = $2

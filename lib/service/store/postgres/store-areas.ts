@@ -19,10 +19,11 @@ import { postgresGpodderStore } from './gpodder';
 import { postgresSubscriptionStore } from './subscriptions';
 import { postgresItemStore } from './items';
 import { postgresGreaderStore } from './greader';
+import { postgresRefreshStore } from './feeds';
 
 /** The areas of the store that have a PostgreSQL implementation so far. */
 export type PostgresStoreAreas = Pick<Store, 'folders' | 'tags' | 'savedSearches' | 'accounts' | 'playback' | 'upNext' | 'labels' | 'opml' | 'rules' | 'readLater' | 'stories'
-  | 'articles' | 'chapters' | 'feedIcons' | 'fever' | 'gpodder' | 'subscriptions' | 'items' | 'greader'>;
+  | 'articles' | 'chapters' | 'feedIcons' | 'fever' | 'gpodder' | 'subscriptions' | 'items' | 'greader' | 'feeds'>;
 
 /**
  * The store areas implemented on PostgreSQL, on one pool. Not yet the service's store: the other
@@ -49,5 +50,6 @@ export function postgresStoreAreas(pool: Pool): PostgresStoreAreas {
     subscriptions: postgresSubscriptionStore(pool),
     items: postgresItemStore(pool),
     greader: postgresGreaderStore(pool),
+    feeds: postgresRefreshStore(pool),
   };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
 import { listingOf } from '../sqlite/subscribing';
-import type { NewFeed, SubscribeRules, Subscribed, SubscriptionStore } from '../subscriptions';
+import { newFeedRow, type NewFeed, type SubscribeRules, type Subscribed, type SubscriptionStore } from '../subscriptions';
 import { inTransaction, isUniqueViolation, retried, type Queryable } from './unit-of-work';
 
 /** Runs SQL written with `@name` parameters (as the SQLite store's) with pg's positional ones. */
@@ -33,13 +33,7 @@ export async function createFeed(db: Queryable, feed: NewFeed, now: Date): Promi
   await named(db, `INSERT INTO feeds (id, url, source_type, title, website, description, language, artwork_url, artist,
       podcast_summary, explicit, newsletter_address, ttl_minutes, created_at, last_fetched_at)
     VALUES (@id, @url, @source_type, @title, @website, @description, @language, @artwork_url, @artist, @podcast_summary,
-      @explicit, @newsletter_address, @ttl_minutes, @created_at, @created_at)`, {
-    id, url: feed.url, source_type: feed.source_type, title: feed.title, website: feed.website ?? null,
-    description: feed.description ?? null, language: feed.language ?? null, artwork_url: feed.artwork_url ?? null,
-    artist: feed.artist ?? null, podcast_summary: feed.podcast_summary ?? null,
-    explicit: feed.explicit === undefined || feed.explicit === null ? null : feed.explicit ? 1 : 0,
-    newsletter_address: feed.newsletter_address ?? null, ttl_minutes: feed.ttl_minutes ?? null, created_at: now.toISOString(),
-  });
+      @explicit, @newsletter_address, @ttl_minutes, @created_at, @created_at)`, newFeedRow(feed, id, now));
   return id;
 }
 

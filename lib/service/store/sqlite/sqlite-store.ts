@@ -19,6 +19,7 @@ import { sqliteGpodderStore } from './gpodder';
 import { sqliteSubscriptionStore } from './subscriptions';
 import { sqliteItemStore } from './items';
 import { sqliteGreaderStore } from './greader';
+import { sqliteRefreshStore } from './feeds';
 
 /** The store on one SQLite connection (the one the unconverted domain code still uses directly). */
 export function sqliteStore(db: Db): Store {
@@ -42,5 +43,6 @@ export function sqliteStore(db: Db): Store {
     subscriptions: sqliteSubscriptionStore(db),
     items: sqliteItemStore(db),
     greader: sqliteGreaderStore(db),
+    feeds: sqliteRefreshStore(db),
   };
 }

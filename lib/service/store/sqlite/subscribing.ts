@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { contentHash } from '../content-hash';
 import { preparedOnce, type Db } from '../database';
-import type { FirstFetch, HistoryCap, ListedKey, NewFeed, SubscribeRules, Subscribed, SubscriptionStore } from '../subscriptions';
+import { newFeedRow, type FirstFetch, type HistoryCap, type ListedKey, type NewFeed, type SubscribeRules, type Subscribed, type SubscriptionStore } from '../subscriptions';
 
 /** The listing as stored on the feed (feeds.listed_items): guids, the links of items without one, and the content hashes of items with neither. */
 export function listingOf(keys: ListedKey[]): string {
@@ -60,13 +60,7 @@ const statements = preparedOnce((db: Db) => ({
  */
 export function createFeed(db: Db, feed: NewFeed, now = new Date()): string {
   const id = randomUUID();
-  statements(db).insertFeed.run({
-    id, url: feed.url, source_type: feed.source_type, title: feed.title, website: feed.website ?? null,
-    description: feed.description ?? null, language: feed.language ?? null, artwork_url: feed.artwork_url ?? null,
-    artist: feed.artist ?? null, podcast_summary: feed.podcast_summary ?? null,
-    explicit: feed.explicit === undefined || feed.explicit === null ? null : feed.explicit ? 1 : 0,
-    newsletter_address: feed.newsletter_address ?? null, ttl_minutes: feed.ttl_minutes ?? null, created_at: now.toISOString(),
-  });
+  statements(db).insertFeed.run(newFeedRow(feed, id, now));
   return id;
 }
 

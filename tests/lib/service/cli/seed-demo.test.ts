@@ -11,7 +11,7 @@ import { ensureOwner, findUserByEmail, issueCredential } from '@/lib/service/dom
 import type { ItemListEntry } from '@/lib/contract/items';
 import { createService, type EmbeddedService } from '@/lib/service/service';
 import { demoAudioSeconds } from '@/lib/service/cli/demo-media';
-import { dueFeeds } from '@/lib/service/domain/feeds/refresh-feed';
+import { claimDueFeeds } from '@/lib/service/domain/feeds/refresh-feed';
 import { feedsToRefresh } from '@/lib/service/domain/feeds/feeds-to-refresh';
 
 // Each test starts `tsx` child processes: on a busy two-core machine one can take longer than the default 20 s.
@@ -103,8 +103,8 @@ describe('seed:demo', () => {
     expect(feeds.every((feed) => feed.is_demo === 1 && feed.status === 'healthy')).toBe(true);
     // Even when due long ago, the scheduler and the refresh command pass them by.
     service.db.prepare('UPDATE feeds SET next_fetch_at = ? WHERE is_demo = 1').run('2000-01-01T00:00:00.000Z');
-    expect(dueFeeds(service, new Date(), 100)).toEqual([]);
-    expect(feedsToRefresh(service.db, { all: true, at: new Date() })).toEqual([]);
+    expect(await claimDueFeeds(service, new Date(), 100)).toEqual([]);
+    expect(await feedsToRefresh(service.store, { all: true, at: new Date() })).toEqual([]);
     const appToken = (await issueCredential(service.store, owner.id, 'app_token', 'health')).secret;
     const [subscription] = service.db.prepare('SELECT id FROM subscriptions WHERE user_id = ?').pluck().all(owner.id) as string[];
     const health = await service.fetch(new Request(`http://x/v1/subscriptions/${subscription}/health`, { headers: { authorization: `Bearer ${appToken}` } }));

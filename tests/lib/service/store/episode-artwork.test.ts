@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createFeed } from '@/lib/service/store/sqlite/subscribing';
-import { storeItems, type NewItem } from '@/lib/service/domain/feeds/store-items';
+import { storeItems, type NewItem } from '@/lib/service/store/sqlite/store-items';
 import { migrate, openDatabase } from '@/lib/service/store/database';
 
 function item(guid: string, fields: Partial<NewItem>): NewItem {

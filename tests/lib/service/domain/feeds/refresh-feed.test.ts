@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dueFeeds, failuresBeforeDead, refreshFeed, refreshFeeds } from '@/lib/service/domain/feeds/refresh-feed';
+import { claimDueFeeds, failuresBeforeDead, refreshFeed, refreshFeeds } from '@/lib/service/domain/feeds/refresh-feed';
 import { rss } from '../../feed-server';
 import { harnessWithFeedSite } from '../../harness-with-feed-site';
 
@@ -83,10 +83,10 @@ describe('refreshing a feed', () => {
     up = false;
     for (let i = 0; i < failuresBeforeDead; i++) await refreshFeed(harness().service, feedId);
     expect(feedState(feedId).status).toBe('dead');
-    expect(dueFeeds(harness().service, new Date(Date.now() + 365 * 86_400_000), 1000)).not.toContain(feedId);
+    expect(await claimDueFeeds(harness().service, new Date(Date.now() + 365 * 86_400_000), 1000)).not.toContain(feedId);
     await harness().call('PATCH', '/v1/subscriptions', { key, body: { subscription_ids: [subscriptionId], action: 'resume' } });
     expect(feedState(feedId).status).toBe('failing');
-    expect(dueFeeds(harness().service, new Date(Date.now() + 1000), 1000)).toContain(feedId);
+    expect(await claimDueFeeds(harness().service, new Date(Date.now() + 1000), 1000)).toContain(feedId);
   });
 
   it('waits at least as long as Retry-After says before the next try', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '@/lib/service/domain/accounts';
-import { storeItems } from '@/lib/service/domain/feeds/store-items';
-import { indexNewItems } from '@/lib/service/domain/feeds/store-parsed-feed';
+import { storeItems } from '@/lib/service/store/sqlite/store-items';
+import { indexNewItems } from '@/lib/service/intelligence/ingest-queue';
 import type { IndexedDoc } from '@/lib/service/intelligence';
 import { bridgeCollapse, festivalOneSource, rateRise, unrelated } from '../../../../fixtures/intelligence/articles';
 import { article, startHarness, type Harness } from '../../harness';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dueFeeds, refreshFeed } from '@/lib/service/domain/feeds/refresh-feed';
+import { claimDueFeeds, refreshFeed } from '@/lib/service/domain/feeds/refresh-feed';
 import { rss } from '../../feed-server';
 import { harnessWithFeedSite } from '../../harness-with-feed-site';
 
@@ -105,7 +105,7 @@ describe('feed health', () => {
     const health = await harness().call('GET', `/v1/subscriptions/${subscriptionId}/health`, { key: appToken });
     expect(health.body).toMatchObject({ status: 'healthy', last_error: null });
     expect(Date.parse(health.body.next_try_at)).toBeGreaterThanOrEqual(before + 10 * 60_000);
-    expect(dueFeeds(harness().service, new Date(Date.now() + 5 * 60_000), 1000)).not.toContain(feedId);
+    expect(await claimDueFeeds(harness().service, new Date(Date.now() + 5 * 60_000), 1000)).not.toContain(feedId);
   });
 
   it('is the first-party app\'s alone, and knows only the caller\'s subscriptions', async () => {

@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFeed } from '@/lib/service/store/sqlite/subscribing';
-import { indexPreparedItemsLater, storeParsedFeed } from '@/lib/service/domain/feeds/store-parsed-feed';
-import { insertItems } from '@/lib/service/domain/feeds/store-items';
+import { indexNewItems, indexPreparedItemsLater } from '@/lib/service/intelligence/ingest-queue';
+import { newItemSteps } from '@/lib/service/domain/rules/ingest-rules';
+import { insertItems, storeItems } from '@/lib/service/store/sqlite/store-items';
 import { parseFeed } from '@/lib/service/ingest/parse-feed';
 import { createService, type EmbeddedService } from '@/lib/service/service';
-import { rss } from '../../feed-server';
+import { rss } from '../feed-server';
 
 let dir: string;
 const opened: EmbeddedService[] = [];
@@ -32,7 +33,7 @@ describe('indexing left for later', () => {
     const first = open();
     const feedId = createFeed(first.db, { url: 'https://harbour.example/feed.xml', source_type: 'feed', title: 'Harbour' });
     const items = Array.from({ length: 300 }, (_, i) => ({ guid: `report-${i}`, title: `Harbour report ${i} on the ferry timetable`, date: new Date(Date.now() - (i + 1) * 60_000) }));
-    storeParsedFeed(first, feedId, parseFeed(rss('Harbour', items), { url: 'https://harbour.example/feed.xml' }));
+    indexNewItems(first, storeItems(first.db, feedId, parseFeed(rss('Harbour', items), { url: 'https://harbour.example/feed.xml' }).items));
     // Closing drops the slices still queued, as a process that stops would.
     first.close();
 
@@ -50,7 +51,7 @@ describe('indexing left for later', () => {
     const first = open();
     const feedId = createFeed(first.db, { url: 'https://quiet.example/feed.xml', source_type: 'feed', title: 'Quiet' });
     const items = Array.from({ length: 3 }, (_, i) => ({ guid: `note-${i}`, title: `Note ${i}`, date: new Date(Date.now() - (i + 1) * 60_000) }));
-    storeParsedFeed(first, feedId, parseFeed(rss('Quiet', items), { url: 'https://quiet.example/feed.xml' }));
+    indexNewItems(first, storeItems(first.db, feedId, parseFeed(rss('Quiet', items), { url: 'https://quiet.example/feed.xml' }).items));
     const docsBefore = first.db.prepare('SELECT doc, item_id FROM intel_docs ORDER BY doc').all();
     first.close();
 
@@ -66,7 +67,8 @@ describe('indexing left for later', () => {
     const items = Array.from({ length: 300 }, (_, i) => ({ guid: `report-${i}`, title: `Harbour report ${i} on the ferry timetable`, date: new Date(Date.now() - (i + 1) * 60_000) }));
     const parsed = parseFeed(rss('Harbour', items), { url: 'https://harbour.example/feed.xml' });
     const now = new Date();
-    service.db.transaction(() => indexPreparedItemsLater(service, feedId, parsed, insertItems(service.db, feedId, parsed.items, now), now, []))();
+    service.db.transaction(() => indexPreparedItemsLater(service, feedId, parsed, insertItems(service.db, feedId, parsed.items, now, newItemSteps), now, [],
+      () => Promise.resolve(null)))();
     // Counts the turns of the event loop that other work gets while the backlog drains.
     let turns = 0;
     let draining = true;

@@ -1,28 +1,19 @@
-import type { ParsedFeed } from '../../ingest/types';
-import type { ServiceContext } from '../../context';
-import type { PreparedDoc } from '../../intelligence';
-import { sharedFeedPreparer } from './feed-preparer';
-import { insertItems, storeItems, type StoredItems } from './store-items';
-
-/**
- * Stores the new items of a parsed feed and runs the intelligence on each: search text,
- * similar-items postings and story clusters. (Summaries are made when an item is first read.)
+/*
+ * The intelligence's side of ingestion: items just stored (by a refresh, a new subscription or a
+ * newsletter) are indexed for similar items and stories, at once or queued behind ingestion, and
+ * what a stopped run left unindexed is queued again at start. Still on SQLite directly.
  */
-export function storeParsedFeed(service: ServiceContext, feedId: string, feed: ParsedFeed, now = new Date()): StoredItems {
-  return indexNewItems(service, storeItems(service.db, feedId, feed.items, now));
-}
+import type { ParsedFeed } from '../ingest/types';
+import type { ServiceContext } from '../context';
+import type { StoredItems } from '../domain/feeds/store-items';
+import type { DocText } from '../domain/feeds/prepare-messages';
+import type { PreparedDoc } from './prepare-doc';
 
-/**
- * What storeParsedFeed does, inside the caller's transaction and without savepoints of its own:
- * for a caller whose transaction is rolled back when this throws. `docs` (prepareDoc of each of
- * the feed's items) spares the intelligence working them out again.
- */
-export function insertParsedFeed(service: ServiceContext, feedId: string, feed: ParsedFeed, now = new Date(), docs?: PreparedDoc[]): StoredItems {
-  const stored = insertItems(service.db, feedId, feed.items, now);
-  if (docs) return indexPreparedItems(service, feedId, feed, stored, now, docs);
-  if (toIndex(stored).length) indexItems(service, toIndex(stored));
-  return stored;
-}
+/** What the queue works with: the connection and the service's intelligence. */
+type Indexing = Pick<ServiceContext, 'db' | 'intelligence'>;
+
+/** Works out items' docs off the main thread when it can (the feed preparer's prepareDocs); null when it cannot. */
+export type PrepareDocs = (texts: DocText[]) => Promise<PreparedDoc[] | null>;
 
 /** Ids of the items to index after storing: the new ones and those their feed edited (indexed again). */
 function toIndex(stored: StoredItems): string[] {
@@ -36,7 +27,7 @@ function inIdOrder(stored: StoredItems): { id: string; position: number }[] {
 }
 
 /** Indexes one stored item of `feed` from its prepared doc (worked out now when `docs` lacks it). */
-function indexerOf(service: ServiceContext, feedId: string, feed: ParsedFeed, now: Date, docs: PreparedDoc[]) {
+function indexerOf(service: Indexing, feedId: string, feed: ParsedFeed, now: Date, docs: PreparedDoc[]) {
   return ({ id, position }: { id: string; position: number }) => {
     const item = feed.items[position];
     service.intelligence.addItem({
@@ -48,7 +39,7 @@ function indexerOf(service: ServiceContext, feedId: string, feed: ParsedFeed, no
 }
 
 /** Queues `slice` of items for a later turn; the transaction that stored them may have been rolled back since (and the feed written again). */
-function indexSliceLater(service: ServiceContext, slice: { id: string; position: number }[], index: (entry: { id: string; position: number }) => void): void {
+function indexSliceLater(service: Indexing, slice: { id: string; position: number }[], index: (entry: { id: string; position: number }) => void): void {
   service.intelligence.later(() => {
     const kept = stillStored(service, slice.map(({ id }) => id));
     slice.filter(({ id }) => kept.has(id)).forEach(index);
@@ -57,12 +48,12 @@ function indexSliceLater(service: ServiceContext, slice: { id: string; position:
 
 /**
  * Indexes items just stored from their prepared docs, in the order indexItems reads them back
- * (by id), so the stories come out the same: the first at once (in the caller's transaction), the rest a slice per later turn.
+ * (by id), so the stories come out the same: the first at once (in one transaction), the rest a slice per later turn.
  */
-export function indexPreparedItems(service: ServiceContext, feedId: string, feed: ParsedFeed, stored: StoredItems, now: Date, docs: PreparedDoc[]): StoredItems {
+export function indexPreparedItems(service: Indexing, feedId: string, feed: ParsedFeed, stored: StoredItems, now: Date, docs: PreparedDoc[]): StoredItems {
   const index = indexerOf(service, feedId, feed, now, docs);
   const [first, ...rest] = inSlices(inIdOrder(stored));
-  first.forEach(index);
+  service.db.transaction(() => first.forEach(index))();
   for (const slice of rest) indexSliceLater(service, slice, index);
   return stored;
 }
@@ -79,10 +70,10 @@ const BEHIND_SLICE_MS = 100;
 
 type Behind = { id: string; position: number; index: (entry: { id: string; position: number }) => void };
 /** Items of any feed waiting to be indexed behind ingestion, per intelligence (one per database). */
-const behind = new WeakMap<ServiceContext['intelligence'], Behind[]>();
+const behind = new WeakMap<Indexing['intelligence'], Behind[]>();
 
 /** Indexes waiting items (of whatever feeds) for BEHIND_SLICE_MS at most, and queues itself again while more wait. */
-function drainBehind(service: ServiceContext, queue: Behind[]): void {
+function drainBehind(service: Indexing, queue: Behind[]): void {
   const slice = queue.slice(0, BEHIND_SLICE);
   const kept = stillStored(service, slice.map(({ id }) => id));
   const started = performance.now();
@@ -107,7 +98,8 @@ function drainBehind(service: ServiceContext, queue: Behind[]): void {
  * get theirs from the feed preparer's worker thread when it has no feed to prepare, or, not
  * back by the time they are indexed, on the spot.
  */
-export function indexPreparedItemsLater(service: ServiceContext, feedId: string, feed: ParsedFeed, stored: StoredItems, now: Date, docs: PreparedDoc[]): StoredItems {
+export function indexPreparedItemsLater(service: Indexing, feedId: string, feed: ParsedFeed, stored: StoredItems, now: Date, docs: PreparedDoc[],
+  prepareDocs: PrepareDocs): StoredItems {
   if (!toIndex(stored).length) return stored;
   const index = indexerOf(service, feedId, feed, now, docs);
   let queue = behind.get(service.intelligence);
@@ -118,12 +110,12 @@ export function indexPreparedItemsLater(service: ServiceContext, feedId: string,
   if (idle) service.intelligence.later(() => drainBehind(service, queue));
   const missing = order.filter(({ position }) => !docs[position]);
   const texts = missing.map(({ position }) => ({ title: feed.items[position].title, summary: feed.items[position].summary, content: feed.items[position].content }));
-  void sharedFeedPreparer().prepareDocs(texts).then((made) => made?.forEach((doc, i) => { docs[missing[i].position] ??= doc; }));
+  void prepareDocs(texts).then((made) => made?.forEach((doc, i) => { docs[missing[i].position] ??= doc; }));
   return stored;
 }
 
 /** Runs the intelligence over items just stored: the first of them at once, in one transaction, the rest a slice per later turn. */
-export function indexNewItems(service: ServiceContext, stored: StoredItems): StoredItems {
+export function indexNewItems(service: Indexing, stored: StoredItems): StoredItems {
   if (!toIndex(stored).length) return stored;
   const [first, ...rest] = inSlices([...toIndex(stored)].sort(byId));
   service.db.transaction(() => indexItems(service, first))();
@@ -146,12 +138,12 @@ function byId(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-function stillStored(service: ServiceContext, ids: string[]): Set<string> {
+function stillStored(service: Indexing, ids: string[]): Set<string> {
   return new Set(service.db.prepare('SELECT id FROM items WHERE id IN (SELECT value FROM json_each(?))').pluck().all(JSON.stringify(ids)) as string[]);
 }
 
 /** Indexes stored items by id, in id order; ids no longer stored are skipped. */
-function indexItems(service: ServiceContext, ids: string[]): void {
+function indexItems(service: Indexing, ids: string[]): void {
   const rows = service.db.prepare(`SELECT id, feed_id, title, summary, content, url, published_at FROM items
     WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id`).all(JSON.stringify(ids)) as
     { id: string; feed_id: string; title: string; summary: string | null; content: string | null; url: string | null; published_at: string | null }[];
@@ -167,7 +159,7 @@ function indexItems(service: ServiceContext, ids: string[]): void {
  * Queues the items a previous run stored but did not index (it stopped with indexing left for
  * later), a slice per turn like the rest; each slice skips those indexed since.
  */
-export function resumeIndexing(service: ServiceContext): number {
+export function resumeIndexing(service: Indexing): number {
   // The id index answers this without reading the items themselves.
   const ids = service.db.prepare(`SELECT id FROM items WHERE NOT EXISTS (SELECT 1 FROM intel_docs WHERE item_id = items.id)
     ORDER BY id`).pluck().all() as string[];
@@ -178,7 +170,7 @@ export function resumeIndexing(service: ServiceContext): number {
   return ids.length;
 }
 
-function notIndexed(service: ServiceContext, ids: string[]): string[] {
+function notIndexed(service: Indexing, ids: string[]): string[] {
   return service.db.prepare(`SELECT value FROM json_each(?) WHERE NOT EXISTS (SELECT 1 FROM intel_docs WHERE item_id = value)`)
     .pluck().all(JSON.stringify(ids)) as string[];
 }

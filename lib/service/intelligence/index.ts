@@ -8,14 +8,14 @@ import type { Database } from 'better-sqlite3';
 import { createBacklog } from './backlog';
 import { createCorpus } from './corpus';
 import { prepareDoc, type PreparedDoc } from './prepare-doc';
-import { findSimilar, type SimilarItem } from './similar';
+import { findSimilar, type SimilarItem, type VisibleAmong } from './similar';
 import { createStories } from './stories';
 
 export { intelligenceSchemaSql } from './schema';
 export { STORY_WINDOW_HOURS } from './stories';
 export { readingTimeMinutes, extractiveSummary } from './summary';
 export { keyPhrases } from './key-phrases';
-export type { SimilarItem } from './similar';
+export type { SimilarItem, VisibleAmong } from './similar';
 export { prepareDoc, type PreparedDoc } from './prepare-doc';
 
 /** What the intelligence needs to know of an item. `content` and `summary` may be HTML or text. */
@@ -55,8 +55,12 @@ export type Intelligence = {
   close(): void;
   /** Forgets an item: its postings, its story membership. */
   removeItem(id: string): void;
-  /** Up to `limit` items like `id` that `visible` lets through, best first, `id` itself excluded. */
-  similar(id: string, limit: number, visible: (ids: string[]) => Set<string>): SimilarItem[];
+  /**
+   * Up to `limit` items like `id` among those the reader may see, best first, `id` itself excluded:
+   * each round of the search hands its candidate ids to `visible` (the caller's store says which
+   * the reader has, one query a round) and ranks within the answer.
+   */
+  similar(id: string, limit: number, visible: VisibleAmong): Promise<SimilarItem[]>;
   /** The story an item belongs to, when that story has articles from two sources or more. */
   storyOf(id: string): string | null;
 };

@@ -27,14 +27,17 @@ export type SimilarItem = { id: string; score: number };
 /** What similar items need to know of stories: the documents clustered with an item. */
 export type StoryPeers = (itemId: string) => number[];
 
+/** Which of a round's candidate item ids the reader may see: the caller asks its store, once per round. */
+export type VisibleAmong = (candidateIds: string[]) => Promise<Set<string>>;
+
 /** Finds up to `limit` items like `itemId` among those `visible` lets through, best first. */
-export function findSimilar(
+export async function findSimilar(
   corpus: Corpus,
   storyPeers: StoryPeers,
   itemId: string,
   limit: number,
-  visible: (ids: string[]) => Set<string>,
-): SimilarItem[] {
+  visible: VisibleAmong,
+): Promise<SimilarItem[]> {
   const item = corpus.byItem(itemId);
   if (!item || limit <= 0) return [];
   const n = corpus.docCount() + 1;
@@ -49,7 +52,7 @@ export function findSimilar(
     if (round === 0) for (const doc of peers) if (!seen.has(doc) && !scores.has(doc)) pool.unshift(doc);
     for (const doc of pool) seen.add(doc);
     const ids = corpus.itemIdsOf(pool);
-    const allowed = pool.length > 0 ? visible([...ids.values()]) : new Set<string>();
+    const allowed = pool.length > 0 ? await visible([...ids.values()]) : new Set<string>();
     const shown = pool.filter((doc) => allowed.has(ids.get(doc) ?? '')).slice(0, options.rerank);
     const hidden = pool.length - allowed.size;
     for (const d of corpus.byDocs(shown).values()) {

@@ -10,7 +10,7 @@ let dir: string;
 let db: Database.Database;
 let intelligence: Intelligence;
 
-const everyone = (ids: string[]) => new Set(ids);
+const everyone = async (ids: string[]) => new Set(ids);
 
 function ingest(docs: IndexedDoc[]): void {
   db.transaction(() => docs.forEach((doc) => intelligence.addItem(doc)))();
@@ -94,8 +94,8 @@ describe('stories', () => {
 describe('similar items', () => {
   beforeEach(() => ingest([...bridgeCollapse, ...rateRise, ...festivalOneSource, bridgeWeekLater, ...unrelated]));
 
-  it('ranks same-event articles first and never returns the item itself', () => {
-    const result = intelligence.similar('bridge-herald', 5, everyone);
+  it('ranks same-event articles first and never returns the item itself', async () => {
+    const result = await intelligence.similar('bridge-herald', 5, everyone);
     const ids = result.map((r) => r.id);
     expect(ids).not.toContain('bridge-herald');
     expect(ids.slice(0, 2).sort()).toEqual(['bridge-courier', 'bridge-tribune']);
@@ -104,39 +104,39 @@ describe('similar items', () => {
     for (let i = 1; i < result.length; i++) expect(result[i - 1].score).toBeGreaterThanOrEqual(result[i].score);
   });
 
-  it('returns only items that visible lets through', () => {
+  it('returns only items that visible lets through', async () => {
     const calls: string[][] = [];
-    const onlyHerald = (ids: string[]) => {
+    const onlyHerald = async (ids: string[]) => {
       calls.push(ids);
       return new Set(ids.filter((id) => id.endsWith('-herald') || id === 'bridge-later'));
     };
-    const ids = intelligence.similar('bridge-courier', 10, onlyHerald).map((r) => r.id);
+    const ids = (await intelligence.similar('bridge-courier', 10, onlyHerald)).map((r) => r.id);
     expect(calls.length).toBeGreaterThan(0);
     expect(ids[0]).toBe('bridge-herald');
     expect(ids.every((id) => id.endsWith('-herald') || id === 'bridge-later')).toBe(true);
     expect(ids).not.toContain('bridge-tribune');
   });
 
-  it('honours the limit and answers nothing for an unknown item', () => {
-    expect(intelligence.similar('bridge-herald', 1, everyone)).toHaveLength(1);
-    expect(intelligence.similar('no-such-item', 5, everyone)).toEqual([]);
+  it('honours the limit and answers nothing for an unknown item', async () => {
+    expect(await intelligence.similar('bridge-herald', 1, everyone)).toHaveLength(1);
+    expect(await intelligence.similar('no-such-item', 5, everyone)).toEqual([]);
   });
 
-  it('forgets a removed item', () => {
+  it('forgets a removed item', async () => {
     db.transaction(() => intelligence.removeItem('bridge-tribune'))();
-    expect(intelligence.similar('bridge-herald', 10, everyone).map((r) => r.id)).not.toContain('bridge-tribune');
-    expect(intelligence.similar('bridge-tribune', 10, everyone)).toEqual([]);
+    expect((await intelligence.similar('bridge-herald', 10, everyone)).map((r) => r.id)).not.toContain('bridge-tribune');
+    expect(await intelligence.similar('bridge-tribune', 10, everyone)).toEqual([]);
   });
 
-  it('indexes an item without any text, which then has no similar items and no story', () => {
+  it('indexes an item without any text, which then has no similar items and no story', async () => {
     ingest([{ id: 'episode', title: '', summary: '', content: '', source_id: 'podcast', published_at: null, url: null }]);
-    expect(intelligence.similar('episode', 5, everyone)).toEqual([]);
+    expect(await intelligence.similar('episode', 5, everyone)).toEqual([]);
     expect(intelligence.storyOf('episode')).toBeNull();
   });
 
-  it('replaces an item added twice instead of duplicating it', () => {
+  it('replaces an item added twice instead of duplicating it', async () => {
     ingest([bridgeCollapse[0]]);
-    const ids = intelligence.similar('bridge-courier', 10, everyone).map((r) => r.id);
+    const ids = (await intelligence.similar('bridge-courier', 10, everyone)).map((r) => r.id);
     expect(ids.filter((id) => id === 'bridge-herald')).toHaveLength(1);
     expect(intelligence.storyOf('bridge-herald')).toBe(intelligence.storyOf('bridge-courier'));
   });
@@ -147,7 +147,7 @@ describe('adding items in a batch', () => {
   const frequencies = (handle: Database.Database) => handle.prepare('SELECT id, df FROM intel_terms ORDER BY id').all();
   const documents = (handle: Database.Database) => handle.prepare("SELECT value FROM intel_meta WHERE key = 'doc_count'").pluck().get();
 
-  it('counts words and documents, forms stories and finds similar items as adding them one by one does', () => {
+  it('counts words and documents, forms stories and finds similar items as adding them one by one does', async () => {
     ingest(all());
     const other = new Database(path.join(dir, 'batch.db'));
     try {
@@ -157,7 +157,7 @@ describe('adding items in a batch', () => {
       expect(frequencies(other)).toEqual(frequencies(db));
       expect(documents(other)).toBe(documents(db));
       for (const id of ['bridge-herald', 'rates-ledger']) {
-        expect(batched.similar(id, 5, everyone)).toEqual(intelligence.similar(id, 5, everyone));
+        expect(await batched.similar(id, 5, everyone)).toEqual(await intelligence.similar(id, 5, everyone));
         expect(batched.storyOf(id)).not.toBeNull();
       }
     } finally {
@@ -165,7 +165,7 @@ describe('adding items in a batch', () => {
     }
   });
 
-  it('leaves nothing of a failed batch behind: no counts, no remembered documents', () => {
+  it('leaves nothing of a failed batch behind: no counts, no remembered documents', async () => {
     expect(() => intelligence.batch(() => {
       // Same-story articles, so placing the later ones reads the earlier ones back.
       for (const doc of bridgeCollapse) intelligence.addItem({ ...doc, id: `rolled-back-${doc.id}` });
@@ -180,14 +180,14 @@ describe('adding items in a batch', () => {
       const plain = createIntelligence(other);
       other.transaction(() => later.forEach((doc) => plain.addItem(doc)))();
       expect(frequencies(db)).toEqual(frequencies(other));
-      for (const id of ['bridge-herald', 'rates-ledger']) expect(intelligence.similar(id, 5, everyone)).toEqual(plain.similar(id, 5, everyone));
+      for (const id of ['bridge-herald', 'rates-ledger']) expect(await intelligence.similar(id, 5, everyone)).toEqual(await plain.similar(id, 5, everyone));
       expect(intelligence.storyOf('bridge-herald')).toBe(intelligence.storyOf('bridge-tribune'));
     } finally {
       other.close();
     }
   });
 
-  it('counts on from the stored frequencies when a new instance opens an indexed database', () => {
+  it('counts on from the stored frequencies when a new instance opens an indexed database', async () => {
     const first = all().slice(0, 6);
     const rest = all().slice(6);
     ingest(first);
@@ -199,7 +199,7 @@ describe('adding items in a batch', () => {
       const single = createIntelligence(other);
       other.transaction(() => all().forEach((doc) => single.addItem(doc)))();
       expect(frequencies(db)).toEqual(frequencies(other));
-      expect(reopened.similar('bridge-herald', 5, everyone)).toEqual(single.similar('bridge-herald', 5, everyone));
+      expect(await reopened.similar('bridge-herald', 5, everyone)).toEqual(await single.similar('bridge-herald', 5, everyone));
     } finally {
       other.close();
     }

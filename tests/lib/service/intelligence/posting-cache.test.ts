@@ -64,7 +64,7 @@ function storyMates(db: Database.Database): string[] {
     GROUP BY a.item_id ORDER BY a.item_id`).pluck().all() as string[];
 }
 
-const everyone = (ids: string[]) => new Set(ids);
+const everyone = async (ids: string[]) => new Set(ids);
 
 /** Indexes `docs` in slices as the backlog does, and takes out and puts back a few as a re-fetched feed does. */
 function ingest(intelligence: Intelligence, docs: IndexedDoc[]): void {
@@ -76,7 +76,7 @@ function ingest(intelligence: Intelligence, docs: IndexedDoc[]): void {
 }
 
 describe('postings held in memory', () => {
-  it('places items in the same stories, and finds the same similar items, as reading every window from the table', () => {
+  it('places items in the same stories, and finds the same similar items, as reading every window from the table', async () => {
     const docs = corpus(400);
     const held = openDb('held.db');
     const read = openDb('read.db');
@@ -88,7 +88,7 @@ describe('postings held in memory', () => {
     expect(mates).toEqual(storyMates(read));
     // The corpus forms real stories, so placements were decided by the candidates found.
     expect(read.prepare('SELECT COUNT(*) FROM stories WHERE source_count >= 2').pluck().get()).toBeGreaterThan(20);
-    for (const doc of docs.slice(0, 20)) expect(withMemory.similar(doc.id, 5, everyone)).toEqual(fromTable.similar(doc.id, 5, everyone));
+    for (const doc of docs.slice(0, 20)) expect(await withMemory.similar(doc.id, 5, everyone)).toEqual(await fromTable.similar(doc.id, 5, everyone));
   }, 60_000);
 
   it('keeps nothing of a rolled-back transaction, its own or a caller\'s', () => {

@@ -23,7 +23,7 @@ const convertedAreas = ['folders', 'tags', 'saved-searches', 'accounts.ts', 'up-
   'subscriptions', 'feeds/subscribe-user.ts', 'opml/import-opml.ts',
   'items/get-item.ts', 'items/item-view.ts', 'items/list-items.ts', 'items/item-filter.ts', 'items/cursor.ts',
   'items/item-state.ts', 'items/tags.ts', 'items/suggested-tags.ts', 'search/search-items.ts',
-  'search/search-feeds.ts'];
+  'search/search-feeds.ts', 'items/similar-items.ts'];
 
 function sourceFiles(target: string): string[] {
   if (!statSync(target).isDirectory()) return [target];

@@ -39,21 +39,21 @@ afterEach(() => {
 });
 
 describe('stories', () => {
-  it('groups same-event articles from different sources into one story and leaves unrelated ones out', () => {
+  it('groups same-event articles from different sources into one story and leaves unrelated ones out', async () => {
     ingest([...bridgeCollapse, ...rateRise, ...unrelated].sort((a, b) => a.published_at!.localeCompare(b.published_at!)));
     const stories = [...listedStories().values()].map((ids) => ids.sort());
     expect(stories).toHaveLength(2);
     expect(stories).toContainEqual(['bridge-courier', 'bridge-herald', 'bridge-tribune']);
     expect(stories).toContainEqual(['rates-herald', 'rates-ledger']);
-    for (const doc of unrelated) expect(intelligence.storyOf(doc.id)).toBeNull();
-    const storyId = intelligence.storyOf('bridge-herald');
+    for (const doc of unrelated) expect((await intelligence.storyOf(doc.id))).toBeNull();
+    const storyId = (await intelligence.storyOf('bridge-herald'));
     expect(storyId).not.toBeNull();
-    expect(intelligence.storyOf('bridge-tribune')).toBe(storyId);
+    expect((await intelligence.storyOf('bridge-tribune'))).toBe(storyId);
   });
 
-  it('keeps the story row up to date: counts, dates and a lead article', () => {
+  it('keeps the story row up to date: counts, dates and a lead article', async () => {
     ingest(bridgeCollapse);
-    const story = db.prepare('SELECT * FROM stories WHERE id = ?').get(intelligence.storyOf('bridge-herald')) as Record<string, unknown>;
+    const story = db.prepare('SELECT * FROM stories WHERE id = ?').get((await intelligence.storyOf('bridge-herald'))) as Record<string, unknown>;
     expect(story).toMatchObject({
       article_count: 3, source_count: 3,
       first_published_at: bridgeCollapse[0].published_at, last_published_at: bridgeCollapse[2].published_at,
@@ -62,17 +62,17 @@ describe('stories', () => {
     expect(String(story.title)).toMatch(/Marlow/);
   });
 
-  it('does not list a story told by one source only', () => {
+  it('does not list a story told by one source only', async () => {
     ingest(festivalOneSource);
     expect(listedStories().size).toBe(0);
-    expect(intelligence.storyOf('festival-1')).toBeNull();
-    expect(intelligence.storyOf('festival-2')).toBeNull();
+    expect((await intelligence.storyOf('festival-1'))).toBeNull();
+    expect((await intelligence.storyOf('festival-2'))).toBeNull();
   });
 
-  it('leaves an article outside the time window out of the story', () => {
+  it('leaves an article outside the time window out of the story', async () => {
     ingest([...bridgeCollapse, bridgeWeekLater]);
-    expect(intelligence.storyOf('bridge-later')).toBeNull();
-    expect(listedStories().get(intelligence.storyOf('bridge-herald')!)).toHaveLength(3);
+    expect((await intelligence.storyOf('bridge-later'))).toBeNull();
+    expect(listedStories().get((await intelligence.storyOf('bridge-herald'))!)).toHaveLength(3);
   });
 
   it('forms the same stories whatever order the articles arrive in', () => {
@@ -82,11 +82,11 @@ describe('stories', () => {
     expect(stories).toContainEqual(['bridge-courier', 'bridge-herald', 'bridge-tribune']);
   });
 
-  it('drops a removed article from its story, and the story once one source is left', () => {
+  it('drops a removed article from its story, and the story once one source is left', async () => {
     ingest(rateRise);
-    expect(intelligence.storyOf('rates-ledger')).not.toBeNull();
-    db.transaction(() => intelligence.removeItem('rates-herald'))();
-    expect(intelligence.storyOf('rates-ledger')).toBeNull();
+    expect((await intelligence.storyOf('rates-ledger'))).not.toBeNull();
+    await intelligence.removeItem('rates-herald');
+    expect((await intelligence.storyOf('rates-ledger'))).toBeNull();
     expect(db.prepare('SELECT count(*) FROM story_items WHERE item_id = ?').pluck().get('rates-herald')).toBe(0);
   });
 });
@@ -123,7 +123,7 @@ describe('similar items', () => {
   });
 
   it('forgets a removed item', async () => {
-    db.transaction(() => intelligence.removeItem('bridge-tribune'))();
+    await intelligence.removeItem('bridge-tribune');
     expect((await intelligence.similar('bridge-herald', 10, everyone)).map((r) => r.id)).not.toContain('bridge-tribune');
     expect(await intelligence.similar('bridge-tribune', 10, everyone)).toEqual([]);
   });
@@ -131,14 +131,14 @@ describe('similar items', () => {
   it('indexes an item without any text, which then has no similar items and no story', async () => {
     ingest([{ id: 'episode', title: '', summary: '', content: '', source_id: 'podcast', published_at: null, url: null }]);
     expect(await intelligence.similar('episode', 5, everyone)).toEqual([]);
-    expect(intelligence.storyOf('episode')).toBeNull();
+    expect((await intelligence.storyOf('episode'))).toBeNull();
   });
 
   it('replaces an item added twice instead of duplicating it', async () => {
     ingest([bridgeCollapse[0]]);
     const ids = (await intelligence.similar('bridge-courier', 10, everyone)).map((r) => r.id);
     expect(ids.filter((id) => id === 'bridge-herald')).toHaveLength(1);
-    expect(intelligence.storyOf('bridge-herald')).toBe(intelligence.storyOf('bridge-courier'));
+    expect((await intelligence.storyOf('bridge-herald'))).toBe((await intelligence.storyOf('bridge-courier')));
   });
 });
 
@@ -158,7 +158,7 @@ describe('adding items in a batch', () => {
       expect(documents(other)).toBe(documents(db));
       for (const id of ['bridge-herald', 'rates-ledger']) {
         expect(await batched.similar(id, 5, everyone)).toEqual(await intelligence.similar(id, 5, everyone));
-        expect(batched.storyOf(id)).not.toBeNull();
+        expect((await batched.storyOf(id))).not.toBeNull();
       }
     } finally {
       other.close();
@@ -181,7 +181,7 @@ describe('adding items in a batch', () => {
       other.transaction(() => later.forEach((doc) => plain.addItem(doc)))();
       expect(frequencies(db)).toEqual(frequencies(other));
       for (const id of ['bridge-herald', 'rates-ledger']) expect(await intelligence.similar(id, 5, everyone)).toEqual(await plain.similar(id, 5, everyone));
-      expect(intelligence.storyOf('bridge-herald')).toBe(intelligence.storyOf('bridge-tribune'));
+      expect((await intelligence.storyOf('bridge-herald'))).toBe((await intelligence.storyOf('bridge-tribune')));
     } finally {
       other.close();
     }

@@ -7,7 +7,7 @@
  * indexed (stored beside its terms), so comparing never waits on a lookup. Storage is
  * asked through the port (storage.ts); the memory here is the same on every engine.
  */
-import { ask, type Steps } from './storage';
+import { ask, type PostingWindow, type Steps } from './storage';
 import { packTerms, toStored, type StoredDoc, type TermArrays } from './stored-doc';
 import { createTermCounts } from './term-counts';
 
@@ -238,29 +238,39 @@ export function createCorpus() {
     return new Map(yield* ask((s) => s.itemIdsOf(docs)));
   }
 
+  /** The nearest `limit` postings of a window: half from each side of its middle, the rest from the side that has more. */
+  function nearest({ later, earlier }: PostingWindow, limit: number): Array<[number, number]> {
+    const fromEarlier = Math.min(earlier.length, Math.max(Math.floor(limit / 2), limit - later.length));
+    return [...later.slice(0, limit - fromEarlier), ...earlier.slice(0, fromEarlier)];
+  }
+
   /**
    * Documents sharing strong terms with `vector`, scored by the dot product of
    * their postings: `perTerm` of each term, the nearest in time within an hour window, or the
    * strongest over all time; `capped` tells whether some term had more. Unbounded, a window full
    * of documents sharing a term (a feed of thousands of undated items) made each placement read all of them.
+   * The terms' postings are asked for in one call (one round trip on a database server).
    */
-  function* inWindow(termId: number, [start, end]: [number, number], limit: number): Steps<Array<[number, number]>> {
-    const middle = Math.floor((start + end) / 2);
-    const { later, earlier } = yield* ask((s) => s.postingsWindow(termId, start, middle, end, limit));
-    // Half from each side, the rest from the side that has more.
-    const fromEarlier = Math.min(earlier.length, Math.max(Math.floor(limit / 2), limit - later.length));
-    return [...later.slice(0, limit - fromEarlier), ...earlier.slice(0, fromEarlier)];
-  }
-
   function* candidates(vector: Vector, opts: { terms: number; perTerm?: number; window?: [number, number] }): Steps<{ scores: Map<number, number>; capped: boolean }> {
     const scores = new Map<number, number>();
     let capped = false;
     const perTerm = opts.perTerm ?? 200;
-    for (const [id, w] of strongest(vector, opts.terms)) {
-      const rows = opts.window ? yield* inWindow(id, opts.window, perTerm) : yield* ask((s) => s.postingsByWeight(id, perTerm));
+    const terms = strongest(vector, opts.terms);
+    const ids = terms.map(([id]) => id);
+    const window = opts.window;
+    let lists: Array<Array<[number, number]>>;
+    if (window) {
+      const [start, end] = window;
+      const middle = Math.floor((start + end) / 2);
+      lists = (yield* ask((s) => s.postingsWindows(ids, start, middle, end, perTerm))).map((held) => nearest(held, perTerm));
+    } else {
+      lists = yield* ask((s) => s.postingsByWeight(ids, perTerm));
+    }
+    terms.forEach(([, w], i) => {
+      const rows = lists[i];
       if (rows.length >= perTerm) capped = true;
       for (const [doc, weight] of rows) scores.set(doc, (scores.get(doc) ?? 0) + (w * weight) / 1000);
-    }
+    });
     return { scores, capped };
   }
 

@@ -26,6 +26,9 @@ export type StoryFields = {
   articleCount: number; sourceCount: number;
 };
 
+/** A term's postings on both sides of a window's middle, [doc, weight], nearest the middle first. */
+export type PostingWindow = { later: Array<[number, number]>; earlier: Array<[number, number]> };
+
 /** A document's row before it is written. */
 export type NewDoc = { doc: number; itemId: string; sourceId: string; hour: number; publishedAt: string; title: string; summary: string; vec: Buffer };
 
@@ -54,13 +57,13 @@ export type IntelligenceStorage = {
   insertPostings(flat: number[]): Answer<void>;
   /** Deletes a document's postings of these terms at its hour. */
   deletePostings(termIds: ArrayLike<number>, hour: number, doc: number): Answer<void>;
-  /** A term's strongest postings, [doc, weight], strongest first (ties by hour, then doc). */
-  postingsByWeight(termId: number, limit: number): Answer<Array<[number, number]>>;
+  /** Each term's strongest postings, [doc, weight], strongest first (ties by hour, then doc): one list per term, in their order. */
+  postingsByWeight(termIds: number[], limit: number): Answer<Array<Array<[number, number]>>>;
   /**
-   * A term's postings from `middle` to `end` in (hour, doc) order and from before `middle` down to
-   * `start` in reverse order, up to `limit` each, [doc, weight].
+   * Each term's postings from `middle` to `end` in (hour, doc) order and from before `middle` down to
+   * `start` in reverse order, up to `limit` each, [doc, weight]: one window per term, in their order.
    */
-  postingsWindow(termId: number, start: number, middle: number, end: number, limit: number): Answer<{ later: Array<[number, number]>; earlier: Array<[number, number]> }>;
+  postingsWindows(termIds: number[], start: number, middle: number, end: number, limit: number): Answer<PostingWindow[]>;
   storyOfItem(itemId: string): Answer<string | undefined>;
   /** [item id, story id] of the items that are in a story. */
   storiesOfItems(itemIds: string[]): Answer<Array<[string, string]>>;

@@ -56,19 +56,28 @@ export function postgresIntelligenceStorage(db: Queryable, open: boolean): Intel
     deletePostings: (termIds, hour, doc) => run('DELETE FROM intel_postings WHERE term_id = ANY($1::bigint[]) AND hour = $2 AND doc = $3',
       [Array.from(termIds), hour, doc]),
     // Ties in the order of SQLite's index (term, weight, then its primary key's hour and doc).
-    postingsByWeight: (termId, limit) => pairs(`SELECT doc, weight FROM intel_postings WHERE term_id = $1
-      ORDER BY weight DESC, hour, doc LIMIT $2`, [termId, limit]),
-    postingsWindow: async (termId, start, middle, end, limit) => {
-      // Both sides in one round trip; each side's order is restored here.
-      const { rows } = await db.query<[number, number, string, number]>({ text: `
-        (SELECT 0, hour, doc, weight FROM intel_postings WHERE term_id = $1 AND hour >= $3 AND hour <= $4 ORDER BY hour, doc LIMIT $5)
-        UNION ALL
-        (SELECT 1, hour, doc, weight FROM intel_postings WHERE term_id = $1 AND hour < $3 AND hour >= $2 ORDER BY hour DESC, doc DESC LIMIT $5)`,
-      values: [termId, start, middle, end, limit], rowMode: 'array' });
-      const side = (which: number, sign: number) => rows.filter((row) => row[0] === which)
-        .map(([, hour, doc, weight]): [number, number, number] => [hour, Number(doc), Number(weight)])
-        .sort((a, b) => sign * (a[0] - b[0] || a[1] - b[1])).map(([, doc, weight]) => [doc, weight] as [number, number]);
-      return { later: side(0, 1), earlier: side(1, -1) };
+    postingsByWeight: async (termIds, limit) => {
+      const { rows } = await db.query<[string, number, string, number]>({ text: `SELECT t.i, p.hour, p.doc, p.weight FROM unnest($1::bigint[]) WITH ORDINALITY t(term, i)
+        CROSS JOIN LATERAL (SELECT hour, doc, weight FROM intel_postings WHERE term_id = t.term ORDER BY weight DESC, hour, doc LIMIT $2) p`,
+      values: [termIds, limit], rowMode: 'array' });
+      const lists = termIds.map((): Array<[number, number, number]> => []);
+      for (const [i, hour, doc, weight] of rows) lists[Number(i) - 1].push([weight, hour, Number(doc)]);
+      // Each term's order is restored here: strongest first, ties by hour, then doc.
+      return lists.map((list) => list.sort((a, b) => b[0] - a[0] || a[1] - b[1] || a[2] - b[2]).map(([weight, , doc]) => [doc, weight] as [number, number]));
+    },
+    postingsWindows: async (termIds, start, middle, end, limit) => {
+      // Every term's two sides in one round trip; each side's order is restored here.
+      const { rows } = await db.query<[string, number, number, string, number]>({ text: `SELECT t.i, p.side, p.hour, p.doc, p.weight
+        FROM unnest($1::bigint[]) WITH ORDINALITY t(term, i) CROSS JOIN LATERAL (
+          (SELECT 0 AS side, hour, doc, weight FROM intel_postings WHERE term_id = t.term AND hour >= $3 AND hour <= $4 ORDER BY hour, doc LIMIT $5)
+          UNION ALL
+          (SELECT 1, hour, doc, weight FROM intel_postings WHERE term_id = t.term AND hour < $3 AND hour >= $2 ORDER BY hour DESC, doc DESC LIMIT $5)) p`,
+      values: [termIds, start, middle, end, limit], rowMode: 'array' });
+      const sides = termIds.map(() => [[], []] as Array<Array<[number, number, number]>>);
+      for (const [i, side, hour, doc, weight] of rows) sides[Number(i) - 1][side].push([hour, Number(doc), weight]);
+      const ordered = (list: Array<[number, number, number]>, sign: number) => list.sort((a, b) => sign * (a[0] - b[0] || a[1] - b[1]))
+        .map(([, doc, weight]) => [doc, weight] as [number, number]);
+      return sides.map(([later, earlier]) => ({ later: ordered(later, 1), earlier: ordered(earlier, -1) }));
     },
     storyOfItem: (itemId) => one<string>('SELECT story_id FROM story_items WHERE item_id = $1', [itemId]),
     storiesOfItems: async (itemIds) => (await db.query<[string, string]>({ text: 'SELECT item_id, story_id FROM story_items WHERE item_id = ANY($1::text[])',

@@ -98,14 +98,11 @@ export function sqliteIntelligenceStorage(db: Database, { cachePostings = true }
         postings?.removed(termIds[i], hour, doc);
       }
     },
-    postingsByWeight: (termId, limit) => stmt.postingsByWeight.all(termId, limit) as Array<[number, number]>,
-    postingsWindow(termId, start, middle, end, limit) {
-      const held = postings?.window(termId, start, middle, end, limit);
-      return held ?? {
-        later: stmt.postingsFrom.all(termId, middle, end, limit) as Array<[number, number]>,
-        earlier: stmt.postingsBefore.all(termId, middle, start, limit) as Array<[number, number]>,
-      };
-    },
+    postingsByWeight: (termIds, limit) => termIds.map((termId) => stmt.postingsByWeight.all(termId, limit) as Array<[number, number]>),
+    postingsWindows: (termIds, start, middle, end, limit) => termIds.map((termId) => postings?.window(termId, start, middle, end, limit) ?? {
+      later: stmt.postingsFrom.all(termId, middle, end, limit) as Array<[number, number]>,
+      earlier: stmt.postingsBefore.all(termId, middle, start, limit) as Array<[number, number]>,
+    }),
     storyOfItem: (itemId) => stmt.storyOfItem.get(itemId) as string | undefined,
     storiesOfItems: (itemIds) => stmt.storiesOfItems.all(JSON.stringify(itemIds)) as Array<[string, string]>,
     members: (storyId) => stmt.members.all(storyId) as Array<{ item_id: string; source_id: string; published_at: string }>,

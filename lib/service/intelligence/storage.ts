@@ -1,16 +1,13 @@
 /**
  * The intelligence's storage port. Design:
- * 1. The algorithms (corpus.ts: frequencies, vectors, candidates; stories.ts: clustering; similar.ts) are
- *    written once, as generators that `yield* ask(storage => …)` each read or write they need.
- * 2. An engine gives an IntelligenceStorage: SQLite's (store/sqlite/intelligence.ts) answers at once,
- *    PostgreSQL's (store/postgres/intelligence.ts) answers with promises, on one client of a transaction.
- * 3. `runNow` drives the steps synchronously (SQLite: indexing stays inside the caller's transaction, at
- *    today's speed); `runLater` awaits each answer that is a promise (PostgreSQL, and the query side).
- * 4. Memory that only speeds things up (frequencies, documents, SQLite's postings) lives beside the port:
- *    frequencies and documents in the corpus (both engines), postings in SQLite's storage.
- * 5. Transactions belong to the engine's intelligence (index.ts, store/postgres/intelligence.ts): a batch
- *    of additions is one transaction; the query side the domain uses (similar, storyOf, removeItem) is
- *    async on both engines (IntelligenceQueries).
+ * 1. The algorithms (corpus.ts, stories.ts, similar.ts) are written once, as generators that `yield* ask(s => …)` each read or write.
+ * 2. An engine gives an IntelligenceStorage: SQLite's (store/sqlite/intelligence.ts) answers at once; PostgreSQL's
+ *    (store/postgres/intelligence.ts) answers with promises, on the client of one transaction.
+ * 3. `runNow` drives the steps synchronously (SQLite: indexing stays inside the caller's transaction); `runLater` awaits promises.
+ * 4. Memory that only speeds things up stays beside the port: frequencies and documents in the corpus (every engine),
+ *    postings in SQLite's storage (posting-cache.ts).
+ * 5. Transactions belong to the engine's intelligence (index.ts; store/postgres/intelligence.ts); the query side the domain
+ *    uses (similar, storyOf, removeItem: IntelligenceQueries in core.ts) is async on both engines.
  */
 import type { DocRow } from './stored-doc';
 

@@ -43,6 +43,17 @@ function time(fn: () => unknown): number {
   return performance.now() - started;
 }
 
+/** Times `fn` once for each of `list`, one after another. */
+async function timeEach<T>(list: T[], fn: (value: T) => Promise<unknown>): Promise<number[]> {
+  const times: number[] = [];
+  for (const value of list) {
+    const started = performance.now();
+    await fn(value);
+    times.push(performance.now() - started);
+  }
+  return times;
+}
+
 /** Stories newest first with two sources or more, with their articles: the whole instance. */
 const STORIES_ALL = `SELECT id, title, summary, last_published_at, article_count, source_count FROM stories
   WHERE source_count >= 2 ORDER BY last_published_at DESC LIMIT 50`;
@@ -56,7 +67,7 @@ const ARTICLES_FOR_READER = `SELECT story_id, item_id, source_id, published_at F
   AND source_id IN (SELECT source_id FROM bench_subscriptions) ORDER BY published_at DESC`;
 
 /** Runs the scale bench over `items` synthetic items (BENCH_SCALE_ITEMS overrides the 100,000 default). */
-export function run(items = Number(process.env.BENCH_SCALE_ITEMS ?? 100_000)): ScaleFigures {
+export async function run(items = Number(process.env.BENCH_SCALE_ITEMS ?? 100_000)): Promise<ScaleFigures> {
   const dir = mkdtempSync(path.join(tmpdir(), 'tidings-scale-'));
   const file = path.join(dir, 'scale.db');
   const db = new Database(file);
@@ -97,21 +108,21 @@ export function run(items = Number(process.env.BENCH_SCALE_ITEMS ?? 100_000)): S
     db.pragma('optimize');
 
     for (let s = 0; s < 500; s += 10) db.prepare('INSERT INTO bench_subscriptions (source_id) VALUES (?)').run(`source-${s}`);
-    const everyone = (list: string[]) => new Set(list);
+    const everyone = async (list: string[]) => new Set(list);
     const readerQuery = db.prepare(`SELECT id FROM bench_items WHERE id IN (SELECT value FROM json_each(?))
       AND source_id IN (SELECT source_id FROM bench_subscriptions)`).pluck();
-    const reader = (list: string[]) => new Set(readerQuery.all(JSON.stringify(list)) as string[]);
+    const reader = async (list: string[]) => new Set(readerQuery.all(JSON.stringify(list)) as string[]);
     const sample = Array.from({ length: 300 }, (_, i) => ids[Math.floor(((i * 7919) % 300) / 300 * ids.length)]);
     let siblings = 0;
     let siblingsFound = 0;
-    const similarAll = sample.map((id) => time(() => {
-      const found = intelligence.similar(id, 10, everyone);
+    const similarAll = await timeEach(sample, async (id) => {
+      const found = await intelligence.similar(id, 10, everyone);
       const event = eventOf.get(id);
       if (event === undefined) return;
       siblings += eventItems.get(event)!.length - 1;
       siblingsFound += found.filter((r) => eventOf.get(r.id) === event).length;
-    }));
-    const similarReader = sample.map((id) => time(() => intelligence.similar(id, 10, reader)));
+    });
+    const similarReader = await timeEach(sample, (id) => intelligence.similar(id, 10, reader));
 
     const storiesAll = db.prepare(STORIES_ALL);
     const storiesReader = db.prepare(STORIES_FOR_READER);
@@ -149,5 +160,5 @@ export function summarize(f: ScaleFigures): string[] {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  console.log(summarize(run(process.argv[2] ? Number(process.argv[2]) : undefined)).join('\n'));
+  console.log(summarize(await run(process.argv[2] ? Number(process.argv[2]) : undefined)).join('\n'));
 }

@@ -11,9 +11,9 @@ function requireFeature(user: User, feature: Feature): void {
 
 /** Handlers of the plan-gated reading aids: similar items and stories. */
 export const intelligenceHandlers: Handlers = {
-  similarItems: ({ service, user, params, query }) => {
+  similarItems: async ({ service, store, user, params, query }) => {
     requireFeature(user, 'similar_items');
-    return { body: { data: similarItems(service.db, service.intelligence, user, params.item_id, query.limit) } };
+    return { body: { data: await similarItems(store, service.intelligence, user, params.item_id, query.limit) } };
   },
   listStories: async ({ store, user, query }) => {
     requireFeature(user, 'stories');

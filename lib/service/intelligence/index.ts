@@ -3,35 +3,25 @@
  * summaries, reading time and key phrases, all computed locally. The store
  * runs `intelligenceSchemaSql` as a migration, creates one instance per
  * database handle, and calls `addItem` at ingest inside its own transaction.
+ * The algorithms are shared by the engines through the storage port (storage.ts).
  */
 import type { Database } from 'better-sqlite3';
+import { sqliteIntelligenceStorage } from '../store/sqlite/intelligence';
 import { createBacklog } from './backlog';
-import { createCorpus } from './corpus';
+import { createIntelligenceCore, type IndexedDoc, type IntelligenceQueries } from './core';
 import { prepareDoc, type PreparedDoc } from './prepare-doc';
-import { findSimilar, type SimilarItem } from './similar';
-import { createStories } from './stories';
+import { runLater, runNow, type Steps } from './storage';
 
 export { intelligenceSchemaSql } from './schema';
 export { STORY_WINDOW_HOURS } from './stories';
 export { readingTimeMinutes, extractiveSummary } from './summary';
 export { keyPhrases } from './key-phrases';
-export type { SimilarItem } from './similar';
+export type { SimilarItem, VisibleAmong } from './similar';
 export { prepareDoc, type PreparedDoc } from './prepare-doc';
+export type { IndexedDoc, IntelligenceQueries } from './core';
 
-/** What the intelligence needs to know of an item. `content` and `summary` may be HTML or text. */
-export type IndexedDoc = {
-  id: string;
-  title: string;
-  summary: string;
-  content: string;
-  /** The feed (subscription source) the item came from; a story needs two. */
-  source_id: string;
-  published_at: string | null;
-  url: string | null;
-};
-
-/** The intelligence of one database. */
-export type Intelligence = {
+/** The intelligence of one SQLite database: indexing at once, inside the caller's transaction; the queries async as on every engine. */
+export type Intelligence = IntelligenceQueries & {
   /**
    * Indexes an item and places it in a story; idempotent (re-adding replaces). `prepared` is
    * prepareDoc(doc) when the caller worked it out already (in a worker thread).
@@ -53,58 +43,36 @@ export type Intelligence = {
   hold(): () => void;
   /** Drops the slices still queued; call before closing the database. */
   close(): void;
-  /** Forgets an item: its postings, its story membership. */
-  removeItem(id: string): void;
-  /** Up to `limit` items like `id` that `visible` lets through, best first, `id` itself excluded. */
-  similar(id: string, limit: number, visible: (ids: string[]) => Set<string>): SimilarItem[];
-  /** The story an item belongs to, when that story has articles from two sources or more. */
-  storyOf(id: string): string | null;
 };
 
-function hourOf(iso: string): number {
-  return Math.floor(Date.parse(iso) / 3_600_000);
-}
-
-function normalisedDate(publishedAt: string | null): string {
-  const time = publishedAt ? Date.parse(publishedAt) : NaN;
-  return new Date(Number.isFinite(time) ? time : Date.now()).toISOString();
+/** Steps that call `fn` when run: a synchronous caller's work inside steps. */
+function* calling<T>(fn: () => T): Steps<T> {
+  return fn();
 }
 
 /** Opens the intelligence over a database on which `intelligenceSchemaSql` has run; `cachePostings: false` reads every candidate window from the table. */
 export function createIntelligence(db: Database, options?: { cachePostings?: boolean }): Intelligence {
-  const corpus = createCorpus(db, options);
-  const stories = createStories(db, corpus);
-
-  function removeItem(id: string): void {
-    stories.unplace(id);
-    corpus.remove(id);
-  }
+  const storage = sqliteIntelligenceStorage(db, options);
+  const core = createIntelligenceCore();
 
   function addItem(doc: IndexedDoc, prepared = prepareDoc(doc)): void {
-    removeItem(doc.id);
-    const publishedAt = normalisedDate(doc.published_at);
-    const { title, summary, termIds, termWeights } = prepared;
-    const { stored, vector } = corpus.add(
-      { itemId: doc.id, sourceId: doc.source_id, hour: hourOf(publishedAt), publishedAt, title, summary },
-      termIds, termWeights,
-    );
-    stories.place(stored, vector);
+    runNow(core.addItem(doc, prepared), storage);
   }
 
   function batch<T>(fn: () => T): T {
-    const leave = corpus.enter();
+    const leave = storage.enter();
     let committed = false;
     try {
-      const result = db.transaction(() => corpus.deferFrequencies(fn))();
+      const result = db.transaction(() => runNow(core.deferFrequencies(calling(fn)), storage))();
       committed = true;
       return result;
     } catch (error) {
       // The commit may have failed after the counts were taken: the cache must not keep them.
-      corpus.forgetFrequencies();
+      core.forgetFrequencies();
       throw error;
     } finally {
       leave(committed);
-      corpus.settle();
+      core.settle(db.inTransaction);
     }
   }
 
@@ -119,8 +87,9 @@ export function createIntelligence(db: Database, options?: { cachePostings?: boo
     idle: backlog.idle,
     hold: backlog.hold,
     close: backlog.close,
-    removeItem,
-    similar: (id, limit, visible) => findSimilar(corpus, stories.peers, id, limit, visible),
-    storyOf: stories.storyOf,
+    // Done when the call returns (inside the caller's transaction, if one is open), like addItem.
+    removeItem: async (id) => batch(() => runNow(core.removeItem(id), storage)),
+    similar: (id, limit, visible) => runLater(core.similar(id, limit, visible), storage),
+    storyOf: async (id) => runNow(core.storyOf(id), storage),
   };
 }

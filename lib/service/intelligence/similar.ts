@@ -5,6 +5,7 @@
  * survive, the search widens.
  */
 import { cosine, type Corpus } from './corpus';
+import { ask, type Steps } from './storage';
 
 /** Below this an item shares words, not a subject. */
 const MIN_SCORE = 0.05;
@@ -25,34 +26,38 @@ const ROUNDS = [
 export type SimilarItem = { id: string; score: number };
 
 /** What similar items need to know of stories: the documents clustered with an item. */
-export type StoryPeers = (itemId: string) => number[];
+export type StoryPeers = (itemId: string) => Steps<number[]>;
+
+/** Which of a round's candidate item ids the reader may see: the caller asks its store, once per round. */
+export type VisibleAmong = (candidateIds: string[]) => Promise<Set<string>>;
 
 /** Finds up to `limit` items like `itemId` among those `visible` lets through, best first. */
-export function findSimilar(
+export function* findSimilar(
   corpus: Corpus,
   storyPeers: StoryPeers,
   itemId: string,
   limit: number,
-  visible: (ids: string[]) => Set<string>,
-): SimilarItem[] {
-  const item = corpus.byItem(itemId);
+  visible: VisibleAmong,
+): Steps<SimilarItem[]> {
+  const item = yield* corpus.byItem(itemId);
   if (!item || limit <= 0) return [];
-  const n = corpus.docCount() + 1;
+  const n = (yield* corpus.docCount()) + 1;
   const query = corpus.weigh(item, n);
-  const peers = new Set(storyPeers(itemId));
+  const peers = new Set(yield* storyPeers(itemId));
   const seen = new Set<number>([item.doc]);
   const found: SimilarItem[] = [];
   for (const [round, options] of ROUNDS.entries()) {
-    const { scores, capped } = corpus.candidates(query, options);
+    const { scores, capped } = yield* corpus.candidates(query, options);
     const pool = [...scores].filter(([doc]) => !seen.has(doc)).sort((a, b) => b[1] - a[1]).slice(0, options.screen).map(([doc]) => doc);
     // The item's story peers are candidates from the start, whatever words they share.
     if (round === 0) for (const doc of peers) if (!seen.has(doc) && !scores.has(doc)) pool.unshift(doc);
     for (const doc of pool) seen.add(doc);
-    const ids = corpus.itemIdsOf(pool);
-    const allowed = pool.length > 0 ? visible([...ids.values()]) : new Set<string>();
+    const ids = yield* corpus.itemIdsOf(pool);
+    const candidateIds = [...ids.values()];
+    const allowed = pool.length > 0 ? yield* ask(() => visible(candidateIds)) : new Set<string>();
     const shown = pool.filter((doc) => allowed.has(ids.get(doc) ?? '')).slice(0, options.rerank);
     const hidden = pool.length - allowed.size;
-    for (const d of corpus.byDocs(shown).values()) {
+    for (const d of (yield* corpus.byDocs(shown)).values()) {
       const days = Math.abs(d.hour - item.hour) / 24;
       let score = cosine(query, corpus.weigh(d, n)) * (0.5 + 0.5 * Math.exp(-days / TIME_SCALE_DAYS));
       if (peers.has(d.doc)) score += SAME_STORY_BONUS;

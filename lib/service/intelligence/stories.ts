@@ -6,8 +6,8 @@
  * a story is listed once it has two sources.
  */
 import { randomUUID } from 'node:crypto';
-import type { Database } from 'better-sqlite3';
 import { cosine, type Corpus, type StoredDoc, type Vector } from './corpus';
+import { ask, type Steps } from './storage';
 
 /** Articles more than this far apart are not reports of the same development. */
 export const STORY_WINDOW_HOURS = 72;
@@ -39,39 +39,19 @@ function hourOf(iso: string): number {
   return Math.floor(Date.parse(iso) / 3_600_000);
 }
 
-type Member = { item_id: string; source_id: string; published_at: string };
-
-/** Opens story clustering over the corpus. */
-export function createStories(db: Database, corpus: Corpus) {
-  const stmt = {
-    storyOfItem: db.prepare('SELECT story_id FROM story_items WHERE item_id = ?').pluck(),
-    storiesOfItems: db.prepare('SELECT item_id, story_id FROM story_items WHERE item_id IN (SELECT value FROM json_each(?))').raw(),
-    members: db.prepare('SELECT item_id, source_id, published_at FROM story_items WHERE story_id = ? ORDER BY published_at'),
-    memberDocs: db.prepare(`SELECT d.doc FROM story_items s JOIN intel_docs d ON d.item_id = s.item_id
-      WHERE s.story_id = ? ORDER BY s.published_at LIMIT ${MEMBER_SAMPLE}`).pluck(),
-    span: db.prepare('SELECT first_published_at, last_published_at FROM stories WHERE id = ?').raw(),
-    insertMember: db.prepare('INSERT OR REPLACE INTO story_items (item_id, story_id, source_id, published_at) VALUES (?, ?, ?, ?)'),
-    deleteMember: db.prepare('DELETE FROM story_items WHERE item_id = ?'),
-    moveMembers: db.prepare('UPDATE story_items SET story_id = ? WHERE story_id = ?'),
-    insertStory: db.prepare(`INSERT INTO stories (id, title, summary, lead_item_id, first_published_at, last_published_at, article_count, source_count)
-      VALUES (?, ?, ?, ?, ?, ?, 1, 1)`),
-    updateStory: db.prepare(`UPDATE stories SET title = ?, summary = ?, lead_item_id = ?, first_published_at = ?, last_published_at = ?,
-      article_count = ?, source_count = ? WHERE id = ?`),
-    deleteStory: db.prepare('DELETE FROM stories WHERE id = ?'),
-    storyRow: db.prepare('SELECT source_count FROM stories WHERE id = ?').pluck(),
-  };
-
+/** Opens story clustering over the corpus; every method is steps for an engine's storage to run. */
+export function createStories(corpus: Corpus) {
   /** Loads (a sample of) the documents of a story with their vectors, reusing those already in `loaded`. */
-  function storyDocs(storyId: string, n: number, loaded = new Map<number, Weighed>()): Weighed[] {
-    const wanted = stmt.memberDocs.all(storyId) as number[];
+  function* storyDocs(storyId: string, n: number, loaded = new Map<number, Weighed>()): Steps<Weighed[]> {
+    const wanted = yield* ask((s) => s.memberDocs(storyId, MEMBER_SAMPLE));
     const missing = wanted.filter((d) => !loaded.has(d));
-    for (const doc of corpus.byDocs(missing).values()) loaded.set(doc.doc, { doc, vector: corpus.weigh(doc, n) });
+    for (const doc of (yield* corpus.byDocs(missing)).values()) loaded.set(doc.doc, { doc, vector: corpus.weigh(doc, n) });
     return wanted.flatMap((d) => loaded.get(d) ?? []);
   }
 
   /** First and last hour of a story. */
-  function spanOf(storyId: string): Span {
-    const [first, last] = stmt.span.get(storyId) as [string, string];
+  function* spanOf(storyId: string): Steps<Span> {
+    const [first, last] = yield* ask((s) => s.span(storyId));
     return [hourOf(first), hourOf(last)];
   }
 
@@ -104,14 +84,14 @@ export function createStories(db: Database, corpus: Corpus) {
   }
 
   /** Recomputes a story's counts, dates and lead article (the one closest to the others). */
-  function refresh(storyId: string): void {
-    const members = stmt.members.all(storyId) as Member[];
+  function* refresh(storyId: string): Steps<void> {
+    const members = yield* ask((s) => s.members(storyId));
     if (members.length === 0) {
-      stmt.deleteStory.run(storyId);
+      yield* ask((s) => s.deleteStory(storyId));
       return;
     }
-    const n = corpus.docCount() + 1;
-    const docs = storyDocs(storyId, n).sort((a, b) => a.doc.publishedAt.localeCompare(b.doc.publishedAt));
+    const n = (yield* corpus.docCount()) + 1;
+    const docs = (yield* storyDocs(storyId, n)).sort((a, b) => a.doc.publishedAt.localeCompare(b.doc.publishedAt));
     let lead = docs[0];
     let best = -1;
     for (const x of docs) {
@@ -123,73 +103,76 @@ export function createStories(db: Database, corpus: Corpus) {
       }
     }
     const sources = new Set(members.map((m) => m.source_id)).size;
-    stmt.updateStory.run(
-      lead?.doc.title ?? '', lead?.doc.summary ?? '', lead?.doc.itemId ?? members[0].item_id,
-      members[0].published_at, members[members.length - 1].published_at, members.length, sources, storyId,
-    );
+    yield* ask((s) => s.updateStory({
+      id: storyId, title: lead?.doc.title ?? '', summary: lead?.doc.summary ?? '', leadItemId: lead?.doc.itemId ?? members[0].item_id,
+      firstPublishedAt: members[0].published_at, lastPublishedAt: members[members.length - 1].published_at, articleCount: members.length, sourceCount: sources,
+    }));
   }
 
   /** Places a newly indexed document in a story, merging stories it shows to be the same. */
-  function place(doc: StoredDoc, vector: Vector): string {
-    const n = corpus.docCount() + 1;
+  function* place(doc: StoredDoc, vector: Vector): Steps<string> {
+    const n = (yield* corpus.docCount()) + 1;
     const window: [number, number] = [doc.hour - STORY_WINDOW_HOURS, doc.hour + STORY_WINDOW_HOURS];
-    const scored = [...corpus.candidates(vector, { terms: 20, window }).scores].filter(([d]) => d !== doc.doc).sort((a, b) => b[1] - a[1]).slice(0, CANDIDATES);
+    const scored = [...(yield* corpus.candidates(vector, { terms: 20, window })).scores].filter(([d]) => d !== doc.doc).sort((a, b) => b[1] - a[1]).slice(0, CANDIDATES);
     const loaded = new Map<number, Weighed>();
-    for (const c of corpus.byDocs(scored.map(([d]) => d)).values()) loaded.set(c.doc, { doc: c, vector: corpus.weigh(c, n) });
+    for (const c of (yield* corpus.byDocs(scored.map(([d]) => d))).values()) loaded.set(c.doc, { doc: c, vector: corpus.weigh(c, n) });
     const linked = [...loaded.values()].filter((c) => c.doc.sourceId !== doc.sourceId && related({ doc, vector }, c) >= JOIN_SIMILARITY).map((c) => c.doc);
     const storyIds = new Set<string>();
     if (linked.length > 0) {
-      for (const [, storyId] of stmt.storiesOfItems.all(JSON.stringify(linked.map((c) => c.itemId))) as Array<[string, string]>) storyIds.add(storyId);
+      for (const [, storyId] of yield* ask((s) => s.storiesOfItems(linked.map((c) => c.itemId)))) storyIds.add(storyId);
     }
     const passing: Array<{ storyId: string; score: number; span: Span; members: Weighed[] }> = [];
     for (const storyId of storyIds) {
-      const span = spanOf(storyId);
-      const members = storyDocs(storyId, n, loaded);
+      const span = yield* spanOf(storyId);
+      const members = yield* storyDocs(storyId, n, loaded);
       const score = affinity(doc, vector, span, members);
       if (score !== null && score >= JOIN_SIMILARITY) passing.push({ storyId, score, span, members });
     }
     passing.sort((a, b) => b.score - a.score);
+    const member = { item_id: doc.itemId, source_id: doc.sourceId, published_at: doc.publishedAt };
     if (passing.length === 0) {
       const storyId = randomUUID();
-      stmt.insertStory.run(storyId, doc.title, doc.summary, doc.itemId, doc.publishedAt, doc.publishedAt);
-      stmt.insertMember.run(doc.itemId, storyId, doc.sourceId, doc.publishedAt);
+      yield* ask((s) => s.insertStory({
+        id: storyId, title: doc.title, summary: doc.summary, leadItemId: doc.itemId, firstPublishedAt: doc.publishedAt, lastPublishedAt: doc.publishedAt,
+        articleCount: 1, sourceCount: 1,
+      }));
+      yield* ask((s) => s.putMember(storyId, member));
       return storyId;
     }
     const target = passing[0];
-    stmt.insertMember.run(doc.itemId, target.storyId, doc.sourceId, doc.publishedAt);
+    yield* ask((s) => s.putMember(target.storyId, member));
     const grown = [...target.members, { doc, vector }];
     let span: Span = [Math.min(target.span[0], doc.hour), Math.max(target.span[1], doc.hour)];
     for (const other of passing.slice(1)) {
       const score = crossAffinity(grown, span, other.members, other.span);
       if (score === null || score < JOIN_SIMILARITY) continue;
-      stmt.moveMembers.run(target.storyId, other.storyId);
-      stmt.deleteStory.run(other.storyId);
+      yield* ask((s) => s.mergeStory(target.storyId, other.storyId));
       grown.push(...other.members);
       span = [Math.min(span[0], other.span[0]), Math.max(span[1], other.span[1])];
     }
-    refresh(target.storyId);
+    yield* refresh(target.storyId);
     return target.storyId;
   }
 
   /** Takes an item out of its story; an emptied story disappears. */
-  function unplace(itemId: string): void {
-    const storyId = stmt.storyOfItem.get(itemId) as string | undefined;
+  function* unplace(itemId: string): Steps<void> {
+    const storyId = yield* ask((s) => s.storyOfItem(itemId));
     if (!storyId) return;
-    stmt.deleteMember.run(itemId);
-    refresh(storyId);
+    yield* ask((s) => s.deleteMember(itemId));
+    yield* refresh(storyId);
   }
 
   /** The listed story (two sources or more) an item belongs to. */
-  function storyOf(itemId: string): string | null {
-    const storyId = stmt.storyOfItem.get(itemId) as string | undefined;
+  function* storyOf(itemId: string): Steps<string | null> {
+    const storyId = yield* ask((s) => s.storyOfItem(itemId));
     if (!storyId) return null;
-    return ((stmt.storyRow.get(storyId) as number | undefined) ?? 0) >= 2 ? storyId : null;
+    return ((yield* ask((s) => s.sourceCount(storyId))) ?? 0) >= 2 ? storyId : null;
   }
 
   /** Documents of the other articles clustered with an item, listed story or not. */
-  function peers(itemId: string): number[] {
-    const storyId = stmt.storyOfItem.get(itemId) as string | undefined;
-    return storyId ? (stmt.memberDocs.all(storyId) as number[]) : [];
+  function* peers(itemId: string): Steps<number[]> {
+    const storyId = yield* ask((s) => s.storyOfItem(itemId));
+    return storyId ? yield* ask((s) => s.memberDocs(storyId, MEMBER_SAMPLE)) : [];
   }
 
   return { place, unplace, storyOf, peers };

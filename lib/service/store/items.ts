@@ -91,4 +91,8 @@ export type ItemStore = {
   search(userId: string, text: string, limit: number): Promise<ItemRow[]>;
   /** Replaces the user's tags on an item with these names (distinct without case), making tags that do not exist. */
   setTags(userId: string, itemId: string, names: string[]): Promise<void>;
+  /** Those of the ids the user has an entry for (in no particular order). */
+  withEntries(userId: string, itemIds: string[]): Promise<string[]>;
+  /** The user's items (entries) among the ids, in no particular order. */
+  rowsByIds(userId: string, itemIds: string[]): Promise<ItemRow[]>;
 };

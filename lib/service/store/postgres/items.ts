@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
 import type { BulkItemAction, Tag } from '@/lib/contract/items';
-import type { DetailRow, EntryChange, ItemDetailParts, ItemFilter, ItemStore, MissingTarget } from '../items';
-import { detailColumns, hiddenDetail, itemJoins } from '../item-columns';
+import type { DetailRow, EntryChange, ItemDetailParts, ItemFilter, ItemRow, ItemStore, MissingTarget } from '../items';
+import { detailColumns, hiddenDetail, itemColumns, itemJoins } from '../item-columns';
 import { bigNumber } from './big-numbers';
 import { applyItemFilter, EntryConditions } from './entry-conditions';
 import { listItemPage, missingTarget } from './item-list';
@@ -121,5 +121,10 @@ export function postgresItemStore(pool: Pool): ItemStore {
     tagsOf: (userId, itemId) => retried(() => tagsOf(pool, userId, itemId)),
     setTags: (userId, itemId, names) => inTransaction(pool, (db) => setTags(db, userId, itemId, names)),
     search: (userId, text, limit) => retried(() => searchItemRows(pool, userId, text, limit)),
+    withEntries: (userId, itemIds) => retried(async () => (await pool.query<{ item_id: string }>(
+      'SELECT item_id FROM entries WHERE user_id = $1 AND item_id = ANY($2::text[])', [userId, itemIds])).rows.map((row) => row.item_id)),
+    rowsByIds: (userId, itemIds) => retried(async () => (await pool.query<ItemRow & { last_played_ms: string | number | null }>(
+      `SELECT ${itemColumns} FROM entries e JOIN items i ON i.id = e.item_id ${itemJoins} WHERE e.user_id = $1 AND e.item_id = ANY($2::text[])`,
+      [userId, itemIds])).rows.map((row) => ({ ...row, last_played_ms: bigNumber(row.last_played_ms) }))),
   };
 }

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { BulkItemAction, Tag } from '@/lib/contract/items';
 import { preparedOnce, type Db } from '../database';
-import type { DetailRow, EntryChange, ItemDetailParts, ItemFilter, ItemStore, MissingTarget } from '../items';
+import type { DetailRow, EntryChange, ItemDetailParts, ItemFilter, ItemRow, ItemStore, MissingTarget } from '../items';
 import { missingTarget } from './entry-conditions';
 import { setReadInBulk } from './item-counts';
-import { detailColumns, hiddenDetail, itemJoins } from '../item-columns';
+import { detailColumns, hiddenDetail, itemColumns, itemJoins } from '../item-columns';
 import { listItemPage } from './item-list';
 import { searchItemRows } from './item-search';
 
@@ -21,6 +21,9 @@ const statements = preparedOnce((db: Db) => ({
   untag: db.prepare('DELETE FROM item_tags WHERE user_id = ? AND item_id = ?'),
   tag: db.prepare('INSERT INTO item_tags (tag_id, item_id, user_id) VALUES (?, ?, ?)'),
   savedCount: db.prepare('SELECT COUNT(*) FROM entries WHERE user_id = ? AND is_saved = 1').pluck(),
+  withEntries: db.prepare('SELECT item_id FROM entries WHERE user_id = ? AND item_id IN (SELECT value FROM json_each(?))').pluck(),
+  rowsByIds: db.prepare(`SELECT ${itemColumns} FROM entries e JOIN items i ON i.id = e.item_id ${itemJoins}
+    WHERE e.user_id = ? AND e.item_id IN (SELECT value FROM json_each(?))`),
 }));
 
 const bulkChange: Record<BulkItemAction, string> = {
@@ -107,5 +110,7 @@ export function sqliteItemStore(db: Db): ItemStore {
     tagsOf: async (userId, itemId) => units.tagsOf(userId, itemId),
     setTags: async (userId, itemId, names) => units.setTags(userId, itemId, names),
     search: async (userId, text, limit) => searchItemRows(db, userId, text, limit),
+    withEntries: async (userId, itemIds) => statements(db).withEntries.all(userId, JSON.stringify(itemIds)) as string[],
+    rowsByIds: async (userId, itemIds) => statements(db).rowsByIds.all(userId, JSON.stringify(itemIds)) as ItemRow[],
   };
 }

@@ -10,7 +10,7 @@ let dir: string;
 let db: Database.Database;
 let intelligence: Intelligence;
 
-const everyone = (ids: string[]) => new Set(ids);
+const everyone = async (ids: string[]) => new Set(ids);
 
 function ingest(docs: IndexedDoc[]): void {
   db.transaction(() => docs.forEach((doc) => intelligence.addItem(doc)))();
@@ -39,21 +39,21 @@ afterEach(() => {
 });
 
 describe('stories', () => {
-  it('groups same-event articles from different sources into one story and leaves unrelated ones out', () => {
+  it('groups same-event articles from different sources into one story and leaves unrelated ones out', async () => {
     ingest([...bridgeCollapse, ...rateRise, ...unrelated].sort((a, b) => a.published_at!.localeCompare(b.published_at!)));
     const stories = [...listedStories().values()].map((ids) => ids.sort());
     expect(stories).toHaveLength(2);
     expect(stories).toContainEqual(['bridge-courier', 'bridge-herald', 'bridge-tribune']);
     expect(stories).toContainEqual(['rates-herald', 'rates-ledger']);
-    for (const doc of unrelated) expect(intelligence.storyOf(doc.id)).toBeNull();
-    const storyId = intelligence.storyOf('bridge-herald');
+    for (const doc of unrelated) expect((await intelligence.storyOf(doc.id))).toBeNull();
+    const storyId = (await intelligence.storyOf('bridge-herald'));
     expect(storyId).not.toBeNull();
-    expect(intelligence.storyOf('bridge-tribune')).toBe(storyId);
+    expect((await intelligence.storyOf('bridge-tribune'))).toBe(storyId);
   });
 
-  it('keeps the story row up to date: counts, dates and a lead article', () => {
+  it('keeps the story row up to date: counts, dates and a lead article', async () => {
     ingest(bridgeCollapse);
-    const story = db.prepare('SELECT * FROM stories WHERE id = ?').get(intelligence.storyOf('bridge-herald')) as Record<string, unknown>;
+    const story = db.prepare('SELECT * FROM stories WHERE id = ?').get((await intelligence.storyOf('bridge-herald'))) as Record<string, unknown>;
     expect(story).toMatchObject({
       article_count: 3, source_count: 3,
       first_published_at: bridgeCollapse[0].published_at, last_published_at: bridgeCollapse[2].published_at,
@@ -62,17 +62,17 @@ describe('stories', () => {
     expect(String(story.title)).toMatch(/Marlow/);
   });
 
-  it('does not list a story told by one source only', () => {
+  it('does not list a story told by one source only', async () => {
     ingest(festivalOneSource);
     expect(listedStories().size).toBe(0);
-    expect(intelligence.storyOf('festival-1')).toBeNull();
-    expect(intelligence.storyOf('festival-2')).toBeNull();
+    expect((await intelligence.storyOf('festival-1'))).toBeNull();
+    expect((await intelligence.storyOf('festival-2'))).toBeNull();
   });
 
-  it('leaves an article outside the time window out of the story', () => {
+  it('leaves an article outside the time window out of the story', async () => {
     ingest([...bridgeCollapse, bridgeWeekLater]);
-    expect(intelligence.storyOf('bridge-later')).toBeNull();
-    expect(listedStories().get(intelligence.storyOf('bridge-herald')!)).toHaveLength(3);
+    expect((await intelligence.storyOf('bridge-later'))).toBeNull();
+    expect(listedStories().get((await intelligence.storyOf('bridge-herald'))!)).toHaveLength(3);
   });
 
   it('forms the same stories whatever order the articles arrive in', () => {
@@ -82,11 +82,11 @@ describe('stories', () => {
     expect(stories).toContainEqual(['bridge-courier', 'bridge-herald', 'bridge-tribune']);
   });
 
-  it('drops a removed article from its story, and the story once one source is left', () => {
+  it('drops a removed article from its story, and the story once one source is left', async () => {
     ingest(rateRise);
-    expect(intelligence.storyOf('rates-ledger')).not.toBeNull();
-    db.transaction(() => intelligence.removeItem('rates-herald'))();
-    expect(intelligence.storyOf('rates-ledger')).toBeNull();
+    expect((await intelligence.storyOf('rates-ledger'))).not.toBeNull();
+    await intelligence.removeItem('rates-herald');
+    expect((await intelligence.storyOf('rates-ledger'))).toBeNull();
     expect(db.prepare('SELECT count(*) FROM story_items WHERE item_id = ?').pluck().get('rates-herald')).toBe(0);
   });
 });
@@ -94,8 +94,8 @@ describe('stories', () => {
 describe('similar items', () => {
   beforeEach(() => ingest([...bridgeCollapse, ...rateRise, ...festivalOneSource, bridgeWeekLater, ...unrelated]));
 
-  it('ranks same-event articles first and never returns the item itself', () => {
-    const result = intelligence.similar('bridge-herald', 5, everyone);
+  it('ranks same-event articles first and never returns the item itself', async () => {
+    const result = await intelligence.similar('bridge-herald', 5, everyone);
     const ids = result.map((r) => r.id);
     expect(ids).not.toContain('bridge-herald');
     expect(ids.slice(0, 2).sort()).toEqual(['bridge-courier', 'bridge-tribune']);
@@ -104,41 +104,41 @@ describe('similar items', () => {
     for (let i = 1; i < result.length; i++) expect(result[i - 1].score).toBeGreaterThanOrEqual(result[i].score);
   });
 
-  it('returns only items that visible lets through', () => {
+  it('returns only items that visible lets through', async () => {
     const calls: string[][] = [];
-    const onlyHerald = (ids: string[]) => {
+    const onlyHerald = async (ids: string[]) => {
       calls.push(ids);
       return new Set(ids.filter((id) => id.endsWith('-herald') || id === 'bridge-later'));
     };
-    const ids = intelligence.similar('bridge-courier', 10, onlyHerald).map((r) => r.id);
+    const ids = (await intelligence.similar('bridge-courier', 10, onlyHerald)).map((r) => r.id);
     expect(calls.length).toBeGreaterThan(0);
     expect(ids[0]).toBe('bridge-herald');
     expect(ids.every((id) => id.endsWith('-herald') || id === 'bridge-later')).toBe(true);
     expect(ids).not.toContain('bridge-tribune');
   });
 
-  it('honours the limit and answers nothing for an unknown item', () => {
-    expect(intelligence.similar('bridge-herald', 1, everyone)).toHaveLength(1);
-    expect(intelligence.similar('no-such-item', 5, everyone)).toEqual([]);
+  it('honours the limit and answers nothing for an unknown item', async () => {
+    expect(await intelligence.similar('bridge-herald', 1, everyone)).toHaveLength(1);
+    expect(await intelligence.similar('no-such-item', 5, everyone)).toEqual([]);
   });
 
-  it('forgets a removed item', () => {
-    db.transaction(() => intelligence.removeItem('bridge-tribune'))();
-    expect(intelligence.similar('bridge-herald', 10, everyone).map((r) => r.id)).not.toContain('bridge-tribune');
-    expect(intelligence.similar('bridge-tribune', 10, everyone)).toEqual([]);
+  it('forgets a removed item', async () => {
+    await intelligence.removeItem('bridge-tribune');
+    expect((await intelligence.similar('bridge-herald', 10, everyone)).map((r) => r.id)).not.toContain('bridge-tribune');
+    expect(await intelligence.similar('bridge-tribune', 10, everyone)).toEqual([]);
   });
 
-  it('indexes an item without any text, which then has no similar items and no story', () => {
+  it('indexes an item without any text, which then has no similar items and no story', async () => {
     ingest([{ id: 'episode', title: '', summary: '', content: '', source_id: 'podcast', published_at: null, url: null }]);
-    expect(intelligence.similar('episode', 5, everyone)).toEqual([]);
-    expect(intelligence.storyOf('episode')).toBeNull();
+    expect(await intelligence.similar('episode', 5, everyone)).toEqual([]);
+    expect((await intelligence.storyOf('episode'))).toBeNull();
   });
 
-  it('replaces an item added twice instead of duplicating it', () => {
+  it('replaces an item added twice instead of duplicating it', async () => {
     ingest([bridgeCollapse[0]]);
-    const ids = intelligence.similar('bridge-courier', 10, everyone).map((r) => r.id);
+    const ids = (await intelligence.similar('bridge-courier', 10, everyone)).map((r) => r.id);
     expect(ids.filter((id) => id === 'bridge-herald')).toHaveLength(1);
-    expect(intelligence.storyOf('bridge-herald')).toBe(intelligence.storyOf('bridge-courier'));
+    expect((await intelligence.storyOf('bridge-herald'))).toBe((await intelligence.storyOf('bridge-courier')));
   });
 });
 
@@ -147,7 +147,7 @@ describe('adding items in a batch', () => {
   const frequencies = (handle: Database.Database) => handle.prepare('SELECT id, df FROM intel_terms ORDER BY id').all();
   const documents = (handle: Database.Database) => handle.prepare("SELECT value FROM intel_meta WHERE key = 'doc_count'").pluck().get();
 
-  it('counts words and documents, forms stories and finds similar items as adding them one by one does', () => {
+  it('counts words and documents, forms stories and finds similar items as adding them one by one does', async () => {
     ingest(all());
     const other = new Database(path.join(dir, 'batch.db'));
     try {
@@ -157,15 +157,15 @@ describe('adding items in a batch', () => {
       expect(frequencies(other)).toEqual(frequencies(db));
       expect(documents(other)).toBe(documents(db));
       for (const id of ['bridge-herald', 'rates-ledger']) {
-        expect(batched.similar(id, 5, everyone)).toEqual(intelligence.similar(id, 5, everyone));
-        expect(batched.storyOf(id)).not.toBeNull();
+        expect(await batched.similar(id, 5, everyone)).toEqual(await intelligence.similar(id, 5, everyone));
+        expect((await batched.storyOf(id))).not.toBeNull();
       }
     } finally {
       other.close();
     }
   });
 
-  it('leaves nothing of a failed batch behind: no counts, no remembered documents', () => {
+  it('leaves nothing of a failed batch behind: no counts, no remembered documents', async () => {
     expect(() => intelligence.batch(() => {
       // Same-story articles, so placing the later ones reads the earlier ones back.
       for (const doc of bridgeCollapse) intelligence.addItem({ ...doc, id: `rolled-back-${doc.id}` });
@@ -180,14 +180,14 @@ describe('adding items in a batch', () => {
       const plain = createIntelligence(other);
       other.transaction(() => later.forEach((doc) => plain.addItem(doc)))();
       expect(frequencies(db)).toEqual(frequencies(other));
-      for (const id of ['bridge-herald', 'rates-ledger']) expect(intelligence.similar(id, 5, everyone)).toEqual(plain.similar(id, 5, everyone));
-      expect(intelligence.storyOf('bridge-herald')).toBe(intelligence.storyOf('bridge-tribune'));
+      for (const id of ['bridge-herald', 'rates-ledger']) expect(await intelligence.similar(id, 5, everyone)).toEqual(await plain.similar(id, 5, everyone));
+      expect((await intelligence.storyOf('bridge-herald'))).toBe((await intelligence.storyOf('bridge-tribune')));
     } finally {
       other.close();
     }
   });
 
-  it('counts on from the stored frequencies when a new instance opens an indexed database', () => {
+  it('counts on from the stored frequencies when a new instance opens an indexed database', async () => {
     const first = all().slice(0, 6);
     const rest = all().slice(6);
     ingest(first);
@@ -199,7 +199,7 @@ describe('adding items in a batch', () => {
       const single = createIntelligence(other);
       other.transaction(() => all().forEach((doc) => single.addItem(doc)))();
       expect(frequencies(db)).toEqual(frequencies(other));
-      expect(reopened.similar('bridge-herald', 5, everyone)).toEqual(single.similar('bridge-herald', 5, everyone));
+      expect(await reopened.similar('bridge-herald', 5, everyone)).toEqual(await single.similar('bridge-herald', 5, everyone));
     } finally {
       other.close();
     }

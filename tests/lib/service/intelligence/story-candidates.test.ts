@@ -5,6 +5,8 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createIntelligence, intelligenceSchemaSql } from '@/lib/service/intelligence';
 import { createCorpus } from '@/lib/service/intelligence/corpus';
+import { runNow } from '@/lib/service/intelligence/storage';
+import { sqliteIntelligenceStorage } from '@/lib/service/store/sqlite/intelligence';
 
 let dir: string;
 let db: Database.Database;
@@ -32,10 +34,11 @@ describe('story candidates', () => {
           content: '<p>Harbour crane report.</p>', source_id: `source-${i % 3}`, published_at: at, url: null });
       }
     })();
-    const corpus = createCorpus(db);
-    const doc = corpus.byItem('item-0')!;
-    const vector = corpus.weigh(doc, corpus.docCount());
-    const { scores, capped } = corpus.candidates(vector, { terms: 1, window: [doc.hour - 72, doc.hour + 72] });
+    const corpus = createCorpus();
+    const storage = sqliteIntelligenceStorage(db);
+    const doc = runNow(corpus.byItem('item-0'), storage)!;
+    const vector = corpus.weigh(doc, runNow(corpus.docCount(), storage));
+    const { scores, capped } = runNow(corpus.candidates(vector, { terms: 1, window: [doc.hour - 72, doc.hour + 72] }), storage);
     expect(scores.size).toBe(200);
     expect(capped).toBe(true);
   });

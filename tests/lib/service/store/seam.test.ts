@@ -23,7 +23,7 @@ const convertedAreas = ['folders', 'tags', 'saved-searches', 'accounts.ts', 'up-
   'subscriptions', 'feeds/subscribe-user.ts', 'opml/import-opml.ts',
   'items/get-item.ts', 'items/item-view.ts', 'items/list-items.ts', 'items/item-filter.ts', 'items/cursor.ts',
   'items/item-state.ts', 'items/tags.ts', 'items/suggested-tags.ts', 'search/search-items.ts',
-  'search/search-feeds.ts',
+  'search/search-feeds.ts', 'items/similar-items.ts',
   // Google Reader's reads and writes through the greader store; mail's newsletter lookup through the subscriptions store
   // (receive-mail.ts still hands the connection to domain/feeds' storeItems until that area is converted).
   '../sync/greader/greader-read.ts', '../sync/greader/greader-write.ts', '../sync/greader/greader-atom.ts', '../sync/greader/greader-ids.ts',

@@ -80,6 +80,19 @@ describe('GET /v1/items/{id}/similar', () => {
     expect(found).not.toContain(ids.get('bridge-tribune'));
   });
 
+  it('answers what the intelligence finds when it filters by the reader\'s entries itself, in its order', async () => {
+    const { user, key } = await harness.createUser({ plan: 'pro' });
+    follow(user, ['herald', 'tribune', ...unrelated.map((doc) => doc.source_id)]);
+    const theirs = async (candidates: string[]) => new Set(candidates.filter((id) => harness.service.db
+      .prepare('SELECT 1 FROM entries WHERE user_id = ? AND item_id = ?').get(user.id, id)));
+    for (const limit of [1, 3, 50]) {
+      const expected = (await harness.service.intelligence.similar(ids.get('bridge-herald')!, limit, theirs)).map((hit) => hit.id);
+      const answer = await harness.call('GET', `/v1/items/${ids.get('bridge-herald')}/similar`, { key, query: { limit } });
+      expect(answer.body.data.map((item: { id: string }) => item.id)).toEqual(expected);
+      expect(expected.length).toBeGreaterThan(0);
+    }
+  });
+
   it('answers 402 off-plan and 422 for an item the reader does not have or a limit over 50', async () => {
     const free = await harness.createUser({ plan: 'free' });
     follow(free.user, ['herald']);

@@ -1,0 +1,84 @@
+/**
+ * The intelligence's work as steps for an engine's storage (storage.ts), the same on every engine:
+ * adding and removing items, similar items and the story of an item. The engine's intelligence
+ * (index.ts on SQLite, store/postgres/intelligence.ts) runs them and owns the transactions.
+ */
+import { createCorpus } from './corpus';
+import type { PreparedDoc } from './prepare-doc';
+import { findSimilar, type SimilarItem, type VisibleAmong } from './similar';
+import type { Steps } from './storage';
+import { createStories } from './stories';
+
+/** What the intelligence needs to know of an item. `content` and `summary` may be HTML or text. */
+export type IndexedDoc = {
+  id: string;
+  title: string;
+  summary: string;
+  content: string;
+  /** The feed (subscription source) the item came from; a story needs two. */
+  source_id: string;
+  published_at: string | null;
+  url: string | null;
+};
+
+/** The query side the domain uses, async on every engine. */
+export type IntelligenceQueries = {
+  /** Forgets an item: its postings, its story membership. */
+  removeItem(id: string): Promise<void>;
+  /**
+   * Up to `limit` items like `id` among those the reader may see, best first, `id` itself excluded:
+   * each round of the search hands its candidate ids to `visible` (the caller's store says which
+   * the reader has, one query a round) and ranks within the answer.
+   */
+  similar(id: string, limit: number, visible: VisibleAmong): Promise<SimilarItem[]>;
+  /** The story an item belongs to, when that story has articles from two sources or more. */
+  storyOf(id: string): Promise<string | null>;
+};
+
+function hourOf(iso: string): number {
+  return Math.floor(Date.parse(iso) / 3_600_000);
+}
+
+function normalisedDate(publishedAt: string | null): string {
+  const time = publishedAt ? Date.parse(publishedAt) : NaN;
+  return new Date(Number.isFinite(time) ? time : Date.now()).toISOString();
+}
+
+/** The intelligence's memory (frequencies, documents) and its work as steps. */
+export function createIntelligenceCore() {
+  const corpus = createCorpus();
+  const stories = createStories(corpus);
+
+  function* removeItem(id: string): Steps<void> {
+    yield* stories.unplace(id);
+    yield* corpus.remove(id);
+  }
+
+  /** Indexes an item and places it in a story; re-adding replaces. */
+  function* addItem(doc: IndexedDoc, prepared: PreparedDoc): Steps<void> {
+    yield* removeItem(doc.id);
+    const publishedAt = normalisedDate(doc.published_at);
+    const { title, summary, termIds, termWeights } = prepared;
+    const { stored, vector } = yield* corpus.add(
+      { itemId: doc.id, sourceId: doc.source_id, hour: hourOf(publishedAt), publishedAt, title, summary },
+      termIds, termWeights,
+    );
+    yield* stories.place(stored, vector);
+  }
+
+  return {
+    addItem,
+    removeItem,
+    similar: (id: string, limit: number, visible: VisibleAmong) => findSimilar(corpus, stories.peers, id, limit, visible),
+    storyOf: stories.storyOf,
+    /** Runs `steps` (additions) with their word counts written once at the end (see Corpus.deferFrequencies). */
+    deferFrequencies: corpus.deferFrequencies,
+    /** Empties the frequencies held, after a transaction that counted some was rolled back. */
+    forgetFrequencies: corpus.forgetFrequencies,
+    /** Call once the engine's transaction has ended. */
+    settle: corpus.settle,
+  };
+}
+
+/** The shared part of an engine's intelligence. */
+export type IntelligenceCore = ReturnType<typeof createIntelligenceCore>;

@@ -32,6 +32,8 @@ function clientGone(): ServiceError {
 /** Waits `ms`, or until `signal` aborts (then throws clientGone at once). */
 function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
+    // An abort while a database limiter answered has already fired: no listener would hear it.
+    if (signal?.aborted) return reject(clientGone());
     const gone = () => {
       clearTimeout(timer);
       reject(clientGone());

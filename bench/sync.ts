@@ -1,7 +1,8 @@
 /**
  * Sync-API latency at a realistic size (issue 27): one user, 100 feeds, 100,000 items stored
  * through storeItems, the service served over real HTTP on 127.0.0.1 by @hono/node-server (as
- * lib/server/service-listener.ts serves it), and a Google Reader client's first sync timed:
+ * lib/server/service-listener.ts serves /v1 in production; there /greader and /fever pass through
+ * Next's route handlers first, which this leaves out), and a Google Reader client's first sync timed:
  * `stream/items/ids` of 10,000 ids (all, and unread only) and `stream/items/contents` of 1,000
  * items, form-encoded, after ClientLogin. Fever `items` and `/v1/items?limit=50` (over the same
  * HTTP, and in-process as bench/items.ts measures it) are the baselines that make figures

@@ -17,7 +17,7 @@ export async function answerFever(service: ServiceContext, limiter: KeyLimiter, 
   const params = await callParams(request);
   const caller = await feverCaller(service.store, params.get('api_key'));
   if (!caller) return Response.json({ api_version: 3, auth: 0 });
-  const spent = spendHeldRequest(limiter, caller.credential.id, service.config.apiKeyRateLimit);
+  const spent = spendHeldRequest(limiter, caller.credential.id, service.config.apiKeyRateLimit, request.signal);
   if (spent) await spent;
   // Writes first, so that ids asked for in the same call show their effect (as in Fever).
   await applyMark(service, caller.user, params);

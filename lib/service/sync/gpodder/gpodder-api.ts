@@ -134,7 +134,7 @@ export function mountGpodder(app: Hono, service: ServiceContext, limiter: KeyLim
     const session = basic ? null : await sessionCaller(service.store, c.req.raw);
     const caller = basic ?? (session?.user.email.toLowerCase() === route.user.toLowerCase() ? session : null);
     if (!caller) return unauthorizedBasic();
-    const spent = spendHeldRequest(limiter, caller.credential.id, service.config.apiKeyRateLimit);
+    const spent = spendHeldRequest(limiter, caller.credential.id, service.config.apiKeyRateLimit, c.req.raw.signal);
     if (spent) await spent;
     try {
       const response = await answer(service, caller.user, route, c.req.raw);

@@ -84,7 +84,7 @@ export function mountGreader(app: Hono, service: ServiceContext, limiter: KeyLim
     app.on(methods, `${options.prefix ?? api}${path}`, async (c: Context) => {
       const caller = await greaderCaller(service.store, c.req.raw);
       if (!caller) return badToken();
-      const spent = options.uncounted ? undefined : spendHeldRequest(limiter, caller.credential.id, service.config.apiKeyRateLimit);
+      const spent = options.uncounted ? undefined : spendHeldRequest(limiter, caller.credential.id, service.config.apiKeyRateLimit, c.req.raw.signal);
       if (spent) await spent;
       const params = options.rawBody ? new URL(c.req.url).searchParams : await callParams(c.req.raw);
       const writeTokenGiven = params.get('T')?.trim();

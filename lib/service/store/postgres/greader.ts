@@ -38,7 +38,8 @@ function refConditions(userId: string, query: RefQuery): EntryConditions {
   if (query.oldestMs !== undefined) where.add(`e.published_ms > ${where.bind(query.oldestMs)}`);
   if (query.newestMs !== undefined) where.add(`e.published_ms < ${where.bind(query.newestMs)}`);
   if (query.after) {
-    where.add(`(e.published_ms, e.item_id) ${query.oldestFirst ? '>' : '<'} (${where.bind(query.after.ms)}, ${where.bind(query.after.itemId)})`);
+    // Item ids in byte order (the "C" collation), as SQLite orders them, whatever the database's locale.
+    where.add(`(e.published_ms, e.item_id COLLATE "C") ${query.oldestFirst ? '>' : '<'} (${where.bind(query.after.ms)}, ${where.bind(query.after.itemId)})`);
   }
   return where;
 }
@@ -63,17 +64,17 @@ export function postgresGreaderStore(pool: Pool): GreaderStore {
     itemRefs: (userId, query) => retried(async () => {
       const where = refConditions(userId, query);
       const direction = query.oldestFirst ? 'ASC' : 'DESC';
-      const { rows: refs } = await pool.query<ItemRef>({
-        text: `SELECT e.item_rowid::float8, e.published_ms::float8 FROM entries e WHERE ${where.sql()}
-          ORDER BY e.published_ms ${direction}, e.item_id ${direction} LIMIT ${where.bind(query.count + 1)}`,
+      // The item id comes with each row, so the continuation needs no second read (its entry may be gone by then).
+      const { rows } = await pool.query<[...ItemRef, string]>({
+        text: `SELECT e.item_rowid::float8, e.published_ms::float8, e.item_id FROM entries e WHERE ${where.sql()}
+          ORDER BY e.published_ms ${direction}, e.item_id COLLATE "C" ${direction} LIMIT ${where.bind(query.count + 1)}`,
         values: where.values,
         rowMode: 'array',
       });
-      if (refs.length <= query.count) return { refs };
-      refs.length = query.count;
-      const [id, ms] = refs[refs.length - 1]!;
-      const { rows: [last] } = await pool.query<{ item_id: string }>('SELECT item_id FROM entries WHERE user_id = $1 AND item_rowid = $2', [userId, id]);
-      return { refs, next: { ms, itemId: last!.item_id } };
+      const refs = rows.slice(0, query.count).map(([id, ms]): ItemRef => [id, ms]);
+      if (rows.length <= query.count) return { refs };
+      const [, ms, itemId] = rows[query.count - 1]!;
+      return { refs, next: { ms, itemId } };
     }),
     itemContents: async (userId, ids) => {
       if (!ids.length) return [];
@@ -84,7 +85,7 @@ export function postgresGreaderStore(pool: Pool): GreaderStore {
     subscriptions: (userId) => rows<SubscriptionRow>(`SELECT s.id, COALESCE(s.title, f.title) AS title, f.url AS feed_url, 'tidings:' || f.id AS feed_key,
         f.website, fo.name AS folder
       FROM subscriptions s JOIN feeds f ON f.id = s.feed_id LEFT JOIN folders fo ON fo.id = s.folder_id
-      WHERE s.user_id = $1 ORDER BY ${orderWithoutCase('COALESCE(s.title, f.title)')}`, [userId]),
+      WHERE s.user_id = $1 ORDER BY ${orderWithoutCase('COALESCE(s.title, f.title)')}, s.id COLLATE "C"`, [userId]),
     unreadBySubscription: (userId) => rows<UnreadCount>(`SELECT subscription_id, COUNT(*)::int AS count, MAX(published_ms)::float8 AS newest_ms FROM entries
       WHERE user_id = $1 AND is_read = 0 AND subscription_id IS NOT NULL GROUP BY subscription_id`, [userId]),
     labelNames: async (userId) => ({

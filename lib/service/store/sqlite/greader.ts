@@ -53,7 +53,7 @@ const statements = preparedOnce((db: Db) => ({
   itemIds: db.prepare('SELECT item_id FROM entries WHERE user_id = ? AND item_rowid IN (SELECT value FROM json_each(?))').pluck(),
   subscriptions: db.prepare(`SELECT s.id, COALESCE(s.title, f.title) AS title, f.url AS feed_url, 'tidings:' || f.id AS feed_key, f.website, fo.name AS folder
     FROM subscriptions s JOIN feeds f ON f.id = s.feed_id LEFT JOIN folders fo ON fo.id = s.folder_id
-    WHERE s.user_id = ? ORDER BY COALESCE(s.title, f.title) COLLATE NOCASE`),
+    WHERE s.user_id = ? ORDER BY COALESCE(s.title, f.title) COLLATE NOCASE, s.id`),
   unread: db.prepare(`SELECT subscription_id, COUNT(*) AS count, MAX(published_ms) AS newest_ms FROM entries
     WHERE user_id = ? AND is_read = 0 AND subscription_id IS NOT NULL GROUP BY subscription_id`),
   folderNames: db.prepare('SELECT name FROM folders WHERE user_id = ? ORDER BY name COLLATE NOCASE').pluck(),

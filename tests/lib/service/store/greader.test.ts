@@ -1,16 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { RefQuery } from '@/lib/service/store/greader';
-import { withPostgres } from '../../../postgres';
-import { fixturesFor, type StoreFixture } from './store-fixture';
+import { describeOnBothEngines } from './store-fixture';
 
-withPostgres();
-
-describe.each(fixturesFor('greader'))('the Google Reader store on %s', (_engine, open) => {
-  let f: StoreFixture;
-  beforeEach(async () => { f = await open(); });
-  afterEach(async () => { await f.close(); });
-
+describeOnBothEngines('the Google Reader store on %s', ['greader'], (f) => {
   async function folder(userId: string, name: string): Promise<string> {
     const id = randomUUID();
     await f.run('INSERT INTO folders (id, user_id, name, created_at) VALUES (?, ?, ?, ?)', id, userId, name, new Date().toISOString());
@@ -43,6 +36,24 @@ describe.each(fixturesFor('greader'))('the Google Reader store on %s', (_engine,
     const oldest = await f.store.greader.itemRefs(userId, query({ count: 3, oldestFirst: true, oldestMs: base, newestMs: base + 5000 }));
     expect(oldest.refs.map(([id]) => id)).toEqual([ids[1], ids[2], ids[3]]);
     expect(await f.store.greader.itemRefs(await f.user(), query())).toEqual({ refs: [] });
+  });
+
+  it('pages items published at one moment by their ids in byte order, as SQLite orders them', async () => {
+    const userId = await f.user();
+    const { feedId, subscriptionId } = await f.subscription(userId);
+    for (const id of ['a-item', 'B-item', 'c-item']) {
+      await f.run(`INSERT INTO items (id, feed_id, guid, title, published_ms, created_at) VALUES (?, ?, ?, 'Item', 5000, ?)`, id, feedId, id, new Date().toISOString());
+      await f.run(`INSERT INTO entries (user_id, item_id, subscription_id, item_type, published_ms, item_rowid)
+        SELECT ?, id, ?, item_type, published_ms, rowid FROM items WHERE id = ?`, userId, subscriptionId, id);
+    }
+    const [a, b, c] = await numbers(['a-item', 'B-item', 'c-item']);
+    const first = await f.store.greader.itemRefs(userId, query({ count: 1 }));
+    expect(first).toEqual({ refs: [[c, 5000]], next: { ms: 5000, itemId: 'c-item' } });
+    const second = await f.store.greader.itemRefs(userId, query({ count: 1, after: first.next }));
+    expect(second).toEqual({ refs: [[a, 5000]], next: { ms: 5000, itemId: 'a-item' } });
+    expect(await f.store.greader.itemRefs(userId, query({ count: 1, after: second.next }))).toEqual({ refs: [[b, 5000]] });
+    const oldest = await f.store.greader.itemRefs(userId, query({ oldestFirst: true, after: { ms: 5000, itemId: 'B-item' } }));
+    expect(oldest.refs.map(([id]) => id)).toEqual([a, c]);
   });
 
   it('lists states, left out or kept to, and feeds by address or by their tidings: key', async () => {
@@ -120,6 +131,16 @@ describe.each(fixturesFor('greader'))('the Google Reader store on %s', (_engine,
     expect((await f.store.greader.labelIds(userId, 'Art')).folder).toBe(artId);
     const none = await f.store.greader.labelIds(await f.user(), 'art');
     expect([none.folder, none.tag]).toEqual([undefined, undefined]);
+  });
+
+  it('lists subscriptions of one title in the order of their ids', async () => {
+    const userId = await f.user();
+    const first = await f.subscription(userId, null, { title: 'Same' });
+    const second = await f.subscription(userId, null, { title: 'same' });
+    await f.run('UPDATE subscriptions SET id = ? WHERE id = ?', 'ffffffff-0000-4000-8000-000000000000', first.subscriptionId);
+    await f.run('UPDATE subscriptions SET id = ? WHERE id = ?', '00000000-0000-4000-8000-000000000000', second.subscriptionId);
+    expect((await f.store.greader.subscriptions(userId)).map((row) => row.id))
+      .toEqual(['00000000-0000-4000-8000-000000000000', 'ffffffff-0000-4000-8000-000000000000']);
   });
 
   it('edits items by number in one unit: states in order, then tags; a save past the limit changes nothing', async () => {

@@ -1,15 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { withPostgres } from '../../../postgres';
-import { fixturesFor, type StoreFixture } from './store-fixture';
+import { expect, it } from 'vitest';
+import { describeOnBothEngines } from './store-fixture';
 
-withPostgres();
-
-describe.each(fixturesFor('subscriptions'))('finding a newsletter by its address on %s', (_engine, open) => {
-  let f: StoreFixture;
-  beforeEach(async () => { f = await open(); });
-  afterEach(async () => { await f.close(); });
-
+describeOnBothEngines('finding a newsletter by its address on %s', ['subscriptions'], (f) => {
   it('finds a followed newsletter without case, paused only when every subscription to it is', async () => {
     const first = await f.user();
     const { feedId, subscriptionId } = await f.subscription(first, null, { url: null, source_type: 'newsletter', title: 'Letters' });

@@ -54,6 +54,13 @@ function importsOf(text: string): string[] {
 const forbiddenImport = (target: string) => ['better-sqlite3', 'pg', 'postgres'].includes(target)
   || /(^|\/)http(\/|$)/.test(target) || /(^|\/)store\/sqlite(\/|$)/.test(target) || /(^|\/)store\/database$/.test(target);
 
+/**
+ * SQL in a file's text: a connection's prepare() (not the feed preparer's `prepare(source, …)`,
+ * feeds/feed-preparer.ts, which parses a document), an exec() of the connection or of a string
+ * (a RegExp's exec() runs no SQL), or the connection itself.
+ */
+const sqlPatterns = [/(?<!reparer(\(\))?\.)\bprepare\((?!source[,:])/, /\bdb\.exec\(/, /\.exec\(\s*['"`]/, /\bdb\./, /\bdb\b\s*[,)]/];
+
 /** What breaks the rules in an area's files: SQL, or an import of a database (or of lib/service/http unless `httpAllowed`). */
 function offendersIn(area: string, httpAllowed = false): string[] {
   const files = sourceFiles(path.join(domainDir, area));
@@ -62,10 +69,9 @@ function offendersIn(area: string, httpAllowed = false): string[] {
     const text = readFileSync(file, 'utf8');
     const name = path.relative(domainDir, file);
     const forbidden = (target: string) => forbiddenImport(target) && !(httpAllowed && /(^|\/)http(\/|$)/.test(target));
-    // The feed preparer's `prepare(source, …)` (feeds/feed-preparer.ts) parses a document: no SQL, unlike a connection's prepare().
     return [
       ...importsOf(text).filter(forbidden).map((target) => `${name} imports ${target}`),
-      ...[/(?<!reparer(\(\))?\.)\bprepare\((?!source[,:])/, /\.exec\(/, /\bdb\./, /\bdb\b\s*[,)]/].filter((pattern) => pattern.test(text)).map((pattern) => `${name} matches ${pattern}`),
+      ...sqlPatterns.filter((pattern) => pattern.test(text)).map((pattern) => `${name} matches ${pattern}`),
     ];
   });
 }
@@ -77,5 +83,14 @@ describe('the storage seam', () => {
 
   it.each(convertedAdapters)('leaves no SQL and no database import in the HTTP adapter %s', (area) => {
     expect(offendersIn(area, true)).toEqual([]);
+  });
+
+  it('tells SQL run on a connection from a regular expression\'s exec()', () => {
+    const sqlIn = (text: string) => sqlPatterns.some((pattern) => pattern.test(text));
+    expect(sqlIn("db.exec('DELETE FROM items')")).toBe(true);
+    expect(sqlIn('connection.exec(`UPDATE feeds SET title = 1`)')).toBe(true);
+    expect(sqlIn('tx.exec( "VACUUM")')).toBe(true);
+    expect(sqlIn('const port = /listening (\\d+)/.exec(output)?.[1];')).toBe(false);
+    expect(sqlIn('const match = datePattern.exec(value);')).toBe(false);
   });
 });

@@ -63,31 +63,31 @@ export async function listItemPage(db: Queryable, userId: string, query: ItemPag
   const tsquery = search ? searchQuery(search.text, search.include_body) : null;
   if (search && !tsquery) return { rows: [], total: 0 };
 
-  // A search reaches the user's entries from the matches through entries_search (item_rowid), as on
-  // SQLite: counting them reads that index alone.
-  const from = tsquery ? 'FROM items i JOIN entries e ON e.user_id = $1 AND e.item_rowid = i.rowid' : 'FROM entries e JOIN items i ON i.id = e.item_id';
-  let total: number;
+  let total: number | null = null;
   if (tsquery) {
+    // Counted with the page below, in the same pass over the matches.
     where.add(`i.search_document @@ to_tsquery('tidings_search', ${where.bind(tsquery)})`);
-    total = (await db.query<{ n: number }>(`SELECT COUNT(*)::int AS n ${from} WHERE ${where.sql()}`, where.values)).rows[0]!.n;
   } else if (countsCover(query.filter)) {
     // The counters carry the columns the conditions name, under the same alias.
     total = (await db.query<{ n: number }>(`SELECT COALESCE(SUM(e.n), 0)::int AS n FROM entry_counts e WHERE ${where.sql()}`, where.values)).rows[0]!.n;
   } else {
     total = (await db.query<{ n: number }>(`SELECT COUNT(*)::int AS n FROM entries e WHERE ${where.sql()}`, where.values)).rows[0]!.n;
   }
-  const global = search?.global && tsquery ? globalConditions(userId, tsquery, search.global) : null;
-  if (global) total += (await db.query<{ n: number }>(`SELECT COUNT(*)::int AS n ${globalFrom} WHERE ${global.sql()}`, global.values)).rows[0]!.n;
-
   let rows: ListedRow[] = [];
-  if (!after || after.phase === 'own') {
+  if (tsquery && (!after || after.phase === 'own')) {
+    ({ rows, total } = await searchPage(db, where, order, after, query.limit));
+  } else if (!after || after.phase === 'own') {
     const page = where.clone();
     if (after) page.add(`(${order.key}, e.item_id) ${order.direction === 'DESC' ? '<' : '>'} (${page.bind(after.key)}, ${page.bind(after.id)})`);
     const { rows: found } = await db.query<RawRow>(`SELECT ${itemColumns}, ${order.key} AS sort_key
-      ${from} ${itemJoins} WHERE ${page.sql()}
+      FROM entries e JOIN items i ON i.id = e.item_id ${itemJoins} WHERE ${page.sql()}
       ORDER BY ${order.key} ${order.direction}, e.item_id ${order.direction} LIMIT ${page.bind(query.limit)}`, page.values);
     rows = asListed(found);
   }
+  // An empty page of a search (no match, or past the last) says nothing of the total: counted apart.
+  total ??= (await db.query<{ n: number }>(`SELECT COUNT(*)::int AS n ${searchFrom} WHERE ${where.sql()}`, where.values)).rows[0]!.n;
+  const global = search?.global && tsquery ? globalConditions(userId, tsquery, search.global) : null;
+  if (global) total += (await db.query<{ n: number }>(`SELECT COUNT(*)::int AS n ${globalFrom} WHERE ${global.sql()}`, global.values)).rows[0]!.n;
   if (global && rows.length < query.limit) {
     const page = global.clone();
     if (after?.phase === 'global') page.add(`(i.published_ms, i.id) < (${page.bind(after.key)}, ${page.bind(after.id)})`);
@@ -99,6 +99,31 @@ export async function listItemPage(db: Queryable, userId: string, query: ItemPag
     rows = rows.concat(asListed(found));
   }
   return { rows, total };
+}
+
+// A search reaches the user's entries from the matches through item_rowid, as on SQLite.
+const searchFrom = 'FROM items i JOIN entries e ON e.user_id = $1 AND e.item_rowid = i.rowid';
+
+/**
+ * A page of the user's search matches and how many match, in one pass: the matches' keys come off
+ * entries_search_page (migration 012) without reading entries, are counted by a window before the
+ * cursor and the limit apply, and only the page's rows are joined to their columns. The total is
+ * null when the page is empty.
+ */
+async function searchPage(db: Queryable, where: EntryConditions, order: (typeof orders)[ItemPageQuery['order']],
+  after: ItemPageQuery['after'], limit: number): Promise<{ rows: ListedRow[]; total: number | null }> {
+  const page = where.clone();
+  const direction = order.direction;
+  const past = after ? `WHERE (m.sort_key, m.item_id) ${direction === 'DESC' ? '<' : '>'} (${page.bind(after.key)}, ${page.bind(after.id)})` : '';
+  const { rows: found } = await db.query<RawRow & { match_total: number }>(`SELECT ${itemColumns}, k.sort_key, k.match_total FROM (
+      SELECT m.item_id, m.sort_key, m.match_total FROM (
+        SELECT e.item_id, ${order.key} AS sort_key, (COUNT(*) OVER ())::int AS match_total ${searchFrom} WHERE ${page.sql()}) m
+      ${past} ORDER BY m.sort_key ${direction}, m.item_id ${direction} LIMIT ${page.bind(limit)}) k
+    JOIN entries e ON e.user_id = $1 AND e.item_id = k.item_id JOIN items i ON i.id = k.item_id ${itemJoins}
+    ORDER BY k.sort_key ${direction}, k.item_id ${direction}`, page.values);
+  const total = found[0]?.match_total ?? null;
+  for (const row of found) delete (row as Partial<typeof row>).match_total;
+  return { rows: asListed(found), total };
 }
 
 const globalFrom = 'FROM items i JOIN feeds f ON f.id = i.feed_id';

@@ -5,6 +5,7 @@ import { itemSourceHashSchema } from './schema/003-item-source-hash';
 import { feedListingSchema } from './schema/004-feed-listing';
 import { entryMarkingSchema } from './schema/007-entry-marking';
 import { feverIdsSchema } from './schema/008-fever-ids';
+import { searchPageSchema } from './schema/012-search-page';
 
 /**
  * The service's PostgreSQL schema changes, in order. Never edit one that has shipped: add the
@@ -17,4 +18,5 @@ export const postgresMigrations: Migration[] = [
   { version: 4, name: 'feed-listing', sql: feedListingSchema },
   { version: 7, name: 'entry-marking', sql: entryMarkingSchema },
   { version: 8, name: 'fever-ids', sql: feverIdsSchema },
+  { version: 12, name: 'search-page', sql: searchPageSchema },
 ];

@@ -53,39 +53,45 @@ type RawRow = Omit<ListedRow, 'sort_key' | 'last_played_ms'> & { sort_key: strin
 const asListed = (rows: RawRow[]): ListedRow[] =>
   rows.map((row) => ({ ...row, sort_key: Number(row.sort_key), last_played_ms: bigNumber(row.last_played_ms) }));
 
-/** A page of the user's items on PostgreSQL (see ItemStore.list), on one client. */
+/**
+ * A page of the user's items on PostgreSQL (see ItemStore.list). Reads that do not wait on each
+ * other go out together: on a pool each takes a connection of its own, so a list waits for its
+ * slowest round trip, not their sum (on a busy machine the round trips are most of a list's time).
+ */
 export async function listItemPage(db: Queryable, userId: string, query: ItemPageQuery): Promise<ItemPage | MissingTarget> {
-  const missing = await missingTarget(db, userId, query.filter);
-  if (missing) return missing;
+  const [missing, page] = await Promise.all([missingTarget(db, userId, query.filter), readPage(db, userId, query)]);
+  return missing ?? page;
+}
+
+/** How many entries the conditions cover (no search). */
+async function countEntries(db: Queryable, filter: ItemFilter, where: EntryConditions): Promise<number> {
+  // The counters carry the columns the conditions name, under the same alias.
+  const sql = countsCover(filter) ? 'SELECT COALESCE(SUM(e.n), 0)::int AS n FROM entry_counts e' : 'SELECT COUNT(*)::int AS n FROM entries e';
+  return (await db.query<{ n: number }>(`${sql} WHERE ${where.sql()}`, where.values)).rows[0]!.n;
+}
+
+async function readPage(db: Queryable, userId: string, query: ItemPageQuery): Promise<ItemPage> {
   const { search, after } = query;
   const order = orders[query.order];
   const where = applyItemFilter(query.filter, new EntryConditions(userId));
   const tsquery = search ? searchQuery(search.text, search.include_body) : null;
   if (search && !tsquery) return { rows: [], total: 0 };
+  const ownPhase = !after || after.phase === 'own';
 
+  let rows: ListedRow[] = [];
   let total: number | null = null;
   if (tsquery) {
-    // Counted with the page below, in the same pass over the matches.
     where.add(`i.search_document @@ to_tsquery('tidings_search', ${where.bind(tsquery)})`);
-  } else if (countsCover(query.filter)) {
-    // The counters carry the columns the conditions name, under the same alias.
-    total = (await db.query<{ n: number }>(`SELECT COALESCE(SUM(e.n), 0)::int AS n FROM entry_counts e WHERE ${where.sql()}`, where.values)).rows[0]!.n;
+    if (ownPhase) ({ rows, total } = await searchPage(db, where, order, after, query.limit));
+    // An empty page of a search (no match, or past the last) says nothing of the total: counted apart.
+    total ??= (await db.query<{ n: number }>(`SELECT COUNT(*)::int AS n ${searchFrom} WHERE ${where.sql()}`, where.values)).rows[0]!.n;
   } else {
-    total = (await db.query<{ n: number }>(`SELECT COUNT(*)::int AS n FROM entries e WHERE ${where.sql()}`, where.values)).rows[0]!.n;
-  }
-  let rows: ListedRow[] = [];
-  if (tsquery && (!after || after.phase === 'own')) {
-    ({ rows, total } = await searchPage(db, where, order, after, query.limit));
-  } else if (!after || after.phase === 'own') {
     const page = where.clone();
     if (after) page.add(`(${order.key}, e.item_id) ${order.direction === 'DESC' ? '<' : '>'} (${page.bind(after.key)}, ${page.bind(after.id)})`);
-    const { rows: found } = await db.query<RawRow>(`SELECT ${itemColumns}, ${order.key} AS sort_key
+    [total, rows] = await Promise.all([countEntries(db, query.filter, where), ownPhase ? db.query<RawRow>(`SELECT ${itemColumns}, ${order.key} AS sort_key
       FROM entries e JOIN items i ON i.id = e.item_id ${itemJoins} WHERE ${page.sql()}
-      ORDER BY ${order.key} ${order.direction}, e.item_id ${order.direction} LIMIT ${page.bind(query.limit)}`, page.values);
-    rows = asListed(found);
+      ORDER BY ${order.key} ${order.direction}, e.item_id ${order.direction} LIMIT ${page.bind(query.limit)}`, page.values).then((found) => asListed(found.rows)) : []]);
   }
-  // An empty page of a search (no match, or past the last) says nothing of the total: counted apart.
-  total ??= (await db.query<{ n: number }>(`SELECT COUNT(*)::int AS n ${searchFrom} WHERE ${where.sql()}`, where.values)).rows[0]!.n;
   const global = search?.global && tsquery ? globalConditions(userId, tsquery, search.global) : null;
   if (global) total += (await db.query<{ n: number }>(`SELECT COUNT(*)::int AS n ${globalFrom} WHERE ${global.sql()}`, global.values)).rows[0]!.n;
   if (global && rows.length < query.limit) {

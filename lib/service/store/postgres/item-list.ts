@@ -54,29 +54,20 @@ const asListed = (rows: RawRow[]): ListedRow[] =>
   rows.map((row) => ({ ...row, sort_key: Number(row.sort_key), last_played_ms: bigNumber(row.last_played_ms) }));
 
 /**
- * A page of the user's items on PostgreSQL (see ItemStore.list). On a busy machine the round trips
- * are most of a list's time, so the page carries its total, and the check of the filter's targets
- * goes out beside it (on a pool each takes a connection of its own).
+ * A page of the user's items on PostgreSQL (see ItemStore.list). Reads that do not wait on each
+ * other go out together: on a pool each takes a connection of its own, so a list waits for its
+ * slowest round trip, not their sum (on a busy machine the round trips are most of a list's time).
  */
 export async function listItemPage(db: Queryable, userId: string, query: ItemPageQuery): Promise<ItemPage | MissingTarget> {
   const [missing, page] = await Promise.all([missingTarget(db, userId, query.filter), readPage(db, userId, query)]);
   return missing ?? page;
 }
 
-/** The query counting the entries the conditions cover (no search). */
-function countOf(filter: ItemFilter, where: EntryConditions): string {
+/** How many entries the conditions cover (no search). */
+async function countEntries(db: Queryable, filter: ItemFilter, where: EntryConditions): Promise<number> {
   // The counters carry the columns the conditions name, under the same alias.
   const sql = countsCover(filter) ? 'SELECT COALESCE(SUM(e.n), 0)::int AS n FROM entry_counts e' : 'SELECT COUNT(*)::int AS n FROM entries e';
-  return `${sql} WHERE ${where.sql()}`;
-}
-
-type Totalled = RawRow & { match_total: number };
-
-/** A page's rows and the total they carry (null for an empty page, which carries none). */
-function withTotal(found: Totalled[]): { rows: ListedRow[]; total: number | null } {
-  const total = found[0]?.match_total ?? null;
-  for (const row of found) delete (row as Partial<Totalled>).match_total;
-  return { rows: asListed(found), total };
+  return (await db.query<{ n: number }>(`${sql} WHERE ${where.sql()}`, where.values)).rows[0]!.n;
 }
 
 async function readPage(db: Queryable, userId: string, query: ItemPageQuery): Promise<ItemPage> {
@@ -97,13 +88,9 @@ async function readPage(db: Queryable, userId: string, query: ItemPageQuery): Pr
   } else {
     const page = where.clone();
     if (after) page.add(`(${order.key}, e.item_id) ${order.direction === 'DESC' ? '<' : '>'} (${page.bind(after.key)}, ${page.bind(after.id)})`);
-    // The count's conditions are the page's first values, so it takes the same placeholders.
-    if (ownPhase) {
-      ({ rows, total } = withTotal((await db.query<Totalled>(`SELECT ${itemColumns}, ${order.key} AS sort_key, (${countOf(query.filter, where)}) AS match_total
-        FROM entries e JOIN items i ON i.id = e.item_id ${itemJoins} WHERE ${page.sql()}
-        ORDER BY ${order.key} ${order.direction}, e.item_id ${order.direction} LIMIT ${page.bind(query.limit)}`, page.values)).rows));
-    }
-    total ??= (await db.query<{ n: number }>(countOf(query.filter, where), where.values)).rows[0]!.n;
+    [total, rows] = await Promise.all([countEntries(db, query.filter, where), ownPhase ? db.query<RawRow>(`SELECT ${itemColumns}, ${order.key} AS sort_key
+      FROM entries e JOIN items i ON i.id = e.item_id ${itemJoins} WHERE ${page.sql()}
+      ORDER BY ${order.key} ${order.direction}, e.item_id ${order.direction} LIMIT ${page.bind(query.limit)}`, page.values).then((found) => asListed(found.rows)) : []]);
   }
   const global = search?.global && tsquery ? globalConditions(userId, tsquery, search.global) : null;
   if (global) total += (await db.query<{ n: number }>(`SELECT COUNT(*)::int AS n ${globalFrom} WHERE ${global.sql()}`, global.values)).rows[0]!.n;
@@ -134,13 +121,15 @@ async function searchPage(db: Queryable, where: EntryConditions, order: (typeof 
   const page = where.clone();
   const direction = order.direction;
   const past = after ? `WHERE (m.sort_key, m.item_id) ${direction === 'DESC' ? '<' : '>'} (${page.bind(after.key)}, ${page.bind(after.id)})` : '';
-  const { rows: found } = await db.query<Totalled>(`SELECT ${itemColumns}, k.sort_key, k.match_total FROM (
+  const { rows: found } = await db.query<RawRow & { match_total: number }>(`SELECT ${itemColumns}, k.sort_key, k.match_total FROM (
       SELECT m.item_id, m.sort_key, m.match_total FROM (
         SELECT e.item_id, ${order.key} AS sort_key, (COUNT(*) OVER ())::int AS match_total ${searchFrom} WHERE ${page.sql()}) m
       ${past} ORDER BY m.sort_key ${direction}, m.item_id ${direction} LIMIT ${page.bind(limit)}) k
     JOIN entries e ON e.user_id = $1 AND e.item_id = k.item_id JOIN items i ON i.id = k.item_id ${itemJoins}
     ORDER BY k.sort_key ${direction}, k.item_id ${direction}`, page.values);
-  return withTotal(found);
+  const total = found[0]?.match_total ?? null;
+  for (const row of found) delete (row as Partial<typeof row>).match_total;
+  return { rows: asListed(found), total };
 }
 
 const globalFrom = 'FROM items i JOIN feeds f ON f.id = i.feed_id';

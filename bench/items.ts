@@ -34,16 +34,18 @@ export type ItemsFigures = {
   ratios: Record<string, number>;
 };
 
-function quantile(sorted: number[], q: number): number {
+/** The value at quantile `q` of ascending numbers. */
+export function quantile(sorted: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 }
 
-const round = (value: number) => Math.round(value * 1000) / 1000;
+export const round = (value: number) => Math.round(value * 1000) / 1000;
 
-type Bench = { service: EmbeddedService; key: string; subscriptions: string[]; itemIds: string[]; searchWords: string[][]; commonWords: string[] };
+/** The data set, open: the service on it, the bench user and what the requests pick from. */
+export type Bench = { service: EmbeddedService; userId: string; key: string; subscriptions: string[]; itemIds: string[]; searchWords: string[][]; commonWords: string[] };
 
 /** Gives the account a lived-in state: what is older than a month read, about one item in 64 saved. */
-function resetState(service: EmbeddedService, userId: string, now: number): void {
+export function resetState(service: EmbeddedService, userId: string, now: number): void {
   service.db.prepare(`UPDATE entries SET is_read = (published_ms < @monthAgo),
       is_saved = (substr(item_id, 1, 1) = '0' AND substr(item_id, 2, 1) < '4'), saved_at = NULL WHERE user_id = @user`)
     .run({ user: userId, monthAgo: now - 30 * 86_400_000 });
@@ -53,7 +55,7 @@ function resetState(service: EmbeddedService, userId: string, now: number): void
  * Stores the data set, or reuses it when BENCH_DATA_DIR names a directory that already holds
  * one (handy when trying an index: the build is most of the bench's time).
  */
-async function build(dir: string, seed = 42): Promise<Bench & { buildSeconds: number | null }> {
+export async function build(dir: string, seed = 42): Promise<Bench & { buildSeconds: number | null }> {
   const databaseFile = path.join(dir, 'service.db');
   const reuse = existsSync(databaseFile);
   const service = createService({ databaseFile, config: { apiKeyRateLimit: 1_000_000_000, validateResponses: false } });
@@ -80,12 +82,14 @@ async function build(dir: string, seed = 42): Promise<Bench & { buildSeconds: nu
   const pick = (from: number, to: number) => vocabulary.words[from + Math.floor(random() * (to - from))];
   const searchWords = Array.from({ length: runs }, (_, index) => (index % 4 === 3 ? [pick(50, 1000), pick(50, 1000)] : [pick(100, 5000)]));
   const commonWords = vocabulary.words.slice(0, 5);
-  return { service, key: (await issueCredential(store, user.id, 'api_key', 'bench')).secret, subscriptions, itemIds, searchWords, commonWords, buildSeconds };
+  return { service, userId: user.id, key: (await issueCredential(store, user.id, 'api_key', 'bench')).secret, subscriptions, itemIds, searchWords, commonWords, buildSeconds };
 }
 
-type Timed = { ms: number; cpuMs: number; json: unknown };
+/** One request's wall and CPU time and its answer. */
+export type Timed = { ms: number; cpuMs: number; json: unknown };
 
-async function call(bench: Bench, method: string, pathAndQuery: string, body?: unknown): Promise<Timed> {
+/** One request through the service's fetch handler with the bench key; throws unless it answers 200. */
+export async function call(bench: Bench, method: string, pathAndQuery: string, body?: unknown): Promise<Timed> {
   const cpu = process.cpuUsage();
   const started = performance.now();
   const response = await bench.service.fetch(new Request(`http://bench${pathAndQuery}`, {
@@ -101,7 +105,8 @@ async function call(bench: Bench, method: string, pathAndQuery: string, body?: u
 
 const totalOf = (answer: Timed) => (answer.json as { pagination?: { total: number } }).pagination?.total;
 
-async function measure(label: string, count: number, request: (index: number) => Promise<Timed>, target?: { median?: number; p99?: number }): Promise<[string, Latency]> {
+/** Times `count` requests after 5 to warm up: median, p99 and CPU, against the target when given. */
+export async function measure(label: string, count: number, request: (index: number) => Promise<Timed>, target?: { median?: number; p99?: number }): Promise<[string, Latency]> {
   for (let i = 0; i < 5; i++) await request(i);
   const times: number[] = [];
   const cpu: number[] = [];

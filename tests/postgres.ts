@@ -1,81 +1,16 @@
 /*
- * A throwaway PostgreSQL cluster for the tests of one file: `initdb` into a temporary directory
- * (as the `postgres` user when the tests run as root, since PostgreSQL refuses root), trust
- * authentication on 127.0.0.1, a free port, a socket in the same directory; stopped and removed
- * when the file is done. Each call of freshDatabase() answers the URL of a new, empty database.
+ * A throwaway PostgreSQL cluster for the tests of one file (started by tests/postgres-cluster.ts:
+ * `initdb` into a temporary directory, a free port on 127.0.0.1); stopped and removed when the
+ * file is done. Each call of freshDatabase() answers the URL of a new, empty database.
  * Without PostgreSQL's binaries the PostgreSQL tests are skipped locally, and fail under CI.
  */
-import { execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
-
-/** The directory of the newest installed PostgreSQL's binaries (Debian's layout), or null. */
-function binaries(): string | null {
-  const root = '/usr/lib/postgresql';
-  if (!existsSync(root)) return null;
-  const versions = readdirSync(root).filter((name) => existsSync(path.join(root, name, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a));
-  return versions.length ? path.join(root, versions[0]!, 'bin') : null;
-}
-
-const bin = binaries();
-
-/** Why the PostgreSQL tests cannot run here, or null when they can. */
-export const postgresMissing: string | null = bin ? null : 'PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/initdb; apt-get install postgresql)';
+import { createDatabase, postgresMissing, startCluster, stopCluster, type Cluster } from './postgres-cluster';
 
 /** Whether PostgreSQL tests are skipped: only when the binaries are missing and this is not CI, where they must run. */
 export const skipPostgres = postgresMissing !== null && !process.env.CI;
 
 if (skipPostgres) console.warn(`[tests] Skipping the PostgreSQL tests: ${postgresMissing}.`);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-const asRoot = process.getuid?.() === 0;
-
-/** Runs a PostgreSQL binary, as the postgres user when we are root. */
-function runPg(command: string, args: string[]): void {
-  const file = path.join(bin!, command);
-  if (asRoot) execFileSync('runuser', ['-u', 'postgres', '--', file, ...args], { stdio: 'pipe' });
-  else execFileSync(file, args, { stdio: 'pipe' });
-}
-
-type Cluster = { dir: string; port: number };
-
-async function startCluster(): Promise<Cluster> {
-  if (postgresMissing) throw new Error(`${postgresMissing}; CI must run the PostgreSQL tests.`);
-  const dir = mkdtempSync(path.join(tmpdir(), 'tidings-pg-'));
-  if (asRoot) {
-    const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
-    const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
-    chownSync(dir, uid, gid);
-  }
-  const data = path.join(dir, 'data');
-  runPg('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C']);
-  const port = await freePort();
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
-  runPg('pg_ctl', ['-D', data, '-o', options, '-l', path.join(dir, 'log'), '-w', '-t', '60', 'start']);
-  return { dir, port };
-}
-
-function stopCluster(cluster: Cluster): void {
-  try {
-    runPg('pg_ctl', ['-D', path.join(cluster.dir, 'data'), '-m', 'immediate', '-w', 'stop']);
-  } finally {
-    rmSync(cluster.dir, { recursive: true, force: true });
-  }
-}
 
 let cluster: Cluster | null = null;
 let databases = 0;
@@ -87,6 +22,7 @@ let databases = 0;
 export function withPostgres(): void {
   if (skipPostgres) return;
   beforeAll(async () => {
+    if (postgresMissing) throw new Error(`${postgresMissing}; CI must run the PostgreSQL tests.`);
     cluster = await startCluster();
   }, 120_000);
   afterAll(() => {
@@ -102,13 +38,5 @@ export function withPostgres(): void {
 export async function freshDatabase(template?: string): Promise<string> {
   if (!cluster) throw new Error('withPostgres() starts the cluster: call it at the top of the test file.');
   databases += 1;
-  const name = `tidings_test_${process.pid}_${databases}`;
-  const admin = new pg.Client({ host: '127.0.0.1', port: cluster.port, user: 'postgres', database: 'postgres' });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
-  } finally {
-    await admin.end();
-  }
-  return `postgres://postgres@127.0.0.1:${cluster.port}/${name}`;
+  return createDatabase(cluster, `tidings_test_${process.pid}_${databases}`, template);
 }

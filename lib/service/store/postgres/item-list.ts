@@ -53,41 +53,47 @@ type RawRow = Omit<ListedRow, 'sort_key' | 'last_played_ms'> & { sort_key: strin
 const asListed = (rows: RawRow[]): ListedRow[] =>
   rows.map((row) => ({ ...row, sort_key: Number(row.sort_key), last_played_ms: bigNumber(row.last_played_ms) }));
 
-/** A page of the user's items on PostgreSQL (see ItemStore.list), on one client. */
+/**
+ * A page of the user's items on PostgreSQL (see ItemStore.list). Reads that do not wait on each
+ * other go out together: on a pool each takes a connection of its own, so a list waits for its
+ * slowest round trip, not their sum (on a busy machine the round trips are most of a list's time).
+ */
 export async function listItemPage(db: Queryable, userId: string, query: ItemPageQuery): Promise<ItemPage | MissingTarget> {
-  const missing = await missingTarget(db, userId, query.filter);
-  if (missing) return missing;
+  const [missing, page] = await Promise.all([missingTarget(db, userId, query.filter), readPage(db, userId, query)]);
+  return missing ?? page;
+}
+
+/** How many entries the conditions cover (no search). */
+async function countEntries(db: Queryable, filter: ItemFilter, where: EntryConditions): Promise<number> {
+  // The counters carry the columns the conditions name, under the same alias.
+  const sql = countsCover(filter) ? 'SELECT COALESCE(SUM(e.n), 0)::int AS n FROM entry_counts e' : 'SELECT COUNT(*)::int AS n FROM entries e';
+  return (await db.query<{ n: number }>(`${sql} WHERE ${where.sql()}`, where.values)).rows[0]!.n;
+}
+
+async function readPage(db: Queryable, userId: string, query: ItemPageQuery): Promise<ItemPage> {
   const { search, after } = query;
   const order = orders[query.order];
   const where = applyItemFilter(query.filter, new EntryConditions(userId));
   const tsquery = search ? searchQuery(search.text, search.include_body) : null;
   if (search && !tsquery) return { rows: [], total: 0 };
+  const ownPhase = !after || after.phase === 'own';
 
-  // A search reaches the user's entries from the matches through entries_search (item_rowid), as on
-  // SQLite: counting them reads that index alone.
-  const from = tsquery ? 'FROM items i JOIN entries e ON e.user_id = $1 AND e.item_rowid = i.rowid' : 'FROM entries e JOIN items i ON i.id = e.item_id';
-  let total: number;
+  let rows: ListedRow[] = [];
+  let total: number | null = null;
   if (tsquery) {
     where.add(`i.search_document @@ to_tsquery('tidings_search', ${where.bind(tsquery)})`);
-    total = (await db.query<{ n: number }>(`SELECT COUNT(*)::int AS n ${from} WHERE ${where.sql()}`, where.values)).rows[0]!.n;
-  } else if (countsCover(query.filter)) {
-    // The counters carry the columns the conditions name, under the same alias.
-    total = (await db.query<{ n: number }>(`SELECT COALESCE(SUM(e.n), 0)::int AS n FROM entry_counts e WHERE ${where.sql()}`, where.values)).rows[0]!.n;
+    if (ownPhase) ({ rows, total } = await searchPage(db, where, order, after, query.limit));
+    // An empty page of a search (no match, or past the last) says nothing of the total: counted apart.
+    total ??= (await db.query<{ n: number }>(`SELECT COUNT(*)::int AS n ${searchFrom} WHERE ${where.sql()}`, where.values)).rows[0]!.n;
   } else {
-    total = (await db.query<{ n: number }>(`SELECT COUNT(*)::int AS n FROM entries e WHERE ${where.sql()}`, where.values)).rows[0]!.n;
+    const page = where.clone();
+    if (after) page.add(`(${order.key}, e.item_id) ${order.direction === 'DESC' ? '<' : '>'} (${page.bind(after.key)}, ${page.bind(after.id)})`);
+    [total, rows] = await Promise.all([countEntries(db, query.filter, where), ownPhase ? db.query<RawRow>(`SELECT ${itemColumns}, ${order.key} AS sort_key
+      FROM entries e JOIN items i ON i.id = e.item_id ${itemJoins} WHERE ${page.sql()}
+      ORDER BY ${order.key} ${order.direction}, e.item_id ${order.direction} LIMIT ${page.bind(query.limit)}`, page.values).then((found) => asListed(found.rows)) : []]);
   }
   const global = search?.global && tsquery ? globalConditions(userId, tsquery, search.global) : null;
   if (global) total += (await db.query<{ n: number }>(`SELECT COUNT(*)::int AS n ${globalFrom} WHERE ${global.sql()}`, global.values)).rows[0]!.n;
-
-  let rows: ListedRow[] = [];
-  if (!after || after.phase === 'own') {
-    const page = where.clone();
-    if (after) page.add(`(${order.key}, e.item_id) ${order.direction === 'DESC' ? '<' : '>'} (${page.bind(after.key)}, ${page.bind(after.id)})`);
-    const { rows: found } = await db.query<RawRow>(`SELECT ${itemColumns}, ${order.key} AS sort_key
-      ${from} ${itemJoins} WHERE ${page.sql()}
-      ORDER BY ${order.key} ${order.direction}, e.item_id ${order.direction} LIMIT ${page.bind(query.limit)}`, page.values);
-    rows = asListed(found);
-  }
   if (global && rows.length < query.limit) {
     const page = global.clone();
     if (after?.phase === 'global') page.add(`(i.published_ms, i.id) < (${page.bind(after.key)}, ${page.bind(after.id)})`);
@@ -99,6 +105,31 @@ export async function listItemPage(db: Queryable, userId: string, query: ItemPag
     rows = rows.concat(asListed(found));
   }
   return { rows, total };
+}
+
+// A search reaches the user's entries from the matches through item_rowid, as on SQLite.
+const searchFrom = 'FROM items i JOIN entries e ON e.user_id = $1 AND e.item_rowid = i.rowid';
+
+/**
+ * A page of the user's search matches and how many match, in one pass: the matches' keys come off
+ * entries_search_page (migration 012) without reading entries, are counted by a window before the
+ * cursor and the limit apply, and only the page's rows are joined to their columns. The total is
+ * null when the page is empty.
+ */
+async function searchPage(db: Queryable, where: EntryConditions, order: (typeof orders)[ItemPageQuery['order']],
+  after: ItemPageQuery['after'], limit: number): Promise<{ rows: ListedRow[]; total: number | null }> {
+  const page = where.clone();
+  const direction = order.direction;
+  const past = after ? `WHERE (m.sort_key, m.item_id) ${direction === 'DESC' ? '<' : '>'} (${page.bind(after.key)}, ${page.bind(after.id)})` : '';
+  const { rows: found } = await db.query<RawRow & { match_total: number }>(`SELECT ${itemColumns}, k.sort_key, k.match_total FROM (
+      SELECT m.item_id, m.sort_key, m.match_total FROM (
+        SELECT e.item_id, ${order.key} AS sort_key, (COUNT(*) OVER ())::int AS match_total ${searchFrom} WHERE ${page.sql()}) m
+      ${past} ORDER BY m.sort_key ${direction}, m.item_id ${direction} LIMIT ${page.bind(limit)}) k
+    JOIN entries e ON e.user_id = $1 AND e.item_id = k.item_id JOIN items i ON i.id = k.item_id ${itemJoins}
+    ORDER BY k.sort_key ${direction}, k.item_id ${direction}`, page.values);
+  const total = found[0]?.match_total ?? null;
+  for (const row of found) delete (row as Partial<typeof row>).match_total;
+  return { rows: asListed(found), total };
 }
 
 const globalFrom = 'FROM items i JOIN feeds f ON f.id = i.feed_id';

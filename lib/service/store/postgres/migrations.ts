@@ -6,6 +6,7 @@ import { feedListingSchema } from './schema/004-feed-listing';
 import { entryMarkingSchema } from './schema/007-entry-marking';
 import { feverIdsSchema } from './schema/008-fever-ids';
 import { feedLeasesSchema } from './schema/009-feed-leases';
+import { searchPageSchema } from './schema/012-search-page';
 
 /**
  * The service's PostgreSQL schema changes, in order. Never edit one that has shipped: add the
@@ -19,4 +20,5 @@ export const postgresMigrations: Migration[] = [
   { version: 7, name: 'entry-marking', sql: entryMarkingSchema },
   { version: 8, name: 'fever-ids', sql: feverIdsSchema },
   { version: 9, name: 'feed-leases', sql: feedLeasesSchema },
+  { version: 12, name: 'search-page', sql: searchPageSchema },
 ];

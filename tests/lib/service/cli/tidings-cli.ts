@@ -1,0 +1,53 @@
+/*
+ * Two ways to run the operator command line in tests. `spawnTidings` starts the real entry point
+ * as a child process (`tsx lib/service/cli/main.ts`): each start compiles the TypeScript again,
+ * seconds on a busy machine, so each command group keeps one such test proving the process's exit
+ * code and output. `runTidings` runs the same entry function, runCli, in this process with the
+ * given environment, capturing what it writes and the exit code it answers: the rest of the cases.
+ */
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { runCli } from '@/lib/service/cli/main';
+
+/** A finished command: its exit code and everything it wrote to stdout and stderr. */
+export type Run = { code: number; stdout: string; stderr: string };
+
+/** Settings for one run: a value sets the variable, undefined removes it. */
+export type Settings = Record<string, string | undefined>;
+
+// What `npx tsx` runs, without npm's start-up.
+const tsx = path.resolve('node_modules/.bin/tsx');
+
+/** Runs a script (default the command line) as a child process with this process's environment changed by `settings`. */
+export function spawnTidings(settings: Settings, args: string[], script = 'lib/service/cli/main.ts'): Promise<Run> {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const [name, value] of Object.entries(settings)) {
+    if (value === undefined) delete env[name];
+    else env[name] = value;
+  }
+  return new Promise((resolve) => {
+    execFile(tsx, [script, ...args], { cwd: process.cwd(), env }, (error, stdout, stderr) => {
+      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
+    });
+  });
+}
+
+/** Runs the command line in this process, with the environment changed by `settings` for the run only. */
+export async function runTidings(settings: Settings, args: string[]): Promise<Run> {
+  const saved = Object.fromEntries(Object.keys(settings).map((name) => [name, process.env[name]]));
+  const apply = (values: Settings) => {
+    for (const [name, value] of Object.entries(values)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  };
+  let stdout = '';
+  let stderr = '';
+  apply(settings);
+  try {
+    const code = await runCli(args, { out: (line) => { stdout += `${line}\n`; }, err: (line) => { stderr += `${line}\n`; } });
+    return { code, stdout, stderr };
+  } finally {
+    apply(saved);
+  }
+}

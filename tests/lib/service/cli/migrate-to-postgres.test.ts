@@ -22,10 +22,9 @@ import { passwordIsRight } from '@/lib/server/sign-in';
 import { writePassword, type PasswordRecord } from '@/lib/service/domain/app-password';
 import { openSecret, sealSecret } from '@/lib/service/secret-box';
 import { openDatabase } from '@/lib/service/store/database';
-import { main as seedDemo } from '@/lib/service/cli/seed-demo';
 import { sqliteTablesOf } from '@/lib/service/store/postgres/copy-sqlite';
 import { freshDatabase, skipPostgres, withPostgres } from '../../../postgres';
-import { runTidings, spawnTidings, type Settings } from './tidings-cli';
+import { runSeedDemo, runTidings, spawnTidings, type Settings } from './tidings-cli';
 
 vi.mock('server-only', () => ({}));
 // The move starts a `tsx` child process: on a busy two-core machine it can take longer than the default 20 s.
@@ -80,12 +79,8 @@ beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'tidings-migrate-'));
   const previous = process.env.DATABASE_URL;
   delete process.env.DATABASE_URL;
-  delete process.env.TIDINGS_SECRET;
-  const previousDataDir = process.env.TIDINGS_DATA_DIR;
-  process.env.TIDINGS_DATA_DIR = dataDir;
-  expect(await seedDemo([])).toBe(0);
-  if (previousDataDir === undefined) delete process.env.TIDINGS_DATA_DIR;
-  else process.env.TIDINGS_DATA_DIR = previousDataDir;
+  const seeded = await runSeedDemo(settingsOf(dataDir), []);
+  expect(seeded.code, seeded.stderr).toBe(0);
   const key = await runTidings(settingsOf(dataDir), ['key', 'create', '--email', 'owner@tidings.local', '--name', 'Reader app']);
   expect(key.code, key.stderr).toBe(0);
   expect(await sessionStore(dataDir).insert(session)).toBe(true);

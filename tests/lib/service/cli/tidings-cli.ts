@@ -3,11 +3,15 @@
  * as a child process (`tsx lib/service/cli/main.ts`): each start compiles the TypeScript again,
  * seconds on a busy machine, so each command group keeps one such test proving the process's exit
  * code and output. `runTidings` runs the same entry function, runCli, in this process with the
- * given environment, capturing what it writes and the exit code it answers: the rest of the cases.
+ * given environment, capturing what it writes and the exit code it answers: the rest of the cases
+ * (`runSeedDemo` likewise for `seed:demo`).
  */
 import { execFile } from 'node:child_process';
 import path from 'node:path';
+import { format } from 'node:util';
+import { vi } from 'vitest';
 import { runCli } from '@/lib/service/cli/main';
+import { main as seedDemo } from '@/lib/service/cli/seed-demo';
 
 /** A finished command: its exit code and everything it wrote to stdout and stderr. */
 export type Run = { code: number; stdout: string; stderr: string };
@@ -32,8 +36,8 @@ export function spawnTidings(settings: Settings, args: string[], script = 'lib/s
   });
 }
 
-/** Runs the command line in this process, with the environment changed by `settings` for the run only. */
-export async function runTidings(settings: Settings, args: string[]): Promise<Run> {
+/** Runs `run` with the environment changed by `settings`, put back after it. */
+async function withSettings<T>(settings: Settings, run: () => Promise<T>): Promise<T> {
   const saved = Object.fromEntries(Object.keys(settings).map((name) => [name, process.env[name]]));
   const apply = (values: Settings) => {
     for (const [name, value] of Object.entries(values)) {
@@ -41,13 +45,37 @@ export async function runTidings(settings: Settings, args: string[]): Promise<Ru
       else process.env[name] = value;
     }
   };
-  let stdout = '';
-  let stderr = '';
   apply(settings);
   try {
-    const code = await runCli(args, { out: (line) => { stdout += `${line}\n`; }, err: (line) => { stderr += `${line}\n`; } });
-    return { code, stdout, stderr };
+    return await run();
   } finally {
     apply(saved);
   }
+}
+
+/** Runs the command line in this process, with the environment changed by `settings` for the run only. */
+export function runTidings(settings: Settings, args: string[]): Promise<Run> {
+  return withSettings(settings, async () => {
+    let stdout = '';
+    let stderr = '';
+    const code = await runCli(args, { out: (line) => { stdout += `${line}\n`; }, err: (line) => { stderr += `${line}\n`; } });
+    return { code, stdout, stderr };
+  });
+}
+
+/** Runs `seed:demo` in this process, capturing what it logs (it writes through console.log and console.error). */
+export function runSeedDemo(settings: Settings, args: string[]): Promise<Run> {
+  return withSettings(settings, async () => {
+    let stdout = '';
+    let stderr = '';
+    const log = vi.spyOn(console, 'log').mockImplementation((...parts: unknown[]) => { stdout += `${format(...parts)}\n`; });
+    const error = vi.spyOn(console, 'error').mockImplementation((...parts: unknown[]) => { stderr += `${format(...parts)}\n`; });
+    try {
+      const code = await seedDemo(args);
+      return { code, stdout, stderr };
+    } finally {
+      log.mockRestore();
+      error.mockRestore();
+    }
+  });
 }

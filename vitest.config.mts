@@ -12,6 +12,8 @@ export default defineConfig({
     // machine runs the files one at a time while the main process mostly waits.
     maxWorkers: '100%',
     setupFiles: ['tests/testing-library-setup.ts'],
+    // One PostgreSQL cluster for the whole run, started by the first file that needs it.
+    globalSetup: ['tests/postgres-global-setup.ts'],
     testTimeout: 20000,
     hookTimeout: 30000,
   },

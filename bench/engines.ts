@@ -65,7 +65,7 @@ async function startPostgres(bench: Bench): Promise<Postgres | string> {
     const version = (await pool.query<{ server_version: string }>('SHOW server_version')).rows[0]!.server_version;
     return { cluster, pool, items: postgresStoreAreas(pool).items, version, moveSeconds };
   } catch (error) {
-    stopCluster(cluster);
+    stopCluster(cluster.dir);
     throw error;
   }
 }
@@ -173,7 +173,7 @@ export async function run(): Promise<EnginesFigures> {
   } finally {
     if (postgres && typeof postgres !== 'string') {
       await postgres.pool.end();
-      stopCluster(postgres.cluster);
+      stopCluster(postgres.cluster.dir);
     }
     bench?.service.close();
     if (!keep) rmSync(dir, { recursive: true, force: true });

@@ -1,11 +1,12 @@
 /*
- * A throwaway PostgreSQL cluster: `initdb` into a temporary directory (as the `postgres` user when
- * run as root, since PostgreSQL refuses root), trust authentication on 127.0.0.1, a free port, a
- * socket in the same directory, durability off. The tests (tests/postgres.ts) and the bench
- * (bench/engines.ts) start theirs here; it needs no test runner.
+ * Starting and stopping a throwaway PostgreSQL cluster: `initdb` into a directory (as the
+ * `postgres` user when the tests run as root, since PostgreSQL refuses root), trust
+ * authentication on 127.0.0.1, a free port, a socket in the same directory. Used by tests/postgres.ts
+ * in the test files, by tests/postgres-global-setup.ts, which shares one cluster per test run, and
+ * by the bench (bench/engines.ts); it needs no test runner.
  */
 import { execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -21,8 +22,11 @@ function binaries(): string | null {
 
 const bin = binaries();
 
-/** Why no cluster can start here, or null when one can. */
+/** Why the PostgreSQL tests cannot run here, or null when they can. */
 export const postgresMissing: string | null = bin ? null : 'PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/initdb; apt-get install postgresql)';
+
+/** Whether PostgreSQL tests are skipped: only when the binaries are missing and this is not CI, where they must run. */
+export const skipPostgres = postgresMissing !== null && !process.env.CI;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -44,38 +48,39 @@ function runPg(command: string, args: string[]): void {
   else execFileSync(file, args, { stdio: 'pipe' });
 }
 
-/** A running cluster: its directory (data, socket, log) and port. */
+/** A running cluster: its directory (data, socket and log) and its port on 127.0.0.1. */
 export type Cluster = { dir: string; port: number };
 
-/** Starts a cluster in a new temporary directory; throws when PostgreSQL is missing or does not start. */
-export async function startCluster(): Promise<Cluster> {
-  if (postgresMissing) throw new Error(postgresMissing);
-  const dir = mkdtempSync(path.join(tmpdir(), 'tidings-pg-'));
+/** Starts a cluster in `dir` (created; a new temporary directory when absent). */
+export async function startCluster(dir?: string): Promise<Cluster> {
+  if (postgresMissing) throw new Error(`${postgresMissing}; CI must run the PostgreSQL tests.`);
+  if (dir) mkdirSync(dir, { mode: 0o700 });
+  else dir = mkdtempSync(path.join(tmpdir(), 'tidings-pg-'));
   if (asRoot) {
     const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
     const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
     chownSync(dir, uid, gid);
   }
   const data = path.join(dir, 'data');
+  runPg('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C']);
+  const port = await freePort();
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
+  runPg('pg_ctl', ['-D', data, '-o', options, '-l', path.join(dir, 'log'), '-w', '-t', '60', 'start']);
+  return { dir, port };
+}
+
+/** Stops the cluster in `dir`, if one runs there, and removes the directory. */
+export function stopCluster(dir: string): void {
   try {
-    runPg('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C']);
-    const port = await freePort();
-    const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
-    runPg('pg_ctl', ['-D', data, '-o', options, '-l', path.join(dir, 'log'), '-w', '-t', '60', 'start']);
-    return { dir, port };
-  } catch (error) {
+    if (existsSync(path.join(dir, 'data', 'postmaster.pid'))) runPg('pg_ctl', ['-D', path.join(dir, 'data'), '-m', 'immediate', '-w', 'stop']);
+  } finally {
     rmSync(dir, { recursive: true, force: true });
-    throw error;
   }
 }
 
-/** Stops the cluster at once and removes its directory. */
-export function stopCluster(cluster: Cluster): void {
-  try {
-    runPg('pg_ctl', ['-D', path.join(cluster.dir, 'data'), '-m', 'immediate', '-w', 'stop']);
-  } finally {
-    rmSync(cluster.dir, { recursive: true, force: true });
-  }
+/** Makes a directory of ours passable for the postgres user, so a cluster can live inside it. */
+export function openToPostgres(dir: string): void {
+  if (asRoot) chmodSync(dir, 0o711);
 }
 
 /**

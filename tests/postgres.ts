@@ -1,42 +1,95 @@
 /*
- * A throwaway PostgreSQL cluster for the tests of one file (started by tests/postgres-cluster.ts:
- * `initdb` into a temporary directory, a free port on 127.0.0.1); stopped and removed when the
- * file is done. Each call of freshDatabase() answers the URL of a new, empty database.
- * Without PostgreSQL's binaries the PostgreSQL tests are skipped locally, and fail under CI.
+ * A PostgreSQL cluster for the tests: under vitest.config.mts one cluster is shared by the whole
+ * run (tests/postgres-global-setup.ts gives a directory; the first file that needs it starts the
+ * cluster there, the others wait for it, and the run's end stops it). Without that directory (the
+ * e2e config) each file starts and removes a throwaway cluster of its own. Each call of
+ * freshDatabase() answers the URL of a new, empty database. Without PostgreSQL's binaries the
+ * PostgreSQL tests are skipped locally, and fail under CI.
  */
-import { afterAll, beforeAll } from 'vitest';
-import { createDatabase, postgresMissing, startCluster, stopCluster, type Cluster } from './postgres-cluster';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { createDatabase, postgresMissing, skipPostgres, startCluster, stopCluster, type Cluster } from './postgres-cluster';
 
-/** Whether PostgreSQL tests are skipped: only when the binaries are missing and this is not CI, where they must run. */
-export const skipPostgres = postgresMissing !== null && !process.env.CI;
+export { postgresMissing, skipPostgres } from './postgres-cluster';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The directory where this run's shared PostgreSQL cluster lives, once a file has started it. */
+    postgresShared?: string;
+  }
+}
 
 if (skipPostgres) console.warn(`[tests] Skipping the PostgreSQL tests: ${postgresMissing}.`);
 
+/** The run's shared cluster: started here by the first file to ask, else waited for (another worker starts it). */
+async function sharedCluster(shared: string): Promise<Cluster> {
+  const ready = path.join(shared, 'cluster.json');
+  const failed = path.join(shared, 'failed');
+  try {
+    mkdirSync(path.join(shared, 'starting'));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    for (;;) {
+      if (existsSync(ready)) return JSON.parse(readFileSync(ready, 'utf8')) as Cluster;
+      if (existsSync(failed)) throw new Error(`The shared PostgreSQL cluster did not start: ${readFileSync(failed, 'utf8')}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  try {
+    const cluster = await startCluster(path.join(shared, 'cluster'));
+    writeFileSync(`${ready}.tmp`, JSON.stringify(cluster));
+    renameSync(`${ready}.tmp`, ready);
+    return cluster;
+  } catch (error) {
+    writeFileSync(failed, error instanceof Error ? error.message : String(error));
+    throw error;
+  }
+}
+
 let cluster: Cluster | null = null;
-let databases = 0;
+/** The databases this file made, dropped after it so the shared cluster does not grow all run long. */
+const made: string[] = [];
+
+/** Drops this file's databases; one still in use (a pool left open) stays until the cluster goes. */
+async function dropDatabases(port: number): Promise<void> {
+  const admin = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', database: 'postgres' });
+  await admin.connect();
+  try {
+    for (const name of made.splice(0)) await admin.query(`DROP DATABASE IF EXISTS ${name}`).catch(() => undefined);
+  } finally {
+    await admin.end();
+  }
+}
 
 /**
- * Starts this file's cluster before its tests and removes it after them. Call once at the top
- * level of a test file that uses freshDatabase(); does nothing when the tests are skipped.
+ * Gives this file a cluster before its tests: the run's shared one, or (without it) its own,
+ * removed after them. Call once at the top level of a test file that uses freshDatabase();
+ * does nothing when the tests are skipped.
  */
 export function withPostgres(): void {
   if (skipPostgres) return;
+  const shared = inject('postgresShared');
   beforeAll(async () => {
-    if (postgresMissing) throw new Error(`${postgresMissing}; CI must run the PostgreSQL tests.`);
-    cluster = await startCluster();
+    cluster = shared ? await sharedCluster(shared) : await startCluster();
   }, 120_000);
-  afterAll(() => {
-    if (cluster) stopCluster(cluster);
+  afterAll(async () => {
+    if (cluster && shared) await dropDatabases(cluster.port);
+    if (cluster && !shared) stopCluster(cluster.dir);
     cluster = null;
   });
 }
 
 /**
- * Creates a new database in this file's cluster and answers its postgres:// URL: empty, or a copy
- * of the database `template` (a database of this cluster with no connection open) when given.
+ * Creates a new database in the cluster and answers its postgres:// URL: empty, or a copy of the
+ * database `template` (a database of this cluster with no connection open) when given.
  */
 export async function freshDatabase(template?: string): Promise<string> {
   if (!cluster) throw new Error('withPostgres() starts the cluster: call it at the top of the test file.');
-  databases += 1;
-  return createDatabase(cluster, `tidings_test_${process.pid}_${databases}`, template);
+  // Unique across the files sharing the cluster, whichever process they run in.
+  const name = `tidings_test_${randomUUID().replaceAll('-', '')}`;
+  made.push(name);
+  return createDatabase(cluster, name, template);
 }

@@ -126,7 +126,8 @@ export function seedDemo(service: ServiceContext, user: User, now = Date.now()):
   return { sources: demoSources.length, added, ...counts };
 }
 
-async function main(argv: string[]): Promise<number> {
+/** Runs `seed:demo` with these arguments on TIDINGS_DATA_DIR and answers its exit code (the tests call it in-process). */
+export async function main(argv: string[]): Promise<number> {
   let email: string | undefined;
   try {
     const { values } = parseArgs({ args: argv, options: { email: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, strict: true });

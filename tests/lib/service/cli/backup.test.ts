@@ -1,12 +1,12 @@
 /*
- * `tidings backup` and `tidings restore`, run as real child processes. The content is made
+ * `tidings backup` and `tidings restore`. The content is made
  * through the real service over HTTP (subscriptions to feeds served from 127.0.0.1, read,
  * saved and tagged items, an API key) and the app (a session, a share link); the backup is
  * taken while the service keeps writing, restored into a fresh directory, and a service
- * started there finds all of it.
+ * started there finds all of it. That first backup and restore run as real child processes (the
+ * entry point's exit codes and output); the later cases run its entry function in-process.
  */
 import { serve, type ServerType } from '@hono/node-server';
-import { execFile } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -19,16 +19,15 @@ import { ensureUser, issueCredential } from '@/lib/service/domain/accounts';
 import { readPasswordRecord, verifyPassword, writePassword } from '@/lib/service/domain/app-password';
 import { createService, type EmbeddedService } from '@/lib/service/service';
 import { document, FeedServer, rss } from '../feed-server';
+import { runTidings, spawnTidings } from './tidings-cli';
 
-// Each test starts `tsx` child processes: on a busy two-core machine one can take longer than the default 20 s.
+// The first test starts `tsx` child processes: on a busy two-core machine one can take longer than the default 20 s.
 vi.setConfig({ testTimeout: 60_000 });
 
 vi.mock('server-only', () => ({}));
 
-type Run = { code: number; stdout: string; stderr: string };
 type Running = { service: EmbeddedService; server: ServerType; baseUrl: string };
 
-const tsx = path.resolve('node_modules/.bin/tsx');
 const hour = 3_600_000;
 let root: string;
 let dataDir: string;
@@ -37,12 +36,8 @@ let running: Running;
 let key: string;
 let appToken: string;
 
-function tidings(directory: string, ...args: string[]): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(tsx, ['lib/service/cli/main.ts', ...args], { cwd: process.cwd(), env: { ...process.env, TIDINGS_DATA_DIR: directory } },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }));
-  });
-}
+const tidings = (directory: string, ...args: string[]) => runTidings({ TIDINGS_DATA_DIR: directory }, args);
+const spawned = (directory: string, ...args: string[]) => spawnTidings({ TIDINGS_DATA_DIR: directory }, args);
 
 /** The real service on a data directory, served on 127.0.0.1; the app talks to it as its upstream. */
 async function startService(directory: string): Promise<Running> {
@@ -145,7 +140,7 @@ describe('tidings backup and restore', () => {
     })();
     await new Promise((resolve) => setTimeout(resolve, 100));
     const madeBefore = made;
-    const backup = await tidings(dataDir, 'backup', path.join(root, 'tidings.backup'));
+    const backup = await spawned(dataDir, 'backup', path.join(root, 'tidings.backup'));
     const madeAfter = made;
     writing = false;
     await writer;
@@ -155,7 +150,7 @@ describe('tidings backup and restore', () => {
     expect(statSync(path.join(root, 'tidings.backup')).mode & 0o777).toBe(0o600);
 
     const restoredDir = path.join(root, 'restored');
-    const restore = await tidings(restoredDir, 'restore', path.join(root, 'tidings.backup'));
+    const restore = await spawned(restoredDir, 'restore', path.join(root, 'tidings.backup'));
     expect(restore.stderr).toContain(`into ${restoredDir}`);
     expect(restore.code).toBe(0);
     expect(modes(restoredDir)).toEqual({ '.': '700', 'app-password.json': '600', 'app-secret.key': '600', 'app.db': '600', 'service.db': '600' });

@@ -1,35 +1,24 @@
 /*
- * The operator command line, run as a real child process on a temporary data directory,
- * checked against the real service opened on the same SQLite file.
+ * The operator command line on a temporary data directory, checked against the real service
+ * opened on the same SQLite file. `key create` and one bad usage run as a real child process
+ * (the entry point's exit codes and output); the other cases run its entry function in-process.
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { findUserByEmail, issueCredential } from '@/lib/service/domain/accounts';
 import { createService, type EmbeddedService } from '@/lib/service/service';
+import { runTidings, spawnTidings } from './tidings-cli';
 
-// Each test starts `tsx` child processes: on a busy two-core machine one can take longer than the default 20 s.
+// The spawned tests start `tsx`: on a busy two-core machine one can take longer than the default 20 s.
 vi.setConfig({ testTimeout: 60_000 });
-
-type Run = { code: number; stdout: string; stderr: string };
 
 let dataDir: string;
 let service: EmbeddedService;
 
-// What `npx tsx` runs, without npm's start-up: half a second saved per call.
-const tsx = path.resolve('node_modules/.bin/tsx');
-
-function tidings(...args: string[]): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(tsx, ['lib/service/cli/main.ts', ...args], {
-      cwd: process.cwd(), env: { ...process.env, TIDINGS_DATA_DIR: dataDir },
-    }, (error, stdout, stderr) => {
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
-    });
-  });
-}
+const tidings = (...args: string[]) => runTidings({ TIDINGS_DATA_DIR: dataDir }, args);
+const spawned = (...args: string[]) => spawnTidings({ TIDINGS_DATA_DIR: dataDir }, args);
 
 async function statusOf(path: string, token: string): Promise<number> {
   const response = await service.fetch(new Request(`http://x${path}`, { headers: { authorization: `Bearer ${token}` } }));
@@ -48,7 +37,7 @@ afterAll(() => {
 
 describe('tidings key', () => {
   it('creates the user and prints only a key that authenticates against the service', async () => {
-    const run = await tidings('key', 'create', '--email', 'reader@example.com', '--plan', 'pro', '--name', 'laptop');
+    const run = await spawned('key', 'create', '--email', 'reader@example.com', '--plan', 'pro', '--name', 'laptop');
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^tid_live_[0-9A-Za-z]{20,}\n$/);
     const key = run.stdout.trim();
@@ -126,6 +115,11 @@ describe('tidings usage and failures', () => {
       expect(run.stdout).toBe('');
       expect(run.stderr).toMatch(/^tidings: /m);
     }
+    // The process itself exits with the code runCli answers.
+    const viaProcess = await spawned('key', 'create', '--email', 'x@example.com', '--plan', 'gold');
+    expect(viaProcess.code).toBe(2);
+    expect(viaProcess.stdout).toBe('');
+    expect(viaProcess.stderr).toMatch(/^tidings: /m);
     expect(await findUserByEmail(service.store, 'x@example.com')).toBeNull();
   });
 

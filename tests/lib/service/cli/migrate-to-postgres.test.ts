@@ -1,10 +1,10 @@
 /*
- * `migrate --to postgres://…` run as a real child process: a data directory filled by the real
- * `seed:demo`, plus a session and a share link in its app.db, moved into a fresh database of a
- * throwaway PostgreSQL cluster (tests/postgres.ts), then read back on both sides.
+ * `migrate --to postgres://…`: a data directory filled by the real `seed:demo`, plus a session and
+ * a share link in its app.db, moved into a fresh database of a throwaway PostgreSQL cluster
+ * (tests/postgres.ts), then read back on both sides. The move runs as a real child process (the
+ * entry point's exit code and output); the refusals run its entry function in-process.
  */
 import Database from 'better-sqlite3';
-import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,37 +24,23 @@ import { openSecret, sealSecret } from '@/lib/service/secret-box';
 import { openDatabase } from '@/lib/service/store/database';
 import { sqliteTablesOf } from '@/lib/service/store/postgres/copy-sqlite';
 import { freshDatabase, skipPostgres, withPostgres } from '../../../postgres';
+import { runSeedDemo, runTidings, spawnTidings, type Settings } from './tidings-cli';
 
 vi.mock('server-only', () => ({}));
-// Each test starts `tsx` child processes: on a busy two-core machine one can take longer than the default 20 s.
+// The move starts a `tsx` child process: on a busy two-core machine it can take longer than the default 20 s.
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 120_000 });
 
 withPostgres();
 
-type Run = { code: number; stdout: string; stderr: string };
-const tsx = path.resolve('node_modules/.bin/tsx');
 let dataDir: string;
 
-function run(script: string, ...args: string[]): Promise<Run> {
-  return runIn(dataDir, script, ...args);
+/** The command's settings: the data directory, no DATABASE_URL or app password, TIDINGS_SECRET only when given. */
+function settingsOf(directory: string, secret?: string): Settings {
+  return { TIDINGS_DATA_DIR: directory, DATABASE_URL: undefined, TIDINGS_SECRET: secret, TIDINGS_APP_PASSWORD: undefined };
 }
 
-function runIn(directory: string, script: string, ...args: string[]): Promise<Run> {
-  return runWith({ TIDINGS_DATA_DIR: directory }, script, ...args);
-}
-
-function runWith(settings: Record<string, string>, script: string, ...args: string[]): Promise<Run> {
-  const env: NodeJS.ProcessEnv = { ...process.env, ...settings };
-  delete env.DATABASE_URL;
-  if (!settings.TIDINGS_SECRET) delete env.TIDINGS_SECRET;
-  delete env.TIDINGS_APP_PASSWORD;
-  return new Promise((resolve) => {
-    execFile(tsx, [script, ...args], { env }, (error, stdout, stderr) => {
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
-    });
-  });
-}
-const migrate = (...args: string[]) => run('lib/service/cli/main.ts', 'migrate', ...args);
+const migrateIn = (directory: string, ...args: string[]) => runTidings(settingsOf(directory), ['migrate', ...args]);
+const migrate = (...args: string[]) => migrateIn(dataDir, ...args);
 
 const now = Date.now();
 const session: SessionRow = { id: 'session-1', kind: 'password', password_id: 'pw-1', api_key: null, created_at: now, last_seen_at: now, expires_at: now + 86_400_000 };
@@ -91,12 +77,12 @@ async function postgresCount(client: pg.Client, table: string): Promise<number> 
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'tidings-migrate-'));
-  const seeded = await run('lib/service/cli/seed-demo.ts');
-  expect(seeded.code, seeded.stderr).toBe(0);
-  const key = await run('lib/service/cli/main.ts', 'key', 'create', '--email', 'owner@tidings.local', '--name', 'Reader app');
-  expect(key.code, key.stderr).toBe(0);
   const previous = process.env.DATABASE_URL;
   delete process.env.DATABASE_URL;
+  const seeded = await runSeedDemo(settingsOf(dataDir), []);
+  expect(seeded.code, seeded.stderr).toBe(0);
+  const key = await runTidings(settingsOf(dataDir), ['key', 'create', '--email', 'owner@tidings.local', '--name', 'Reader app']);
+  expect(key.code, key.stderr).toBe(0);
   expect(await sessionStore(dataDir).insert(session)).toBe(true);
   const shares = shareLinkStore(dataDir);
   expect(await shares.insert({ id: 'link-1', token_hash: 'hash-1', token_sealed: 'sealed-1', item_id: 'item-1', owner: 'owner', owner_key_sealed: null,
@@ -143,7 +129,7 @@ describe.skipIf(skipPostgres)('migrate --to postgres://…', () => {
   });
 
   it('copies every table of service.db and app.db into an empty database, and says so table by table', async () => {
-    const moved = await runWith({ TIDINGS_DATA_DIR: dataDir, TIDINGS_SECRET: nodesSecret }, 'lib/service/cli/main.ts', 'migrate', '--to', url);
+    const moved = await spawnTidings(settingsOf(dataDir, nodesSecret), ['migrate', '--to', url]);
     expect(moved.code, moved.stderr).toBe(0);
     expect(moved.stdout).toContain(`Moved the app's password (${path.join(dataDir, 'app-password.json')}) into PostgreSQL: every node with DATABASE_URL signs in with it, and its sessions stay signed in.`);
     expect(moved.stdout).toContain('Sealed again under TIDINGS_SECRET (they were sealed with the data directory\'s key file): 1 session keys, 1 share link tokens, 1 share link owner keys, 1 read-later credentials.');
@@ -268,7 +254,7 @@ describe.skipIf(skipPostgres)('migrate refuses', () => {
       db.prepare("INSERT INTO feeds (id, url, source_type, title, explicit, created_at) VALUES ('f1', 'https://example.com/feed', 'feed', 'Feed', 'yes', '2026-01-01')").run();
       db.close();
       const url = await freshDatabase();
-      const failed = await runIn(directory, 'lib/service/cli/main.ts', 'migrate', '--to', url);
+      const failed = await migrateIn(directory, '--to', url);
       expect(failed.code).toBe(1);
       expect(failed.stderr.trim()).toMatch(/^tidings: Copying service\.db's feeds failed \(invalid input syntax for type integer: "yes"\); nothing was copied\.$/);
 

@@ -1,8 +1,9 @@
 /*
- * `tidings opml import|export`, run as a real child process on a temporary data directory,
- * subscribing to feeds served from 127.0.0.1 and checked through the real service on the same file.
+ * `tidings opml import|export` on a temporary data directory, subscribing to feeds served from
+ * 127.0.0.1 and checked through the real service on the same file. The first import runs as a
+ * real child process (the entry point's exit code and output); the other runs use its entry
+ * function in-process.
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,25 +12,19 @@ import { ensureUser, issueCredential } from '@/lib/service/domain/accounts';
 import { readOpml } from '@/lib/service/domain/opml/read-opml';
 import { createService, type EmbeddedService } from '@/lib/service/service';
 import { document, FeedServer, rss } from '../feed-server';
+import { runTidings, spawnTidings } from './tidings-cli';
 
-// Each test starts `tsx` child processes: on a busy two-core machine one can take longer than the default 20 s.
+// The spawned test starts `tsx`: on a busy two-core machine it can take longer than the default 20 s.
 vi.setConfig({ testTimeout: 60_000 });
-
-type Run = { code: number; stdout: string; stderr: string };
 
 let dataDir: string;
 let service: EmbeddedService;
 let site: FeedServer;
 let key: string;
-const tsx = path.resolve('node_modules/.bin/tsx');
 
-function tidings(...args: string[]): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(tsx, ['lib/service/cli/main.ts', ...args], {
-      cwd: process.cwd(), env: { ...process.env, TIDINGS_DATA_DIR: dataDir, TIDINGS_ALLOW_PRIVATE_URLS: '1' },
-    }, (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }));
-  });
-}
+const settings = () => ({ TIDINGS_DATA_DIR: dataDir, TIDINGS_ALLOW_PRIVATE_URLS: '1' });
+const tidings = (...args: string[]) => runTidings(settings(), args);
+const spawned = (...args: string[]) => spawnTidings(settings(), args);
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'tidings-cli-opml-'));
@@ -54,7 +49,7 @@ describe('tidings opml', () => {
     writeFileSync(file, `<opml version="2.0"><body><outline text="River" xmlUrl="${river}"/>
       <outline text="Reading"><outline text="Hill" xmlUrl="${hill}"/><outline text="Nope" xmlUrl="${site.baseUrl}/nope.xml"/></outline></body></opml>`);
 
-    const imported = await tidings('opml', 'import', '--email', 'importer@example.com', file);
+    const imported = await spawned('opml', 'import', '--email', 'importer@example.com', file);
     expect(imported.code).toBe(0);
     expect(imported.stderr).toBe('3 imported, 0 already subscribed, 0 failed. 1 imported but not fetched.\n');
     expect(imported.stdout).toMatch(new RegExp(`^not fetched  ${site.baseUrl}/nope.xml  The feed server answered 404`));

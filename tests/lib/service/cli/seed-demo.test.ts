@@ -1,8 +1,8 @@
 /*
- * `seed:demo` run as a real child process on a temporary data directory; what it made is
- * read back through the real service's HTTP interface with an API key.
+ * `seed:demo` on a temporary data directory; what it made is read back through the real
+ * service's HTTP interface with an API key. The first run is a real child process (the entry
+ * point's exit code and output); the later ones run its entry function in-process.
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,24 +13,16 @@ import { createService, type EmbeddedService } from '@/lib/service/service';
 import { demoAudioSeconds } from '@/lib/service/cli/demo-media';
 import { claimDueFeeds } from '@/lib/service/domain/feeds/refresh-feed';
 import { feedsToRefresh } from '@/lib/service/domain/feeds/feeds-to-refresh';
+import { runSeedDemo, spawnTidings } from './tidings-cli';
 
-// Each test starts `tsx` child processes: on a busy two-core machine one can take longer than the default 20 s.
+// The first test starts a `tsx` child process: on a busy two-core machine it can take longer than the default 20 s.
 vi.setConfig({ testTimeout: 60_000 });
 
-type Run = { code: number; stdout: string; stderr: string };
-
-// What `npx tsx` runs, without npm's start-up.
-const tsx = path.resolve('node_modules/.bin/tsx');
 let dataDir: string;
 let service: EmbeddedService;
 
-function seed(...args: string[]): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(tsx, ['lib/service/cli/seed-demo.ts', ...args], { env: { ...process.env, TIDINGS_DATA_DIR: dataDir } }, (error, stdout, stderr) => {
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
-    });
-  });
-}
+const seed = (...args: string[]) => runSeedDemo({ TIDINGS_DATA_DIR: dataDir }, args);
+const spawned = (...args: string[]) => spawnTidings({ TIDINGS_DATA_DIR: dataDir }, args, 'lib/service/cli/seed-demo.ts');
 
 async function get(pathAndQuery: string, key: string) {
   const response = await service.fetch(new Request(`http://x${pathAndQuery}`, { headers: { authorization: `Bearer ${key}` } }));
@@ -61,7 +53,7 @@ afterAll(() => {
 
 describe('seed:demo', () => {
   it('fills the data directory for the owner with a few hundred items from feeds, a newsletter and a podcast', async () => {
-    const run = await seed();
+    const run = await spawned();
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout.trim().split('\n')).toHaveLength(1);
     expect(run.stdout).toMatch(/^Seeded 8 demo sources for owner@tidings\.local/);

@@ -1,6 +1,5 @@
 import { deflateSync } from 'node:zlib';
-import type { Db } from '../store/database';
-import { saveFeedIconNow } from '../store/sqlite/feed-icons';
+import type { FeedIconStore } from '../store/feed-icons';
 
 /*
  * Favicons for the demo sources, drawn at seed time (their sites do not exist): a 32×32 PNG
@@ -64,7 +63,7 @@ function colourOf(key: string): [number, number, number] {
   return palette[hash % palette.length]!;
 }
 
-/** Stores a drawn icon for a demo feed, as if fetched from its site (inside the demo's transaction, so synchronously). */
-export function seedDemoIcon(db: Db, feedId: string, key: string, website: string, at: Date): void {
-  saveFeedIconNow(db, feedId, { contentType: 'image/png', data: demoIconPng(colourOf(key)), url: `${website}/favicon.png` }, at.toISOString());
+/** Stores a drawn icon for a demo feed, as if fetched from its site. */
+export async function seedDemoIcon(icons: FeedIconStore, feedId: string, key: string, website: string, at: Date): Promise<void> {
+  await icons.save(feedId, { contentType: 'image/png', data: demoIconPng(colourOf(key)), url: `${website}/favicon.png` }, at.toISOString());
 }

@@ -3,24 +3,22 @@
  * demo-content.ts for a user (default: the owner), so a newcomer without internet sees a full
  * reader. Idempotent: a source the user already follows is left alone.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { ServiceContext } from '../context';
 import { ensureOwner, ensureUser, type User } from '../domain/accounts';
-import { createFeed, findFeedByUrl, subscribeUserToFeed } from '../store/sqlite/subscribing';
 import { seedDemoIcon } from './demo-icons';
-import { storeItems } from '../store/sqlite/store-items';
 import { historyCapOf } from '../domain/feeds/subscribe-user';
+import type { NewItem } from '../domain/feeds/store-items';
 import { savedLimitError } from '../domain/items/item-state';
 import { nextPlayback } from '../domain/items/playback';
 import { distinctTagNames } from '../domain/items/tags';
 import { plans } from '../domain/plans';
 import { createIntelligence } from '../intelligence';
-import { itemUnits } from '../store/sqlite/items';
-import { recordPlaybackNow } from '../store/sqlite/playback';
+import type { ItemFilter } from '../store/items';
+import type { Store } from '../store/store';
 import { sqliteStore } from '../store/sqlite/sqlite-store';
-import type { Db } from '../store/database';
 import { openDataDirectory, UsageError } from './command';
 import { demoFolders, demoSources, type DemoSource } from './demo-content';
 import { demoItems, seededRandom } from './demo-items';
@@ -40,27 +38,37 @@ function sourceAddress(source: DemoSource, user: User, mailDomain: string): { ur
   return { url: null, newsletter_address: `${source.key}.${mailbox}@${mailDomain}` };
 }
 
-function findFeed(db: Db, address: { url: string | null; newsletter_address: string | null }): string | null {
-  if (address.url) return findFeedByUrl(db, address.url);
-  return (db.prepare('SELECT id FROM feeds WHERE newsletter_address = ?').pluck().get(address.newsletter_address) as string | undefined) ?? null;
+async function findFeed(store: Store, address: { url: string | null; newsletter_address: string | null }): Promise<string | null> {
+  if (address.url) return store.subscriptions.findFeed(address.url);
+  return (await store.subscriptions.newsletter(address.newsletter_address!))?.feed_id ?? null;
 }
 
-function folderIdOf(db: Db, user: User, name: string | undefined, now: Date): string | null {
+/** The user's demo folder of this name (pinned as the demo says when the seed makes it), or null for none. */
+async function folderIdOf(store: Store, userId: string, name: string | undefined): Promise<string | null> {
   const folder = demoFolders.find((candidate) => candidate.name === name);
   if (!folder) return null;
-  db.prepare('INSERT INTO folders (id, user_id, name, is_pinned, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (user_id, name) DO NOTHING')
-    .run(randomUUID(), user.id, folder.name, folder.pinned ? 1 : 0, now.toISOString());
-  return db.prepare('SELECT id FROM folders WHERE user_id = ? AND name = ?').pluck().get(user.id, folder.name) as string;
+  const { id, created } = await store.folders.ensure(userId, folder.name);
+  if (created && folder.pinned) await store.folders.update(userId, id, { is_pinned: true });
+  return id;
+}
+
+/** The source's items the user now holds, newest first, with the guid each was seeded under (its state's seed). */
+async function heldItems(store: Store, userId: string, subscriptionId: string, items: NewItem[]) {
+  const guidOf = new Map(items.map((item) => [`${Date.parse(item.published_at ?? '')}|${item.title}`, item.guid]));
+  const page = await store.items.list(userId, { filter: { subscription_ids: [subscriptionId] }, order: 'newest', limit: 10_000 });
+  if (!('rows' in page)) return [];
+  return page.rows.map((row) => ({
+    item_id: row.id, guid: guidOf.get(`${Date.parse(row.published_at ?? '')}|${row.title}`) ?? row.id,
+    published_ms: Date.parse(row.published_at ?? ''), duration_seconds: row.duration_seconds,
+  }));
 }
 
 /** Reads, saves, tags and playback for a freshly followed source, so the demo looks lived in. */
-function applyReadingHistory(db: Db, user: User, source: DemoSource, subscriptionId: string, now: number): void {
-  const entries = db.prepare(`SELECT e.item_id, i.guid, i.published_ms, i.duration_seconds FROM entries e JOIN items i ON i.id = e.item_id
-    WHERE e.user_id = ? AND e.subscription_id = ? ORDER BY e.published_ms DESC`).all(user.id, subscriptionId) as
-    { item_id: string; guid: string; published_ms: number; duration_seconds: number | null }[];
+async function applyReadingHistory(store: Store, user: User, source: DemoSource, subscriptionId: string, items: NewItem[], now: number): Promise<void> {
+  const entries = await heldItems(store, user.id, subscriptionId, items);
   const read: string[] = [];
   const saved: string[] = [];
-  entries.forEach((entry, index) => {
+  for (const [index, entry] of entries.entries()) {
     const random = seededRandom(`state:${entry.guid}`);
     const ageDays = (now - entry.published_ms) / dayMs;
     if (source.podcast && entry.duration_seconds) {
@@ -69,7 +77,7 @@ function applyReadingHistory(db: Db, user: User, source: DemoSource, subscriptio
       if (heard) {
         const at = new Date(Math.min(now, entry.published_ms + dayMs)).toISOString();
         const body = { position_seconds: Math.round(entry.duration_seconds * heard), client_timestamp: at };
-        recordPlaybackNow(db, user.id, entry.item_id, (current) => nextPlayback(current, body, Date.parse(at)));
+        await store.playback.record(user.id, entry.item_id, (current) => nextPlayback(current, body, Date.parse(at)));
       }
     } else if (random.chance(ageDays > 3 ? 0.75 : 0.12)) {
       read.push(entry.item_id);
@@ -77,53 +85,80 @@ function applyReadingHistory(db: Db, user: User, source: DemoSource, subscriptio
     const isSaved = random.chance(0.08);
     if (isSaved) saved.push(entry.item_id);
     if (random.chance(isSaved ? 0.6 : 0.05)) {
-      itemUnits(db).setTags(user.id, entry.item_id, distinctTagNames(random.sample(source.tags, random.int(1, Math.min(2, source.tags.length)))));
+      await store.items.setTags(user.id, entry.item_id, distinctTagNames(random.sample(source.tags, random.int(1, Math.min(2, source.tags.length)))));
     }
-  });
-  // Inside the source's transaction, so the store's synchronous units (a refusal undoes the source).
-  if (read.length) itemUnits(db).bulkUpdate(user.id, read, 'mark_read', null);
-  if (saved.length && itemUnits(db).bulkUpdate(user.id, saved, 'save', plans[user.plan].savedItems) === 'saved_limit') throw savedLimitError(user);
+  }
+  if (read.length) await store.items.bulkUpdate(user.id, read, 'mark_read', null);
+  if (saved.length && await store.items.bulkUpdate(user.id, saved, 'save', plans[user.plan].savedItems) === 'saved_limit') throw savedLimitError(user);
 }
 
-/** Seeds one source for the user; false when the user already follows it. */
-function seedSource(service: ServiceContext, user: User, source: DemoSource, now: number): boolean {
-  const { db } = service;
+/** Indexes the source's new items for similar items and stories, in id order as a refresh does (so stories come out the same). */
+function indexNewItems(service: ServiceContext, feedId: string, items: NewItem[], added: string[], addedFrom: number[], now: Date): void {
+  const docs = added.map((id, i) => ({ id, item: items[addedFrom[i]!]! })).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  service.intelligence.batch(() => {
+    for (const { id, item } of docs) {
+      service.intelligence.addItem({
+        id, title: item.title, summary: item.summary, content: item.content, url: item.url, source_id: feedId,
+        published_at: item.published_at && Date.parse(item.published_at) <= now.getTime() ? item.published_at : now.toISOString(),
+      });
+    }
+  });
+}
+
+/**
+ * Seeds one source for the user; false when the user already follows it. Each step is a unit of
+ * work of the store, so it runs on either engine; the subscription comes first, so a run stopped
+ * half way leaves the source followed (and a second run passes it by).
+ */
+async function seedSource(service: ServiceContext, user: User, source: DemoSource, now: number): Promise<{ added: boolean; subscriptionId: string }> {
+  const { store } = service;
   const address = sourceAddress(source, user, service.config.mailDomain);
-  const existing = findFeed(db, address);
-  if (existing && db.prepare('SELECT 1 FROM subscriptions WHERE user_id = ? AND feed_id = ?').get(user.id, existing)) return false;
+  const existing = await findFeed(store, address);
   const at = new Date(now);
-  const items = demoItems(source, now);
-  db.transaction(() => {
-    const feedId = existing ?? createFeed(db, {
+  const rules = { folderId: null, feedLimit: null, historyCap: historyCapOf(user.plan), now: at };
+  const subscribed = existing
+    ? await store.subscriptions.subscribe(user.id, existing, rules)
+    : await store.subscriptions.subscribeToNewFeed(user.id, {
+      // Marked demo so the scheduler never fetches it: its address is made up, and every fetch would fail.
       ...address, source_type: source.sourceType, title: source.title, website: source.website, description: source.description,
       language: 'en', artist: source.podcast?.artist ?? null, podcast_summary: source.podcast?.summary ?? null,
-      explicit: source.podcast ? false : null, artwork_url: source.podcast ? demoArtworkUrl(source.key) : null,
-    }, new Date(now - 61 * dayMs));
-    // Marked so the scheduler never fetches it: its address is made up, and every fetch would fail.
-    db.prepare('UPDATE feeds SET is_demo = 1 WHERE id = ?').run(feedId);
-    seedDemoIcon(db, feedId, source.key, source.website, at);
-    const subscriptionId = subscribeUserToFeed(db, user.id, feedId, { folderId: folderIdOf(db, user, source.folder, at), now: at, historyCap: historyCapOf(user.plan) });
-    if (source.pinned) db.prepare('UPDATE subscriptions SET is_pinned = 1 WHERE id = ?').run(subscriptionId);
-    const stored = storeItems(db, feedId, items, at);
-    const added = new Set(stored.added);
-    for (const item of db.prepare('SELECT id, title, summary, content, url, published_at FROM items WHERE feed_id = ?').all(feedId) as
-      { id: string; title: string; summary: string | null; content: string | null; url: string | null; published_at: string | null }[]) {
-      if (!added.has(item.id)) continue;
-      service.intelligence.addItem({ ...item, summary: item.summary ?? '', content: item.content ?? '', source_id: feedId });
-    }
-    applyReadingHistory(db, user, source, subscriptionId, now);
-  })();
-  return true;
+      explicit: source.podcast ? false : null, artwork_url: source.podcast ? demoArtworkUrl(source.key) : null, is_demo: true,
+    }, null, rules);
+  if (subscribed === 'feed_limit') throw new Error('the plan has no room for another subscription.');
+  if (!subscribed.created) return { added: false, subscriptionId: subscribed.subscription_id };
+  const { feed_id: feedId, subscription_id: subscriptionId } = subscribed;
+  const folderId = await folderIdOf(store, user.id, source.folder);
+  if (folderId || source.pinned) {
+    await store.subscriptions.change(user.id, [subscriptionId], { folder_id: folderId, ...(source.pinned ? { is_pinned: true } : {}) }, { revive: false, cap: rules.historyCap });
+  }
+  await seedDemoIcon(store.feedIcons, feedId, source.key, source.website, at);
+  const items = demoItems(source, now);
+  const stored = await store.feeds.storeItems(feedId, items, at, () => () => []);
+  indexNewItems(service, feedId, items, stored.added, stored.addedFrom ?? [], at);
+  await applyReadingHistory(store, user, source, subscriptionId, items, now);
+  return { added: true, subscriptionId };
+}
+
+/** How many items the user holds that match the filter. */
+async function countOf(store: Store, userId: string, filter: ItemFilter): Promise<number> {
+  const page = await store.items.list(userId, { filter, order: 'newest', limit: 1 });
+  return 'total' in page ? page.total : 0;
 }
 
 /** Seeds every demo source the user does not follow yet and counts what the user now has from them. */
-export function seedDemo(service: ServiceContext, user: User, now = Date.now()): SeedSummary {
-  const added = demoSources.filter((source) => seedSource(service, user, source, now)).length;
-  const counts = service.db.prepare(`SELECT COUNT(*) AS items, COALESCE(SUM(e.is_read = 0), 0) AS unread, COALESCE(SUM(e.is_saved), 0) AS saved,
-      (SELECT COUNT(DISTINCT item_id) FROM item_tags WHERE user_id = @user) AS tagged
-    FROM entries e JOIN items i ON i.id = e.item_id WHERE e.user_id = @user AND i.guid LIKE 'tidings-demo:%'`)
-    .get({ user: user.id }) as Omit<SeedSummary, 'sources' | 'added'>;
-  return { sources: demoSources.length, added, ...counts };
+export async function seedDemo(service: ServiceContext, user: User, now = Date.now()): Promise<SeedSummary> {
+  const seeded = [];
+  for (const source of demoSources) seeded.push(await seedSource(service, user, source, now));
+  const subscription_ids = seeded.map(({ subscriptionId }) => subscriptionId);
+  const tag_ids = (await service.store.tags.list(user.id)).map((tag) => tag.id);
+  return {
+    sources: demoSources.length,
+    added: seeded.filter(({ added }) => added).length,
+    items: await countOf(service.store, user.id, { subscription_ids }),
+    unread: await countOf(service.store, user.id, { subscription_ids, is_read: false }),
+    saved: await countOf(service.store, user.id, { subscription_ids, is_saved: true }),
+    tagged: tag_ids.length ? await countOf(service.store, user.id, { subscription_ids, tag_ids }) : 0,
+  };
 }
 
 /** Runs `seed:demo` with these arguments on TIDINGS_DATA_DIR and answers its exit code (the tests call it in-process). */
@@ -145,7 +180,7 @@ export async function main(argv: string[]): Promise<number> {
   try {
     const store = sqliteStore(db);
     const user = email ? await ensureUser(store, email) : await ensureOwner(store, config.ownerEmail);
-    const summary = seedDemo({ db, store, config, intelligence: createIntelligence(db) }, user);
+    const summary = await seedDemo({ db, store, config, intelligence: createIntelligence(db) }, user);
     console.log(summary.added
       ? `Seeded ${summary.added} demo sources for ${user.email} in ${databaseFile}: ${summary.items} items, ${summary.unread} unread, ${summary.saved} saved, ${summary.tagged} tagged.`
       : `Demo content already present for ${user.email} in ${databaseFile} (${summary.items} items); nothing added.`);

@@ -37,6 +37,8 @@ export type NewFeed = {
   url: string | null; source_type: SourceType; title: string; website?: string | null; description?: string | null;
   language?: string | null; artwork_url?: string | null; artist?: string | null; podcast_summary?: string | null;
   explicit?: boolean | null; newsletter_address?: string | null; ttl_minutes?: number | null;
+  /** A demo source (seed:demo): its address is made up, so it is never fetched. */
+  is_demo?: boolean;
 };
 
 /** A new feed's stored columns, named as both engines' insert binds them (@id, @url, …, @created_at). */
@@ -47,6 +49,7 @@ export function newFeedRow(feed: NewFeed, id: string, now: Date) {
     artist: feed.artist ?? null, podcast_summary: feed.podcast_summary ?? null,
     explicit: feed.explicit === undefined || feed.explicit === null ? null : feed.explicit ? 1 : 0,
     newsletter_address: feed.newsletter_address ?? null, ttl_minutes: feed.ttl_minutes ?? null, created_at: now.toISOString(),
+    is_demo: feed.is_demo ? 1 : 0,
   };
 }
 

@@ -44,7 +44,7 @@ beforeAll(async () => {
   cookie = (signedIn.headers.get('set-cookie') ?? '').split(';')[0];
   const { service } = await embeddedService();
   const owner = await ensureOwner(service.store, service.config.ownerEmail);
-  seedDemo(service, owner);
+  await seedDemo(service, owner);
   demoEpisode = service.db.prepare("SELECT id FROM items WHERE item_type = 'episode' AND guid LIKE 'tidings-demo:%' LIMIT 1").pluck().get() as string;
   // A feed's enclosure that names the same path on another (private) host is that host's, and fetched as any other.
   const feedId = createFeed(service.db, { url: 'https://look-alike.example/feed.xml', source_type: 'podcast', title: 'Look-alike' });

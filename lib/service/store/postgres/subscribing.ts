@@ -31,9 +31,9 @@ export async function findFeed(db: Queryable, url: string): Promise<string | nul
 export async function createFeed(db: Queryable, feed: NewFeed, now: Date): Promise<string> {
   const id = randomUUID();
   await named(db, `INSERT INTO feeds (id, url, source_type, title, website, description, language, artwork_url, artist,
-      podcast_summary, explicit, newsletter_address, ttl_minutes, created_at, last_fetched_at)
+      podcast_summary, explicit, newsletter_address, ttl_minutes, created_at, last_fetched_at, is_demo)
     VALUES (@id, @url, @source_type, @title, @website, @description, @language, @artwork_url, @artist, @podcast_summary,
-      @explicit, @newsletter_address, @ttl_minutes, @created_at, @created_at)`, newFeedRow(feed, id, now));
+      @explicit, @newsletter_address, @ttl_minutes, @created_at, @created_at, @is_demo)`, newFeedRow(feed, id, now));
   return id;
 }
 

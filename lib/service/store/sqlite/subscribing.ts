@@ -29,9 +29,9 @@ const listedIn = /* sql */ `(@listing IS NULL
 
 const statements = preparedOnce((db: Db) => ({
   insertFeed: db.prepare(`INSERT INTO feeds (id, url, source_type, title, website, description, language, artwork_url, artist,
-      podcast_summary, explicit, newsletter_address, ttl_minutes, created_at, last_fetched_at)
+      podcast_summary, explicit, newsletter_address, ttl_minutes, created_at, last_fetched_at, is_demo)
     VALUES (@id, @url, @source_type, @title, @website, @description, @language, @artwork_url, @artist, @podcast_summary,
-      @explicit, @newsletter_address, @ttl_minutes, @created_at, @created_at)`),
+      @explicit, @newsletter_address, @ttl_minutes, @created_at, @created_at, @is_demo)`),
   feedByUrl: db.prepare('SELECT id FROM feeds WHERE url = ?').pluck(),
   // Most fetches list what the last one did: an unchanged listing is not written again.
   recordListing: db.prepare('UPDATE feeds SET listed_items = @listing WHERE id = @id AND listed_items IS NOT @listing'),

@@ -158,4 +158,17 @@ describeOnBothEngines('the subscription store (%s)', ['subscriptions', 'folders'
     expect(await f.store.subscriptions.articleRules(user, itemIds[1])).toEqual({ content_selector: 'article', remove_selector: null });
     expect(await f.store.subscriptions.latestItemWithPage(user, subscriptionId)).toEqual({ id: itemIds[0], title: 'Item', url: 'https://site.example/older' });
   });
+
+  it('stores a new feed marked demo (seed:demo), which a new subscriber never waits for and whose health says demo', async () => {
+    const user = await f.user();
+    const made = await f.store.subscriptions.subscribeToNewFeed(user, { url: 'https://demo.example/feed.xml', source_type: 'feed', title: 'Demo', is_demo: true }, null, rules());
+    const plain = await f.store.subscriptions.subscribeToNewFeed(user, { url: 'https://plain.example/feed.xml', source_type: 'feed', title: 'Plain' }, null, rules());
+    const [demo, other] = [made, plain] as { feed_id: string; subscription_id: string }[];
+    expect(await f.run('SELECT is_demo FROM feeds WHERE id = ?', demo.feed_id)).toEqual([{ is_demo: 1 }]);
+    expect(await f.run('SELECT is_demo FROM feeds WHERE id = ?', other.feed_id)).toEqual([{ is_demo: 0 }]);
+    expect(await f.store.subscriptions.health(user, demo.subscription_id)).toMatchObject({ is_demo: true });
+    const newcomer = await f.user();
+    expect(await f.store.subscriptions.staleForNewSubscriber(newcomer, demo.feed_id, new Date())).toBe(false);
+    expect(await f.store.subscriptions.staleForNewSubscriber(newcomer, other.feed_id, new Date())).toBe(true);
+  });
 });

@@ -12,7 +12,7 @@ import { episodeAudio } from '@/lib/server/episode-audio';
 import { handleSignIn } from '@/lib/server/session-routes';
 import { ensureOwner } from '@/lib/service/domain/accounts';
 import { demoAudioSeconds } from '@/lib/service/cli/demo-media';
-import { seedDemo } from '@/lib/service/cli/seed-demo';
+import { seedDemo } from '@/lib/service/cli/demo-seed';
 import { embeddedService } from '@/lib/service/embedded';
 import { episode } from '../service/harness';
 import { createFeed, subscribeUserToFeed } from '@/lib/service/store/sqlite/subscribing';

@@ -16,17 +16,12 @@ const statements = preparedOnce((db: Db) => ({
     WHERE feed_id = COALESCE((SELECT feed_id FROM subscriptions WHERE id = @id), @id) AND data IS NOT NULL`),
 }));
 
-/** The store's save, synchronous: for seeding the demo, which stores a feed inside its own transaction. */
-export function saveFeedIconNow(db: Db, feedId: string, icon: FoundIcon | null, at: string): boolean {
-  return statements(db).save.run({ feed: feedId, type: icon?.contentType ?? null, data: icon?.data ?? null, source: icon?.url ?? null, at }).changes > 0;
-}
-
 /** The feed icon store on SQLite. */
 export function sqliteFeedIconStore(db: Db): FeedIconStore {
   const s = statements(db);
   return {
     due: async (staleBefore, limit) => s.due.all(staleBefore, limit) as IconDue[],
-    save: async (feedId, icon, at) => saveFeedIconNow(db, feedId, icon, at),
+    save: async (feedId, icon, at) => s.save.run({ feed: feedId, type: icon?.contentType ?? null, data: icon?.data ?? null, source: icon?.url ?? null, at }).changes > 0,
     icon: async (id) => {
       const row = s.icon.get({ id }) as { content_type: string; data: Buffer } | undefined;
       return row ? { contentType: row.content_type, data: row.data } : null;

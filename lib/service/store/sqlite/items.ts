@@ -36,7 +36,7 @@ const bulkChange: Record<BulkItemAction, string> = {
 /**
  * The item store's writes as synchronous units, each its own transaction (nested, they join the
  * caller's): the store wraps them, and callers not converted yet that write inside their own
- * transaction (Google Reader's edit-tag, seed:demo) use them directly.
+ * transaction (Google Reader's edit-tag) use them directly.
  */
 export function itemUnits(db: Db) {
   const tagsOf = (userId: string, itemId: string): Tag[] => statements(db).tagsOf.all(userId, itemId) as Tag[];

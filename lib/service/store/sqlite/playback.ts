@@ -13,7 +13,7 @@ const statements = preparedOnce((db: Db) => ({
 
 /**
  * The store's record, synchronous: for the callers not converted yet that write playback inside
- * their own transaction (gpodder's episode actions, seed:demo). Nested, it joins theirs.
+ * their own transaction (gpodder's episode actions). Nested, it joins theirs.
  */
 export function recordPlaybackNow(db: Db, userId: string, itemId: string, next: (current: PlaybackState) => PlaybackState | null): PlaybackState | null {
   return db.transaction(() => {

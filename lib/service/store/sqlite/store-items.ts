@@ -62,7 +62,7 @@ export function writeSearchTexts(db: Db, texts: SearchTexts): void {
  * Stores a feed's new items, skipping ones already known (by guid, then link, then content hash),
  * and gives every active subscriber an unread entry for each; a known item (by guid) its feed
  * edited since is brought up to date in place. Synchronous, for callers that store items inside
- * their own transaction (seed:demo, newsletters, tests' harness, benches).
+ * their own transaction (newsletters, tests' harness, benches).
  */
 export function storeItems(db: Db, feedId: string, items: NewItem[], now = new Date(), steps: NewItemSteps = newItemSteps): StoredItems {
   return db.transaction(() => insertItems(db, feedId, items, now, steps))();

@@ -56,7 +56,7 @@ const statements = preparedOnce((db: Db) => ({
 
 /**
  * Stores a new feed (shared by all its subscribers) and returns its id. Synchronous, for the
- * callers that store feeds inside their own transaction (seed:demo, tests' harness, benches).
+ * callers that store feeds inside their own transaction (the SQLite OPML import, tests' harness, benches).
  */
 export function createFeed(db: Db, feed: NewFeed, now = new Date()): string {
   const id = randomUUID();
@@ -77,7 +77,7 @@ export function recordListing(db: Db, feedId: string, keys: ListedKey[]): void {
 /**
  * Subscribes a user to a stored feed and gives them entries for the items its latest fetch listed
  * (not every item ever stored for it), none published more than the cap's days before now;
- * returns the subscription id. Synchronous, joining the caller's transaction (seed:demo, tests).
+ * returns the subscription id. Synchronous, joining the caller's transaction (subscribeNow, tests' harness, benches).
  */
 export function subscribeUserToFeed(db: Db, userId: string, feedId: string, options: { folderId?: string | null; now?: Date; historyCap?: HistoryCap } = {}): string {
   const now = options.now ?? new Date();

@@ -29,7 +29,9 @@ const convertedAreas = ['folders', 'tags', 'saved-searches', 'accounts.ts', 'up-
   '../sync/greader/greader-read.ts', '../sync/greader/greader-write.ts', '../sync/greader/greader-atom.ts', '../sync/greader/greader-ids.ts',
   '../sync/greader/greader-subscriptions.ts', '../mail/smtp-listener.ts',
   // The refresh: the whole feeds folder (its indexing moved to intelligence/ingest-queue.ts), and the scheduler that claims due feeds.
-  'feeds', '../scheduler.ts'];
+  'feeds', '../scheduler.ts',
+  // seed:demo's seeding and demo content (its entry point, cli/seed-demo.ts, opens the data directory).
+  '../cli/demo-seed.ts', '../cli/demo-icons.ts', '../cli/demo-items.ts', '../cli/demo-media.ts', '../cli/demo-content.ts'];
 
 /**
  * HTTP adapters of the sync protocols, mail and /v1's authentication: the same rules, except that

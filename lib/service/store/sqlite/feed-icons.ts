@@ -1,5 +1,5 @@
 import { preparedOnce, type Db } from '../database';
-import type { FeedIconStore, FoundIcon, IconDue } from '../feed-icons';
+import type { FeedIconStore, IconDue } from '../feed-icons';
 
 const statements = preparedOnce((db: Db) => ({
   due: db.prepare(`SELECT f.id, f.url, f.website FROM feeds f LEFT JOIN feed_icons i ON i.feed_id = f.id

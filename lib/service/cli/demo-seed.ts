@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { ServiceContext } from '../context';
+import type { IndexedDoc } from '../intelligence';
 import type { User } from '../domain/accounts';
 import { historyCapOf } from '../domain/feeds/subscribe-user';
 import type { NewItem } from '../domain/feeds/store-items';
@@ -18,6 +19,21 @@ import { demoFolders, demoSources, type DemoSource } from './demo-content';
 import { seedDemoIcon } from './demo-icons';
 import { demoItems, seededRandom } from './demo-items';
 import { demoArtworkUrl } from './demo-media';
+
+/**
+ * Where the demo is seeded: the store, the mail domain (of the newsletter's address), and how new
+ * items are indexed for similar items and stories (each engine's intelligence has its own call).
+ */
+export type DemoTarget = { store: Store; mailDomain: string; index(docs: IndexedDoc[]): void | Promise<void> };
+
+/** The demo's target in a service on SQLite: its store, and its intelligence indexing a batch in one transaction. */
+export function demoTargetOf(service: ServiceContext): DemoTarget {
+  const { intelligence } = service;
+  return {
+    store: service.store, mailDomain: service.config.mailDomain,
+    index: (docs) => intelligence.batch(() => docs.forEach((doc) => intelligence.addItem(doc))),
+  };
+}
 
 /** What one run of the seed did. */
 export type SeedSummary = { sources: number; added: number; items: number; unread: number; saved: number; tagged: number };
@@ -88,16 +104,13 @@ async function applyReadingHistory(store: Store, user: User, source: DemoSource,
 }
 
 /** Indexes the source's new items for similar items and stories, in id order as a refresh does (so stories come out the same). */
-function indexNewItems(service: ServiceContext, feedId: string, items: NewItem[], added: string[], addedFrom: number[], now: Date): void {
+async function indexNewItems(target: DemoTarget, feedId: string, items: NewItem[], added: string[], addedFrom: number[], now: Date): Promise<void> {
   const docs = added.map((id, i) => ({ id, item: items[addedFrom[i]!]! })).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  service.intelligence.batch(() => {
-    for (const { id, item } of docs) {
-      service.intelligence.addItem({
-        id, title: item.title, summary: item.summary, content: item.content, url: item.url, source_id: feedId,
-        published_at: item.published_at && Date.parse(item.published_at) <= now.getTime() ? item.published_at : now.toISOString(),
-      });
-    }
-  });
+  await target.index(docs.map(({ id, item }) => ({
+    id, title: item.title, summary: item.summary, content: item.content, url: item.url, source_id: feedId,
+    // As stored: an undated or future-dated item is dated when it was first seen.
+    published_at: item.published_at && Date.parse(item.published_at) <= now.getTime() ? item.published_at : now.toISOString(),
+  })));
 }
 
 /**
@@ -105,9 +118,9 @@ function indexNewItems(service: ServiceContext, feedId: string, items: NewItem[]
  * user already followed it (nothing is then done). Each step is one unit of work of the store; the
  * subscription comes first, so a run stopped half way leaves the source followed (a second run passes it by).
  */
-async function seedSource(service: ServiceContext, user: User, source: DemoSource, now: number): Promise<{ added: boolean; subscriptionId: string }> {
-  const { store } = service;
-  const address = sourceAddress(source, user, service.config.mailDomain);
+async function seedSource(target: DemoTarget, user: User, source: DemoSource, now: number): Promise<{ added: boolean; subscriptionId: string }> {
+  const { store } = target;
+  const address = sourceAddress(source, user, target.mailDomain);
   const existing = await findFeed(store, address);
   const at = new Date(now);
   const rules = { folderId: null, feedLimit: null, historyCap: historyCapOf(user.plan), now: at };
@@ -129,7 +142,7 @@ async function seedSource(service: ServiceContext, user: User, source: DemoSourc
   await seedDemoIcon(store.feedIcons, feedId, source.key, source.website, at);
   const items = demoItems(source, now);
   const stored = await store.feeds.storeItems(feedId, items, at, () => () => []);
-  indexNewItems(service, feedId, items, stored.added, stored.addedFrom ?? [], at);
+  await indexNewItems(target, feedId, items, stored.added, stored.addedFrom ?? [], at);
   await applyReadingHistory(store, user, source, subscriptionId, items, now);
   return { added: true, subscriptionId };
 }
@@ -141,18 +154,18 @@ async function countOf(store: Store, userId: string, filter: ItemFilter): Promis
 }
 
 /** Seeds every demo source the user does not follow yet and counts what the user now has from them. */
-export async function seedDemo(service: ServiceContext, user: User, now = Date.now()): Promise<SeedSummary> {
+export async function seedDemo(target: DemoTarget, user: User, now = Date.now()): Promise<SeedSummary> {
   const seeded = [];
-  for (const source of demoSources) seeded.push(await seedSource(service, user, source, now));
+  for (const source of demoSources) seeded.push(await seedSource(target, user, source, now));
   const subscription_ids = seeded.map(({ subscriptionId }) => subscriptionId);
-  const tag_ids = (await service.store.tags.list(user.id)).map((tag) => tag.id);
+  const tag_ids = (await target.store.tags.list(user.id)).map((tag) => tag.id);
   return {
     sources: demoSources.length,
     added: seeded.filter(({ added }) => added).length,
-    items: await countOf(service.store, user.id, { subscription_ids }),
-    unread: await countOf(service.store, user.id, { subscription_ids, is_read: false }),
-    saved: await countOf(service.store, user.id, { subscription_ids, is_saved: true }),
-    tagged: tag_ids.length ? await countOf(service.store, user.id, { subscription_ids, tag_ids }) : 0,
+    items: await countOf(target.store, user.id, { subscription_ids }),
+    unread: await countOf(target.store, user.id, { subscription_ids, is_read: false }),
+    saved: await countOf(target.store, user.id, { subscription_ids, is_saved: true }),
+    tagged: tag_ids.length ? await countOf(target.store, user.id, { subscription_ids, tag_ids }) : 0,
   };
 }
 

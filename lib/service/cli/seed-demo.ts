@@ -9,7 +9,7 @@ import { ensureOwner, ensureUser } from '../domain/accounts';
 import { createIntelligence } from '../intelligence';
 import { sqliteStore } from '../store/sqlite/sqlite-store';
 import { openDataDirectory, UsageError } from './command';
-import { seedDemo } from './demo-seed';
+import { demoTargetOf, seedDemo } from './demo-seed';
 
 /** Runs `seed:demo` with these arguments on TIDINGS_DATA_DIR and answers its exit code (the tests call it in-process). */
 export async function main(argv: string[]): Promise<number> {
@@ -30,7 +30,7 @@ export async function main(argv: string[]): Promise<number> {
   try {
     const store = sqliteStore(db);
     const user = email ? await ensureUser(store, email) : await ensureOwner(store, config.ownerEmail);
-    const summary = await seedDemo({ db, store, config, intelligence: createIntelligence(db) }, user);
+    const summary = await seedDemo(demoTargetOf({ db, store, config, intelligence: createIntelligence(db) }), user);
     console.log(summary.added
       ? `Seeded ${summary.added} demo sources for ${user.email} in ${databaseFile}: ${summary.items} items, ${summary.unread} unread, ${summary.saved} saved, ${summary.tagged} tagged.`
       : `Demo content already present for ${user.email} in ${databaseFile} (${summary.items} items); nothing added.`);

@@ -12,7 +12,7 @@ import { episodeAudio } from '@/lib/server/episode-audio';
 import { handleSignIn } from '@/lib/server/session-routes';
 import { ensureOwner } from '@/lib/service/domain/accounts';
 import { demoAudioSeconds } from '@/lib/service/cli/demo-media';
-import { seedDemo } from '@/lib/service/cli/demo-seed';
+import { demoTargetOf, seedDemo } from '@/lib/service/cli/demo-seed';
 import { embeddedService } from '@/lib/service/embedded';
 import { episode } from '../service/harness';
 import { createFeed, subscribeUserToFeed } from '@/lib/service/store/sqlite/subscribing';
@@ -44,7 +44,7 @@ beforeAll(async () => {
   cookie = (signedIn.headers.get('set-cookie') ?? '').split(';')[0];
   const { service } = await embeddedService();
   const owner = await ensureOwner(service.store, service.config.ownerEmail);
-  await seedDemo(service, owner);
+  await seedDemo(demoTargetOf(service), owner);
   demoEpisode = service.db.prepare("SELECT id FROM items WHERE item_type = 'episode' AND guid LIKE 'tidings-demo:%' LIMIT 1").pluck().get() as string;
   // A feed's enclosure that names the same path on another (private) host is that host's, and fetched as any other.
   const feedId = createFeed(service.db, { url: 'https://look-alike.example/feed.xml', source_type: 'podcast', title: 'Look-alike' });

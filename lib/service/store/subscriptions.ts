@@ -123,7 +123,10 @@ export type SubscriptionStore = {
   staleForNewSubscriber(userId: string, feedId: string, at: Date): Promise<boolean>;
   /** Subscribes the user to a stored feed (or finds their subscription), with entries of what it last listed; 'feed_limit' when the plan has no room. */
   subscribe(userId: string, feedId: string, rules: SubscribeRules): Promise<Subscribed | 'feed_limit'>;
-  /** Stores a new feed and subscribes the user to it, in one unit; 'feed_limit' stores nothing. A feed stored meanwhile under the URL is subscribed to instead. */
+  /**
+   * Stores a new feed and subscribes the user to it, in one unit; 'feed_limit' stores nothing. A feed stored
+   * meanwhile under the URL (a newsletter: under its address) is subscribed to instead.
+   */
   subscribeToNewFeed(userId: string, feed: NewFeed, firstFetch: FirstFetch | null, rules: SubscribeRules): Promise<Subscribed | 'feed_limit'>;
   /** How one of the user's subscriptions is being fetched, or null. */
   health(userId: string, subscriptionId: string): Promise<FeedHealthState | null>;

@@ -90,7 +90,10 @@ export function postgresSubscribing(pool: Pool): Pick<SubscriptionStore, 'findFe
     subscribeToNewFeed: async (userId, feed, firstFetch, rules) => {
       try {
         return await inTransaction(pool, async (db) => {
-          const stored = feed.url === null ? null : await findFeed(db, feed.url);
+          // A newsletter's feed outlives its subscriptions under its (unique) address.
+          const stored = feed.url !== null ? await findFeed(db, feed.url)
+            : feed.newsletter_address ? (await named<{ id: string }>(db, 'SELECT id FROM feeds WHERE newsletter_address = @address',
+              { address: feed.newsletter_address }))[0]?.id ?? null : null;
           if (stored) return subscribeInside(db, userId, stored, rules, false);
           if (!(await hasRoom(db, userId, rules.feedLimit))) return 'feed_limit' as const;
           const feedId = await createFeed(db, feed, rules.now);

@@ -33,6 +33,7 @@ const statements = preparedOnce((db: Db) => ({
     VALUES (@id, @url, @source_type, @title, @website, @description, @language, @artwork_url, @artist, @podcast_summary,
       @explicit, @newsletter_address, @ttl_minutes, @created_at, @created_at, @is_demo)`),
   feedByUrl: db.prepare('SELECT id FROM feeds WHERE url = ?').pluck(),
+  feedByNewsletter: db.prepare('SELECT id FROM feeds WHERE newsletter_address = ?').pluck(),
   // Most fetches list what the last one did: an unchanged listing is not written again.
   recordListing: db.prepare('UPDATE feeds SET listed_items = @listing WHERE id = @id AND listed_items IS NOT @listing'),
   listing: db.prepare('SELECT listed_items FROM feeds WHERE id = ?').pluck(),
@@ -113,7 +114,9 @@ const transactions = preparedOnce((db: Db) => ({
 /** The subscribing half of the subscription store on SQLite (see SubscriptionStore). */
 export function subscribingUnits(db: Db): Pick<SubscriptionStore, 'findFeed' | 'staleForNewSubscriber' | 'subscribe' | 'subscribeToNewFeed'> {
   const subscribeToNewFeed = db.transaction((userId: string, feed: NewFeed, firstFetch: FirstFetch | null, rules: SubscribeRules): Subscribed | 'feed_limit' => {
-    const stored = feed.url === null ? null : findFeedByUrl(db, feed.url);
+    // A newsletter's feed outlives its subscriptions under its (unique) address.
+    const stored = feed.url !== null ? findFeedByUrl(db, feed.url)
+      : feed.newsletter_address ? (statements(db).feedByNewsletter.get(feed.newsletter_address) as string | undefined) ?? null : null;
     if (stored) return subscribeNow(db, userId, stored, rules);
     if (rules.feedLimit !== null && (statements(db).count.get(userId) as number) >= rules.feedLimit) return 'feed_limit';
     const feedId = createFeed(db, feed, rules.now);

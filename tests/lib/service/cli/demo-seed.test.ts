@@ -51,4 +51,14 @@ describeOnBothEngines('seeding the demo through the store (%s)', ['accounts', 's
     expect(await seedDemo(target(), other)).toMatchObject({ added: demoSources.length, items: first.items });
     expect(await count('feeds')).toBe(feeds + 1);
   }, slow);
+
+  it('follows again, on the next run, a demo source the user unfollowed (the newsletter too, whose feed stays under its address)', async () => {
+    const user = await ensureUser(f.store, 'demo@example.com');
+    const first = await seedDemo(target(), user);
+    const followed = await f.run("SELECT s.id FROM subscriptions s JOIN feeds f ON f.id = s.feed_id WHERE s.user_id = ? AND f.source_type IN ('newsletter', 'podcast')", user.id);
+    expect(followed).toHaveLength(2);
+    expect(await f.store.subscriptions.remove(user.id, followed.map((row) => String(row.id)), { dropItems: false })).toMatchObject({ titles: expect.any(Array) });
+    const again = await seedDemo(target(), user);
+    expect(again).toMatchObject({ added: 2, items: first.items });
+  }, slow);
 });

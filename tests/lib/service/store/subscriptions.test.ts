@@ -171,4 +171,13 @@ describeOnBothEngines('the subscription store (%s)', ['subscriptions', 'folders'
     expect(await f.store.subscriptions.staleForNewSubscriber(newcomer, demo.feed_id, new Date())).toBe(false);
     expect(await f.store.subscriptions.staleForNewSubscriber(newcomer, other.feed_id, new Date())).toBe(true);
   });
+
+  it('subscribes to the newsletter feed stored under an address, followed by nobody, instead of storing a second one', async () => {
+    const user = await f.user();
+    const letter = { url: null, source_type: 'newsletter' as const, title: 'Letters', newsletter_address: 'kept@mail.example' };
+    const made = await f.store.subscriptions.subscribeToNewFeed(user, letter, null, rules()) as { feed_id: string; subscription_id: string };
+    await f.store.subscriptions.remove(user, [made.subscription_id], { dropItems: false });
+    expect(await f.store.subscriptions.subscribeToNewFeed(user, letter, null, rules())).toMatchObject({ created: true, feed_id: made.feed_id });
+    expect(await f.run("SELECT id FROM feeds WHERE newsletter_address = 'kept@mail.example'")).toHaveLength(1);
+  });
 });

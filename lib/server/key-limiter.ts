@@ -11,22 +11,23 @@ import { hitSlidingWindow } from './app-state/postgres-limits';
  * credential, so the nodes together let through what one node does.
  */
 
-/** How long a hit may wait on the database before this node counts it alone. */
-const answerWithinMs = 1_000;
+/** How long a hit may wait on the database (a pool connection included) before this node counts it alone. */
+const defaultAnswerWithinMs = 1_000;
 
 /** A key limiter whose counts live in the app-state database, shared by every node on it. */
 export class SharedKeyLimiter implements KeyLimiter {
   private readonly alone: RateLimiter;
   private countingAlone = false;
 
-  constructor(private readonly url: string, private readonly windowMs = 60_000) {
+  /** Counts in the database at `url`; a hit waits at most `answerWithinMs` for its answer. */
+  constructor(private readonly url: string, private readonly windowMs = 60_000, private readonly answerWithinMs = defaultAnswerWithinMs) {
     this.alone = new RateLimiter(windowMs);
   }
 
   /** Counts a request of `key` on every node's behalf; answers how long to wait when the limit is reached. */
   async hit(key: string, limit: number): Promise<Verdict> {
     try {
-      const hit = await withinTime(hitSlidingWindow(this.url, `credential:${key}`, limit, this.windowMs), answerWithinMs);
+      const hit = await withinTime(hitSlidingWindow(this.url, `credential:${key}`, limit, this.windowMs), this.answerWithinMs);
       this.countingAlone = false;
       return hit.allowed ? { allowed: true } : { allowed: false, retryAfterSeconds: Math.ceil((hit.roomAt - hit.now) / 1000), roomInMs: hit.roomAt - hit.now };
     } catch (error) {

@@ -7,11 +7,16 @@ import { findUserByEmail, type User } from '../domain/accounts';
 import { openDatabase, type Db } from '../store/database';
 import type { Store } from '../store/store';
 
-/** What a command gets: the store, the settings and where to write. */
+/** What a command reads the operator's typed or piped answers from: stdin (a terminal when isTTY), or given text in tests. */
+export type CliInput = NodeJS.ReadableStream & { isTTY?: boolean };
+
+/** What a command gets: the store, the settings, where to read and where to write. */
 export type CliContext = {
   db: Db;
   store: Store;
   config: ServiceConfig;
+  /** Where the command reads input, such as a new password. */
+  input: CliInput;
   /** Writes one line to stdout: the command's result. */
   out: (line: string) => void;
   /** Writes one line to stderr: notes for the operator, never results. */

@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { serviceConfig } from '../config';
 import { sqliteStore } from '../store/sqlite/sqlite-store';
 import { backupCommand, restoreCommand } from './backup';
-import { CommandFailure, openDataDirectory, UsageError, type CliContext, type Command, type CommandGroup, type DirectoryCommand } from './command';
+import { CommandFailure, openDataDirectory, UsageError, type CliContext, type CliInput, type Command, type CommandGroup, type DirectoryCommand } from './command';
 import { feedCommands } from './feeds';
 import { keyCommands } from './keys';
 import { migrateCommand } from './migrate';
@@ -65,8 +65,8 @@ function commandHelp(words: string, command: Command | DirectoryCommand): string
 
 const isHelp = (word: string | undefined) => word === '--help' || word === '-h' || word === 'help';
 
-/** Runs one command line and returns its exit code; the database is opened only when a command runs. */
-export async function runCli(argv: string[], output: Output = processOutput): Promise<number> {
+/** Runs one command line, reading input from `input`, and returns its exit code; the database is opened only when a command runs. */
+export async function runCli(argv: string[], output: Output = processOutput, input: CliInput = process.stdin): Promise<number> {
   const [groupName, commandName, ...rest] = argv;
   const printHelp = (lines: string[]) => { for (const line of lines) output.out(line); return 0; };
   try {
@@ -76,7 +76,7 @@ export async function runCli(argv: string[], output: Output = processOutput): Pr
       const { values, positionals } = parseCommandLine(command, commandName === undefined ? rest : [commandName, ...rest]);
       if (values.help) return printHelp(commandHelp(groupName, command));
       checkPositionals(command, positionals);
-      await command.run({ config: { ...serviceConfig(), validateResponses: false }, out: output.out, note: output.err }, values, positionals);
+      await command.run({ config: { ...serviceConfig(), validateResponses: false }, input, out: output.out, note: output.err }, values, positionals);
       return 0;
     }
     const group = Object.hasOwn(commandGroups, groupName) ? commandGroups[groupName] : undefined;
@@ -91,7 +91,7 @@ export async function runCli(argv: string[], output: Output = processOutput): Pr
 
     const { db, config } = openDataDirectory();
     try {
-      const context: CliContext = { db, store: sqliteStore(db), config, out: output.out, note: output.err };
+      const context: CliContext = { db, store: sqliteStore(db), config, input, out: output.out, note: output.err };
       await command.run(context, values, positionals);
     } finally {
       db.close();

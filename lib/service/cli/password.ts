@@ -6,29 +6,29 @@ import { migrateAppState } from '../store/postgres/app-state-schema';
 import { storePostgresPassword } from '../store/postgres/app-password';
 import { postgresDatabaseUrl } from '../store/database-url';
 import { describeTarget } from '../store/postgres/move-to-postgres';
-import { UsageError, type CliContext, type CommandGroup } from './command';
+import { UsageError, type CliContext, type CliInput, type CommandGroup } from './command';
 
-/** Reads the new password: asked twice without echo on a terminal, else the first line of stdin. */
-async function readNewPassword(): Promise<string> {
-  if (!process.stdin.isTTY) {
-    const lines = createInterface({ input: process.stdin, terminal: false });
+/** Reads the new password: asked twice without echo on a terminal, else the first line of the input. */
+async function readNewPassword(input: CliInput): Promise<string> {
+  if (!input.isTTY) {
+    const lines = createInterface({ input, terminal: false });
     for await (const line of lines) {
       lines.close();
       return line;
     }
     return '';
   }
-  const first = await askHidden('New password: ');
-  const second = await askHidden('Again: ');
+  const first = await askHidden(input, 'New password: ');
+  const second = await askHidden(input, 'Again: ');
   if (first !== second) throw new UsageError('The two passwords differ; nothing was changed.');
   return first;
 }
 
-function askHidden(prompt: string): Promise<string> {
+function askHidden(input: CliInput, prompt: string): Promise<string> {
   process.stderr.write(prompt);
   // Typed characters must not appear on the screen: the interface writes to a sink.
   const muted = new Writable({ write: (_chunk, _encoding, done) => done() });
-  const rl = createInterface({ input: process.stdin, output: muted, terminal: true });
+  const rl = createInterface({ input, output: muted, terminal: true });
   return new Promise((resolve) => {
     rl.question('', (answer) => {
       rl.close();
@@ -68,7 +68,7 @@ export const passwordCommands: CommandGroup = {
       usage: '',
       options: {},
       async run(context) {
-        const password = await readNewPassword();
+        const password = await readNewPassword(context.input);
         if (password.length < minimumPasswordLength) throw new UsageError(`The password must have at least ${minimumPasswordLength} characters.`);
         context.note(`The password was stored in ${await storePassword(context, password)}.`);
         noteEnvironment(context);

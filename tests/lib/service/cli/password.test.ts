@@ -1,8 +1,9 @@
 /*
- * `tidings password set|reset`, run as a real child process on a temporary data
- * directory; the stored file is checked with the same functions sign-in uses.
+ * `tidings password set|reset` on a temporary data directory; the stored file is checked with the
+ * same functions sign-in uses. One case runs the real entry point as a child process, proving it
+ * reads the new password from its stdin; the others run its entry function in-process with the
+ * given text as input.
  */
-import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,28 +12,18 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { passwordFile, readPasswordRecord, verifyPassword } from '@/lib/service/domain/app-password';
 import { postgresPasswordRecord } from '@/lib/service/store/postgres/app-password';
 import { freshDatabase, skipPostgres, withPostgres } from '../../../postgres';
+import { cliEntry, runTidings, spawnTidings, type Settings } from './tidings-cli';
 
-// Each test starts `tsx` child processes: on a busy two-core machine one can take longer than the default 20 s.
+// The spawned test starts `tsx`: on a busy two-core machine it can take longer than the default 20 s.
 vi.setConfig({ testTimeout: 60_000 });
 
 withPostgres();
 
-type Run = { code: number; stdout: string; stderr: string };
-
-const tsx = path.resolve('node_modules/.bin/tsx');
 let dataDir: string;
 
-function tidings(args: string[], input = '', settings: Record<string, string> = {}): Promise<Run> {
-  return new Promise((resolve) => {
-    const env: NodeJS.ProcessEnv = { ...process.env, TIDINGS_DATA_DIR: dataDir, ...settings };
-    delete env.TIDINGS_APP_PASSWORD;
-    if (!settings.DATABASE_URL) delete env.DATABASE_URL;
-    const child = execFile(tsx, ['lib/service/cli/main.ts', ...args], { cwd: process.cwd(), env }, (error, stdout, stderr) => {
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
-    });
-    child.stdin?.end(input);
-  });
-}
+/** The settings of a run: this file's data directory, no password from the environment, no DATABASE_URL unless given. */
+const settingsOf = (settings: Settings = {}): Settings => ({ TIDINGS_DATA_DIR: dataDir, TIDINGS_APP_PASSWORD: undefined, DATABASE_URL: undefined, ...settings });
+const tidings = (args: string[], input = '', settings: Settings = {}) => runTidings(settingsOf(settings), args, input);
 
 beforeAll(() => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'tidings-password-cli-'));
@@ -44,8 +35,8 @@ afterAll(() => {
 
 describe('tidings password', () => {
   it('sets the password read from stdin, stored as a salted scrypt hash readable by the owner only', async () => {
-    const run = await tidings(['password', 'set'], 'a long enough password\n');
-    expect(run.code).toBe(0);
+    const run = await spawnTidings(settingsOf(), ['password', 'set'], cliEntry, 'a long enough password\n');
+    expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toBe('');
     const record = readPasswordRecord(dataDir)!;
     expect(record.algorithm).toBe('scrypt');

@@ -3,11 +3,13 @@
  * as a child process (`tsx lib/service/cli/main.ts`): each start compiles the TypeScript again,
  * seconds on a busy machine, so each command group keeps one such test proving the process's exit
  * code and output. `runTidings` runs the same entry function, runCli, in this process with the
- * given environment, capturing what it writes and the exit code it answers: the rest of the cases
- * (`runSeedDemo` likewise for `seed:demo`).
+ * given environment and input text, capturing what it writes and the exit code it answers: the
+ * rest of the cases (`runSeedDemo` likewise for `seed:demo`). Both feed the command the given
+ * text as its stdin, then its end.
  */
 import { execFile } from 'node:child_process';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { format } from 'node:util';
 import { vi } from 'vitest';
 import { runCli } from '@/lib/service/cli/main';
@@ -22,17 +24,23 @@ export type Settings = Record<string, string | undefined>;
 // What `npx tsx` runs, without npm's start-up.
 const tsx = path.resolve('node_modules/.bin/tsx');
 
-/** Runs a script (default the command line) as a child process with this process's environment changed by `settings`. */
-export function spawnTidings(settings: Settings, args: string[], script = 'lib/service/cli/main.ts'): Promise<Run> {
+/** The command line's entry point, the script `spawnTidings` runs by default. */
+export const cliEntry = 'lib/service/cli/main.ts';
+
+/** Runs a script (default the command line) as a child process with this process's environment changed by `settings` and `input` on its stdin. */
+export function spawnTidings(settings: Settings, args: string[], script = cliEntry, input = ''): Promise<Run> {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const [name, value] of Object.entries(settings)) {
     if (value === undefined) delete env[name];
     else env[name] = value;
   }
   return new Promise((resolve) => {
-    execFile(tsx, [script, ...args], { cwd: process.cwd(), env }, (error, stdout, stderr) => {
+    const child = execFile(tsx, [script, ...args], { cwd: process.cwd(), env }, (error, stdout, stderr) => {
       resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
     });
+    // A command that exits without reading its input closes the pipe: that is no failure of the run.
+    child.stdin?.on('error', () => undefined);
+    child.stdin?.end(input);
   });
 }
 
@@ -53,12 +61,13 @@ async function withSettings<T>(settings: Settings, run: () => Promise<T>): Promi
   }
 }
 
-/** Runs the command line in this process, with the environment changed by `settings` for the run only. */
-export function runTidings(settings: Settings, args: string[]): Promise<Run> {
+/** Runs the command line in this process, with the environment changed by `settings` for the run only and `input` as its stdin. */
+export function runTidings(settings: Settings, args: string[], input = ''): Promise<Run> {
   return withSettings(settings, async () => {
     let stdout = '';
     let stderr = '';
-    const code = await runCli(args, { out: (line) => { stdout += `${line}\n`; }, err: (line) => { stderr += `${line}\n`; } });
+    const output = { out: (line: string) => { stdout += `${line}\n`; }, err: (line: string) => { stderr += `${line}\n`; } };
+    const code = await runCli(args, output, Readable.from(input ? [input] : []));
     return { code, stdout, stderr };
   });
 }

@@ -35,6 +35,9 @@ type Weighed = { doc: StoredDoc; vector: Vector };
 /** First and last hour of a story's articles. */
 type Span = [number, number];
 
+/** A story a new document may join, with its similarity to it and the articles compared. */
+type Passing = { storyId: string; score: number; span: Span; members: Weighed[] };
+
 function hourOf(iso: string): number {
   return Math.floor(Date.parse(iso) / 3_600_000);
 }
@@ -109,8 +112,8 @@ export function createStories(corpus: Corpus) {
     }));
   }
 
-  /** Places a newly indexed document in a story, merging stories it shows to be the same. */
-  function* place(doc: StoredDoc, vector: Vector): Steps<string> {
+  /** The stories a new document may join, best first. */
+  function* passingStories(doc: StoredDoc, vector: Vector): Steps<Passing[]> {
     const n = (yield* corpus.docCount()) + 1;
     const window: [number, number] = [doc.hour - STORY_WINDOW_HOURS, doc.hour + STORY_WINDOW_HOURS];
     const scored = [...(yield* corpus.candidates(vector, { terms: 20, window })).scores].filter(([d]) => d !== doc.doc).sort((a, b) => b[1] - a[1]).slice(0, CANDIDATES);
@@ -121,14 +124,22 @@ export function createStories(corpus: Corpus) {
     if (linked.length > 0) {
       for (const [, storyId] of yield* ask((s) => s.storiesOfItems(linked.map((c) => c.itemId)))) storyIds.add(storyId);
     }
-    const passing: Array<{ storyId: string; score: number; span: Span; members: Weighed[] }> = [];
+    const passing: Passing[] = [];
     for (const storyId of storyIds) {
       const span = yield* spanOf(storyId);
       const members = yield* storyDocs(storyId, n, loaded);
       const score = affinity(doc, vector, span, members);
       if (score !== null && score >= JOIN_SIMILARITY) passing.push({ storyId, score, span, members });
     }
-    passing.sort((a, b) => b.score - a.score);
+    return passing.sort((a, b) => b.score - a.score);
+  }
+
+  /**
+   * Places a newly indexed document in a story, merging stories it shows to be the same. In two
+   * generators, not one: a large one with many steps took V8 several times as long to compile.
+   */
+  function* place(doc: StoredDoc, vector: Vector): Steps<string> {
+    const passing = yield* passingStories(doc, vector);
     const member = { item_id: doc.itemId, source_id: doc.sourceId, published_at: doc.publishedAt };
     if (passing.length === 0) {
       const storyId = randomUUID();

@@ -21,34 +21,72 @@ export type TermCounts = {
   clear(): void;
 };
 
-/** A table of 2^bits slots, kept at most 70% full (2^20 slots: 12 MB for ~730,000 terms). */
+/** Slots a table starts with: small enough to stay in the processor's cache while it holds few terms. */
+const FIRST_BITS = 12;
+
+/**
+ * A table of up to 2^bits slots, kept at most 70% full (2^20 slots: 12 MB for ~730,000 terms).
+ * It starts small and doubles as terms arrive: every lookup of a new item's weighing lands in it,
+ * and a table of the full size is mostly empty memory that misses the cache on each probe.
+ */
 export function createTermCounts(bits = 20): TermCounts {
-  const slots = 1 << bits;
-  const mask = slots - 1;
-  const limit = Math.floor(slots * 0.7);
-  const keys = new Float64Array(slots).fill(EMPTY);
-  const values = new Uint32Array(slots);
+  const maxSlots = 2 ** bits;
+  const capacity = Math.floor(maxSlots * 0.7);
+  let shift = 0;
+  let mask = 0;
+  let limit = 0;
+  let keys = new Float64Array(0);
+  let values = new Uint32Array(0);
   let size = 0;
+
+  /** Empties the table at 2^tableBits slots. */
+  function allocate(tableBits: number): void {
+    const slots = 2 ** tableBits;
+    shift = 32 - tableBits;
+    mask = slots - 1;
+    limit = Math.floor(slots * 0.7);
+    keys = new Float64Array(slots).fill(EMPTY);
+    values = new Uint32Array(slots);
+    size = 0;
+  }
 
   /** The slot holding `id`, or the empty slot where it would go. */
   function slotOf(id: number): number {
     const low = id >>> 0;
     const high = (id - low) / TWO_32;
-    let slot = (Math.imul(low ^ Math.imul(high, 0x85ebca6b), 0x9e3779b1) >>> (32 - bits)) & mask;
+    let slot = (Math.imul(low ^ Math.imul(high, 0x85ebca6b), 0x9e3779b1) >>> shift) & mask;
     while (keys[slot] !== EMPTY && keys[slot] !== id) slot = (slot + 1) & mask;
     return slot;
   }
 
+  /** Moves every term into a table twice the size. */
+  function grow(): void {
+    const [oldKeys, oldValues] = [keys, values];
+    allocate(32 - shift + 1);
+    for (let i = 0; i < oldKeys.length; i++) {
+      if (oldKeys[i] === EMPTY) continue;
+      const slot = slotOf(oldKeys[i]);
+      keys[slot] = oldKeys[i];
+      values[slot] = oldValues[i];
+      size++;
+    }
+  }
+
+  allocate(Math.min(bits, FIRST_BITS));
   return {
     get(id) {
       const slot = slotOf(id);
       return keys[slot] === id ? values[slot] : EMPTY;
     },
     set(id, df) {
-      const slot = slotOf(id);
+      let slot = slotOf(id);
       if (keys[slot] !== id) {
+        if (size >= limit && keys.length < maxSlots) {
+          grow();
+          slot = slotOf(id);
+        }
         // Past the limit a full table would probe for long; the owner clears it before that matters.
-        if (size >= slots - 1) throw new Error('The term frequency table is full.');
+        if (size >= keys.length - 1) throw new Error('The term frequency table is full.');
         keys[slot] = id;
         size++;
       }
@@ -57,11 +95,10 @@ export function createTermCounts(bits = 20): TermCounts {
     get size() {
       return size;
     },
-    capacity: limit,
-    isFull: () => size >= limit,
+    capacity,
+    isFull: () => size >= capacity,
     clear() {
-      keys.fill(EMPTY);
-      size = 0;
+      if (size > 0 || keys.length === 0) allocate(Math.min(bits, FIRST_BITS));
     },
   };
 }

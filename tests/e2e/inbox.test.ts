@@ -13,6 +13,8 @@ async function openInbox(viewport: ViewportName, query = '', colorScheme: 'light
   await page.goto(`/inbox${query}`);
   const first = await firstPage;
   await page.getByRole('list').filter({ has: page.locator('li[data-item-id]') }).first().waitFor();
+  // The first rows show at once and the rest of the page a few per commit: the list is busy until all are in.
+  await page.locator('ul[aria-busy="true"]').waitFor({ state: 'detached' });
   return { page, first };
 }
 

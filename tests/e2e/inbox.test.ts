@@ -245,6 +245,8 @@ describe('the inbox marking read on scrolling past', () => {
     await page.goto('/inbox');
     const rows = page.getByRole('list', { name: 'Unread items' }).locator('li[data-item-id]');
     await rows.nth(5).waitFor();
+    // All of the page's rows in, so the page is tall enough to scroll row 3 to the top (the rest arrive a few per commit).
+    await page.locator('ul[aria-busy="true"]').waitFor({ state: 'detached' });
     const ids = await rows.evaluateAll((all) => all.map((row) => row.getAttribute('data-item-id')!));
 
     const bulk = page.waitForResponse(isCall('PATCH', /^\/api\/v1\/items$/));

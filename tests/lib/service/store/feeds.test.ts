@@ -1,10 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { NewItem } from '@/lib/service/domain/feeds/store-items';
 import type { FeedWrite, NewItemSteps } from '@/lib/service/store/feeds';
-import { withPostgres } from '../../../postgres';
-import { fixturesFor, type StoreFixture } from './store-fixture';
-
-withPostgres();
+import { describeOnBothEngines } from './store-fixture';
 
 const minute = 60_000;
 const noSteps: NewItemSteps = () => () => [];
@@ -26,11 +23,7 @@ function parsed(feedId: string, items: NewItem[], at = new Date()): FeedWrite {
   };
 }
 
-describe.each(fixturesFor('feeds'))('the refresh store (%s)', (_engine, open) => {
-  let f: StoreFixture;
-  beforeEach(async () => { f = await open(); });
-  afterEach(async () => { await f.close(); });
-
+describeOnBothEngines('the refresh store on %s', ['feeds'], (f) => {
   it('claims due feeds for the lease: a claim meanwhile gets none of them, and one after the lease ran out gets them again', async () => {
     const user = await f.user();
     const { feedId } = await f.subscription(user);

@@ -1,14 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { withPostgres } from '../../../postgres';
-import { fixturesFor, type StoreFixture } from './store-fixture';
+import { expect, it } from 'vitest';
+import { describeOnBothEngines } from './store-fixture';
 
-withPostgres();
-
-describe.each(fixturesFor('items'))('the item store\'s reads for similar items (%s)', (_engine, open) => {
-  let f: StoreFixture;
-  beforeEach(async () => { f = await open(); });
-  afterEach(async () => { await f.close(); });
-
+describeOnBothEngines('the item store\'s reads for similar items on %s', ['items'], (f) => {
   it('says which of the ids the user has an entry for, and reads those items whole, the user\'s own state with them', async () => {
     const user = await f.user();
     const { subscriptionId, itemIds: [older, newer] } = await f.entries(user, [

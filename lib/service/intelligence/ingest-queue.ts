@@ -158,12 +158,16 @@ async function indexItems(service: Indexing, ids: string[]): Promise<void> {
 }
 
 /**
- * Queues a look for the items a previous run stored but did not index (it stopped with indexing
- * left for later), then those items a slice per turn like the rest; each slice skips those indexed since.
+ * Queues the items a previous run stored but did not index (it stopped with indexing left for
+ * later), a slice per turn like the rest; each slice skips those indexed since.
  */
 export function resumeIndexing(service: Indexing): void {
+  // Asked now, at start, not in the slice: by the time it runs, a refresh may have stored items of
+  // its own, queued behind it already, which would then be indexed twice.
+  const found = service.store.indexing.unindexed();
+  found.catch(() => undefined);
   service.intelligence.later(async () => {
-    const ids = await service.store.indexing.unindexed();
+    const ids = await found;
     for (let start = 0; start < ids.length; start += SLICE) {
       const slice = ids.slice(start, start + SLICE);
       service.intelligence.later(async () => indexItems(service, await service.store.indexing.unindexedAmong(slice)));

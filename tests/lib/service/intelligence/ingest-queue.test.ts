@@ -60,6 +60,22 @@ describe('indexing left for later', () => {
     expect(second.db.prepare('SELECT doc, item_id FROM intel_docs ORDER BY doc').all()).toEqual(docsBefore);
   });
 
+  it('indexes each item of a refresh begun as the service starts once, not again as left over from a previous run', async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'tidings-behind-'));
+    const service = open();
+    // In the start's own turn, as the scheduler's first round begins: before any slice of indexing has run.
+    const feedId = createFeed(service.db, { url: 'https://harbour.example/feed.xml', source_type: 'feed', title: 'Harbour' });
+    const items = Array.from({ length: 200 }, (_, i) => ({ guid: `report-${i}`, title: `Harbour report ${i} on the ferry timetable`, date: new Date(Date.now() - (i + 1) * 60_000) }));
+    const parsed = parseFeed(rss('Harbour', items), { url: 'https://harbour.example/feed.xml' });
+    const now = new Date();
+    service.db.transaction(() => indexPreparedItemsLater(service, feedId, parsed, insertItems(service.db, feedId, parsed.items, now, newItemSteps), now, [],
+      () => Promise.resolve(null)))();
+    await service.intelligence.idle();
+    expect(indexed(service, feedId)).toBe(200);
+    // Every indexing takes a new document number, a second one of an item too.
+    expect(service.db.prepare("SELECT value FROM intel_meta WHERE key = 'last_doc'").pluck().get()).toBe(200);
+  });
+
   it('indexes a refresh\'s new items behind it in short slices, with other work run between them', async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'tidings-behind-'));
     const service = open();

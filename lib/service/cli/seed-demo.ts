@@ -1,23 +1,57 @@
 /**
  * `npm run seed:demo [-- --email <email>]`: fills the data directory with the demo sources of
  * demo-content.ts for a user (default: the owner), so a newcomer without internet sees a full
- * reader. The seeding itself is demo-seed.ts; this entry point opens the data directory.
+ * reader. The seeding itself is demo-seed.ts; this entry point opens the store: PostgreSQL when
+ * DATABASE_URL names one, else the data directory's service.db.
  */
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { serviceConfig } from '../config';
 import { ensureOwner, ensureUser } from '../domain/accounts';
 import { createIntelligence } from '../intelligence';
+import { postgresDatabaseUrl } from '../store/database-url';
+import { createPostgresIntelligence } from '../store/postgres/intelligence';
+import { migratePostgres } from '../store/postgres/migrate';
+import { postgresStoreAreas } from '../store/postgres/store-areas';
 import { sqliteStore } from '../store/sqlite/sqlite-store';
 import { openDataDirectory, UsageError } from './command';
-import { demoTargetOf, seedDemo } from './demo-seed';
+import { demoTargetOf, seedDemo, type DemoTarget } from './demo-seed';
 
-/** Runs `seed:demo` with these arguments on TIDINGS_DATA_DIR and answers its exit code (the tests call it in-process). */
+/** The store the seed writes to, the owner's email, where it is (for the operator; no password), and how to let it go. */
+type Opened = { target: DemoTarget; ownerEmail: string; where: string; close(): Promise<void> };
+
+/** Opens PostgreSQL when DATABASE_URL names it (its schema made or brought up to date first), else the data directory. */
+async function openTarget(): Promise<Opened> {
+  const url = postgresDatabaseUrl();
+  if (!url) {
+    const { db, config, databaseFile } = openDataDirectory();
+    const target = demoTargetOf({ db, store: sqliteStore(db), config, intelligence: createIntelligence(db) });
+    return { target, ownerEmail: config.ownerEmail, where: databaseFile, close: async () => { db.close(); } };
+  }
+  const config = serviceConfig();
+  const pool = new pg.Pool({ connectionString: url, max: 2, connectionTimeoutMillis: 10_000 });
+  try {
+    await migratePostgres(pool);
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  const intelligence = createPostgresIntelligence(pool);
+  const { hostname, port, pathname } = new URL(url);
+  return {
+    target: { store: postgresStoreAreas(pool), mailDomain: config.mailDomain, index: (docs) => intelligence.addItems(docs) },
+    ownerEmail: config.ownerEmail, where: `PostgreSQL database ${pathname.slice(1)} on ${hostname}${port ? `:${port}` : ''}`, close: () => pool.end(),
+  };
+}
+
+/** Runs `seed:demo` with these arguments on DATABASE_URL or TIDINGS_DATA_DIR and answers its exit code (the tests call it in-process). */
 export async function main(argv: string[]): Promise<number> {
   let email: string | undefined;
   try {
     const { values } = parseArgs({ args: argv, options: { email: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, strict: true });
     if (values.help) {
-      console.log('Usage: npm run seed:demo [-- --email <email>]\n\nFills TIDINGS_DATA_DIR (default ./data) with demo sources and items for that user (default: the owner).');
+      console.log('Usage: npm run seed:demo [-- --email <email>]\n\nFills the PostgreSQL database of DATABASE_URL, or else TIDINGS_DATA_DIR (default ./data), with demo sources and items for that user (default: the owner).');
       return 0;
     }
     email = values.email?.trim();
@@ -26,20 +60,21 @@ export async function main(argv: string[]): Promise<number> {
     console.error(`seed:demo: ${error instanceof Error ? error.message : String(error)}`);
     return 2;
   }
-  const { db, config, databaseFile } = openDataDirectory();
+  let opened: Opened | undefined;
   try {
-    const store = sqliteStore(db);
-    const user = email ? await ensureUser(store, email) : await ensureOwner(store, config.ownerEmail);
-    const summary = await seedDemo(demoTargetOf({ db, store, config, intelligence: createIntelligence(db) }), user);
+    opened = await openTarget();
+    const { target, ownerEmail, where } = opened;
+    const user = email ? await ensureUser(target.store, email) : await ensureOwner(target.store, ownerEmail);
+    const summary = await seedDemo(target, user);
     console.log(summary.added
-      ? `Seeded ${summary.added} demo sources for ${user.email} in ${databaseFile}: ${summary.items} items, ${summary.unread} unread, ${summary.saved} saved, ${summary.tagged} tagged.`
-      : `Demo content already present for ${user.email} in ${databaseFile} (${summary.items} items); nothing added.`);
+      ? `Seeded ${summary.added} demo sources for ${user.email} in ${where}: ${summary.items} items, ${summary.unread} unread, ${summary.saved} saved, ${summary.tagged} tagged.`
+      : `Demo content already present for ${user.email} in ${where} (${summary.items} items); nothing added.`);
     return 0;
   } catch (error) {
     console.error(`seed:demo: ${error instanceof Error ? error.message : String(error)}`);
     return 1;
   } finally {
-    db.close();
+    await opened?.close();
   }
 }
 

@@ -6,43 +6,26 @@
  */
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
-import { serviceConfig } from '../config';
 import { ensureOwner, ensureUser } from '../domain/accounts';
 import { createIntelligence } from '../intelligence';
-import { postgresDatabaseUrl } from '../store/database-url';
 import { createPostgresIntelligence } from '../store/postgres/intelligence';
-import { migratePostgres } from '../store/postgres/migrate';
-import { postgresStoreAreas } from '../store/postgres/store-areas';
-import { sqliteStore } from '../store/sqlite/sqlite-store';
-import { openDataDirectory, UsageError } from './command';
+import { UsageError } from './command';
 import { demoTargetOf, seedDemo, type DemoTarget } from './demo-seed';
+import { openStore } from './open-store';
 
 /** The store the seed writes to, the owner's email, where it is (for the operator; no password), and how to let it go. */
 type Opened = { target: DemoTarget; ownerEmail: string; where: string; close(): Promise<void> };
 
-/** Opens PostgreSQL when DATABASE_URL names it (its schema made or brought up to date first), else the data directory. */
+/** Opens the install's store (openStore) with the intelligence of its engine, which indexes the demo's items. */
 async function openTarget(): Promise<Opened> {
-  const url = postgresDatabaseUrl();
-  if (!url) {
-    const { db, config, databaseFile } = openDataDirectory();
-    const target = demoTargetOf({ db, store: sqliteStore(db), config, intelligence: createIntelligence(db) });
-    return { target, ownerEmail: config.ownerEmail, where: databaseFile, close: async () => { db.close(); } };
+  const opened = await openStore();
+  const { store, config, where, close } = opened;
+  if (opened.engine === 'sqlite') {
+    const target = demoTargetOf({ db: opened.db, store, config, intelligence: createIntelligence(opened.db) });
+    return { target, ownerEmail: config.ownerEmail, where, close };
   }
-  const config = serviceConfig();
-  const pool = new pg.Pool({ connectionString: url, max: 2, connectionTimeoutMillis: 10_000 });
-  try {
-    await migratePostgres(pool);
-  } catch (error) {
-    await pool.end();
-    throw error;
-  }
-  const intelligence = createPostgresIntelligence(pool);
-  const { hostname, port, pathname } = new URL(url);
-  return {
-    target: { store: postgresStoreAreas(pool), mailDomain: config.mailDomain, index: (docs) => intelligence.addItems(docs) },
-    ownerEmail: config.ownerEmail, where: `PostgreSQL database ${pathname.slice(1)} on ${hostname}${port ? `:${port}` : ''}`, close: () => pool.end(),
-  };
+  const intelligence = createPostgresIntelligence(opened.pool);
+  return { target: { store, mailDomain: config.mailDomain, index: (docs) => intelligence.addItems(docs) }, ownerEmail: config.ownerEmail, where, close };
 }
 
 /** Runs `seed:demo` with these arguments on DATABASE_URL or TIDINGS_DATA_DIR and answers its exit code (the tests call it in-process). */

@@ -6,6 +6,7 @@
  */
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -34,6 +35,16 @@ function npmTidings(...args: string[]): Promise<Run> {
   return new Promise((resolve) => {
     execFile('npm', ['run', '-s', 'tidings', '--', ...args], { cwd: process.cwd(), env: { ...process.env, ...settings() }, timeout: 60_000 },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr: error?.killed ? `${stderr}(killed: it did not exit)` : stderr }));
+  });
+}
+
+/** A port on 127.0.0.1 nothing listens on (it was free a moment ago). */
+function unusedPort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
   });
 }
 
@@ -112,6 +123,16 @@ describe.skipIf(skipPostgres)('the command line on DATABASE_URL', () => {
     expect(restore.code).toBe(1);
     expect(restore.stderr).toContain('`restore` does not copy');
     expect(readdirSync(dataDir)).toEqual(['old.sqlite']);
+  });
+
+  it('a database that does not answer: exit 1 and one sentence naming it without the password, nothing written', async () => {
+    const closed = await unusedPort();
+    const run = await runTidings({ TIDINGS_DATA_DIR: dataDir, DATABASE_URL: `postgres://tidings:hunter2@127.0.0.1:${closed}/tidings` }, ['user', 'list']);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toMatch(new RegExp(`^tidings: Cannot open the PostgreSQL database tidings on 127\\.0\\.0\\.1:${closed} of DATABASE_URL: .+\\n$`));
+    expect(run.stderr).not.toContain('hunter2');
+    expect(existsSync(path.join(dataDir, 'service.db'))).toBe(false);
   });
 
   it('npm run -s tidings -- key create exits 0 and prints one line, the key, which PostgreSQL then knows', async () => {

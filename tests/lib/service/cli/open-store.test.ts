@@ -114,6 +114,19 @@ describe.skipIf(skipPostgres)('the command line on DATABASE_URL', () => {
     expect(exported.stdout).toContain('xmlUrl="https://example.com/river.xml"');
   });
 
+  it('feeds refresh and opml import, which need the service on PostgreSQL, refuse in one sentence and change nothing', async () => {
+    const refresh = await tidings('feeds', 'refresh', '--all');
+    expect(refresh.code).toBe(1);
+    expect(refresh.stderr).toBe('tidings: `feeds refresh` does not work on PostgreSQL yet (DATABASE_URL is set); nothing was changed.\n');
+    const file = path.join(dataDir, 'import.opml');
+    writeFileSync(file, '<opml version="2.0"><body><outline text="Hill" xmlUrl="https://example.com/hill.xml"/></body></opml>');
+    const imported = await tidings('opml', 'import', '--email', 'reader@example.com', file);
+    expect(imported.code).toBe(1);
+    expect(imported.stderr).toContain('`opml import` does not work on PostgreSQL yet');
+    rmSync(file);
+    expect(existsSync(path.join(dataDir, 'service.db'))).toBe(false);
+  });
+
   it('backup and restore refuse in one sentence, since the data is in PostgreSQL, not in the files they copy', async () => {
     const backup = await tidings('backup', path.join(dataDir, 'copy.sqlite'));
     expect(backup.code).toBe(1);

@@ -95,7 +95,7 @@ export async function runCli(argv: string[], output: Output = processOutput, inp
 
     const io = { input, out: output.out, note: output.err };
     if (command.usesService) {
-      const service = await openCliService(`${groupName} ${commandName}`);
+      const service = await openCliService();
       try {
         await command.run({ ...io, store: service.store, config: service.config, service }, values, positionals);
       } finally {

@@ -1,32 +1,16 @@
 /**
  * `npm run seed:demo [-- --email <email>]`: fills the data directory with the demo sources of
  * demo-content.ts for a user (default: the owner), so a newcomer without internet sees a full
- * reader. The seeding itself is demo-seed.ts; this entry point opens the store: PostgreSQL when
- * DATABASE_URL names one, else the data directory's service.db.
+ * reader. The seeding itself is demo-seed.ts; this entry point opens the service: on PostgreSQL when
+ * DATABASE_URL names one, else on the data directory's service.db.
  */
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ensureOwner, ensureUser } from '../domain/accounts';
-import { createIntelligence } from '../intelligence';
-import { createPostgresIntelligence } from '../store/postgres/intelligence';
+import type { EmbeddedService } from '../service';
 import { UsageError } from './command';
-import { demoTargetOf, seedDemo, type DemoTarget } from './demo-seed';
-import { openStore } from './open-store';
-
-/** The store the seed writes to, the owner's email, where it is (for the operator; no password), and how to let it go. */
-type Opened = { target: DemoTarget; ownerEmail: string; where: string; close(): Promise<void> };
-
-/** Opens the install's store (openStore) with the intelligence of its engine, which indexes the demo's items. */
-async function openTarget(): Promise<Opened> {
-  const opened = await openStore();
-  const { store, config, where, close } = opened;
-  if (opened.engine === 'sqlite') {
-    const target = demoTargetOf({ db: opened.db, store, config, intelligence: createIntelligence(opened.db) });
-    return { target, ownerEmail: config.ownerEmail, where, close };
-  }
-  const intelligence = createPostgresIntelligence(opened.pool);
-  return { target: { store, mailDomain: config.mailDomain, index: (docs) => intelligence.addItems(docs) }, ownerEmail: config.ownerEmail, where, close };
-}
+import { demoTargetOf, seedDemo } from './demo-seed';
+import { databaseWhere, openCliService } from './open-store';
 
 /** Runs `seed:demo` with these arguments on DATABASE_URL or TIDINGS_DATA_DIR and answers its exit code (the tests call it in-process). */
 export async function main(argv: string[]): Promise<number> {
@@ -43,12 +27,13 @@ export async function main(argv: string[]): Promise<number> {
     console.error(`seed:demo: ${error instanceof Error ? error.message : String(error)}`);
     return 2;
   }
-  let opened: Opened | undefined;
+  let service: EmbeddedService | undefined;
   try {
-    opened = await openTarget();
-    const { target, ownerEmail, where } = opened;
-    const user = email ? await ensureUser(target.store, email) : await ensureOwner(target.store, ownerEmail);
-    const summary = await seedDemo(target, user);
+    service = await openCliService();
+    const { store, config } = service;
+    const where = databaseWhere(config);
+    const user = email ? await ensureUser(store, email) : await ensureOwner(store, config.ownerEmail);
+    const summary = await seedDemo(demoTargetOf(service), user);
     console.log(summary.added
       ? `Seeded ${summary.added} demo sources for ${user.email} in ${where}: ${summary.items} items, ${summary.unread} unread, ${summary.saved} saved, ${summary.tagged} tagged.`
       : `Demo content already present for ${user.email} in ${where} (${summary.items} items); nothing added.`);
@@ -57,7 +42,7 @@ export async function main(argv: string[]): Promise<number> {
     console.error(`seed:demo: ${error instanceof Error ? error.message : String(error)}`);
     return 1;
   } finally {
-    await opened?.close();
+    await service?.close();
   }
 }
 

@@ -1,7 +1,8 @@
 /*
  * The operator command line with DATABASE_URL set: every command works on that PostgreSQL
  * database (a fresh one of the run's throwaway cluster, tests/postgres.ts), checked there through
- * the PostgreSQL store, and writes nothing into the data directory. The commands run in-process;
+ * the PostgreSQL store or the service opened on it, and writes nothing into the data directory;
+ * feeds come from 127.0.0.1. The commands run in-process;
  * one `key create` runs through `npm run -s tidings`, the real entry point, which must exit.
  */
 import { execFile } from 'node:child_process';
@@ -12,9 +13,11 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { findCredentialBySecret, findUserByEmail } from '@/lib/service/domain/accounts';
+import { openService } from '@/lib/service/service';
 import { postgresStoreAreas } from '@/lib/service/store/postgres/store-areas';
 import type { Store } from '@/lib/service/store/store';
 import { freshDatabase, skipPostgres, withPostgres } from '../../../postgres';
+import { document, FeedServer, rss } from '../feed-server';
 import { runTidings, type Run } from './tidings-cli';
 
 // The spawned test starts npm and tsx: on a busy two-core machine that can take longer than the default 20 s.
@@ -27,7 +30,9 @@ let url: string;
 let pool: pg.Pool;
 let store: Store;
 
-const settings = () => ({ TIDINGS_DATA_DIR: dataDir, DATABASE_URL: url });
+let site: FeedServer;
+
+const settings = () => ({ TIDINGS_DATA_DIR: dataDir, DATABASE_URL: url, TIDINGS_ALLOW_PRIVATE_URLS: '1' });
 const tidings = (...args: string[]) => runTidings(settings(), args);
 
 /** Runs `npm run -s tidings -- <args>` as the operator would, failing the run if it does not exit within a minute. */
@@ -54,9 +59,11 @@ describe.skipIf(skipPostgres)('the command line on DATABASE_URL', () => {
     url = await freshDatabase();
     pool = new pg.Pool({ connectionString: url, max: 2 });
     store = postgresStoreAreas(pool);
+    site = await new FeedServer().start();
   });
 
   afterAll(async () => {
+    await site?.stop();
     await pool?.end();
     rmSync(dataDir, { recursive: true, force: true });
   });
@@ -114,16 +121,34 @@ describe.skipIf(skipPostgres)('the command line on DATABASE_URL', () => {
     expect(exported.stdout).toContain('xmlUrl="https://example.com/river.xml"');
   });
 
-  it('feeds refresh and opml import, which need the service on PostgreSQL, refuse in one sentence and change nothing', async () => {
-    const refresh = await tidings('feeds', 'refresh', '--all');
-    expect(refresh.code).toBe(1);
-    expect(refresh.stderr).toBe('tidings: `feeds refresh` does not work on PostgreSQL yet (DATABASE_URL is set); nothing was changed.\n');
+  it('opml import subscribes and fetches into PostgreSQL, and feeds refresh fetches there what changed, as the service on it shows', async () => {
+    const hourAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
+    const river = site.route('/river.xml', document(rss('River Notes', [{ guid: 'r1', title: 'River one', date: hourAgo(3) }])));
     const file = path.join(dataDir, 'import.opml');
-    writeFileSync(file, '<opml version="2.0"><body><outline text="Hill" xmlUrl="https://example.com/hill.xml"/></body></opml>');
-    const imported = await tidings('opml', 'import', '--email', 'reader@example.com', file);
-    expect(imported.code).toBe(1);
-    expect(imported.stderr).toContain('`opml import` does not work on PostgreSQL yet');
+    writeFileSync(file, `<opml version="2.0"><body><outline text="Reading"><outline text="River" xmlUrl="${river}"/></outline></body></opml>`);
+    const key = (await tidings('key', 'create', '--email', 'importer@example.com', '--plan', 'pro')).stdout.trim();
+    const imported = await tidings('opml', 'import', '--email', 'importer@example.com', file);
     rmSync(file);
+    expect(imported.code, imported.stderr).toBe(0);
+    expect(imported.stderr).toBe('1 imported, 0 already subscribed, 0 failed.\n');
+
+    site.route('/river.xml', document(rss('River Notes', [{ guid: 'r2', title: 'River two', date: hourAgo(1) }, { guid: 'r1', title: 'River one', date: hourAgo(3) }])));
+    const refreshed = await tidings('feeds', 'refresh', '--email', 'importer@example.com', '--all');
+    expect(refreshed.code, refreshed.stderr).toBe(0);
+    expect(refreshed.stdout).toBe(`River Notes  ${river}  1 new item\n1 feed refreshed: 1 new item, 0 failed.\n`);
+
+    const service = await openService({ databaseUrl: url, config: { allowPrivateUrls: true } });
+    try {
+      const get = async (route: string) => (await service.fetch(new Request(`http://x${route}`, { headers: { authorization: `Bearer ${key}` } }))).json();
+      const subscriptions = (await get('/v1/subscriptions?all=true')) as { data: { title: string }[] };
+      expect(subscriptions.data.map((subscription) => subscription.title)).toEqual(['River Notes']);
+      const importer = (await findUserByEmail(store, 'importer@example.com'))!;
+      expect((await store.folders.list(importer.id)).map((folder) => folder.name)).toEqual(['Reading']);
+      const items = (await get('/v1/items')) as { data: { title: string }[] };
+      expect(items.data.map((item) => item.title)).toEqual(['River two', 'River one']);
+    } finally {
+      await service.close();
+    }
     expect(existsSync(path.join(dataDir, 'service.db'))).toBe(false);
   });
 

@@ -11,13 +11,13 @@ beforeAll(async () => { harness = await startHarness(); });
 afterAll(async () => { await harness.stop(); });
 
 /** Stores each outlet's articles as one feed, indexed as ingestion does; returns item ids by fixture id. */
-function ingest(docs: IndexedDoc[], feeds: Map<string, string>): Map<string, string> {
+async function ingest(docs: IndexedDoc[], feeds: Map<string, string>): Promise<Map<string, string>> {
   const ids = new Map<string, string>();
   for (const doc of docs) {
     if (!feeds.has(doc.source_id)) feeds.set(doc.source_id, harness.createFeed({ title: doc.source_id }));
     const feedId = feeds.get(doc.source_id)!;
     const items = [article({ guid: doc.id, title: doc.title, summary: doc.summary, content: doc.content, url: doc.url, published_at: doc.published_at })];
-    const stored = indexNewItems(harness.service, storeItems(harness.service.db, feedId, items));
+    const stored = await indexNewItems(harness.service, storeItems(harness.service.db, feedId, items));
     ids.set(doc.id, stored.added[0]);
   }
   return ids;
@@ -29,8 +29,8 @@ function follow(user: User, sources: string[]) {
   for (const source of new Set(sources)) harness.subscribe(user, feeds.get(source)!);
 }
 
-beforeAll(() => {
-  ids = ingest([...bridgeCollapse, ...rateRise, ...festivalOneSource, ...unrelated], feeds);
+beforeAll(async () => {
+  ids = await ingest([...bridgeCollapse, ...rateRise, ...festivalOneSource, ...unrelated], feeds);
 });
 
 describe('GET /v1/stories', () => {

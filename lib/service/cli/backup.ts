@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { DamagedArchive } from '../store/backup-archive';
+import { postgresDatabaseUrl } from '../store/database-url';
 import { backupDataDirectory, DataDirectoryRefusal, restoreDataDirectory } from '../store/data-backup';
 import { CommandFailure, UsageError, type DirectoryCommand } from './command';
 
@@ -19,6 +20,12 @@ async function failingClearly<T>(work: () => T | Promise<T>): Promise<T> {
   }
 }
 
+/** With DATABASE_URL the install's data is in PostgreSQL, not in the files these commands copy: a refusal, not a backup that misses it. */
+function refuseOnPostgres(words: string): void {
+  if (!postgresDatabaseUrl()) return;
+  throw new CommandFailure(`With DATABASE_URL set, the install's data lives in PostgreSQL, which \`${words}\` does not copy: use PostgreSQL's pg_dump and pg_restore instead; nothing was written.`);
+}
+
 const megabytes = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
 
 /** `backup <file>`: a consistent copy of the data directory, taken while Tidings runs. */
@@ -28,6 +35,7 @@ export const backupCommand: DirectoryCommand = {
   options: { force: { type: 'boolean' } },
   positionals: ['file'],
   async run(context, values, positionals) {
+    refuseOnPostgres('backup');
     const target = fileArgument(positionals);
     const files = await failingClearly(() => backupDataDirectory(context.config.dataDir, target, { replace: values.force === true }));
     const total = files.reduce((sum, file) => sum + file.size, 0);
@@ -42,6 +50,7 @@ export const restoreCommand: DirectoryCommand = {
   options: { force: { type: 'boolean' } },
   positionals: ['file'],
   async run(context, values, positionals) {
+    refuseOnPostgres('restore');
     const archive = fileArgument(positionals);
     const restored = await failingClearly(() => restoreDataDirectory(archive, context.config.dataDir, { replace: values.force === true }));
     context.note(`Restored ${restored.files.map((file) => file.name).join(', ')} (backed up ${restored.createdAt}) into ${context.config.dataDir}.`);

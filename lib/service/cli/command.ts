@@ -1,18 +1,14 @@
-import path from 'node:path';
 import type { ParseArgsConfig } from 'node:util';
 import { AccountStatus, Plan } from '@/lib/contract/common';
-import { serviceConfig } from '../config';
-import type { ServiceConfig } from '../context';
+import type { ServiceConfig, ServiceContext } from '../context';
 import { findUserByEmail, type User } from '../domain/accounts';
-import { openDatabase, type Db } from '../store/database';
 import type { Store } from '../store/store';
 
 /** What a command reads the operator's typed or piped answers from: stdin (a terminal when isTTY), or given text in tests. */
 export type CliInput = NodeJS.ReadableStream & { isTTY?: boolean };
 
-/** What a command gets: the store, the settings, where to read and where to write. */
+/** What a command gets: the store (on DATABASE_URL's PostgreSQL, else the data directory's SQLite), the settings, where to read and where to write. */
 export type CliContext = {
-  db: Db;
   store: Store;
   config: ServiceConfig;
   /** Where the command reads input, such as a new password. */
@@ -22,13 +18,6 @@ export type CliContext = {
   /** Writes one line to stderr: notes for the operator, never results. */
   note: (line: string) => void;
 };
-
-/** Opens the service's store in the data directory (TIDINGS_DATA_DIR): the file createService opens by default. */
-export function openDataDirectory(): { db: Db; config: ServiceConfig; databaseFile: string } {
-  const config: ServiceConfig = { ...serviceConfig(), validateResponses: false };
-  const databaseFile = path.join(config.dataDir, 'service.db');
-  return { db: openDatabase(databaseFile), config, databaseFile };
-}
 
 /** The parsed options of one command, as util.parseArgs gives them. */
 export type OptionValues = Record<string, string | boolean | undefined>;
@@ -41,16 +30,24 @@ export type Command = {
   options: NonNullable<ParseArgsConfig['options']>;
   /** Names of the arguments the command takes after its options, e.g. ['file']; none when absent. */
   positionals?: string[];
+  /** Set only on a ServiceCommand. */
+  usesService?: false;
   run(context: CliContext, values: OptionValues, positionals: string[]): void | Promise<void>;
 };
 
+/** A command that needs the whole service (its intelligence, the refresh), such as `feeds refresh`; its context carries the service too. */
+export type ServiceCommand = Omit<Command, 'run' | 'usesService'> & {
+  usesService: true;
+  run(context: CliContext & { service: ServiceContext }, values: OptionValues, positionals: string[]): void | Promise<void>;
+};
+
 /** A command of one word that works on the data directory's files without opening its database (backup, restore). */
-export type DirectoryCommand = Omit<Command, 'run'> & {
-  run(context: Omit<CliContext, 'db' | 'store'>, values: OptionValues, positionals: string[]): void | Promise<void>;
+export type DirectoryCommand = Omit<Command, 'run' | 'usesService'> & {
+  run(context: Omit<CliContext, 'store'>, values: OptionValues, positionals: string[]): void | Promise<void>;
 };
 
 /** A word that groups commands, such as `key` or `user`. */
-export type CommandGroup = { summary: string; commands: Record<string, Command> };
+export type CommandGroup = { summary: string; commands: Record<string, Command | ServiceCommand> };
 
 /** The operator typed something the command line does not accept (exit code 2). */
 export class UsageError extends Error {}

@@ -1,4 +1,3 @@
-import { createIntelligence } from '../intelligence';
 import { feedsToRefresh } from '../domain/feeds/feeds-to-refresh';
 import { refreshFeeds, type RefreshOutcome } from '../domain/feeds/refresh-feed';
 import { requireEmail, requireUser, type CommandGroup } from './command';
@@ -21,15 +20,15 @@ export const feedCommands: CommandGroup = {
       summary: 'Fetch every due feed now (every feed with --all; only those a user follows with --email) and print what changed',
       usage: '[--email <email>] [--all]',
       options: { email: { type: 'string' }, all: { type: 'boolean', default: false } },
-      async run({ db, store, config, out }, values) {
+      usesService: true,
+      async run({ service, store, out }, values) {
         const user = values.email === undefined ? undefined : await requireUser(store, requireEmail(values));
         const all = values.all === true;
         const feeds = await feedsToRefresh(store, { userId: user?.id, all, at: new Date() });
         if (!feeds.length) return out(all ? 'No feeds to refresh.' : 'No feeds are due; --all refreshes every feed.');
-        const intelligence = createIntelligence(db);
-        const outcomes = await refreshFeeds({ store, config, intelligence }, feeds.map((feed) => feed.id));
+        const outcomes = await refreshFeeds(service, feeds.map((feed) => feed.id));
         // Stories and similar items of the new items are indexed after they are stored; the database closes after this.
-        await intelligence.idle();
+        await service.intelligence.idle();
         const byFeed = new Map(outcomes.map((outcome) => [outcome.feedId, outcome]));
         let added = 0;
         let failed = 0;

@@ -1,17 +1,18 @@
 /**
  * The operator's command line: `npm run -s tidings -- <group> <command> [options]`.
- * Works on the data directory of TIDINGS_DATA_DIR (default ./data). Exit codes: 0 done,
+ * Works on the PostgreSQL database of DATABASE_URL when it is set, else on the data directory of
+ * TIDINGS_DATA_DIR (default ./data). Exit codes: 0 done,
  * 1 the command failed (unknown user, unknown key…), 2 bad usage.
  */
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { serviceConfig } from '../config';
-import { sqliteStore } from '../store/sqlite/sqlite-store';
 import { backupCommand, restoreCommand } from './backup';
-import { CommandFailure, openDataDirectory, UsageError, type CliContext, type CliInput, type Command, type CommandGroup, type DirectoryCommand } from './command';
+import { CommandFailure, UsageError, type CliInput, type Command, type CommandGroup, type DirectoryCommand, type ServiceCommand } from './command';
 import { feedCommands } from './feeds';
 import { keyCommands } from './keys';
 import { migrateCommand } from './migrate';
+import { openCliService, openStore } from './open-store';
 import { opmlCommands } from './opml';
 import { passwordCommands } from './password';
 import { userCommands } from './users';
@@ -47,7 +48,7 @@ function overview(): string[] {
   for (const [groupName, group] of Object.entries(commandGroups)) {
     for (const [name, command] of Object.entries(group.commands)) lines.push(`  ${groupName} ${name} ${command.usage}`.trimEnd());
   }
-  lines.push('', 'Data directory: TIDINGS_DATA_DIR (default ./data). Help on one command: <group> <command> --help.');
+  lines.push('', 'Database: DATABASE_URL\'s PostgreSQL when set, else the data directory TIDINGS_DATA_DIR (default ./data). Help on one command: <group> <command> --help.');
   return lines;
 }
 
@@ -59,13 +60,16 @@ function groupHelp(name: string, group: CommandGroup): string[] {
   return lines;
 }
 
-function commandHelp(words: string, command: Command | DirectoryCommand): string[] {
+function commandHelp(words: string, command: Command | ServiceCommand | DirectoryCommand): string[] {
   return [`Usage: npm run -s tidings -- ${words} ${command.usage}`.trimEnd(), '', command.summary + '.'];
 }
 
 const isHelp = (word: string | undefined) => word === '--help' || word === '-h' || word === 'help';
 
-/** Runs one command line, reading input from `input`, and returns its exit code; the database is opened only when a command runs. */
+/**
+ * Runs one command line, reading input from `input`, and returns its exit code; the database
+ * (DATABASE_URL's PostgreSQL, else the data directory's SQLite) is opened only when a command runs, and closed after it.
+ */
 export async function runCli(argv: string[], output: Output = processOutput, input: CliInput = process.stdin): Promise<number> {
   const [groupName, commandName, ...rest] = argv;
   const printHelp = (lines: string[]) => { for (const line of lines) output.out(line); return 0; };
@@ -89,12 +93,21 @@ export async function runCli(argv: string[], output: Output = processOutput, inp
     if (values.help) return printHelp(commandHelp(`${groupName} ${commandName}`, command));
     checkPositionals(command, positionals);
 
-    const { db, config } = openDataDirectory();
+    const io = { input, out: output.out, note: output.err };
+    if (command.usesService) {
+      const service = await openCliService();
+      try {
+        await command.run({ ...io, store: service.store, config: service.config, service }, values, positionals);
+      } finally {
+        await service.close();
+      }
+      return 0;
+    }
+    const opened = await openStore();
     try {
-      const context: CliContext = { db, store: sqliteStore(db), config, input, out: output.out, note: output.err };
-      await command.run(context, values, positionals);
+      await command.run({ ...io, store: opened.store, config: opened.config }, values, positionals);
     } finally {
-      db.close();
+      await opened.close();
     }
     return 0;
   } catch (error) {
@@ -111,12 +124,12 @@ export async function runCli(argv: string[], output: Output = processOutput, inp
   }
 }
 
-function checkPositionals(command: Command | DirectoryCommand, positionals: string[]): void {
+function checkPositionals(command: Command | ServiceCommand | DirectoryCommand, positionals: string[]): void {
   const accepted = command.positionals?.length ?? 0;
   if (positionals.length > accepted) throw new UsageError(`Unexpected argument "${positionals[accepted]}".`);
 }
 
-function parseCommandLine(command: Command | DirectoryCommand, args: string[]) {
+function parseCommandLine(command: Command | ServiceCommand | DirectoryCommand, args: string[]) {
   try {
     const parsed = parseArgs({
       args, options: { ...command.options, help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals: true,

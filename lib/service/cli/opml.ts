@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import { text } from 'node:stream/consumers';
-import { createIntelligence } from '../intelligence';
 import { exportOpml } from '../domain/opml/export-opml';
 import { importFetched, importProgress } from '../domain/opml/import-fetch';
 import { importOpml } from '../domain/opml/import-opml';
@@ -25,18 +24,18 @@ export const opmlCommands: CommandGroup = {
       usage: '--email <email> [--json] <file>',
       options: { email: { type: 'string' }, json: { type: 'boolean', default: false } },
       positionals: ['file'],
-      async run({ db, store, config, out, note }, values, positionals) {
+      usesService: true,
+      async run({ service, store, out, note }, values, positionals) {
         const [file] = positionals;
         if (!file) throw new UsageError('The OPML file is required: opml import --email <email> <file>.');
         const user = await requireUser(store, requireEmail(values));
         const document = await readDocument(file);
         let result;
-        const intelligence = createIntelligence(db);
         try {
-          result = await importOpml({ store, config, intelligence }, user, document);
+          result = await importOpml(service, user, document);
           // The new feeds are fetched, and their stories and similar items indexed, after subscribing; the database closes after this.
           await importFetched(store, user);
-          await intelligence.idle();
+          await service.intelligence.idle();
         } catch (error) {
           if (error instanceof DomainError) throw new CommandFailure(error.message);
           throw error;

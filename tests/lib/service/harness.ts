@@ -11,9 +11,9 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Plan } from '@/lib/contract/common';
 import { ensureUser, issueCredential, type User } from '@/lib/service/domain/accounts';
-import { createFeed, subscribeUserToFeed } from '@/lib/service/store/sqlite/subscribing';
 import type { NewFeed } from '@/lib/service/store/subscriptions';
-import { storeItems, type NewItem } from '@/lib/service/store/sqlite/store-items';
+import type { NewItem } from '@/lib/service/domain/feeds/store-items';
+import { newItemSteps } from '@/lib/service/domain/rules/ingest-rules';
 import { historyCapOf } from '@/lib/service/domain/feeds/subscribe-user';
 import type { ServiceConfig } from '@/lib/service/context';
 import { createService, type EmbeddedService } from '@/lib/service/service';
@@ -101,41 +101,57 @@ export class Harness {
   }
 
   /** Stores a feed that nobody follows yet. */
-  createFeed(feed: Partial<NewFeed> = {}): string {
+  async createFeed(feed: Partial<NewFeed> = {}): Promise<string> {
     counter += 1;
-    return createFeed(this.service.db, {
+    const { store } = this.service;
+    // The store stores a feed only for a subscriber: a user of the harness's own follows it, then lets it go.
+    const keeper = await this.feedKeeper();
+    const subscribed = await store.subscriptions.subscribeToNewFeed(keeper.id, {
       url: `https://feeds.example.com/${counter}.xml`, source_type: 'feed', title: `Feed ${counter}`,
       website: `https://site${counter}.example.com`, ...feed,
-    });
+    }, null, { folderId: null, feedLimit: null, historyCap: null, now: new Date() });
+    if (subscribed === 'feed_limit') throw new Error('No plan limits the harness\'s subscriptions.');
+    await store.subscriptions.remove(keeper.id, [subscribed.subscription_id], { dropItems: true });
+    return subscribed.feed_id;
   }
 
+  /** The user that stores the feeds nobody follows (see createFeed), made on first use. */
+  private async feedKeeper(): Promise<User> {
+    this.keeper ??= ensureUser(this.service.store, `feed-keeper-${randomUUID()}@example.com`, { plan: 'free' });
+    return this.keeper;
+  }
+
+  private keeper: Promise<User> | undefined;
+
   /** Stores items of a feed; subscribers get unread entries. Returns the new item ids in order. */
-  storeItems(feedId: string, items: NewItem[]): string[] {
-    return storeItems(this.service.db, feedId, items).added;
+  async storeItems(feedId: string, items: NewItem[]): Promise<string[]> {
+    return (await this.service.store.feeds.storeItems(feedId, items, new Date(), newItemSteps)).added;
   }
 
   /** Subscribes a user to a stored feed. */
-  subscribe(user: User, feedId: string, folderId?: string): string {
-    return subscribeUserToFeed(this.service.db, user.id, feedId, { folderId, historyCap: historyCapOf(user.plan) });
+  async subscribe(user: User, feedId: string, folderId?: string): Promise<string> {
+    const subscribed = await this.service.store.subscriptions.subscribe(user.id, feedId,
+      { folderId: folderId ?? null, feedLimit: null, historyCap: historyCapOf(user.plan), now: new Date() });
+    if (subscribed === 'feed_limit') throw new Error('No plan limits the harness\'s subscriptions.');
+    return subscribed.subscription_id;
   }
 
   /**
    * A new feed the user follows, with these items stored after subscribing (so the free
    * plan's history cap does not hide any of them).
    */
-  seedSubscription(user: User, items: NewItem[], feed: Partial<NewFeed> & { folderId?: string } = {}): SeededSubscription {
+  async seedSubscription(user: User, items: NewItem[], feed: Partial<NewFeed> & { folderId?: string } = {}): Promise<SeededSubscription> {
     const { folderId, ...feedFields } = feed;
-    const feedId = this.createFeed(feedFields);
-    const subscriptionId = this.subscribe(user, feedId, folderId);
-    return { feedId, subscriptionId, itemIds: this.storeItems(feedId, items) };
+    const feedId = await this.createFeed(feedFields);
+    const subscriptionId = await this.subscribe(user, feedId, folderId);
+    return { feedId, subscriptionId, itemIds: await this.storeItems(feedId, items) };
   }
 
-  /** A folder of the user. No domain function makes folders yet, so the row is written here. */
-  createFolder(user: User, name = `Folder ${randomUUID()}`): string {
-    const id = randomUUID();
-    this.service.db.prepare('INSERT INTO folders (id, user_id, name, created_at) VALUES (?, ?, ?, ?)')
-      .run(id, user.id, name, new Date().toISOString());
-    return id;
+  /** A folder of the user. */
+  async createFolder(user: User, name = `Folder ${randomUUID()}`): Promise<string> {
+    const folder = await this.service.store.folders.create(user.id, { name, is_pinned: false });
+    if (folder === 'name_taken') throw new Error(`The user has a folder named ${name} already.`);
+    return folder.id;
   }
 
   /** One HTTP request to the service; JSON in, JSON out. */

@@ -13,7 +13,7 @@ import { ensureUser, issueCredential } from '@/lib/service/domain/accounts';
 import { createFeed, subscribeUserToFeed } from '@/lib/service/store/sqlite/subscribing';
 import { storeItems } from '@/lib/service/store/sqlite/store-items';
 import { historyCapOf } from '@/lib/service/domain/feeds/subscribe-user';
-import { createService, type EmbeddedService } from '@/lib/service/service';
+import { createService, type SqliteService } from '@/lib/service/service';
 import { benchItems, prng, zipfVocabulary } from './item-corpus';
 
 const feeds = Number(process.env.BENCH_FEEDS ?? 500);
@@ -42,10 +42,10 @@ export function quantile(sorted: number[], q: number): number {
 export const round = (value: number) => Math.round(value * 1000) / 1000;
 
 /** The data set, open: the service on it, the bench user and what the requests pick from. */
-export type Bench = { service: EmbeddedService; userId: string; key: string; subscriptions: string[]; itemIds: string[]; searchWords: string[][]; commonWords: string[] };
+export type Bench = { service: SqliteService; userId: string; key: string; subscriptions: string[]; itemIds: string[]; searchWords: string[][]; commonWords: string[] };
 
 /** Gives the account a lived-in state: what is older than a month read, about one item in 64 saved. */
-export function resetState(service: EmbeddedService, userId: string, now: number): void {
+export function resetState(service: SqliteService, userId: string, now: number): void {
   service.db.prepare(`UPDATE entries SET is_read = (published_ms < @monthAgo),
       is_saved = (substr(item_id, 1, 1) = '0' AND substr(item_id, 2, 1) < '4'), saved_at = NULL WHERE user_id = @user`)
     .run({ user: userId, monthAgo: now - 30 * 86_400_000 });

@@ -88,7 +88,9 @@ async function measure(): Promise<ProxyFigures> {
   const { proxy } = await import('@/lib/server/proxy');
   const { startSession } = await import('@/lib/server/session');
 
-  const { service, ownerToken, ownerId } = await embeddedService();
+  const { ownerToken, ownerId, ...embedded } = await embeddedService();
+  // This bench's install is on SQLite (no DATABASE_URL): its connection seeds the feeds.
+  const service = embedded.service as import('@/lib/service/service').SqliteService;
   const owner = (await findUser(service.store, ownerId))!;
   for (let feed = 0; feed < 20; feed++) {
     const feedId = createFeed(service.db, { url: `https://feeds.example.com/${feed}.xml`, source_type: 'feed', title: `Feed ${feed}`, website: `https://site${feed}.example.com` });

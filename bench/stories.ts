@@ -19,7 +19,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ensureUser, issueCredential } from '@/lib/service/domain/accounts';
 import { refreshFeeds } from '@/lib/service/domain/feeds/refresh-feed';
-import { createService, type EmbeddedService } from '@/lib/service/service';
+import { createService, type SqliteService } from '@/lib/service/service';
 import { devSetPath, devSetPresent, readArticles, serveStoryFeeds } from './story-feeds';
 import { baselineClusters, baselineTop, pairScores, recallAtK, type Article } from './story-metrics';
 
@@ -53,7 +53,7 @@ const STORY_READ_EVERY_DAYS = 7;
 const STORIES_LIMIT = 100;
 const dayMs = 86_400_000;
 
-type Service = { service: EmbeddedService; baseUrl: string; key: string; stop(): Promise<void> };
+type Service = { service: SqliteService; baseUrl: string; key: string; stop(): Promise<void> };
 type Json = Record<string, unknown>;
 
 /** The real service on a temporary database, served on 127.0.0.1, with a user on the Pro plan (stories and similar items). */

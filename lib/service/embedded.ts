@@ -1,6 +1,6 @@
 import { ensureOwner, issueCredential, keepSharedAppToken, revokeCredentialsNamed } from './domain/accounts';
 import type { KeyLimiter } from './http/rate-limit';
-import { createService, type EmbeddedService } from './service';
+import { openService, type EmbeddedService } from './service';
 
 type Embedded = { service: EmbeddedService; ownerToken: string; ownerId: string };
 
@@ -22,7 +22,7 @@ export function embeddedService(): Promise<Embedded> {
 }
 
 async function startEmbedded(): Promise<Embedded> {
-  const service = createService({ limiter: holder.__tidingsKeyLimiter });
+  const service = await openService({ limiter: holder.__tidingsKeyLimiter });
   const { store } = service;
   const owner = await ensureOwner(store, service.config.ownerEmail);
   const shared = process.env.TIDINGS_SECRET;

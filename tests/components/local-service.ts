@@ -15,11 +15,11 @@ import { ensureUser, issueCredential, type User } from '@/lib/service/domain/acc
 import { createFeed, subscribeUserToFeed } from '@/lib/service/store/sqlite/subscribing';
 import { storeItems, type NewItem } from '@/lib/service/store/sqlite/store-items';
 import { historyCapOf } from '@/lib/service/domain/feeds/subscribe-user';
-import { createService, type EmbeddedService } from '@/lib/service/service';
+import { createService, type SqliteService } from '@/lib/service/service';
 import type { ServiceConfig } from '@/lib/service/context';
 
 export type LocalService = {
-  service: EmbeddedService;
+  service: SqliteService;
   user: User;
   token: string;
   base: string;

@@ -26,12 +26,12 @@ import { demoArtworkUrl } from './demo-media';
  */
 export type DemoTarget = { store: Store; mailDomain: string; index(docs: IndexedDoc[]): void | Promise<void> };
 
-/** The demo's target in a service on SQLite: its store, and its intelligence indexing a batch in one transaction. */
+/** The demo's target in a service (on either engine): its store, and its intelligence indexing a batch in one transaction. */
 export function demoTargetOf(service: ServiceContext): DemoTarget {
   const { intelligence } = service;
   return {
     store: service.store, mailDomain: service.config.mailDomain,
-    index: (docs) => intelligence.batch(() => docs.forEach((doc) => intelligence.addItem(doc))),
+    index: async (docs) => void await intelligence.addItems(docs),
   };
 }
 

@@ -27,7 +27,7 @@ export const feedCommands: CommandGroup = {
         const feeds = await feedsToRefresh(store, { userId: user?.id, all, at: new Date() });
         if (!feeds.length) return out(all ? 'No feeds to refresh.' : 'No feeds are due; --all refreshes every feed.');
         const intelligence = createIntelligence(db);
-        const outcomes = await refreshFeeds({ db, store, config, intelligence }, feeds.map((feed) => feed.id));
+        const outcomes = await refreshFeeds({ store, config, intelligence }, feeds.map((feed) => feed.id));
         // Stories and similar items of the new items are indexed after they are stored; the database closes after this.
         await intelligence.idle();
         const byFeed = new Map(outcomes.map((outcome) => [outcome.feedId, outcome]));

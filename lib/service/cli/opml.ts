@@ -33,7 +33,7 @@ export const opmlCommands: CommandGroup = {
         let result;
         const intelligence = createIntelligence(db);
         try {
-          result = await importOpml({ db, store, config, intelligence }, user, document);
+          result = await importOpml({ store, config, intelligence }, user, document);
           // The new feeds are fetched, and their stories and similar items indexed, after subscribing; the database closes after this.
           await importFetched(store, user);
           await intelligence.idle();

@@ -30,7 +30,7 @@ export async function main(argv: string[]): Promise<number> {
   try {
     const store = sqliteStore(db);
     const user = email ? await ensureUser(store, email) : await ensureOwner(store, config.ownerEmail);
-    const summary = await seedDemo(demoTargetOf({ db, store, config, intelligence: createIntelligence(db) }), user);
+    const summary = await seedDemo(demoTargetOf({ store, config, intelligence: createIntelligence(db) }), user);
     console.log(summary.added
       ? `Seeded ${summary.added} demo sources for ${user.email} in ${databaseFile}: ${summary.items} items, ${summary.unread} unread, ${summary.saved} saved, ${summary.tagged} tagged.`
       : `Demo content already present for ${user.email} in ${databaseFile} (${summary.items} items); nothing added.`);

@@ -3,7 +3,6 @@ import type { OperationId, Operations } from '@/lib/contract/operations';
 import type { ResponseOf } from '@/lib/contract/types';
 import type { ServiceContext } from '../context';
 import type { Caller } from '../http/authenticate';
-import type { Db } from '../store/database';
 import type { Store } from '../store/store';
 
 type Parsed<K extends OperationId, F extends string> = Operations[K] extends Record<F, infer S extends z.ZodType> ? z.infer<S> : undefined;
@@ -11,7 +10,6 @@ type Parsed<K extends OperationId, F extends string> = Operations[K] extends Rec
 /** What a handler receives: the caller and the request's validated parts. */
 export type HandlerInput<K extends OperationId> = Caller & {
   service: ServiceContext;
-  db: Db;
   store: Store;
   params: Parsed<K, 'params'>;
   query: Parsed<K, 'query'>;

@@ -43,7 +43,7 @@ export function createRouter(service: ServiceContext, handlers: Handlers, limite
       const input = await readInput(c.req.raw, operation, querySchema, c.req.param() as Record<string, string>);
       const handler = handlers[id] as ((context: unknown) => unknown) | undefined;
       if (!handler) throw fail(501, `${operation.method} ${operation.path} is not implemented yet.`);
-      const reply = (await handler({ service, db: service.db, store: service.store, signal: c.req.raw.signal, ...caller, ...input })) as { status?: number; body: unknown };
+      const reply = (await handler({ service, store: service.store, signal: c.req.raw.signal, ...caller, ...input })) as { status?: number; body: unknown };
       const status = reply.status ?? operation.success.status;
       if (service.config.validateResponses) assertMatchesContract(id, operation, reply.body);
       return jsonHolding(reply.body, { status });

@@ -4,14 +4,24 @@
  * request of the service for the minute its stories and similar items take.
  */
 
+/** A slice of work: synchronous (SQLite), or a promise the next slice waits for (PostgreSQL). */
+export type Slice = () => void | Promise<void>;
+
 /** A queue of slices, each run on its own turn; a slice that throws is dropped, the rest go on. */
 export function createBacklog() {
-  const slices: Array<() => void> = [];
+  const slices: Slice[] = [];
   let waiting: Array<() => void> = [];
   let scheduled = false;
   let closed = false;
   // Ingestion under way: slices wait, so that indexing never holds up a feed being stored.
   let holds = 0;
+  // The slice under way when it answered a promise: the next waits for it, and so does close.
+  let running: Promise<void> | null = null;
+
+  function failed(error: unknown): void {
+    // Once closed, a slice caught half-way fails on the closed store: nothing to report.
+    if (!closed) console.error(`[tidings] indexing left for later failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
 
   function runOne(): void {
     scheduled = false;
@@ -19,17 +29,28 @@ export function createBacklog() {
     const slice = slices.shift();
     if (slice && !closed) {
       try {
-        slice();
+        const result = slice();
+        if (result instanceof Promise) {
+          running = result.catch(failed).finally(() => {
+            running = null;
+            next();
+          });
+          return;
+        }
       } catch (error) {
-        console.error(`[tidings] indexing left for later failed: ${error instanceof Error ? error.message : String(error)}`);
+        failed(error);
       }
     }
+    next();
+  }
+
+  function next(): void {
     if (slices.length && !closed) schedule();
     else settle();
   }
 
   function schedule(): void {
-    if (scheduled) return;
+    if (scheduled || running) return;
     scheduled = true;
     setImmediate(runOne);
   }
@@ -42,7 +63,7 @@ export function createBacklog() {
 
   return {
     /** Queues a slice of work after those already queued. */
-    add(slice: () => void): void {
+    add(slice: Slice): void {
       if (closed) return;
       slices.push(slice);
       schedule();
@@ -63,14 +84,15 @@ export function createBacklog() {
     },
     /** Resolves once every slice queued so far has run (at once when none is queued). */
     idle(): Promise<void> {
-      if (!slices.length && !scheduled) return Promise.resolve();
+      if (!slices.length && !scheduled && !running) return Promise.resolve();
       return new Promise((resolve) => waiting.push(resolve));
     },
-    /** Drops what is still queued (the store is closing); idle() resolves. */
-    close(): void {
+    /** Drops what is still queued (the store is closing); idle() resolves. Resolves once a slice under way has ended. */
+    close(): Promise<void> {
       closed = true;
       slices.length = 0;
       settle();
+      return running ?? Promise.resolve();
     },
   };
 }

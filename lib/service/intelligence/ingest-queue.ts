@@ -1,19 +1,24 @@
 /*
  * The intelligence's side of ingestion: items just stored (by a refresh, a new subscription or a
  * newsletter) are indexed for similar items and stories, at once or queued behind ingestion, and
- * what a stopped run left unindexed is queued again at start. Still on SQLite directly.
+ * what a stopped run left unindexed is queued again at start. The same on every engine: items are
+ * read through the store (store/indexing.ts) and indexed through the engine's intelligence.
  */
 import type { ParsedFeed } from '../ingest/types';
 import type { ServiceContext } from '../context';
 import type { StoredItems } from '../domain/feeds/store-items';
 import type { DocText } from '../domain/feeds/prepare-messages';
+import type { IndexedDoc } from './core';
 import type { PreparedDoc } from './prepare-doc';
 
-/** What the queue works with: the connection and the service's intelligence. */
-type Indexing = Pick<ServiceContext, 'db' | 'intelligence'>;
+/** What the queue works with: the store and the service's intelligence. */
+type Indexing = Pick<ServiceContext, 'store' | 'intelligence'>;
 
 /** Works out items' docs off the main thread when it can (the feed preparer's prepareDocs); null when it cannot. */
 export type PrepareDocs = (texts: DocText[]) => Promise<PreparedDoc[] | null>;
+
+/** A stored item of a fetched feed: its id and where it was in the feed. */
+type Entry = { id: string; position: number };
 
 /** Ids of the items to index after storing: the new ones and those their feed edited (indexed again). */
 function toIndex(stored: StoredItems): string[] {
@@ -21,28 +26,38 @@ function toIndex(stored: StoredItems): string[] {
 }
 
 /** The items just stored (new or edited) in id order (the order indexItems reads them back), with where each was in the feed. */
-function inIdOrder(stored: StoredItems): { id: string; position: number }[] {
+function inIdOrder(stored: StoredItems): Entry[] {
   const positions = [...stored.addedFrom ?? [], ...stored.changedFrom ?? []];
   return toIndex(stored).map((id, i) => ({ id, position: positions[i] })).sort((a, b) => byId(a.id, b.id));
 }
 
-/** Indexes one stored item of `feed` from its prepared doc (worked out now when `docs` lacks it). */
-function indexerOf(service: Indexing, feedId: string, feed: ParsedFeed, now: Date, docs: PreparedDoc[]) {
-  return ({ id, position }: { id: string; position: number }) => {
+/** The doc of a stored item of `feed`, with its prepared doc when `docs` has it by the time it is indexed (else worked out then). */
+function documenterOf(feedId: string, feed: ParsedFeed, now: Date, docs: PreparedDoc[]) {
+  return ({ id, position }: Entry): [IndexedDoc, PreparedDoc | undefined] => {
     const item = feed.items[position];
-    service.intelligence.addItem({
+    return [{
       id, title: item.title, summary: item.summary, content: item.content, source_id: feedId,
       // As stored: an undated or future-dated item is dated when it was first seen.
       published_at: item.published_at && Date.parse(item.published_at) <= now.getTime() ? item.published_at : now.toISOString(), url: item.url,
-    }, docs[position]);
+    }, docs[position]];
   };
 }
 
+type Documenter = ReturnType<typeof documenterOf>;
+
+/** Indexes entries in one transaction (until `until`, see Intelligence.addItems); answers how many. */
+async function indexEntries<E extends Entry>(service: Indexing, entries: E[], document: (entry: E) => [IndexedDoc, PreparedDoc | undefined],
+  until?: number): Promise<number> {
+  if (!entries.length) return 0;
+  const made = entries.map(document);
+  return service.intelligence.addItems(made.map(([doc]) => doc), made.map(([, prepared]) => prepared), until);
+}
+
 /** Queues `slice` of items for a later turn; the transaction that stored them may have been rolled back since (and the feed written again). */
-function indexSliceLater(service: Indexing, slice: { id: string; position: number }[], index: (entry: { id: string; position: number }) => void): void {
-  service.intelligence.later(() => {
-    const kept = stillStored(service, slice.map(({ id }) => id));
-    slice.filter(({ id }) => kept.has(id)).forEach(index);
+function indexSliceLater(service: Indexing, slice: Entry[], document: Documenter): void {
+  service.intelligence.later(async () => {
+    const kept = await service.store.indexing.storedAmong(slice.map(({ id }) => id));
+    await indexEntries(service, slice.filter(({ id }) => kept.has(id)), document);
   });
 }
 
@@ -50,11 +65,11 @@ function indexSliceLater(service: Indexing, slice: { id: string; position: numbe
  * Indexes items just stored from their prepared docs, in the order indexItems reads them back
  * (by id), so the stories come out the same: the first at once (in one transaction), the rest a slice per later turn.
  */
-export function indexPreparedItems(service: Indexing, feedId: string, feed: ParsedFeed, stored: StoredItems, now: Date, docs: PreparedDoc[]): StoredItems {
-  const index = indexerOf(service, feedId, feed, now, docs);
+export async function indexPreparedItems(service: Indexing, feedId: string, feed: ParsedFeed, stored: StoredItems, now: Date, docs: PreparedDoc[]): Promise<StoredItems> {
+  const document = documenterOf(feedId, feed, now, docs);
   const [first, ...rest] = inSlices(inIdOrder(stored));
-  service.db.transaction(() => first.forEach(index))();
-  for (const slice of rest) indexSliceLater(service, slice, index);
+  await indexEntries(service, first, document);
+  for (const slice of rest) indexSliceLater(service, slice, document);
   return stored;
 }
 
@@ -68,24 +83,22 @@ const BEHIND_SLICE = 64;
  */
 const BEHIND_SLICE_MS = 100;
 
-type Behind = { id: string; position: number; index: (entry: { id: string; position: number }) => void };
+type Behind = Entry & { document: Documenter };
 /** Items of any feed waiting to be indexed behind ingestion, per intelligence (one per database). */
 const behind = new WeakMap<Indexing['intelligence'], Behind[]>();
 
 /** Indexes waiting items (of whatever feeds) for BEHIND_SLICE_MS at most, and queues itself again while more wait. */
-function drainBehind(service: Indexing, queue: Behind[]): void {
+async function drainBehind(service: Indexing, queue: Behind[]): Promise<void> {
   const slice = queue.slice(0, BEHIND_SLICE);
-  const kept = stillStored(service, slice.map(({ id }) => id));
-  const started = performance.now();
-  let done = 0;
+  // After a failure the whole slice is passed over (rolled back, it is indexed when the service next starts): the rest goes on.
+  let done = slice.length;
   try {
-    for (const entry of slice) {
-      done++;
-      if (kept.has(entry.id)) entry.index(entry);
-      if (performance.now() - started >= BEHIND_SLICE_MS) break;
-    }
+    const kept = await service.store.indexing.storedAmong(slice.map(({ id }) => id));
+    const entries = slice.filter(({ id }) => kept.has(id));
+    const indexed = await indexEntries(service, entries, (entry) => entry.document(entry), performance.now() + BEHIND_SLICE_MS);
+    // Stopped for time: the rest of the slice is the next one's.
+    if (indexed < entries.length) done = slice.indexOf(entries[indexed - 1]) + 1;
   } finally {
-    // Also after a failure (its slice is rolled back, and indexed again when the service next starts): the rest goes on.
     queue.splice(0, done);
     if (queue.length) service.intelligence.later(() => drainBehind(service, queue));
   }
@@ -101,12 +114,12 @@ function drainBehind(service: Indexing, queue: Behind[]): void {
 export function indexPreparedItemsLater(service: Indexing, feedId: string, feed: ParsedFeed, stored: StoredItems, now: Date, docs: PreparedDoc[],
   prepareDocs: PrepareDocs): StoredItems {
   if (!toIndex(stored).length) return stored;
-  const index = indexerOf(service, feedId, feed, now, docs);
+  const document = documenterOf(feedId, feed, now, docs);
   let queue = behind.get(service.intelligence);
   if (!queue) behind.set(service.intelligence, queue = []);
   const idle = queue.length === 0;
   const order = inIdOrder(stored);
-  for (const entry of order) queue.push({ ...entry, index });
+  for (const entry of order) queue.push({ ...entry, document });
   if (idle) service.intelligence.later(() => drainBehind(service, queue));
   const missing = order.filter(({ position }) => !docs[position]);
   const texts = missing.map(({ position }) => ({ title: feed.items[position].title, summary: feed.items[position].summary, content: feed.items[position].content }));
@@ -115,10 +128,10 @@ export function indexPreparedItemsLater(service: Indexing, feedId: string, feed:
 }
 
 /** Runs the intelligence over items just stored: the first of them at once, in one transaction, the rest a slice per later turn. */
-export function indexNewItems(service: Indexing, stored: StoredItems): StoredItems {
+export async function indexNewItems(service: Indexing, stored: StoredItems): Promise<StoredItems> {
   if (!toIndex(stored).length) return stored;
   const [first, ...rest] = inSlices([...toIndex(stored)].sort(byId));
-  service.db.transaction(() => indexItems(service, first))();
+  await indexItems(service, first);
   for (const slice of rest) service.intelligence.later(() => indexItems(service, slice));
   return stored;
 }
@@ -138,39 +151,22 @@ function byId(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-function stillStored(service: Indexing, ids: string[]): Set<string> {
-  return new Set(service.db.prepare('SELECT id FROM items WHERE id IN (SELECT value FROM json_each(?))').pluck().all(JSON.stringify(ids)) as string[]);
-}
-
-/** Indexes stored items by id, in id order; ids no longer stored are skipped. */
-function indexItems(service: Indexing, ids: string[]): void {
-  const rows = service.db.prepare(`SELECT id, feed_id, title, summary, content, url, published_at FROM items
-    WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id`).all(JSON.stringify(ids)) as
-    { id: string; feed_id: string; title: string; summary: string | null; content: string | null; url: string | null; published_at: string | null }[];
-  for (const row of rows) {
-    service.intelligence.addItem({
-      id: row.id, title: row.title, summary: row.summary ?? '', content: row.content ?? '',
-      source_id: row.feed_id, published_at: row.published_at, url: row.url,
-    });
-  }
+/** Indexes stored items by id, in id order, in one transaction; ids no longer stored are skipped. */
+async function indexItems(service: Indexing, ids: string[]): Promise<void> {
+  const docs = await service.store.indexing.docs(ids);
+  if (docs.length) await service.intelligence.addItems(docs);
 }
 
 /**
- * Queues the items a previous run stored but did not index (it stopped with indexing left for
- * later), a slice per turn like the rest; each slice skips those indexed since.
+ * Queues a look for the items a previous run stored but did not index (it stopped with indexing
+ * left for later), then those items a slice per turn like the rest; each slice skips those indexed since.
  */
-export function resumeIndexing(service: Indexing): number {
-  // The id index answers this without reading the items themselves.
-  const ids = service.db.prepare(`SELECT id FROM items WHERE NOT EXISTS (SELECT 1 FROM intel_docs WHERE item_id = items.id)
-    ORDER BY id`).pluck().all() as string[];
-  for (let start = 0; start < ids.length; start += SLICE) {
-    const slice = ids.slice(start, start + SLICE);
-    service.intelligence.later(() => indexItems(service, notIndexed(service, slice)));
-  }
-  return ids.length;
-}
-
-function notIndexed(service: Indexing, ids: string[]): string[] {
-  return service.db.prepare(`SELECT value FROM json_each(?) WHERE NOT EXISTS (SELECT 1 FROM intel_docs WHERE item_id = value)`)
-    .pluck().all(JSON.stringify(ids)) as string[];
+export function resumeIndexing(service: Indexing): void {
+  service.intelligence.later(async () => {
+    const ids = await service.store.indexing.unindexed();
+    for (let start = 0; start < ids.length; start += SLICE) {
+      const slice = ids.slice(start, start + SLICE);
+      service.intelligence.later(async () => indexItems(service, await service.store.indexing.unindexedAmong(slice)));
+    }
+  });
 }

@@ -2,7 +2,8 @@ import PostalMime, { type Address } from 'postal-mime';
 import { sanitizeContent, toPlainText } from '../ingest/sanitize';
 import type { ServiceContext } from '../context';
 import { indexNewItems } from '../intelligence/ingest-queue';
-import { storeItems, type NewItem } from '../store/sqlite/store-items';
+import { newItemSteps } from '../domain/rules/ingest-rules';
+import type { NewItem } from '../domain/feeds/store-items';
 import { attachmentNote } from './attachment-note';
 import { textToHtml } from './mail-text';
 
@@ -48,6 +49,7 @@ export async function receiveMail(service: ServiceContext, raw: Uint8Array | str
     audio_url: null, duration_seconds: null, episode_number: null, episode_type: null, explicit: null, artwork_url: null,
     description: null, platform_metadata: { source: 'email' },
   };
-  for (const feedId of feedIds) indexNewItems(service, storeItems(service.db, feedId, [item]));
+  const now = new Date();
+  for (const feedId of feedIds) await indexNewItems(service, await service.store.feeds.storeItems(feedId, [item], now, newItemSteps));
   return feedIds.length;
 }

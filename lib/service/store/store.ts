@@ -18,6 +18,7 @@ import type { SubscriptionStore } from './subscriptions';
 import type { ItemStore } from './items';
 import type { GreaderStore } from './greader';
 import type { RefreshStore } from './feeds';
+import type { IndexingStore } from './indexing';
 
 /**
  * The storage seam: everything the domain keeps, behind narrow interfaces, one per area.
@@ -51,4 +52,5 @@ export type Store = {
   items: ItemStore;
   greader: GreaderStore;
   feeds: RefreshStore;
+  indexing: IndexingStore;
 };

@@ -11,17 +11,21 @@ import { startLocalService, type LocalService } from '../local-service';
 import { renderApp } from '../render-app';
 
 /** Adds a feed of these items and indexes them as ingestion does, so similar items can find them. */
-function addIndexedFeed(local: LocalService, title: string, items: Partial<NewItem>[]): string[] {
+async function addIndexedFeed(local: LocalService, title: string, items: Partial<NewItem>[]): Promise<string[]> {
   const ids = local.addFeed(title, items);
-  indexNewItems(local.service, { added: ids, skipped: 0 });
+  await indexNewItems(local.service, { added: ids, skipped: 0 });
   return ids;
 }
 
 /** The bridge collapse told by three outlets, each its own feed; answers their ids in fixture order. */
-function addBridgeStory(local: LocalService): string[] {
-  return bridgeCollapse.flatMap((doc) => addIndexedFeed(local, doc.source_id, [
-    { guid: doc.id, title: doc.title, summary: doc.summary, content: doc.content, url: doc.url, published_at: doc.published_at },
-  ]));
+async function addBridgeStory(local: LocalService): Promise<string[]> {
+  const ids: string[] = [];
+  for (const doc of bridgeCollapse) {
+    ids.push(...await addIndexedFeed(local, doc.source_id, [
+      { guid: doc.id, title: doc.title, summary: doc.summary, content: doc.content, url: doc.url, published_at: doc.published_at },
+    ]));
+  }
+  return ids;
 }
 
 afterEach(() => {
@@ -36,8 +40,8 @@ describe('similar items on a plan that has them', () => {
 
   beforeAll(async () => {
     local = await startLocalService({ plan: 'pro' });
-    bridge = addBridgeStory(local);
-    [alone] = addIndexedFeed(local, 'Allotment Notes', [{ title: 'Planting garlic in autumn', content: '<p>Cloves go in pointed end up.</p>' }]);
+    bridge = await addBridgeStory(local);
+    [alone] = await addIndexedFeed(local, 'Allotment Notes', [{ title: 'Planting garlic in autumn', content: '<p>Cloves go in pointed end up.</p>' }]);
   });
   afterAll(() => local.close());
 
@@ -94,7 +98,7 @@ describe('similar items on the free plan', () => {
   afterAll(() => local.close());
 
   it('explains the plan and links to it instead of a list', async () => {
-    const [id] = addIndexedFeed(local, 'Free Feed', [{ title: 'A free article', published_at: new Date().toISOString() }]);
+    const [id] = await addIndexedFeed(local, 'Free Feed', [{ title: 'A free article', published_at: new Date().toISOString() }]);
     const user = userEvent.setup();
     renderApp(<SimilarSection id={id!} onNavigate={() => undefined} />);
     await user.click(screen.getByRole('button', { name: 'Show similar items' }));

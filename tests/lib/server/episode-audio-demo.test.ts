@@ -14,6 +14,7 @@ import { ensureOwner } from '@/lib/service/domain/accounts';
 import { demoAudioSeconds } from '@/lib/service/cli/demo-media';
 import { demoTargetOf, seedDemo } from '@/lib/service/cli/demo-seed';
 import { embeddedService } from '@/lib/service/embedded';
+import type { SqliteService } from '@/lib/service/service';
 import { episode } from '../service/harness';
 import { createFeed, subscribeUserToFeed } from '@/lib/service/store/sqlite/subscribing';
 import { storeItems } from '@/lib/service/store/sqlite/store-items';
@@ -42,7 +43,8 @@ beforeAll(async () => {
     method: 'POST', headers: { accept: 'application/json', 'content-type': 'application/json' }, body: JSON.stringify({ password }),
   }));
   cookie = (signedIn.headers.get('set-cookie') ?? '').split(';')[0];
-  const { service } = await embeddedService();
+  // This install is on SQLite (no DATABASE_URL): its connection seeds the items.
+  const service = (await embeddedService()).service as SqliteService;
   const owner = await ensureOwner(service.store, service.config.ownerEmail);
   await seedDemo(demoTargetOf(service), owner);
   demoEpisode = service.db.prepare("SELECT id FROM items WHERE item_type = 'episode' AND guid LIKE 'tidings-demo:%' LIMIT 1").pluck().get() as string;

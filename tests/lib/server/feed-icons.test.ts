@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { feedIcon } from '@/lib/server/feed-icons';
 import { handleSignIn } from '@/lib/server/session-routes';
 import { embeddedService } from '@/lib/service/embedded';
+import type { SqliteService } from '@/lib/service/service';
 import { createFeed } from '@/lib/service/store/sqlite/subscribing';
 import { storeFeedIcon } from '@/lib/service/domain/feeds/feed-icons';
 import { demoIconPng } from '@/lib/service/cli/demo-icons';
@@ -43,7 +44,7 @@ afterAll(async () => {
 
 describe('a feed’s icon from the app', () => {
   it('serves the stored icon as the image it is, never as something that could act as the app', async () => {
-    const { db, store } = (await embeddedService()).service;
+    const { db, store } = (await embeddedService()).service as SqliteService;
     const feedId = createFeed(db, { url: 'https://icons.example/feed.xml', source_type: 'feed', title: 'Icons' }, new Date());
     const png = demoIconPng([190, 24, 93]);
     await storeFeedIcon(store, feedId, { contentType: 'image/png', data: png, url: 'https://icons.example/favicon.png' }, new Date());

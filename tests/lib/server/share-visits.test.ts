@@ -23,6 +23,7 @@ import { createFeed, subscribeUserToFeed } from '@/lib/service/store/sqlite/subs
 import { storeItems } from '@/lib/service/store/sqlite/store-items';
 import { historyCapOf } from '@/lib/service/domain/feeds/subscribe-user';
 import { embeddedService } from '@/lib/service/embedded';
+import type { SqliteService } from '@/lib/service/service';
 import { article } from '../service/harness';
 
 vi.mock('server-only', () => ({}));
@@ -62,7 +63,8 @@ beforeAll(async () => {
   delete process.env.FEED_API_BASE_URL;
   delete process.env.FEED_API_KEY;
   Object.assign(process.env, { TIDINGS_DATA_DIR: dataDir, TIDINGS_APP_PASSWORD: password, TIDINGS_APP_RATE_LIMIT: String(ownerBudget) });
-  const { service } = await embeddedService();
+  // This install is on SQLite (no DATABASE_URL): its connection seeds the items.
+  const service = (await embeddedService()).service as SqliteService;
   const owner = await ensureOwner(service.store, service.config.ownerEmail);
   const feedId = createFeed(service.db, { url: 'https://feeds.example.com/shared.xml', source_type: 'feed', title: 'Shared Blog', website: 'https://shared.example.com' });
   subscribeUserToFeed(service.db, owner.id, feedId, { historyCap: historyCapOf(owner.plan) });

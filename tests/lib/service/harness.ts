@@ -16,7 +16,7 @@ import type { NewItem } from '@/lib/service/domain/feeds/store-items';
 import { newItemSteps } from '@/lib/service/domain/rules/ingest-rules';
 import { historyCapOf } from '@/lib/service/domain/feeds/subscribe-user';
 import type { ServiceConfig } from '@/lib/service/context';
-import { createService, type EmbeddedService } from '@/lib/service/service';
+import { createService, type SqliteService } from '@/lib/service/service';
 
 /** What a call answered: status, headers and the parsed JSON body (or the text when it is not JSON). */
 // Tests read answers field by field and check them with expect; typing every body would only add casts.
@@ -80,7 +80,7 @@ export function episode(overrides: Partial<NewItem> = {}): NewItem {
 /** The running service, its HTTP address, and seeding helpers. */
 export class Harness {
   constructor(
-    readonly service: EmbeddedService,
+    readonly service: SqliteService,
     readonly baseUrl: string,
     private readonly server: ServerType,
     private readonly dir: string,

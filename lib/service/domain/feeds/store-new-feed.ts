@@ -33,5 +33,5 @@ export async function storeNewItems(service: ServiceContext, feedId: string, { f
     stored.addedFrom!.push(...part.addedFrom!.map((position) => position + start));
     stored.skipped += part.skipped;
   }
-  indexPreparedItems(service, feedId, feed, stored, now, docs);
+  await indexPreparedItems(service, feedId, feed, stored, now, docs);
 }

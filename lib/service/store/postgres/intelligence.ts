@@ -1,11 +1,14 @@
 /**
  * The intelligence on PostgreSQL: its storage (intelligence/storage.ts) over the intel_* and story
  * tables, answering with promises on one client of a transaction, and the intelligence that runs the
- * shared steps (intelligence/core.ts) on it: each addition, or batch of them, one transaction.
+ * shared steps (intelligence/core.ts) on it: each addition, or batch of them, one transaction; and the
+ * indexing left for later (backlog.ts), its slices awaited one after another.
  */
 import type { Pool } from 'pg';
-import { createIntelligenceCore, type IndexedDoc, type IntelligenceQueries } from '../../intelligence/core';
-import { prepareDoc, type PreparedDoc } from '../../intelligence/prepare-doc';
+import type { Intelligence } from '../../intelligence';
+import { createBacklog } from '../../intelligence/backlog';
+import { createIntelligenceCore } from '../../intelligence/core';
+import { prepareDoc } from '../../intelligence/prepare-doc';
 import { runLater, type IntelligenceStorage, type Steps, type StoryMember } from '../../intelligence/storage';
 import type { DocRow } from '../../intelligence/stored-doc';
 import { inTransaction, type Queryable } from './unit-of-work';
@@ -106,10 +109,7 @@ export function postgresIntelligenceStorage(db: Queryable, open: boolean): Intel
 }
 
 /** The intelligence of a PostgreSQL database: every call async; additions are written one transaction per call. */
-export type PostgresIntelligence = IntelligenceQueries & {
-  /** Indexes items (re-adding replaces) in one transaction, as SQLite's batch does; `prepared[i]` is prepareDoc(docs[i]) when known. */
-  addItems(docs: IndexedDoc[], prepared?: PreparedDoc[]): Promise<void>;
-};
+export type PostgresIntelligence = Intelligence;
 
 /**
  * Opens the intelligence over a pool whose database has the service's schema. The memory of
@@ -142,10 +142,22 @@ export function createPostgresIntelligence(pool: Pool): PostgresIntelligence {
   });
   const read = <T>(steps: () => Steps<T>): Promise<T> => inTurn(() => runLater(steps(), postgresIntelligenceStorage(pool, false)));
 
+  const backlog = createBacklog();
+
   return {
-    addItems: (docs, prepared = []) => transaction(() => core.deferFrequencies((function* addAll() {
-      for (const [i, doc] of docs.entries()) yield* core.addItem(doc, prepared[i] ?? prepareDoc(doc));
+    addItems: (docs, prepared = [], until = Infinity) => transaction(() => core.deferFrequencies((function* addAll() {
+      let done = 0;
+      for (const [i, doc] of docs.entries()) {
+        yield* core.addItem(doc, prepared[i] ?? prepareDoc(doc));
+        done++;
+        if (performance.now() >= until) break;
+      }
+      return done;
     })())),
+    later: backlog.add,
+    idle: backlog.idle,
+    hold: backlog.hold,
+    close: backlog.close,
     removeItem: (id) => transaction(() => core.removeItem(id)),
     similar: (id, limit, visible) => read(() => core.similar(id, limit, visible)),
     storyOf: (id) => read(() => core.storyOf(id)),

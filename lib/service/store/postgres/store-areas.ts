@@ -20,15 +20,13 @@ import { postgresSubscriptionStore } from './subscriptions';
 import { postgresItemStore } from './items';
 import { postgresGreaderStore } from './greader';
 import { postgresRefreshStore } from './feeds';
+import { postgresIndexingStore } from './indexing';
 
-/** The areas of the store that have a PostgreSQL implementation so far. */
+/** The areas of the store that have a PostgreSQL implementation: all of them. */
 export type PostgresStoreAreas = Pick<Store, 'folders' | 'tags' | 'savedSearches' | 'accounts' | 'playback' | 'upNext' | 'labels' | 'opml' | 'rules' | 'readLater' | 'stories'
-  | 'articles' | 'chapters' | 'feedIcons' | 'fever' | 'gpodder' | 'subscriptions' | 'items' | 'greader' | 'feeds'>;
+  | 'articles' | 'chapters' | 'feedIcons' | 'fever' | 'gpodder' | 'subscriptions' | 'items' | 'greader' | 'feeds' | 'indexing'>;
 
-/**
- * The store areas implemented on PostgreSQL, on one pool. Not yet the service's store: the other
- * areas are still SQLite-only, so the service cannot run on PostgreSQL with this alone (tests use it).
- */
+/** The store on PostgreSQL, on one pool: every area (openService in service.ts runs the service on it). */
 export function postgresStoreAreas(pool: Pool): PostgresStoreAreas {
   return {
     folders: postgresFolderStore(pool),
@@ -51,5 +49,6 @@ export function postgresStoreAreas(pool: Pool): PostgresStoreAreas {
     items: postgresItemStore(pool),
     greader: postgresGreaderStore(pool),
     feeds: postgresRefreshStore(pool),
+    indexing: postgresIndexingStore(pool),
   };
 }

@@ -20,6 +20,7 @@ import { sqliteSubscriptionStore } from './subscriptions';
 import { sqliteItemStore } from './items';
 import { sqliteGreaderStore } from './greader';
 import { sqliteRefreshStore } from './feeds';
+import { sqliteIndexingStore } from './indexing';
 
 /** The store on one SQLite connection (the one the unconverted domain code still uses directly). */
 export function sqliteStore(db: Db): Store {
@@ -44,5 +45,6 @@ export function sqliteStore(db: Db): Store {
     items: sqliteItemStore(db),
     greader: sqliteGreaderStore(db),
     feeds: sqliteRefreshStore(db),
+    indexing: sqliteIndexingStore(db),
   };
 }

@@ -17,7 +17,7 @@ import { findSession, startSession } from '@/lib/server/session';
 import { createShareLink, openShareLink } from '@/lib/server/share-links';
 import { ensureUser, issueCredential } from '@/lib/service/domain/accounts';
 import { readPasswordRecord, verifyPassword, writePassword } from '@/lib/service/domain/app-password';
-import { createService, type EmbeddedService } from '@/lib/service/service';
+import { createService, type SqliteService } from '@/lib/service/service';
 import { document, FeedServer, rss } from '../feed-server';
 import { runTidings, spawnTidings } from './tidings-cli';
 
@@ -26,7 +26,7 @@ vi.setConfig({ testTimeout: 60_000 });
 
 vi.mock('server-only', () => ({}));
 
-type Running = { service: EmbeddedService; server: ServerType; baseUrl: string };
+type Running = { service: SqliteService; server: ServerType; baseUrl: string };
 
 const hour = 3_600_000;
 let root: string;

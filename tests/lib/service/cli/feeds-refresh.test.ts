@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ensureUser, issueCredential } from '@/lib/service/domain/accounts';
-import { createService, type EmbeddedService } from '@/lib/service/service';
+import { createService, type SqliteService } from '@/lib/service/service';
 import { document, FeedServer, rss } from '../feed-server';
 
 // Each test starts `tsx` child processes: on a busy two-core machine one can take longer than the default 20 s.
@@ -18,7 +18,7 @@ vi.setConfig({ testTimeout: 60_000 });
 type Run = { code: number; stdout: string; stderr: string };
 
 let dataDir: string;
-let service: EmbeddedService;
+let service: SqliteService;
 let site: FeedServer;
 let aliceKey: string;
 let bobKey: string;

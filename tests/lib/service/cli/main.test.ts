@@ -8,14 +8,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { findUserByEmail, issueCredential } from '@/lib/service/domain/accounts';
-import { createService, type EmbeddedService } from '@/lib/service/service';
+import { createService, type SqliteService } from '@/lib/service/service';
 import { runTidings, spawnTidings } from './tidings-cli';
 
 // The spawned tests start `tsx`: on a busy two-core machine one can take longer than the default 20 s.
 vi.setConfig({ testTimeout: 60_000 });
 
 let dataDir: string;
-let service: EmbeddedService;
+let service: SqliteService;
 
 const tidings = (...args: string[]) => runTidings({ TIDINGS_DATA_DIR: dataDir }, args);
 const spawned = (...args: string[]) => spawnTidings({ TIDINGS_DATA_DIR: dataDir }, args);

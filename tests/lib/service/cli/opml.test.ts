@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ensureUser, issueCredential } from '@/lib/service/domain/accounts';
 import { readOpml } from '@/lib/service/domain/opml/read-opml';
-import { createService, type EmbeddedService } from '@/lib/service/service';
+import { createService, type SqliteService } from '@/lib/service/service';
 import { document, FeedServer, rss } from '../feed-server';
 import { runTidings, spawnTidings } from './tidings-cli';
 
@@ -18,7 +18,7 @@ import { runTidings, spawnTidings } from './tidings-cli';
 vi.setConfig({ testTimeout: 60_000 });
 
 let dataDir: string;
-let service: EmbeddedService;
+let service: SqliteService;
 let site: FeedServer;
 let key: string;
 

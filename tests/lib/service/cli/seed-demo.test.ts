@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ensureOwner, findUserByEmail, issueCredential } from '@/lib/service/domain/accounts';
 import type { ItemListEntry } from '@/lib/contract/items';
-import { createService, type EmbeddedService } from '@/lib/service/service';
+import { createService, type SqliteService } from '@/lib/service/service';
 import { demoAudioSeconds } from '@/lib/service/cli/demo-media';
 import { claimDueFeeds } from '@/lib/service/domain/feeds/refresh-feed';
 import { feedsToRefresh } from '@/lib/service/domain/feeds/feeds-to-refresh';
@@ -19,7 +19,7 @@ import { runSeedDemo, spawnTidings } from './tidings-cli';
 vi.setConfig({ testTimeout: 60_000 });
 
 let dataDir: string;
-let service: EmbeddedService;
+let service: SqliteService;
 
 const seed = (...args: string[]) => runSeedDemo({ TIDINGS_DATA_DIR: dataDir }, args);
 const spawned = (...args: string[]) => spawnTidings({ TIDINGS_DATA_DIR: dataDir }, args, 'lib/service/cli/seed-demo.ts');

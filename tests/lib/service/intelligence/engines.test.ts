@@ -64,7 +64,7 @@ async function openPostgres(): Promise<Engine & { pool: pg.Pool }> {
   return {
     pool,
     intelligence,
-    add: (batch) => intelligence.addItems(batch),
+    add: async (batch) => void await intelligence.addItems(batch),
     // BIGINT columns come back as text: compared as numbers.
     rows: async (sql) => (await pool.query({ text: sql, rowMode: 'array' })).rows.map((row: unknown[]) =>
       row.map((value) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value))),

@@ -7,13 +7,13 @@ import { indexNewItems, indexPreparedItemsLater } from '@/lib/service/intelligen
 import { newItemSteps } from '@/lib/service/domain/rules/ingest-rules';
 import { insertItems, storeItems } from '@/lib/service/store/sqlite/store-items';
 import { parseFeed } from '@/lib/service/ingest/parse-feed';
-import { createService, type EmbeddedService } from '@/lib/service/service';
+import { createService, type SqliteService } from '@/lib/service/service';
 import { rss } from '../feed-server';
 
 let dir: string;
-const opened: EmbeddedService[] = [];
+const opened: SqliteService[] = [];
 
-function open(): EmbeddedService {
+function open(): SqliteService {
   const service = createService({ databaseFile: path.join(dir, 'service.db'), config: { dataDir: dir } });
   opened.push(service);
   return service;
@@ -24,7 +24,7 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const indexed = (service: EmbeddedService, feedId: string) =>
+const indexed = (service: SqliteService, feedId: string) =>
   service.db.prepare('SELECT COUNT(*) FROM intel_docs WHERE source_id = ?').pluck().get(feedId) as number;
 
 describe('indexing left for later', () => {
@@ -33,7 +33,7 @@ describe('indexing left for later', () => {
     const first = open();
     const feedId = createFeed(first.db, { url: 'https://harbour.example/feed.xml', source_type: 'feed', title: 'Harbour' });
     const items = Array.from({ length: 300 }, (_, i) => ({ guid: `report-${i}`, title: `Harbour report ${i} on the ferry timetable`, date: new Date(Date.now() - (i + 1) * 60_000) }));
-    indexNewItems(first, storeItems(first.db, feedId, parseFeed(rss('Harbour', items), { url: 'https://harbour.example/feed.xml' }).items));
+    await indexNewItems(first, storeItems(first.db, feedId, parseFeed(rss('Harbour', items), { url: 'https://harbour.example/feed.xml' }).items));
     // Closing drops the slices still queued, as a process that stops would.
     first.close();
 
@@ -51,7 +51,7 @@ describe('indexing left for later', () => {
     const first = open();
     const feedId = createFeed(first.db, { url: 'https://quiet.example/feed.xml', source_type: 'feed', title: 'Quiet' });
     const items = Array.from({ length: 3 }, (_, i) => ({ guid: `note-${i}`, title: `Note ${i}`, date: new Date(Date.now() - (i + 1) * 60_000) }));
-    indexNewItems(first, storeItems(first.db, feedId, parseFeed(rss('Quiet', items), { url: 'https://quiet.example/feed.xml' }).items));
+    await indexNewItems(first, storeItems(first.db, feedId, parseFeed(rss('Quiet', items), { url: 'https://quiet.example/feed.xml' }).items));
     const docsBefore = first.db.prepare('SELECT doc, item_id FROM intel_docs ORDER BY doc').all();
     first.close();
 

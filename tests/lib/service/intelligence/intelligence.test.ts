@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createIntelligence, intelligenceSchemaSql, type IndexedDoc, type Intelligence } from '@/lib/service/intelligence';
+import { createIntelligence, intelligenceSchemaSql, type IndexedDoc, type SqliteIntelligence } from '@/lib/service/intelligence';
 import { bridgeCollapse, bridgeWeekLater, festivalOneSource, rateRise, unrelated } from '@/tests/fixtures/intelligence/articles';
 
 let dir: string;
 let db: Database.Database;
-let intelligence: Intelligence;
+let intelligence: SqliteIntelligence;
 
 const everyone = async (ids: string[]) => new Set(ids);
 

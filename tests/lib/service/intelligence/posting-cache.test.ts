@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createIntelligence, intelligenceSchemaSql, type IndexedDoc, type Intelligence } from '@/lib/service/intelligence';
+import { createIntelligence, intelligenceSchemaSql, type IndexedDoc, type SqliteIntelligence } from '@/lib/service/intelligence';
 import { createPostingCache } from '@/lib/service/store/sqlite/posting-cache';
 import { corpus, random } from '@/tests/fixtures/intelligence/event-corpus';
 
@@ -36,7 +36,7 @@ function storyMates(db: Database.Database): string[] {
 const everyone = async (ids: string[]) => new Set(ids);
 
 /** Indexes `docs` in slices as the backlog does, and takes out and puts back a few as a re-fetched feed does. */
-function ingest(intelligence: Intelligence, docs: IndexedDoc[]): void {
+function ingest(intelligence: SqliteIntelligence, docs: IndexedDoc[]): void {
   for (let start = 0; start < docs.length; start += 25) {
     intelligence.batch(() => docs.slice(start, start + 25).forEach((doc) => intelligence.addItem(doc)));
     // Done when the call returns, in a transaction of its own.

@@ -189,7 +189,7 @@ export async function openPostgresFixture(): Promise<StoreFixture> {
 
 /** The store areas each engine implements. */
 const postgresAreas = ['folders', 'tags', 'savedSearches', 'accounts', 'playback', 'upNext', 'labels', 'opml', 'rules', 'readLater', 'stories',
-  'articles', 'chapters', 'feedIcons', 'fever', 'gpodder', 'subscriptions', 'items', 'greader', 'feeds'] satisfies (keyof PostgresStoreAreas)[];
+  'articles', 'chapters', 'feedIcons', 'fever', 'gpodder', 'subscriptions', 'items', 'greader', 'feeds', 'indexing'] satisfies (keyof PostgresStoreAreas)[];
 
 export type Fixtures = [string, () => Promise<StoreFixture>][];
 

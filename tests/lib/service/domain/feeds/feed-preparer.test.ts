@@ -9,7 +9,7 @@ import type { FeedSource } from '@/lib/service/domain/feeds/prepare-feed';
 import { refreshFeeds } from '@/lib/service/domain/feeds/refresh-feed';
 import { prepareDoc } from '@/lib/service/intelligence/prepare-doc';
 import { FeedParseError } from '@/lib/service/ingest/parse-feed';
-import { createService, type EmbeddedService } from '@/lib/service/service';
+import { createService, type SqliteService } from '@/lib/service/service';
 import { document, FeedServer } from '../../feed-server';
 import { corpusFile, hasSharedFeeds } from '../../ingest/shared-feeds';
 import { realWorldFeeds } from '../../ingest/real-world-expectations';
@@ -18,9 +18,9 @@ let dir: string;
 let site: FeedServer;
 let threaded: FeedPreparer;
 const inline = createFeedPreparer(null, () => {});
-const services: EmbeddedService[] = [];
+const services: SqliteService[] = [];
 
-function openService(name: string): EmbeddedService {
+function openService(name: string): SqliteService {
   const service = createService({ databaseFile: path.join(dir, `${name}.db`), config: { dataDir: dir, allowPrivateUrls: true } });
   services.push(service);
   return service;

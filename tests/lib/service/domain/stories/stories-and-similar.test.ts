@@ -17,7 +17,7 @@ async function ingest(docs: IndexedDoc[], feeds: Map<string, string>): Promise<M
     if (!feeds.has(doc.source_id)) feeds.set(doc.source_id, await harness.createFeed({ title: doc.source_id }));
     const feedId = feeds.get(doc.source_id)!;
     const items = [article({ guid: doc.id, title: doc.title, summary: doc.summary, content: doc.content, url: doc.url, published_at: doc.published_at })];
-    const stored = indexNewItems(harness.service, storeItems(harness.service.db, feedId, items));
+    const stored = await indexNewItems(harness.service, storeItems(harness.service.db, feedId, items));
     ids.set(doc.id, stored.added[0]);
   }
   return ids;

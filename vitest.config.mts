@@ -1,20 +1,54 @@
 import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
+import { skipPostgres } from './tests/postgres-cluster';
+
+const resolve = { alias: { '@': fileURLToPath(new URL('./', import.meta.url)) } };
+
+/** What both projects run with. */
+const common = {
+  environment: 'node',
+  pool: 'forks',
+  setupFiles: ['tests/testing-library-setup.ts'],
+  // One PostgreSQL cluster per project and run, started by the first file that needs it.
+  globalSetup: ['tests/postgres-global-setup.ts'],
+  testTimeout: 20000,
+  hookTimeout: 30000,
+} as const;
+
+/**
+ * The service's tests that run again on PostgreSQL (TIDINGS_TEST_ENGINE=postgres makes startHarness
+ * open the service on a fresh database): those that speak to the service only through HTTP and the store.
+ * Those that read or write SQLite's service.db themselves stay on SQLite.
+ */
+const onBothEngines = [
+  'tests/lib/service/harness-engine.test.ts',
+  'tests/lib/service/http/*.test.ts',
+];
+const sqliteOnly = [
+  'tests/lib/service/http/list-items-search.test.ts',
+  'tests/lib/service/http/unavailable.test.ts',
+];
 
 export default defineConfig({
-  resolve: { alias: { '@': fileURLToPath(new URL('./', import.meta.url)) } },
+  resolve,
   test: {
-    include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
-    exclude: ['tests/e2e/**', 'node_modules/**'],
-    environment: 'node',
-    pool: 'forks',
     // One fork per core. Vitest's default leaves one core for itself, which on a 2-core
     // machine runs the files one at a time while the main process mostly waits.
     maxWorkers: '100%',
-    setupFiles: ['tests/testing-library-setup.ts'],
-    // One PostgreSQL cluster for the whole run, started by the first file that needs it.
-    globalSetup: ['tests/postgres-global-setup.ts'],
-    testTimeout: 20000,
-    hookTimeout: 30000,
+    projects: [
+      {
+        resolve,
+        test: { ...common, name: 'sqlite', include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'], exclude: ['tests/e2e/**', 'node_modules/**'] },
+      },
+      // Where PostgreSQL is missing (and this is not CI) the project is left out, as tests/postgres.ts skips.
+      ...(skipPostgres ? [] : [{
+        resolve,
+        test: {
+          ...common, name: 'postgres', include: onBothEngines, exclude: sqliteOnly,
+          env: { TIDINGS_TEST_ENGINE: 'postgres' },
+          setupFiles: [...common.setupFiles, 'tests/postgres-engine-setup.ts'],
+        },
+      }]),
+    ],
   },
 });

@@ -1,7 +1,8 @@
 /*
  * Test harness for the embedded service: the real service on a temporary SQLite
- * file, served over real HTTP on 127.0.0.1, with helpers that seed users, keys,
- * feeds, items and subscriptions through the domain functions the service uses.
+ * file (or, with TIDINGS_TEST_ENGINE=postgres, a fresh PostgreSQL database), served over
+ * real HTTP on 127.0.0.1, with helpers that seed users, keys, feeds, items and
+ * subscriptions through the store the service uses.
  */
 import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
@@ -16,7 +17,9 @@ import type { NewItem } from '@/lib/service/domain/feeds/store-items';
 import { newItemSteps } from '@/lib/service/domain/rules/ingest-rules';
 import { historyCapOf } from '@/lib/service/domain/feeds/subscribe-user';
 import type { ServiceConfig } from '@/lib/service/context';
-import { createService, type SqliteService } from '@/lib/service/service';
+import { createService, openService, type EmbeddedService, type SqliteService } from '@/lib/service/service';
+import { freshDatabase } from '../../postgres';
+import { migratedTemplate } from './store/store-fixture';
 
 /** What a call answered: status, headers and the parsed JSON body (or the text when it is not JSON). */
 // Tests read answers field by field and check them with expect; typing every body would only add casts.
@@ -180,21 +183,40 @@ export class Harness {
       server.close(() => resolve());
       server.closeAllConnections?.();
     });
-    this.service.close();
+    await this.service.close();
     rmSync(this.dir, { recursive: true, force: true });
   }
 }
 
+/** The engine the service runs on in the tests: TIDINGS_TEST_ENGINE (the unit config's postgres project sets it), SQLite by default. */
+export type TestEngine = 'sqlite' | 'postgres';
+
+export const testEngine: TestEngine = process.env.TIDINGS_TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
+
 /**
- * Starts the real service on a temporary database and serves it on 127.0.0.1 (a free port).
+ * The service on PostgreSQL as the tests hold it: reading `db`, SQLite's connection, throws,
+ * naming the test as one that runs on SQLite only.
+ */
+function withoutSqlite(service: EmbeddedService): SqliteService {
+  return Object.defineProperty(service, 'db', {
+    get() {
+      throw new Error('This test reads SQLite\'s service.db: it runs on SQLite only (leave it out of the postgres project, vitest.config.mts).');
+    },
+  }) as SqliteService;
+}
+
+/**
+ * Starts the real service on a temporary database and serves it on 127.0.0.1 (a free port):
+ * a SQLite file, or with `engine` postgres (default: testEngine) a new database of the run's
+ * cluster (the test file gets it through withPostgres(), as the postgres project's setup does).
  * Every success body is checked against the contract (a mismatch answers 500).
  */
-export async function startHarness(config: Partial<ServiceConfig> = {}): Promise<Harness> {
+export async function startHarness(config: Partial<ServiceConfig> = {}, options: { engine?: TestEngine } = {}): Promise<Harness> {
   const dir = mkdtempSync(path.join(tmpdir(), 'tidings-service-'));
-  const service = createService({
-    databaseFile: path.join(dir, 'service.db'),
-    config: { dataDir: dir, validateResponses: true, ...config },
-  });
+  const settings = { dataDir: dir, validateResponses: true, ...config };
+  const service = (options.engine ?? testEngine) === 'postgres'
+    ? withoutSqlite(await openService({ databaseUrl: await freshDatabase(await migratedTemplate()), config: settings }))
+    : createService({ databaseFile: path.join(dir, 'service.db'), config: settings });
   const { server, port } = await new Promise<{ server: ServerType; port: number }>((resolve) => {
     const server = serve({ fetch: service.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => resolve({ server, port: info.port }));
   });

@@ -152,7 +152,8 @@ export async function openSqliteFixture(): Promise<StoreFixture> {
 
 // The migrated schema, made once per test file (its cluster) and copied for each fixture: faster than migrating each time.
 let template: Promise<string> | null = null;
-async function migratedTemplate(): Promise<string> {
+/** The name of this test file's database with the migrated schema, to copy with freshDatabase(template). */
+export async function migratedTemplate(): Promise<string> {
   template ??= (async () => {
     const url = await freshDatabase();
     const pool = new pg.Pool({ connectionString: url, max: 1 });

@@ -23,10 +23,24 @@ const common = {
 const onBothEngines = [
   'tests/lib/service/harness-engine.test.ts',
   'tests/lib/service/http/*.test.ts',
+  'tests/lib/service/sync/*.test.ts',
+  'tests/lib/service/handlers/organizing.test.ts',
+  'tests/lib/service/mail/newsletter-mail.test.ts',
+  'tests/lib/service/domain/shared-app-token.test.ts',
+  'tests/lib/service/domain/folders/folders.test.ts',
+  'tests/lib/service/domain/items/{chapters,full-content,playback}.test.ts',
+  'tests/lib/service/domain/opml/import-export.test.ts',
+  'tests/lib/service/domain/rules/rules.test.ts',
+  'tests/lib/service/domain/saved-searches/saved-searches.test.ts',
+  'tests/lib/service/domain/search/{search-items,search-records}.test.ts',
+  'tests/lib/service/domain/subscriptions/{manage-subscriptions,real-world-ingest}.test.ts',
+  'tests/lib/service/domain/tags/manage-tags.test.ts',
 ];
 const sqliteOnly = [
-  'tests/lib/service/http/list-items-search.test.ts',
-  'tests/lib/service/http/unavailable.test.ts',
+  'tests/lib/service/http/{list-items-search,unavailable}.test.ts',
+  'tests/lib/service/sync/{greader-resubscribe,greader-unsubscribe-up-next}.test.ts',
+  // Pure, no service: nothing to run twice.
+  'tests/lib/service/sync/greader-ids.test.ts',
 ];
 
 export default defineConfig({

@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
-import { skipPostgres } from './tests/postgres-cluster';
+import { postgresMissing, skipPostgres } from './tests/postgres-cluster';
 
 const resolve = { alias: { '@': fileURLToPath(new URL('./', import.meta.url)) } };
 
@@ -36,12 +36,14 @@ const onBothEngines = [
   'tests/lib/service/domain/subscriptions/{manage-subscriptions,real-world-ingest}.test.ts',
   'tests/lib/service/domain/tags/manage-tags.test.ts',
 ];
-const sqliteOnly = [
+const notOnPostgres = [
   'tests/lib/service/http/{list-items-search,unavailable}.test.ts',
   'tests/lib/service/sync/{greader-resubscribe,greader-unsubscribe-up-next}.test.ts',
   // Pure, no service: nothing to run twice.
   'tests/lib/service/sync/greader-ids.test.ts',
 ];
+
+if (skipPostgres) console.warn(`[tests] Leaving out the postgres project: ${postgresMissing}.`);
 
 export default defineConfig({
   resolve,
@@ -58,7 +60,7 @@ export default defineConfig({
       ...(skipPostgres ? [] : [{
         resolve,
         test: {
-          ...common, name: 'postgres', include: onBothEngines, exclude: sqliteOnly,
+          ...common, name: 'postgres', include: onBothEngines, exclude: notOnPostgres,
           env: { TIDINGS_TEST_ENGINE: 'postgres' },
           setupFiles: [...common.setupFiles, 'tests/postgres-engine-setup.ts'],
         },

@@ -1,6 +1,6 @@
 /*
- * A PostgreSQL cluster for the tests: under vitest.config.mts one cluster is shared by the whole
- * run (tests/postgres-global-setup.ts gives a directory; the first file that needs it starts the
+ * A PostgreSQL cluster for the tests: under vitest.config.mts one cluster is shared by each project's
+ * whole run (tests/postgres-global-setup.ts gives a directory; the first file that needs it starts the
  * cluster there, the others wait for it, and the run's end stops it). Without that directory (the
  * e2e config) each file starts and removes a throwaway cluster of its own. Each call of
  * freshDatabase() answers the URL of a new, empty database. Without PostgreSQL's binaries the

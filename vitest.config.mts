@@ -37,7 +37,7 @@ const onBothEngines = [
   'tests/lib/service/domain/tags/manage-tags.test.ts',
 ];
 const notOnPostgres = [
-  'tests/lib/service/http/{list-items-search,unavailable}.test.ts',
+  'tests/lib/service/http/unavailable.test.ts',
   'tests/lib/service/sync/{greader-resubscribe,greader-unsubscribe-up-next}.test.ts',
   // Pure, no service: nothing to run twice.
   'tests/lib/service/sync/greader-ids.test.ts',

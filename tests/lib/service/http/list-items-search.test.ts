@@ -142,7 +142,7 @@ describe('GET /v1/items include_global', () => {
     const { user, key, strangerFeed, globalOld } = await seedWithCorpus();
     const subscriptionId = await h.subscribe(user, strangerFeed);
     // A paused subscription gets no entries for what arrives meanwhile; the feed is still followed.
-    h.service.db.prepare('UPDATE subscriptions SET is_active = 0 WHERE id = ?').run(subscriptionId);
+    expect((await h.call('PATCH', `/v1/subscriptions/${subscriptionId}`, { key, body: { is_active: false } })).status).toBe(200);
     const [whilePaused] = await h.storeItems(strangerFeed, [article({ title: 'Aurora while paused' })]);
     const found = await list(key, { q: 'aurora', include_global: true });
     expect(found.data.filter((item) => item.is_global)).toEqual([]);

@@ -4,19 +4,20 @@
  * other knows, and the limits count both nodes' requests together. Then two nodes that serve the
  * embedded service themselves (local mode): one key's requests spread over both meet one limit.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureUser, issueCredential } from '@/lib/service/domain/accounts';
+import { openService } from '@/lib/service/service';
 import { hostileItemId, startFakeService, type FakeService } from '../fake-service';
 import { freshDatabase, skipPostgres, withPostgres } from '../../../postgres';
 
 withPostgres();
 
 const nodeScript = fileURLToPath(new URL('./app-node.ts', import.meta.url));
-const root = fileURLToPath(new URL('../../../..', import.meta.url));
 const personKey = 'tid_live_TwoNodesPersonKey000000000000';
 
 type Node = { base: string; process: ChildProcess; dataDir: string };
@@ -133,17 +134,12 @@ describe.skipIf(skipPostgres)('two app nodes serving the embedded service, on on
     const env = {
       DATABASE_URL: await freshDatabase(), TIDINGS_SECRET: 'one secret for every node', FEED_API_BASE_URL: '', TIDINGS_APP_PASSWORD: '', TIDINGS_TRUSTED_PROXIES: '127.0.0.1',
     };
-    const first = mkdtempSync(path.join(tmpdir(), 'tidings-node-'));
-    // What an operator runs (`npm run tidings -- key create`), without npm's start-up.
-    const made = spawnSync(path.join(root, 'node_modules/.bin/tsx'), ['lib/service/cli/main.ts', 'key', 'create', '--email', 'reader@example.com'], {
-      cwd: root, env: { ...process.env, ...env, TIDINGS_DATA_DIR: first }, encoding: 'utf8',
-    });
-    expect(made.status, made.stderr).toBe(0);
-    key = made.stdout.trim();
-    // Where the service keeps its store in the data directory, the second node gets a copy: the same key, the same credential.
-    const second = mkdtempSync(path.join(tmpdir(), 'tidings-node-'));
-    cpSync(first, second, { recursive: true });
-    nodes = [await startNode(env, first), await startNode(env, second)];
+    // The nodes' embedded service keeps its store in that database: a key made there is every node's.
+    const service = await openService({ databaseUrl: env.DATABASE_URL });
+    const reader = await ensureUser(service.store, 'reader@example.com');
+    key = (await issueCredential(service.store, reader.id, 'api_key', 'reader key')).secret;
+    await service.close();
+    nodes = [await startNode(env), await startNode(env)];
   }, 120_000);
 
   afterAll(async () => {

@@ -24,14 +24,15 @@ const convertedAreas = ['folders', 'tags', 'saved-searches', 'accounts.ts', 'up-
   'items/get-item.ts', 'items/item-view.ts', 'items/list-items.ts', 'items/item-filter.ts', 'items/cursor.ts',
   'items/item-state.ts', 'items/tags.ts', 'items/suggested-tags.ts', 'search/search-items.ts',
   'search/search-feeds.ts', 'items/similar-items.ts',
-  // Google Reader's reads and writes through the greader store; mail's newsletter lookup through the subscriptions store
-  // (receive-mail.ts still hands the connection to domain/feeds' storeItems until that area is converted).
+  // Google Reader's reads and writes through the greader store; mail's newsletter lookup through the subscriptions store.
   '../sync/greader/greader-read.ts', '../sync/greader/greader-write.ts', '../sync/greader/greader-atom.ts', '../sync/greader/greader-ids.ts',
   '../sync/greader/greader-subscriptions.ts', '../mail/smtp-listener.ts',
   // The refresh: the whole feeds folder (its indexing moved to intelligence/ingest-queue.ts), and the scheduler that claims due feeds.
   'feeds', '../scheduler.ts',
   // seed:demo's seeding and demo content (its entry point, cli/seed-demo.ts, opens the data directory).
-  '../cli/demo-seed.ts', '../cli/demo-icons.ts', '../cli/demo-items.ts', '../cli/demo-media.ts', '../cli/demo-content.ts'];
+  '../cli/demo-seed.ts', '../cli/demo-icons.ts', '../cli/demo-items.ts', '../cli/demo-media.ts', '../cli/demo-content.ts',
+  // Indexing behind ingestion reads items through the indexing store; mail stores a newsletter's item through the feeds store.
+  '../intelligence/ingest-queue.ts', '../mail/receive-mail.ts'];
 
 /**
  * HTTP adapters of the sync protocols, mail and /v1's authentication: the same rules, except that

@@ -91,7 +91,7 @@ export async function createDatabase(cluster: Cluster, name: string, template?: 
   const admin = new pg.Client({ host: '127.0.0.1', port: cluster.port, user: 'postgres', database: 'postgres' });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+    await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''} STRATEGY = FILE_COPY`);
   } finally {
     await admin.end();
   }

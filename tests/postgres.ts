@@ -1,6 +1,6 @@
 /*
- * A PostgreSQL cluster for the tests: under vitest.config.mts one cluster is shared by the whole
- * run (tests/postgres-global-setup.ts gives a directory; the first file that needs it starts the
+ * A PostgreSQL cluster for the tests: under vitest.config.mts one cluster is shared by each project's
+ * whole run (tests/postgres-global-setup.ts gives a directory; the first file that needs it starts the
  * cluster there, the others wait for it, and the run's end stops it). Without that directory (the
  * e2e config) each file starts and removes a throwaway cluster of its own. Each call of
  * freshDatabase() answers the URL of a new, empty database. Without PostgreSQL's binaries the
@@ -92,4 +92,38 @@ export async function freshDatabase(template?: string): Promise<string> {
   const name = `tidings_test_${randomUUID().replaceAll('-', '')}`;
   made.push(name);
   return createDatabase(cluster, name, template);
+}
+
+/**
+ * The name of a database of the cluster made once for the whole run (every file and worker) by
+ * `fill` (given its URL), to copy with freshDatabase(name): the first caller makes it, under an
+ * advisory lock the others wait on. It stays until the cluster goes.
+ */
+export async function sharedTemplate(name: string, fill: (url: string) => Promise<void>): Promise<string> {
+  if (!cluster) throw new Error('withPostgres() starts the cluster: call it at the top of the test file.');
+  const admin = new pg.Client({ host: '127.0.0.1', port: cluster.port, user: 'postgres', database: 'postgres' });
+  await admin.connect();
+  try {
+    await admin.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
+    const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (!rowCount) {
+      // Filled under another name and renamed when done, so a half-made template is never copied.
+      const building = `${name}_building`;
+      await admin.query(`DROP DATABASE IF EXISTS ${building}`);
+      await fill(await createDatabase(cluster, building));
+      // The filler's last connection may still be closing on the server (55006, object in use).
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
+          break;
+        } catch (error) {
+          if ((error as { code?: string }).code !== '55006' || attempt === 50) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
+    }
+    return name;
+  } finally {
+    await admin.end();
+  }
 }

@@ -63,7 +63,7 @@ async function slowLink(target: string, delayMs: number): Promise<{ url: string;
 
 describe('the offline and sync indicator', () => {
   it('says nothing of a change sent at once, and shows one still on its way after two seconds until it is sent', async () => {
-    const ids = h.seedSubscription(person.user, [article({ title: 'Quick' }), article({ title: 'Slow' })]).itemIds;
+    const ids = (await h.seedSubscription(person.user, [article({ title: 'Quick' }), article({ title: 'Slow' })])).itemIds;
     const api = await import('@/lib/client/api-client');
     const { enqueueOrSend } = await import('@/lib/client/outbox');
     const { OutboxIndicator } = await import('@/components/offline/outbox-indicator');
@@ -95,7 +95,7 @@ describe('the offline and sync indicator', () => {
   });
 
   it('shows changes waiting while offline, then a refused one with the service’s reason until it is dismissed', async () => {
-    const ids = h.seedSubscription(person.user, Array.from({ length: 102 }, (_, index) => article({ title: `Story ${index}` }))).itemIds;
+    const ids = (await h.seedSubscription(person.user, Array.from({ length: 102 }, (_, index) => article({ title: `Story ${index}` })))).itemIds;
     // The free plan keeps 100 saved items: saving one more is refused with 402.
     expect((await h.call('PATCH', '/v1/items', { key: person.key, body: { item_ids: ids.slice(2), action: 'save' } })).status).toBe(200);
     const { enqueueOrSend } = await import('@/lib/client/outbox');
@@ -131,7 +131,7 @@ describe('the offline and sync indicator', () => {
     await waitFor(() => expect(screen.queryByRole('complementary', { name: 'Offline and sync' })).toBeNull());
   });
   it('says the connection is failing (not offline) when sends fail with a network, sends on Send now, and as soon as any call is answered', async () => {
-    const [first, second] = h.seedSubscription(person.user, [article({ title: 'Story A' }), article({ title: 'Story B' })]).itemIds;
+    const [first, second] = (await h.seedSubscription(person.user, [article({ title: 'Story A' }), article({ title: 'Story B' })])).itemIds;
     const api = await import('@/lib/client/api-client');
     const { enqueueOrSend } = await import('@/lib/client/outbox');
     const { OutboxIndicator } = await import('@/components/offline/outbox-indicator');
@@ -161,7 +161,7 @@ describe('the offline and sync indicator', () => {
   });
 
   it('holds changes when the session ended while offline, offers a sign-in link back to the page, and sends them once signed in', async () => {
-    const [id] = h.seedSubscription(person.user, [article({ title: 'Story S' })]).itemIds;
+    const [id] = (await h.seedSubscription(person.user, [article({ title: 'Story S' })])).itemIds;
     const api = await import('@/lib/client/api-client');
     const { enqueueOrSend } = await import('@/lib/client/outbox');
     const { OutboxIndicator } = await import('@/components/offline/outbox-indicator');
@@ -192,7 +192,7 @@ describe('the offline and sync indicator', () => {
   });
 
   it('leaves the sign-in link to the page\'s notice that the session ended, so the page offers one link, not two', async () => {
-    const [id] = h.seedSubscription(person.user, [article({ title: 'Story U' })]).itemIds;
+    const [id] = (await h.seedSubscription(person.user, [article({ title: 'Story U' })])).itemIds;
     const api = await import('@/lib/client/api-client');
     const { enqueueOrSend } = await import('@/lib/client/outbox');
     const { OutboxIndicator } = await import('@/components/offline/outbox-indicator');
@@ -213,7 +213,7 @@ describe('the offline and sync indicator', () => {
   });
 
   it('sends changes held by an ended session as soon as a call succeeds again, as after signing in in another tab', async () => {
-    const [id] = h.seedSubscription(person.user, [article({ title: 'Story T' })]).itemIds;
+    const [id] = (await h.seedSubscription(person.user, [article({ title: 'Story T' })])).itemIds;
     const api = await import('@/lib/client/api-client');
     const { enqueueOrSend } = await import('@/lib/client/outbox');
     const { OutboxIndicator } = await import('@/components/offline/outbox-indicator');
@@ -232,7 +232,7 @@ describe('the offline and sync indicator', () => {
   });
 
   it('offers Try again for a change the service failed on (500), which then goes through, and keeps focus in the list', async () => {
-    const [failedId, forbiddenId] = h.seedSubscription(person.user, [article({ title: 'Story A' }), article({ title: 'Story B' })]).itemIds;
+    const [failedId, forbiddenId] = (await h.seedSubscription(person.user, [article({ title: 'Story A' }), article({ title: 'Story B' })])).itemIds;
     // As a replay leaves them: one change the service failed on, one it refused.
     const { OutboxStore } = await import('@/lib/client/outbox/store');
     const earlier = new OutboxStore();
@@ -258,7 +258,7 @@ describe('the offline and sync indicator', () => {
   });
 
   it('keeps its badge out of the text: hidden while the page scrolls down, back on a scroll up and at the end', async () => {
-    const [id] = h.seedSubscription(person.user, [article({ title: 'Story S' })]).itemIds;
+    const [id] = (await h.seedSubscription(person.user, [article({ title: 'Story S' })])).itemIds;
     const { enqueueOrSend } = await import('@/lib/client/outbox');
     const { OutboxIndicator } = await import('@/components/offline/outbox-indicator');
     Object.defineProperty(document.documentElement, 'scrollHeight', { value: 5000, configurable: true });

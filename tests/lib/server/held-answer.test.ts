@@ -22,7 +22,7 @@ let base: string;
 beforeAll(async () => {
   h = await startHarness({ apiKeyRateLimit: 1e9 });
   owner = await h.createUser();
-  h.seedSubscription(owner.user, [
+  await h.seedSubscription(owner.user, [
     article({ title: 'Ünïcode “quotes” — and emoji 🎧', summary: 'Line\nbreak, tab\t, backslash \\ and </script>', published_at: isoDaysAgo(1) }),
     episode({ title: 'An episode', published_at: isoDaysAgo(2) }),
     ...Array.from({ length: 60 }, (_, i) => article({ published_at: isoDaysAgo(3 + i / 100) })),

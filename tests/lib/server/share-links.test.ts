@@ -77,11 +77,11 @@ beforeAll(async () => {
   delete process.env.TIDINGS_APP_PASSWORD;
   reader = await h.createUser({ plan: 'pro' });
   other = await h.createUser({ plan: 'pro' });
-  items = h.seedSubscription(reader.user, [
+  items = (await h.seedSubscription(reader.user, [
     article({ title: 'Trains of thought', content: '<p>The whole <em>content</em> of the piece.</p>', url: 'https://blog.example.com/trains' }),
     article({ title: 'Not saved' }),
     article({ title: 'Saved for a while' }),
-  ], { title: 'Example Blog' }).itemIds;
+  ], { title: 'Example Blog' })).itemIds;
 });
 
 afterAll(async () => {
@@ -169,7 +169,7 @@ describe('share links of saved items', () => {
 
 describe('what visitors of a link see', () => {
   async function savedItem(title: string): Promise<string> {
-    const [id] = h.seedSubscription(reader.user, [article({ title })]).itemIds;
+    const [id] = (await h.seedSubscription(reader.user, [article({ title })])).itemIds;
     await save(reader, id!);
     return id!;
   }

@@ -1,7 +1,8 @@
 /*
  * Test harness for the embedded service: the real service on a temporary SQLite
- * file, served over real HTTP on 127.0.0.1, with helpers that seed users, keys,
- * feeds, items and subscriptions through the domain functions the service uses.
+ * file (or, with TIDINGS_TEST_ENGINE=postgres, a fresh PostgreSQL database), served over
+ * real HTTP on 127.0.0.1, with helpers that seed users, keys, feeds, items and
+ * subscriptions through the store the service uses.
  */
 import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
@@ -11,12 +12,14 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Plan } from '@/lib/contract/common';
 import { ensureUser, issueCredential, type User } from '@/lib/service/domain/accounts';
-import { createFeed, subscribeUserToFeed } from '@/lib/service/store/sqlite/subscribing';
 import type { NewFeed } from '@/lib/service/store/subscriptions';
-import { storeItems, type NewItem } from '@/lib/service/store/sqlite/store-items';
+import type { NewItem } from '@/lib/service/domain/feeds/store-items';
+import { newItemSteps } from '@/lib/service/domain/rules/ingest-rules';
 import { historyCapOf } from '@/lib/service/domain/feeds/subscribe-user';
 import type { ServiceConfig } from '@/lib/service/context';
-import { createService, type SqliteService } from '@/lib/service/service';
+import { createService, openService, type EmbeddedService, type SqliteService } from '@/lib/service/service';
+import { freshDatabase } from '../../postgres';
+import { migratedTemplate } from './store/store-fixture';
 
 /** What a call answered: status, headers and the parsed JSON body (or the text when it is not JSON). */
 // Tests read answers field by field and check them with expect; typing every body would only add casts.
@@ -101,41 +104,57 @@ export class Harness {
   }
 
   /** Stores a feed that nobody follows yet. */
-  createFeed(feed: Partial<NewFeed> = {}): string {
+  async createFeed(feed: Partial<NewFeed> = {}): Promise<string> {
     counter += 1;
-    return createFeed(this.service.db, {
+    const { store } = this.service;
+    // The store stores a feed only for a subscriber: a user of the harness's own follows it, then lets it go.
+    const keeper = await this.feedKeeper();
+    const subscribed = await store.subscriptions.subscribeToNewFeed(keeper.id, {
       url: `https://feeds.example.com/${counter}.xml`, source_type: 'feed', title: `Feed ${counter}`,
       website: `https://site${counter}.example.com`, ...feed,
-    });
+    }, null, { folderId: null, feedLimit: null, historyCap: null, now: new Date() });
+    if (subscribed === 'feed_limit') throw new Error('No plan limits the harness\'s subscriptions.');
+    await store.subscriptions.remove(keeper.id, [subscribed.subscription_id], { dropItems: true });
+    return subscribed.feed_id;
   }
 
+  /** The user that stores the feeds nobody follows (see createFeed), made on first use. */
+  private async feedKeeper(): Promise<User> {
+    this.keeper ??= ensureUser(this.service.store, `feed-keeper-${randomUUID()}@example.com`, { plan: 'free' });
+    return this.keeper;
+  }
+
+  private keeper: Promise<User> | undefined;
+
   /** Stores items of a feed; subscribers get unread entries. Returns the new item ids in order. */
-  storeItems(feedId: string, items: NewItem[]): string[] {
-    return storeItems(this.service.db, feedId, items).added;
+  async storeItems(feedId: string, items: NewItem[]): Promise<string[]> {
+    return (await this.service.store.feeds.storeItems(feedId, items, new Date(), newItemSteps)).added;
   }
 
   /** Subscribes a user to a stored feed. */
-  subscribe(user: User, feedId: string, folderId?: string): string {
-    return subscribeUserToFeed(this.service.db, user.id, feedId, { folderId, historyCap: historyCapOf(user.plan) });
+  async subscribe(user: User, feedId: string, folderId?: string): Promise<string> {
+    const subscribed = await this.service.store.subscriptions.subscribe(user.id, feedId,
+      { folderId: folderId ?? null, feedLimit: null, historyCap: historyCapOf(user.plan), now: new Date() });
+    if (subscribed === 'feed_limit') throw new Error('No plan limits the harness\'s subscriptions.');
+    return subscribed.subscription_id;
   }
 
   /**
    * A new feed the user follows, with these items stored after subscribing (so the free
    * plan's history cap does not hide any of them).
    */
-  seedSubscription(user: User, items: NewItem[], feed: Partial<NewFeed> & { folderId?: string } = {}): SeededSubscription {
+  async seedSubscription(user: User, items: NewItem[], feed: Partial<NewFeed> & { folderId?: string } = {}): Promise<SeededSubscription> {
     const { folderId, ...feedFields } = feed;
-    const feedId = this.createFeed(feedFields);
-    const subscriptionId = this.subscribe(user, feedId, folderId);
-    return { feedId, subscriptionId, itemIds: this.storeItems(feedId, items) };
+    const feedId = await this.createFeed(feedFields);
+    const subscriptionId = await this.subscribe(user, feedId, folderId);
+    return { feedId, subscriptionId, itemIds: await this.storeItems(feedId, items) };
   }
 
-  /** A folder of the user. No domain function makes folders yet, so the row is written here. */
-  createFolder(user: User, name = `Folder ${randomUUID()}`): string {
-    const id = randomUUID();
-    this.service.db.prepare('INSERT INTO folders (id, user_id, name, created_at) VALUES (?, ?, ?, ?)')
-      .run(id, user.id, name, new Date().toISOString());
-    return id;
+  /** A folder of the user. */
+  async createFolder(user: User, name = `Folder ${randomUUID()}`): Promise<string> {
+    const folder = await this.service.store.folders.create(user.id, { name, is_pinned: false });
+    if (folder === 'name_taken') throw new Error(`The user has a folder named ${name} already.`);
+    return folder.id;
   }
 
   /** One HTTP request to the service; JSON in, JSON out. */
@@ -164,21 +183,40 @@ export class Harness {
       server.close(() => resolve());
       server.closeAllConnections?.();
     });
-    this.service.close();
+    await this.service.close();
     rmSync(this.dir, { recursive: true, force: true });
   }
 }
 
+/** The engine the service runs on in the tests: TIDINGS_TEST_ENGINE (the unit config's postgres project sets it), SQLite by default. */
+export type TestEngine = 'sqlite' | 'postgres';
+
+export const testEngine: TestEngine = process.env.TIDINGS_TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
+
 /**
- * Starts the real service on a temporary database and serves it on 127.0.0.1 (a free port).
+ * The service on PostgreSQL as the tests hold it: reading `db`, SQLite's connection, throws,
+ * naming the test as one that runs on SQLite only.
+ */
+function withoutSqlite(service: EmbeddedService): SqliteService {
+  return Object.defineProperty(service, 'db', {
+    get() {
+      throw new Error('This test reads SQLite\'s service.db: it runs on SQLite only (leave it out of the postgres project, vitest.config.mts).');
+    },
+  }) as SqliteService;
+}
+
+/**
+ * Starts the real service on a temporary database and serves it on 127.0.0.1 (a free port):
+ * a SQLite file, or with `engine` postgres (default: testEngine) a new database of the run's
+ * cluster (the test file gets it through withPostgres(), as the postgres project's setup does).
  * Every success body is checked against the contract (a mismatch answers 500).
  */
-export async function startHarness(config: Partial<ServiceConfig> = {}): Promise<Harness> {
+export async function startHarness(config: Partial<ServiceConfig> = {}, options: { engine?: TestEngine } = {}): Promise<Harness> {
   const dir = mkdtempSync(path.join(tmpdir(), 'tidings-service-'));
-  const service = createService({
-    databaseFile: path.join(dir, 'service.db'),
-    config: { dataDir: dir, validateResponses: true, ...config },
-  });
+  const settings = { dataDir: dir, validateResponses: true, ...config };
+  const service = (options.engine ?? testEngine) === 'postgres'
+    ? withoutSqlite(await openService({ databaseUrl: await freshDatabase(await migratedTemplate()), config: settings }))
+    : createService({ databaseFile: path.join(dir, 'service.db'), config: settings });
   const { server, port } = await new Promise<{ server: ServerType; port: number }>((resolve) => {
     const server = serve({ fetch: service.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => resolve({ server, port: info.port }));
   });

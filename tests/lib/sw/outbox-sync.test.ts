@@ -38,7 +38,7 @@ async function backgroundSync(): Promise<void> {
 describe('the outbox replayed by the worker on Background Sync', () => {
   it('tells every open page after each change it sends or has refused, in order, and then that it is done', async () => {
     const person = await h.createUser({ plan: 'free' });
-    const { itemIds: [first, second, third] } = h.seedSubscription(person.user, [article(), article(), article()]);
+    const { itemIds: [first, second, third] } = await h.seedSubscription(person.user, [article(), article(), article()]);
     const queue = new OutboxStore();
     await queue.add({ kind: 'update', itemId: first!, body: { is_read: true } });
     await queue.add({ kind: 'update', itemId: second!, body: { notes: 'Free plans keep no notes.' } });
@@ -62,7 +62,7 @@ describe('the outbox replayed by the worker on Background Sync', () => {
 
   it('sends an Up Next reorder queued offline and keeps the queue it answers for the app opened offline later', async () => {
     const person = await h.createUser();
-    const { itemIds: [first, second] } = h.seedSubscription(person.user, [episode(), episode()], { source_type: 'podcast' });
+    const { itemIds: [first, second] } = await h.seedSubscription(person.user, [episode(), episode()], { source_type: 'podcast' });
     const queue = new OutboxStore();
     await queue.add({ kind: 'up-next-arrange', itemIds: [second!, first!] });
     configureApi({ base: h.baseUrl, headers: { authorization: `Bearer ${person.appToken}` } });

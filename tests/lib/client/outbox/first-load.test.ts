@@ -61,7 +61,7 @@ async function serviceItem(id: string) {
 
 describe('a page’s first fetch and the outbox', () => {
   it('fetches items without opening the outbox’s database when nothing was ever queued', async () => {
-    const [id] = h.seedSubscription(person.user, [article({ title: 'Fresh' })]).itemIds;
+    const [id] = (await h.seedSubscription(person.user, [article({ title: 'Fresh' })])).itemIds;
     const page = await openPage();
 
     const fetched = await fetchUnread(page);
@@ -81,7 +81,7 @@ describe('a page’s first fetch and the outbox', () => {
   });
 
   it('sends what an earlier page queued offline before the next page’s first fetch, which then shows it', async () => {
-    const [read, kept] = h.seedSubscription(person.user, [article({ title: 'Read offline' }), article({ title: 'Still unread' })]).itemIds;
+    const [read, kept] = (await h.seedSubscription(person.user, [article({ title: 'Read offline' }), article({ title: 'Still unread' })])).itemIds;
     connection.online = false;
     const earlier = await openPage();
     expect(await earlier.outbox.enqueueOrSend({ kind: 'update', itemId: read!, body: { is_read: true } })).toEqual({ sent: false });
@@ -98,7 +98,7 @@ describe('a page’s first fetch and the outbox', () => {
   });
 
   it('fetches without opening the database again once everything queued has been sent', async () => {
-    const [id] = h.seedSubscription(person.user, [article()]).itemIds;
+    const [id] = (await h.seedSubscription(person.user, [article()])).itemIds;
     connection.online = false;
     const earlier = await openPage();
     await earlier.outbox.enqueueOrSend({ kind: 'update', itemId: id!, body: { is_saved: true } });

@@ -63,7 +63,7 @@ const update = (itemId: string, body: Extract<OutboxAction, { kind: 'update' }>[
 describe('replaying the outbox against the service', () => {
   it('sends every change in order and leaves exactly that state on the service', async () => {
     const person = await h.createUser({ plan: 'pro' });
-    const { itemIds: [first, second, show] } = h.seedSubscription(person.user, [article(), article(), episode()]);
+    const { itemIds: [first, second, show] } = await h.seedSubscription(person.user, [article(), article(), episode()]);
     await store.add(update(first!, { is_read: true }));
     await store.add(update(second!, { is_saved: true }));
     await store.add(update(first!, { is_read: false }));
@@ -90,7 +90,7 @@ describe('replaying the outbox against the service', () => {
 
   it('reports each change as it leaves the queue, in order, with the counts so far and the queue already shorter', async () => {
     const person = await h.createUser({ plan: 'free' });
-    const { itemIds: [first, second, third] } = h.seedSubscription(person.user, [article(), article(), article()]);
+    const { itemIds: [first, second, third] } = await h.seedSubscription(person.user, [article(), article(), article()]);
     await store.add(update(first!, { is_read: true }));
     await store.add(update(second!, { notes: 'Free plans keep no notes.' }));
     await store.add(update(third!, { is_saved: true }));
@@ -115,7 +115,7 @@ describe('replaying the outbox against the service', () => {
 
   it('keeps the position with the latest client timestamp when an older one arrives later', async () => {
     const person = await h.createUser();
-    const { itemIds: [show] } = h.seedSubscription(person.user, [episode()]);
+    const { itemIds: [show] } = await h.seedSubscription(person.user, [episode()]);
     const late = new Date().toISOString();
     const early = new Date(Date.now() - 60_000).toISOString();
     await store.add({ kind: 'playback', itemId: show!, positionSeconds: 200, clientTimestamp: late });
@@ -128,7 +128,7 @@ describe('replaying the outbox against the service', () => {
 
   it('lists a change the service refuses with its message, and goes on with the rest', async () => {
     const person = await h.createUser({ plan: 'free' });
-    const { itemIds: [first, second] } = h.seedSubscription(person.user, [article(), article()]);
+    const { itemIds: [first, second] } = await h.seedSubscription(person.user, [article(), article()]);
     await store.add(update(first!, { notes: 'Free plans keep no notes.' }), { title: 'First article' });
     await store.add(update(second!, { is_saved: true }));
     const refusals: number[] = [];
@@ -145,7 +145,7 @@ describe('replaying the outbox against the service', () => {
 
   it('stops without a network and keeps the change first, then sends it when the service answers', async () => {
     const person = await h.createUser();
-    const { itemIds: [first, second] } = h.seedSubscription(person.user, [article(), article()]);
+    const { itemIds: [first, second] } = await h.seedSubscription(person.user, [article(), article()]);
     await store.add(update(first!, { is_read: true }));
     await store.add(update(second!, { is_read: true }));
     // Nothing listens on port 9 of 127.0.0.1: the request fails like a dropped connection.
@@ -168,7 +168,7 @@ describe('replaying the outbox against the service', () => {
 
   it('waits for Retry-After on a 429 and sends the same change again, keeping the order', async () => {
     const person = await limited.createUser();
-    const { itemIds } = limited.seedSubscription(person.user, [article(), article(), article(), article()]);
+    const { itemIds } = await limited.seedSubscription(person.user, [article(), article(), article(), article()]);
     for (const id of itemIds) await store.add(update(id, { is_read: true }));
     // The sliding window counts real time; a fake clock lets the minute pass at once.
     vi.useFakeTimers({ toFake: ['Date'] });
@@ -198,7 +198,7 @@ describe('replaying the outbox against the service', () => {
 
   it('ends as paused when Retry-After is longer than it waits inline, with the change still first', async () => {
     const person = await limited.createUser();
-    const { itemIds: [only] } = limited.seedSubscription(person.user, [article()]);
+    const { itemIds: [only] } = await limited.seedSubscription(person.user, [article()]);
     for (let i = 0; i < 3; i++) await limited.call('GET', '/v1/items', { key: person.appToken });
     await store.add(update(only!, { is_saved: true }));
 
@@ -211,7 +211,7 @@ describe('replaying the outbox against the service', () => {
 
   it('stops on 401 and keeps every change for after the next sign-in', async () => {
     const person = await h.createUser();
-    const { itemIds: [only] } = h.seedSubscription(person.user, [article()]);
+    const { itemIds: [only] } = await h.seedSubscription(person.user, [article()]);
     await store.add(update(only!, { is_read: true }));
     const signedOut = sender(h, null);
 
@@ -224,7 +224,7 @@ describe('replaying the outbox against the service', () => {
 
   it('lists a change older than the longest wait instead of sending it', async () => {
     const person = await h.createUser();
-    const { itemIds: [only] } = h.seedSubscription(person.user, [article()]);
+    const { itemIds: [only] } = await h.seedSubscription(person.user, [article()]);
     await store.add(update(only!, { is_read: true }), { now: Date.now() - 31 * 24 * 3600 * 1000 });
     const sent: OutboxRequest[] = [];
 
@@ -237,7 +237,7 @@ describe('replaying the outbox against the service', () => {
 
   it('keeps retrying while the service is unavailable (503) and never refuses a change for it, then sends every change in order', async () => {
     const person = await h.createUser();
-    const { itemIds: [first, second] } = h.seedSubscription(person.user, [article(), article()]);
+    const { itemIds: [first, second] } = await h.seedSubscription(person.user, [article(), article()]);
     await store.add(update(first!, { is_read: true }));
     await store.add(update(second!, { is_saved: true }));
     // What the app's proxy answers while the feed service cannot be reached (lib/server/upstream.ts).
@@ -272,7 +272,7 @@ describe('replaying the outbox against the service', () => {
 
   it('gives up on a request that gets no answer, as without a network, keeping the change first', async () => {
     const person = await h.createUser();
-    const { itemIds: [only] } = h.seedSubscription(person.user, [article()]);
+    const { itemIds: [only] } = await h.seedSubscription(person.user, [article()]);
     await store.add(update(only!, { is_read: true }));
     // A connection that takes the request and never answers (a dead mobile link).
     const silent = await standIn(() => {});

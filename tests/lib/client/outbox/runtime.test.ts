@@ -52,7 +52,7 @@ async function serviceItem(id: string) {
 
 describe('the outbox in the page', () => {
   it('sends a change at once when online and answers the service’s result', async () => {
-    const [id] = h.seedSubscription(person.user, [article()]).itemIds;
+    const [id] = (await h.seedSubscription(person.user, [article()])).itemIds;
 
     const outcome = await m.outbox.enqueueOrSend({ kind: 'update', itemId: id!, body: { is_read: true } });
 
@@ -62,7 +62,7 @@ describe('the outbox in the page', () => {
   });
 
   it('queues offline, shows the change on fetched data, and sends it in order when the connection returns', async () => {
-    const [first, second] = h.seedSubscription(person.user, [article({ title: 'First' }), article()]).itemIds;
+    const [first, second] = (await h.seedSubscription(person.user, [article({ title: 'First' }), article()])).itemIds;
     connection.online = false;
 
     expect(await m.outbox.enqueueOrSend({ kind: 'update', itemId: first!, body: { is_read: true } }, { title: 'First' })).toEqual({ sent: false });
@@ -80,7 +80,7 @@ describe('the outbox in the page', () => {
   });
 
   it('shows changes queued before the app was closed from its first render when reopened, before the outbox reads its database', async () => {
-    const [id] = h.seedSubscription(person.user, [article({ title: 'Read before closing' })]).itemIds;
+    const [id] = (await h.seedSubscription(person.user, [article({ title: 'Read before closing' })])).itemIds;
     connection.online = false;
     await m.outbox.enqueueOrSend({ kind: 'update', itemId: id!, body: { is_read: true } }, { title: 'Read before closing' });
 
@@ -101,7 +101,7 @@ describe('the outbox in the page', () => {
   });
 
   it('shows in another tab a change queued here, and drops it there once this tab has sent it', async () => {
-    const [id] = h.seedSubscription(person.user, [article({ title: 'Both tabs' })]).itemIds;
+    const [id] = (await h.seedSubscription(person.user, [article({ title: 'Both tabs' })])).itemIds;
     await m.outbox.loadOutbox();
     // A second tab of the app: its own modules and snapshot, the same IndexedDB.
     vi.resetModules();
@@ -122,7 +122,7 @@ describe('the outbox in the page', () => {
   });
 
   it('sends what an earlier page left queued as soon as the app starts again with a connection, with no online event', async () => {
-    const [id] = h.seedSubscription(person.user, [article()]).itemIds;
+    const [id] = (await h.seedSubscription(person.user, [article()])).itemIds;
     connection.online = false;
     await m.outbox.enqueueOrSend({ kind: 'update', itemId: id!, body: { is_saved: true } });
 
@@ -137,7 +137,7 @@ describe('the outbox in the page', () => {
   });
 
   it('counts down entry by entry while the service worker replays the queue on Background Sync', async () => {
-    const ids = h.seedSubscription(person.user, [article(), article(), article()]).itemIds;
+    const ids = (await h.seedSubscription(person.user, [article(), article(), article()])).itemIds;
     // The page's side of the service worker: where its messages arrive.
     const worker = new EventTarget();
     Object.defineProperty(window.navigator, 'serviceWorker', { configurable: true, value: worker });
@@ -174,7 +174,7 @@ describe('the outbox in the page', () => {
   });
 
   it('holds a fetch until queued changes are sent once the connection is back', async () => {
-    const [id] = h.seedSubscription(person.user, [article()]).itemIds;
+    const [id] = (await h.seedSubscription(person.user, [article()])).itemIds;
     connection.online = false;
     await m.outbox.enqueueOrSend({ kind: 'update', itemId: id!, body: { is_saved: true } });
     connection.online = true;
@@ -187,7 +187,7 @@ describe('the outbox in the page', () => {
   });
 
   it('lets a fetch go on while a 429 pause lasts, but sends the queue first when the pause is about to end', async () => {
-    const [id] = h.seedSubscription(person.user, [article()]).itemIds;
+    const [id] = (await h.seedSubscription(person.user, [article()])).itemIds;
     connection.online = false;
     await m.outbox.enqueueOrSend({ kind: 'update', itemId: id!, body: { is_saved: true } });
     connection.online = true;
@@ -205,7 +205,7 @@ describe('the outbox in the page', () => {
   });
 
   it('rejects a change the service refuses right away, and lists one it refuses during a replay', async () => {
-    const [now, later] = h.seedSubscription(person.user, [article(), article()]).itemIds;
+    const [now, later] = (await h.seedSubscription(person.user, [article(), article()])).itemIds;
     await expect(m.outbox.enqueueOrSend({ kind: 'update', itemId: now!, body: { notes: 'Free plans keep no notes.' } }))
       .rejects.toMatchObject({ status: 402 });
     expect(m.status.outboxStatus().refused).toEqual([]);
@@ -222,7 +222,7 @@ describe('the outbox in the page', () => {
   });
 
   it('tries again by itself when the browser says online but nothing gets through', async () => {
-    const [id] = h.seedSubscription(person.user, [article()]).itemIds;
+    const [id] = (await h.seedSubscription(person.user, [article()])).itemIds;
     const api = await import('@/lib/client/api-client');
     // Online as far as the browser knows, yet the service cannot be reached (a network still coming up).
     api.configureApi({ base: 'http://127.0.0.1:9', headers: {} });
@@ -236,7 +236,7 @@ describe('the outbox in the page', () => {
   });
 
   it('makes sign-out wait for the queue, and refuse while changes cannot be sent', async () => {
-    const [id] = h.seedSubscription(person.user, [article()]).itemIds;
+    const [id] = (await h.seedSubscription(person.user, [article()])).itemIds;
     await m.runtime.startOutbox();
     connection.online = false;
     await m.outbox.enqueueOrSend({ kind: 'update', itemId: id!, body: { is_read: true } });
@@ -252,7 +252,7 @@ describe('the outbox in the page', () => {
   });
 
   it('makes sign-out send what an earlier visit left queued, although offline support had not started yet', async () => {
-    const [id] = h.seedSubscription(person.user, [article()]).itemIds;
+    const [id] = (await h.seedSubscription(person.user, [article()])).itemIds;
     const { OutboxStore } = await import('@/lib/client/outbox/store');
     const earlierVisit = new OutboxStore();
     await earlierVisit.add({ kind: 'update', itemId: id!, body: { is_saved: true } });

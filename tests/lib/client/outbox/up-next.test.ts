@@ -45,8 +45,8 @@ beforeEach(async () => {
 });
 
 /** Four episodes of a followed podcast, newest first. */
-function seedQueue(): string[] {
-  const { itemIds } = h.seedSubscription(person.user, [0.1, 1, 2, 3].map((age) => episode({ published_at: isoDaysAgo(age) })), { source_type: 'podcast' });
+async function seedQueue(): Promise<string[]> {
+  const { itemIds } = await h.seedSubscription(person.user, [0.1, 1, 2, 3].map((age) => episode({ published_at: isoDaysAgo(age) })), { source_type: 'podcast' });
   return itemIds as string[];
 }
 
@@ -109,7 +109,7 @@ describe('Up Next changes in the outbox', () => {
   });
 
   it('queues a reorder and a removal offline, lists them, and replays them in order when the connection returns', async () => {
-    const [a, b, c, d] = seedQueue();
+    const [a, b, c, d] = await seedQueue();
     expect(await serviceQueue()).toEqual([a, b, c, d]);
     connection.online = false;
 
@@ -130,7 +130,7 @@ describe('Up Next changes in the outbox', () => {
   });
 
   it('queues a clear while the service cannot be reached although the browser is online, and sends it once it answers', async () => {
-    seedQueue();
+    await seedQueue();
     const api = await import('@/lib/client/api-client');
     api.configureApi({ base: await closedAddress(), headers: { authorization: `Bearer ${person.appToken}` } });
     expect(await m.outbox.enqueueOrSend(clear)).toEqual({ sent: false });

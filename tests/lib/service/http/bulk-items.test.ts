@@ -24,7 +24,7 @@ async function bulk(key: string, item_ids: string[], action: string) {
 
 async function seed(count: number, plan: Plan = 'free') {
   const account = await h.createUser({ plan });
-  const { itemIds } = h.seedSubscription(account.user, Array.from({ length: count }, (_, i) => article({ published_at: isoDaysAgo(1 + i / 1000) })));
+  const { itemIds } = await h.seedSubscription(account.user, Array.from({ length: count }, (_, i) => article({ published_at: isoDaysAgo(1 + i / 1000) })));
   return { ...account, itemIds };
 }
 

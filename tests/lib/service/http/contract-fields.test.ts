@@ -72,8 +72,8 @@ beforeAll(async () => {
   h = await startHarness();
   const account = await h.createUser({ plan: 'pro' });
   key = account.key;
-  [episodeId] = h.seedSubscription(account.user, [episode({ published_at: isoDaysAgo(2) })], { source_type: 'podcast', title: 'The Show' }).itemIds;
-  [articleId] = h.seedSubscription(account.user, [article({ published_at: isoDaysAgo(1) })], { title: 'The Blog' }).itemIds;
+  [episodeId] = (await h.seedSubscription(account.user, [episode({ published_at: isoDaysAgo(2) })], { source_type: 'podcast', title: 'The Show' })).itemIds;
+  [articleId] = (await h.seedSubscription(account.user, [article({ published_at: isoDaysAgo(1) })], { title: 'The Blog' })).itemIds;
   await h.call('PATCH', `/v1/items/${articleId}`, { key, body: { tags: ['kept'], notes: 'a note' } });
   playbackBody = (await h.call('POST', `/v1/items/${episodeId}/playback-progress`, { key, body: { position_seconds: 30 } })).body;
 });

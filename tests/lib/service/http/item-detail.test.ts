@@ -8,8 +8,8 @@ afterAll(async () => { await h.stop(); });
 
 async function seed(plan: Plan = 'free') {
   const account = await h.createUser({ plan });
-  const [articleId] = h.seedSubscription(account.user, [article({ title: 'Rust and Go compared', summary: 'A look at rust.' })]).itemIds;
-  const [episodeId] = h.seedSubscription(account.user, [episode()], { source_type: 'podcast' }).itemIds;
+  const [articleId] = (await h.seedSubscription(account.user, [article({ title: 'Rust and Go compared', summary: 'A look at rust.' })])).itemIds;
+  const [episodeId] = (await h.seedSubscription(account.user, [episode()], { source_type: 'podcast' })).itemIds;
   return { ...account, articleId, episodeId };
 }
 
@@ -32,7 +32,7 @@ describe('GET /v1/items/{id}', () => {
   it('answers 404 for an unknown item, another user’s item, and an item of a feed the user does not follow', async () => {
     const { key } = await seed();
     const stranger = await seed();
-    const unfollowed = h.storeItems(h.createFeed(), [article()])[0];
+    const unfollowed = (await h.storeItems(await h.createFeed(), [article()]))[0];
     for (const id of ['00000000-0000-4000-8000-000000000003', stranger.articleId, unfollowed]) {
       const answer = await h.call('GET', `/v1/items/${id}`, { key });
       expect(answer.status).toBe(404);
@@ -63,7 +63,7 @@ describe('PATCH /v1/items/{id}', () => {
 
   it('sets tags by name: creates new tags, replaces the set, counts items per tag', async () => {
     const { user, key, articleId, episodeId } = await seed();
-    const [otherId] = h.seedSubscription(user, [article()]).itemIds;
+    const [otherId] = (await h.seedSubscription(user, [article()])).itemIds;
 
     const first = await patch(key, articleId, { tags: ['rust', 'Go'] });
     expect(first.status).toBe(200);
@@ -87,7 +87,7 @@ describe('PATCH /v1/items/{id}', () => {
 
   it('suggests the user’s existing tags that the item mentions, minus the ones it has', async () => {
     const { user, key, articleId } = await seed();
-    const [otherId] = h.seedSubscription(user, [article()]).itemIds;
+    const [otherId] = (await h.seedSubscription(user, [article()])).itemIds;
     await patch(key, otherId, { tags: ['rust', 'go', 'python'] });
     const before: string[] = (await h.call('GET', `/v1/items/${articleId}`, { key })).body.suggested_tags;
     expect(before.slice(0, 2)).toEqual(['go', 'rust']);

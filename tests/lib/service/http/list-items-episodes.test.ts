@@ -29,8 +29,8 @@ async function allPages(key: string, query: Query): Promise<string[]> {
 /** Four episodes a day apart (returned oldest first) and two articles between them. */
 async function seedShow() {
   const account = await h.createUser();
-  const episodes = h.seedSubscription(account.user, [4, 3, 2, 1].map((days) => episode({ published_at: isoDaysAgo(days), duration_seconds: 1000 })), { source_type: 'podcast' }).itemIds;
-  const articles = h.seedSubscription(account.user, [article({ published_at: isoDaysAgo(2.5) }), article({ published_at: isoDaysAgo(0.5) })]).itemIds;
+  const episodes = (await h.seedSubscription(account.user, [4, 3, 2, 1].map((days) => episode({ published_at: isoDaysAgo(days), duration_seconds: 1000 })), { source_type: 'podcast' })).itemIds;
+  const articles = (await h.seedSubscription(account.user, [article({ published_at: isoDaysAgo(2.5) }), article({ published_at: isoDaysAgo(0.5) })])).itemIds;
   return { ...account, oldestFirst: episodes, articles };
 }
 

@@ -19,11 +19,11 @@ const sorted = (list: string[]) => [...list].sort();
 /** Three subscriptions: two in folders, one without; each with two articles. */
 async function seedThree() {
   const account = await h.createUser();
-  const folderA = h.createFolder(account.user, 'Tech');
-  const folderB = h.createFolder(account.user, 'News');
-  const a = h.seedSubscription(account.user, [article(), article()], { folderId: folderA });
-  const b = h.seedSubscription(account.user, [article(), article()], { folderId: folderB });
-  const c = h.seedSubscription(account.user, [article(), article()]);
+  const folderA = await h.createFolder(account.user, 'Tech');
+  const folderB = await h.createFolder(account.user, 'News');
+  const a = await h.seedSubscription(account.user, [article(), article()], { folderId: folderA });
+  const b = await h.seedSubscription(account.user, [article(), article()], { folderId: folderB });
+  const c = await h.seedSubscription(account.user, [article(), article()]);
   return { ...account, folderA, folderB, a, b, c };
 }
 
@@ -75,8 +75,8 @@ describe('GET /v1/items filters', () => {
 
   it('filters by item_type', async () => {
     const { user, key } = await h.createUser();
-    const articles = h.seedSubscription(user, [article(), article()]).itemIds;
-    const episodes = h.seedSubscription(user, [episode()], { source_type: 'podcast' }).itemIds;
+    const articles = (await h.seedSubscription(user, [article(), article()])).itemIds;
+    const episodes = (await h.seedSubscription(user, [episode()], { source_type: 'podcast' })).itemIds;
     expect(await ids(key, { item_type: 'article' })).toEqual(sorted(articles));
     expect(await ids(key, { item_type: 'episode' })).toEqual(episodes);
   });
@@ -88,7 +88,7 @@ describe('GET /v1/items filters', () => {
     const times = [`${day}T00:00:00.000Z`, `${day}T23:59:59.000Z`, `${next}T00:00:00.000Z`, `${next}T23:59:59.000Z`];
     const before = new Date(Date.parse(times[0]) - 1000).toISOString();
     const after = new Date(Date.parse(times[3]) + 1000).toISOString();
-    const stored = h.seedSubscription(user, [before, ...times, after].map((published_at) => article({ published_at }))).itemIds;
+    const stored = (await h.seedSubscription(user, [before, ...times, after].map((published_at) => article({ published_at })))).itemIds;
     expect(await ids(key, { from_date: day, to_date: next })).toEqual(sorted(stored.slice(1, 5)));
     expect(await ids(key, { from_date: next })).toEqual(sorted(stored.slice(3)));
     expect(await ids(key, { to_date: day })).toEqual(sorted(stored.slice(0, 3)));
@@ -97,7 +97,7 @@ describe('GET /v1/items filters', () => {
 
   it('answers an empty list when from_date is after to_date', async () => {
     const { user, key } = await h.createUser();
-    h.seedSubscription(user, [article({ published_at: isoDaysAgo(3) })]);
+    await h.seedSubscription(user, [article({ published_at: isoDaysAgo(3) })]);
     expect(await ids(key, { from_date: dateOf(isoDaysAgo(1)), to_date: dateOf(isoDaysAgo(5)) })).toEqual([]);
   });
 });

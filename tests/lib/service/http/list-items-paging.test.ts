@@ -17,7 +17,7 @@ async function page(key: string, query: Record<string, string | number | boolean
 async function seedWeek(h: Harness) {
   const account = await h.createUser();
   const items = [1, 2, 3, 4, 5, 6, 7].map((day) => article({ published_at: isoDaysAgo(day) }));
-  const { itemIds, subscriptionId, feedId } = h.seedSubscription(account.user, items);
+  const { itemIds, subscriptionId, feedId } = await h.seedSubscription(account.user, items);
   return { ...account, newestFirst: itemIds, subscriptionId, feedId };
 }
 
@@ -39,7 +39,7 @@ describe('GET /v1/items cursor pagination', () => {
 
   it('returns 50 items by default', async () => {
     const { user, key } = await h.createUser();
-    h.seedSubscription(user, Array.from({ length: 55 }, (_, i) => article({ published_at: isoDaysAgo(1 + i / 100) })));
+    await h.seedSubscription(user, Array.from({ length: 55 }, (_, i) => article({ published_at: isoDaysAgo(1 + i / 100) })));
     const first = await page(key, {});
     expect(first.ids).toHaveLength(50);
     expect(first.pagination).toMatchObject({ total: 55, limit: 50, has_more: true });
@@ -47,7 +47,7 @@ describe('GET /v1/items cursor pagination', () => {
 
   it('returns 100 items at the largest page size', async () => {
     const { user, key } = await h.createUser();
-    h.seedSubscription(user, Array.from({ length: 101 }, (_, i) => article({ published_at: isoDaysAgo(1 + i / 1000) })));
+    await h.seedSubscription(user, Array.from({ length: 101 }, (_, i) => article({ published_at: isoDaysAgo(1 + i / 1000) })));
     const first = await page(key, { limit: 100 });
     expect(first.ids).toHaveLength(100);
     const second = await page(key, { limit: 100, cursor: first.pagination.next_cursor! });
@@ -58,7 +58,7 @@ describe('GET /v1/items cursor pagination', () => {
   it('stays stable while newer items arrive between pages: no duplicates, no skips', async () => {
     const { key, newestFirst, feedId } = await seedWeek(h);
     const first = await page(key, { limit: 3 });
-    const arrived = h.storeItems(feedId, [article({ published_at: isoDaysAgo(0.5) }), article({ published_at: isoDaysAgo(0.1) })]);
+    const arrived = await h.storeItems(feedId, [article({ published_at: isoDaysAgo(0.5) }), article({ published_at: isoDaysAgo(0.1) })]);
 
     const second = await page(key, { limit: 3, cursor: first.pagination.next_cursor! });
     const third = await page(key, { limit: 3, cursor: second.pagination.next_cursor! });
@@ -82,7 +82,7 @@ describe('GET /v1/items cursor pagination', () => {
   it('pages through items published at the same moment without losing any', async () => {
     const { user, key } = await h.createUser();
     const at = isoDaysAgo(2);
-    const { itemIds } = h.seedSubscription(user, Array.from({ length: 5 }, () => article({ published_at: at })));
+    const { itemIds } = await h.seedSubscription(user, Array.from({ length: 5 }, () => article({ published_at: at })));
     const seen: string[] = [];
     let cursor: string | undefined;
     do {
@@ -111,7 +111,7 @@ describe('GET /v1/items cursor pagination', () => {
 
   it('answers 422 for a cursor given out for other filters or another list, and keeps working for its own', async () => {
     const { key, user, newestFirst } = await seedWeek(h);
-    h.seedSubscription(user, [article({ published_at: isoDaysAgo(8) })], { source_type: 'podcast' });
+    await h.seedSubscription(user, [article({ published_at: isoDaysAgo(8) })], { source_type: 'podcast' });
     const first = await page(key, { limit: 2 });
     const cursor = first.pagination.next_cursor!;
     for (const query of [{ is_read: 'unread' }, { item_type: 'article' }, { q: 'Article' }]) {

@@ -20,7 +20,7 @@ const idsOf = (body: { data: { id: string }[] }) => body.data.map((item) => item
 /** Items where the word "aurora" sits in the title, the summary, the body, or nowhere. */
 async function seedSearchable(plan: Plan = 'free') {
   const account = await h.createUser({ plan });
-  const { itemIds: [inTitle, inSummary, inBody, nowhere] } = h.seedSubscription(account.user, [
+  const { itemIds: [inTitle, inSummary, inBody, nowhere] } = await h.seedSubscription(account.user, [
     article({ title: 'Aurora over the fjord', published_at: isoDaysAgo(1) }),
     article({ summary: 'Last night an aurora lit the sky.', published_at: isoDaysAgo(2) }),
     article({ content: '<p>The <b>aurora</b> was visible until dawn.</p>', published_at: isoDaysAgo(3) }),
@@ -78,15 +78,15 @@ describe('GET /v1/items include_global', () => {
   /** A Plus user with own matches, and a feed they do not follow with matches of its own. */
   async function seedWithCorpus() {
     const own = await seedSearchable('plus');
-    const strangerFeed = h.createFeed({ title: 'Somebody else' });
-    const [globalNew, globalOld, globalEpisode] = h.storeItems(strangerFeed, [
+    const strangerFeed = await h.createFeed({ title: 'Somebody else' });
+    const [globalNew, globalOld, globalEpisode] = await h.storeItems(strangerFeed, [
       article({ title: 'Aurora forecast for the week', published_at: isoDaysAgo(0.5) }),
       article({ title: 'An aurora in 1859', published_at: isoDaysAgo(30) }),
       episode({ title: 'Aurora, the podcast', published_at: isoDaysAgo(5) }),
     ]);
     // Someone else follows that feed and has read and saved everything: none of it may leak.
     const stranger = await h.createUser({ plan: 'pro' });
-    h.subscribe(stranger.user, strangerFeed);
+    await h.subscribe(stranger.user, strangerFeed);
     return { ...own, strangerFeed, globalNew, globalOld, globalEpisode, stranger };
   }
 
@@ -131,7 +131,7 @@ describe('GET /v1/items include_global', () => {
   it('adds no global matches to lists narrowed to the user’s own things', async () => {
     const { key, user, inTitle } = await seedWithCorpus();
     await h.call('PATCH', '/v1/items', { key, body: { item_ids: [inTitle], action: 'save' } });
-    const folder = h.createFolder(user);
+    const folder = await h.createFolder(user);
     for (const query of [{ is_saved: true }, { is_read: 'read' }, { in_progress: true }, { folder_ids: folder }]) {
       const found = await list(key, { q: 'aurora', include_global: true, ...query });
       expect(found.data.filter((item) => item.is_global)).toEqual([]);
@@ -140,10 +140,10 @@ describe('GET /v1/items include_global', () => {
 
   it('does not treat items of a feed the user follows as global, even ones they hold no entry for', async () => {
     const { user, key, strangerFeed, globalOld } = await seedWithCorpus();
-    const subscriptionId = h.subscribe(user, strangerFeed);
+    const subscriptionId = await h.subscribe(user, strangerFeed);
     // A paused subscription gets no entries for what arrives meanwhile; the feed is still followed.
-    h.service.db.prepare('UPDATE subscriptions SET is_active = 0 WHERE id = ?').run(subscriptionId);
-    const [whilePaused] = h.storeItems(strangerFeed, [article({ title: 'Aurora while paused' })]);
+    expect((await h.call('PATCH', `/v1/subscriptions/${subscriptionId}`, { key, body: { is_active: false } })).status).toBe(200);
+    const [whilePaused] = await h.storeItems(strangerFeed, [article({ title: 'Aurora while paused' })]);
     const found = await list(key, { q: 'aurora', include_global: true });
     expect(found.data.filter((item) => item.is_global)).toEqual([]);
     expect(idsOf(found)).toContain(globalOld);

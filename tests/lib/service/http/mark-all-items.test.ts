@@ -21,9 +21,9 @@ const sorted = (list: string[]) => [...list].sort();
 
 async function seed() {
   const account = await h.createUser();
-  const folder = h.createFolder(account.user);
-  const a = h.seedSubscription(account.user, [article({ published_at: isoDaysAgo(3) }), article({ published_at: isoDaysAgo(1) })], { folderId: folder });
-  const b = h.seedSubscription(account.user, [episode({ published_at: isoDaysAgo(2) })], { source_type: 'podcast' });
+  const folder = await h.createFolder(account.user);
+  const a = await h.seedSubscription(account.user, [article({ published_at: isoDaysAgo(3) }), article({ published_at: isoDaysAgo(1) })], { folderId: folder });
+  const b = await h.seedSubscription(account.user, [episode({ published_at: isoDaysAgo(2) })], { source_type: 'podcast' });
   return { ...account, folder, a, b, all: [...a.itemIds, ...b.itemIds] };
 }
 
@@ -51,7 +51,7 @@ describe('PUT /v1/items (mark all as read)', () => {
   it('includes an item published exactly at `before`', async () => {
     const { user, key } = await h.createUser();
     const at = isoDaysAgo(2);
-    const [id] = h.seedSubscription(user, [article({ published_at: at })]).itemIds;
+    const [id] = (await h.seedSubscription(user, [article({ published_at: at })])).itemIds;
     await markAll(key, { before: at });
     expect(await readIds(key)).toEqual([id]);
   });
@@ -86,7 +86,7 @@ describe('PUT /v1/items (mark all as read)', () => {
   it('does not touch other users’ items of the same feed', async () => {
     const s = await seed();
     const other = await h.createUser();
-    h.subscribe(other.user, s.a.feedId);
+    await h.subscribe(other.user, s.a.feedId);
     await markAll(s.key, {});
     expect(await readIds(other.key)).toEqual([]);
   });
@@ -110,7 +110,7 @@ describe('PUT /v1/items (mark all as read)', () => {
     // A mistyped year (2099) kept the item at the top of the list and out of every mark-all
     // that stops at the time the list was loaded, unread for good.
     const { user, key } = await h.createUser();
-    const [future] = h.seedSubscription(user, [article({ published_at: '2099-01-01T00:00:00Z' })]).itemIds;
+    const [future] = (await h.seedSubscription(user, [article({ published_at: '2099-01-01T00:00:00Z' })])).itemIds;
     const loadedAt = new Date(Date.now() + 1000).toISOString();
     expect(await markAll(key, { before: loadedAt })).toBe('1 item marked read.');
     const item = await h.call('GET', `/v1/items/${future}`, { key });

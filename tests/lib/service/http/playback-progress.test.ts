@@ -7,8 +7,8 @@ afterAll(async () => { await h.stop(); });
 
 async function seed(duration: number | null = 1000) {
   const account = await h.createUser();
-  const [episodeId] = h.seedSubscription(account.user, [episode({ duration_seconds: duration })], { source_type: 'podcast' }).itemIds;
-  const [articleId] = h.seedSubscription(account.user, [article()]).itemIds;
+  const [episodeId] = (await h.seedSubscription(account.user, [episode({ duration_seconds: duration })], { source_type: 'podcast' })).itemIds;
+  const [articleId] = (await h.seedSubscription(account.user, [article()])).itemIds;
   return { ...account, episodeId, articleId };
 }
 

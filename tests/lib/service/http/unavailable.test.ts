@@ -25,8 +25,8 @@ afterEach(() => {
 
 async function seed() {
   const account = await h.createUser({ plan: 'pro' });
-  const [articleId] = h.seedSubscription(account.user, [article()]).itemIds;
-  const [episodeId] = h.seedSubscription(account.user, [episode()], { source_type: 'podcast' }).itemIds;
+  const [articleId] = (await h.seedSubscription(account.user, [article()])).itemIds;
+  const [episodeId] = (await h.seedSubscription(account.user, [episode()], { source_type: 'podcast' })).itemIds;
   return { ...account, articleId, episodeId };
 }
 

@@ -9,8 +9,8 @@ afterAll(async () => { await h.stop(); });
 async function seed() {
   const account = await h.createUser();
   const days = [2, 0.1, 3, 1];
-  const { itemIds, feedId } = h.seedSubscription(account.user, days.map((age) => episode({ published_at: isoDaysAgo(age) })), { source_type: 'podcast' });
-  h.seedSubscription(account.user, [article()]);
+  const { itemIds, feedId } = await h.seedSubscription(account.user, days.map((age) => episode({ published_at: isoDaysAgo(age) })), { source_type: 'podcast' });
+  await h.seedSubscription(account.user, [article()]);
   const byAge = [1, 3, 0, 2].map((index) => itemIds[index]);
   return { ...account, newestFirst: byAge, feedId };
 }
@@ -41,7 +41,7 @@ describe('Up Next (/v1/up-next)', () => {
     expect(arranged.body.data.map((item: { id: string }) => item.id)).toEqual([c, a, b, d]);
     expect(await queue(appToken)).toEqual([c, a, b, d]);
 
-    const [fresh] = h.storeItems(feedId, [episode({ published_at: isoDaysAgo(0.01) })]);
+    const [fresh] = await h.storeItems(feedId, [episode({ published_at: isoDaysAgo(0.01) })]);
     expect(await queue(appToken)).toEqual([fresh, c, a, b, d]);
   });
 

@@ -75,7 +75,7 @@ describe('422 on request bodies', () => {
 
   it('requires a body on PUT /v1/items and accepts an empty object', async () => {
     const { user, key } = await h.createUser();
-    h.seedSubscription(user, [article()]);
+    await h.seedSubscription(user, [article()]);
     expectSentences(await h.call('PUT', '/v1/items', { key }), [/body is required/]);
     const accepted = await h.call('PUT', '/v1/items', { key, body: {} });
     expect(accepted.status).toBe(200);
@@ -83,7 +83,7 @@ describe('422 on request bodies', () => {
 
   it('requires a body on PATCH /v1/items/{id} and accepts an empty object', async () => {
     const { user, key } = await h.createUser();
-    const [id] = h.seedSubscription(user, [article()]).itemIds;
+    const [id] = (await h.seedSubscription(user, [article()])).itemIds;
     expectSentences(await h.call('PATCH', `/v1/items/${id}`, { key }), [/body is required/]);
     expect((await h.call('PATCH', `/v1/items/${id}`, { key, body: {} })).status).toBe(200);
   });
@@ -112,7 +112,7 @@ describe('422 on request bodies', () => {
 
   it('rejects wrong types in PATCH /v1/items/{id} and changes nothing', async () => {
     const { user, key } = await h.createUser();
-    const [id] = h.seedSubscription(user, [article()]).itemIds;
+    const [id] = (await h.seedSubscription(user, [article()])).itemIds;
     const answer = await h.call('PATCH', `/v1/items/${id}`, { key, body: { is_read: 'yes', tags: 'news' } });
     expectSentences(answer, [/^is_read must be true or false/, /^tags must be a list/]);
     expect((await h.call('GET', `/v1/items/${id}`, { key })).body).toMatchObject({ is_read: false, tags: [] });
@@ -120,7 +120,7 @@ describe('422 on request bodies', () => {
 
   it('rejects a playback position that is negative or missing and a bad client_timestamp', async () => {
     const { user, key } = await h.createUser();
-    const [id] = h.seedSubscription(user, [episode()], { source_type: 'podcast' }).itemIds;
+    const [id] = (await h.seedSubscription(user, [episode()], { source_type: 'podcast' })).itemIds;
     const path = `/v1/items/${id}/playback-progress`;
     expectSentences(await h.call('POST', path, { key, body: { position_seconds: -1 } }), [/^position_seconds must be at least 0/]);
     expectSentences(await h.call('POST', path, { key, body: { client_timestamp: '2026-01-01T00:00:00Z' } }), [/^position_seconds is required/]);
@@ -129,7 +129,7 @@ describe('422 on request bodies', () => {
 
   it('rejects query parameters on operations that take none, naming each, and changes nothing', async () => {
     const { user, key } = await h.createUser();
-    const [id] = h.seedSubscription(user, [article()]).itemIds;
+    const [id] = (await h.seedSubscription(user, [article()])).itemIds;
     expectSentences(await h.call('GET', `/v1/items/${id}`, { key, query: { fields: 'title' } }), [/^fields is not a known field/]);
     const patch = await h.call('PATCH', `/v1/items/${id}`, { key, query: { dry_run: true }, body: { is_read: true } });
     expectSentences(patch, [/^dry_run is not a known field/]);
@@ -146,7 +146,7 @@ describe('422 on request bodies', () => {
 describe('bodies over 1 MB', () => {
   it('answers 413 by bytes, not characters, and changes nothing', async () => {
     const { user, key } = await h.createUser({ plan: 'pro' });
-    const [id] = h.seedSubscription(user, [article()]).itemIds;
+    const [id] = (await h.seedSubscription(user, [article()])).itemIds;
     // 400 000 euro signs: 1.2 MB of UTF-8 in fewer than a million characters.
     for (const notes of ['x'.repeat(1_100_000), '€'.repeat(400_000)]) {
       const answer = await h.call('PATCH', `/v1/items/${id}`, { key, body: { notes, is_read: true } });
@@ -161,7 +161,7 @@ describe('bodies not sent as JSON', () => {
   it.each(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x'])(
     'answers 415 for a body sent as %s, changing nothing', async (contentType) => {
       const { user, key } = await h.createUser();
-      const [id] = h.seedSubscription(user, [article()]).itemIds;
+      const [id] = (await h.seedSubscription(user, [article()])).itemIds;
       const answer = await h.call('PATCH', `/v1/items/${id}`, { key, rawBody: '{"is_read":true}', headers: { 'content-type': contentType } });
       expect(answer.status).toBe(415);
       expect(answer.body).toEqual({ message: 'The body must be sent as JSON, with Content-Type: application/json.' });
@@ -170,7 +170,7 @@ describe('bodies not sent as JSON', () => {
 
   it('accepts application/json with a charset, in any case', async () => {
     const { user, key } = await h.createUser();
-    const [id] = h.seedSubscription(user, [article()]).itemIds;
+    const [id] = (await h.seedSubscription(user, [article()])).itemIds;
     const answer = await h.call('PATCH', `/v1/items/${id}`, { key, rawBody: '{"is_read":true}', headers: { 'content-type': 'Application/JSON; charset=UTF-8' } });
     expect(answer.status).toBe(200);
     expect(answer.body.is_read).toBe(true);
@@ -180,7 +180,7 @@ describe('bodies not sent as JSON', () => {
 describe('methods a path does not have', () => {
   it('answers 405 with the general body and an Allow header naming the methods it has', async () => {
     const { user, key } = await h.createUser();
-    const [id] = h.seedSubscription(user, [article()]).itemIds;
+    const [id] = (await h.seedSubscription(user, [article()])).itemIds;
     const onItem = await h.call('POST', `/v1/items/${id}`, { key, body: {} });
     expect(onItem.status).toBe(405);
     expect(onItem.headers.get('allow')).toBe('GET, PATCH');

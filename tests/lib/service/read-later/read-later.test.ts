@@ -40,7 +40,7 @@ describe('read-later services', () => {
   it('sends an article to each linked service with exactly the request its API expects', async () => {
     const { user, key, appToken } = await harness.createUser({ plan: 'pro' });
     for (const [service, body] of Object.entries(credentials)) await harness.call('PUT', `/v1/read-later/${service}`, { key: appToken, body });
-    const [id] = harness.seedSubscription(user, [article({ title: 'Tides & moons', url: 'https://example.org/tides', summary: 'About tides.', author: 'Ada' })]).itemIds;
+    const [id] = (await harness.seedSubscription(user, [article({ title: 'Tides & moons', url: 'https://example.org/tides', summary: 'About tides.', author: 'Ada' })])).itemIds;
     api.seen.length = 0;
     for (const service of Object.keys(credentials)) {
       const sent = await harness.call('POST', `/v1/items/${id}/readlater`, { key, query: { service } });
@@ -60,7 +60,7 @@ describe('read-later services', () => {
 
   it('answers 400 when the service is not linked, refuses the credentials, or the item is an episode', async () => {
     const { user, key, appToken } = await harness.createUser({ plan: 'pro' });
-    const [articleId, episodeId] = harness.seedSubscription(user, [article(), episode()]).itemIds;
+    const [articleId, episodeId] = (await harness.seedSubscription(user, [article(), episode()])).itemIds;
     const unlinked = await harness.call('POST', `/v1/items/${articleId}/readlater`, { key, query: { service: 'readwise' } });
     expect(unlinked.status).toBe(400);
     expect(unlinked.body.message).toMatch(/not linked/);
@@ -78,7 +78,7 @@ describe('read-later services', () => {
 
   it('answers 402 off-plan, 404 for an unknown item, 422 for an unknown service, and 403 to an API key on linking', async () => {
     const free = await harness.createUser({ plan: 'free' });
-    const [id] = harness.seedSubscription(free.user, [article()]).itemIds;
+    const [id] = (await harness.seedSubscription(free.user, [article()])).itemIds;
     expect((await harness.call('POST', `/v1/items/${id}/readlater`, { key: free.key, query: { service: 'readwise' } })).status).toBe(402);
     expect((await harness.call('PUT', '/v1/read-later/readwise', { key: free.appToken, body: credentials.readwise })).status).toBe(402);
     const pro = await harness.createUser({ plan: 'pro' });

@@ -14,7 +14,7 @@ import { migratePostgres } from '@/lib/service/store/postgres/migrate';
 import { postgresStoreAreas, type PostgresStoreAreas } from '@/lib/service/store/postgres/store-areas';
 import { sqliteStore } from '@/lib/service/store/sqlite/sqlite-store';
 import type { Store } from '@/lib/service/store/store';
-import { freshDatabase, skipPostgres, withPostgres } from '../../../postgres';
+import { freshDatabase, sharedTemplate, skipPostgres, withPostgres } from '../../../postgres';
 
 export type StoreFixture = {
   store: Store;
@@ -150,19 +150,20 @@ export async function openSqliteFixture(): Promise<StoreFixture> {
   };
 }
 
-// The migrated schema, made once per test file (its cluster) and copied for each fixture: faster than migrating each time.
 let template: Promise<string> | null = null;
-async function migratedTemplate(): Promise<string> {
-  template ??= (async () => {
-    const url = await freshDatabase();
+/**
+ * The name of the run's database with the migrated schema, to copy with freshDatabase(template):
+ * made once per run and copied for each fixture and harness, faster than migrating each time.
+ */
+export async function migratedTemplate(): Promise<string> {
+  template ??= sharedTemplate('tidings_service_template', async (url) => {
     const pool = new pg.Pool({ connectionString: url, max: 1 });
     try {
       await migratePostgres(pool);
     } finally {
       await pool.end();
     }
-    return new URL(url).pathname.slice(1);
-  })();
+  });
   return template;
 }
 

@@ -48,11 +48,11 @@ beforeAll(async () => {
   h = await startHarness();
   alice = await h.createUser({ plan: 'pro', email: 'alice@example.com' });
   apiKey = md5(`alice@example.com:${alice.key}`);
-  folderId = h.createFolder(alice.user, 'Tech');
+  folderId = await h.createFolder(alice.user, 'Tech');
   const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
-  news = h.seedSubscription(alice.user, Array.from({ length: 60 }, (_, n) => article({ title: `News ${n}`, published_at: daysAgo(10 - n / 10) })),
+  news = await h.seedSubscription(alice.user, Array.from({ length: 60 }, (_, n) => article({ title: `News ${n}`, published_at: daysAgo(10 - n / 10) })),
     { title: 'Daily News', folderId });
-  blogs = h.seedSubscription(alice.user, [article({ title: 'Old post', published_at: daysAgo(5) }), article({ title: 'New post', published_at: daysAgo(1) })],
+  blogs = await h.seedSubscription(alice.user, [article({ title: 'Old post', published_at: daysAgo(5) }), article({ title: 'New post', published_at: daysAgo(1) })],
     { title: 'Blog Roll' });
 });
 
@@ -126,7 +126,7 @@ describe('Fever API reads', () => {
     await storeFeedIcon(h.service.store, news.feedId, { contentType: 'image/png', data: png, url: 'https://feeds.example.com/favicon.png' }, new Date());
     // Another user's feed icon is none of alice's business.
     const bob = await h.createUser({ email: 'favicons-bob@example.com' });
-    const bobs = h.seedSubscription(bob.user, [article()], { title: 'Bob only' });
+    const bobs = await h.seedSubscription(bob.user, [article()], { title: 'Bob only' });
     await storeFeedIcon(h.service.store, bobs.feedId, { contentType: 'image/png', data: png, url: 'https://feeds.example.com/bob.png' }, new Date());
 
     const { body } = await fever('feeds&favicons');

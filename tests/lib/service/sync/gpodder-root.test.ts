@@ -39,7 +39,7 @@ beforeAll(async () => {
   site = await new FeedServer().start();
   h = await startHarness({ allowPrivateUrls: true });
   alice = await h.createUser({ plan: 'pro', email: user });
-  show = h.seedSubscription(alice.user, [
+  show = await h.seedSubscription(alice.user, [
     episode({ title: 'Root 1', audio_url: 'https://cdn.example.com/root-1.mp3', media_url: 'https://cdn.example.com/root-1.mp3', duration_seconds: 1000 }),
   ], { title: 'The Root Show', url: showUrl, source_type: 'podcast' });
 });

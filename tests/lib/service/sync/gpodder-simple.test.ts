@@ -12,7 +12,7 @@ const showUrl = 'https://podcasts.example.com/show.xml';
 beforeAll(async () => {
   h = await startHarness();
   alice = await h.createUser({ plan: 'pro', email: 'alice@example.com' });
-  h.seedSubscription(alice.user, [], { title: 'The Show', url: showUrl, source_type: 'podcast' });
+  await h.seedSubscription(alice.user, [], { title: 'The Show', url: showUrl, source_type: 'podcast' });
 });
 
 afterAll(async () => {

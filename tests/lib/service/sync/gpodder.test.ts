@@ -36,7 +36,7 @@ beforeAll(async () => {
   site = await new FeedServer().start();
   h = await startHarness({ allowPrivateUrls: true });
   alice = await h.createUser({ plan: 'pro', email: user });
-  show = h.seedSubscription(alice.user, [
+  show = await h.seedSubscription(alice.user, [
     episode({ title: 'Show 1', audio_url: 'https://cdn.example.com/show-1.mp3', media_url: 'https://cdn.example.com/show-1.mp3', duration_seconds: 1000 }),
     episode({ title: 'Show 2', audio_url: 'https://cdn.example.com/show-2.mp3', media_url: 'https://cdn.example.com/show-2.mp3', duration_seconds: 1000 }),
   ], { title: 'The Show', url: showUrl, source_type: 'podcast' });
@@ -86,7 +86,7 @@ describe('gpodder subscriptions', () => {
     await h.call('DELETE', `/v1/subscriptions/${radioSubscription}`, { key: alice.key });
     const later = (await gpodder('GET', `/subscriptions/${user}/phone.json?since=${changes.timestamp}`)).json;
     // Back to where the other tests start.
-    h.subscribe(alice.user, show.feedId);
+    await h.subscribe(alice.user, show.feedId);
     // Timestamps are whole seconds and `since` counts its own second, so a change of that second may come again.
     expect(later.add).toEqual([]);
     expect(later.remove).toContain(radio);

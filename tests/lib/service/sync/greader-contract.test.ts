@@ -48,7 +48,7 @@ beforeAll(async () => {
   site = await new FeedServer().start();
   h = await startHarness({ allowPrivateUrls: true });
   alice = await h.createUser({ plan: 'pro', email: 'alice@example.com' });
-  news = h.seedSubscription(alice.user, Array.from({ length: 8 }, (_, i) => article({ title: `Ordered ${i}`, published_at: new Date(base + i * 60_000).toISOString() })),
+  news = await h.seedSubscription(alice.user, Array.from({ length: 8 }, (_, i) => article({ title: `Ordered ${i}`, published_at: new Date(base + i * 60_000).toISOString() })),
     { title: 'Contract News', url: newsUrl });
   const login = await fetch(`${h.baseUrl}/greader/accounts/ClientLogin`, {
     method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },

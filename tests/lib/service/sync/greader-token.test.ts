@@ -40,8 +40,8 @@ async function greaderId(index: number): Promise<string> {
 beforeAll(async () => {
   h = await startHarness();
   alice = await h.createUser({ plan: 'pro', email: 'alice@example.com' });
-  h.createFolder(alice.user, 'Tech');
-  news = h.seedSubscription(alice.user, Array.from({ length: 5 }, (_, n) => article({ title: `News ${n}`, published_at: new Date(Date.now() - (10 - n) * day).toISOString() })),
+  await h.createFolder(alice.user, 'Tech');
+  news = await h.seedSubscription(alice.user, Array.from({ length: 5 }, (_, n) => article({ title: `News ${n}`, published_at: new Date(Date.now() - (10 - n) * day).toISOString() })),
     { title: 'Daily News', url: newsUrl });
 });
 

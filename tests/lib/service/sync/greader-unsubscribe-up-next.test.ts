@@ -35,11 +35,11 @@ afterAll(async () => {
 describe('greader unsubscribe and Up Next', () => {
   it("drops the person's Up Next places and removals of the feed's episodes", async () => {
     const url = 'https://pod.example.com/feed.xml';
-    const { feedId, itemIds } = h.seedSubscription(alice.user, [
+    const { feedId, itemIds } = await h.seedSubscription(alice.user, [
       episode({ published_at: isoDaysAgo(1) }), episode({ published_at: isoDaysAgo(2) }), episode({ published_at: isoDaysAgo(3) }),
     ], { url, source_type: 'podcast' });
     const [newest, middle, oldest] = itemIds;
-    const other = h.seedSubscription(alice.user, [episode()], { url: 'https://other.example.com/feed.xml', source_type: 'podcast' });
+    const other = await h.seedSubscription(alice.user, [episode()], { url: 'https://other.example.com/feed.xml', source_type: 'podcast' });
     expect((await h.call('PUT', '/v1/up-next', { key: alice.appToken, body: { item_ids: [oldest, middle] } })).status).toBe(200);
     expect((await h.call('DELETE', '/v1/up-next', { key: alice.appToken, body: { item_ids: [newest] } })).status).toBeLessThan(300);
     expect(await upNext()).toEqual([oldest, middle, other.itemIds[0]]);
@@ -49,7 +49,7 @@ describe('greader unsubscribe and Up Next', () => {
     // Only the other podcast's episode keeps a row (its place, given by the arrangement above).
     expect(upNextRows()).toBe(1);
 
-    h.subscribe(alice.user, feedId);
+    await h.subscribe(alice.user, feedId);
     expect(await upNext()).toEqual([newest, middle, oldest, other.itemIds[0]]);
   });
 });

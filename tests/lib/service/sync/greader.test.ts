@@ -42,10 +42,10 @@ async function login(email: string, password: string, output?: string) {
 beforeAll(async () => {
   h = await startHarness();
   alice = await h.createUser({ plan: 'pro', email: 'alice@example.com' });
-  const folder = h.createFolder(alice.user, 'Tech');
-  news = h.seedSubscription(alice.user, Array.from({ length: 30 }, (_, n) => article({ title: `News ${n}`, published_at: daysAgo(10 - n / 10) })),
+  const folder = await h.createFolder(alice.user, 'Tech');
+  news = await h.seedSubscription(alice.user, Array.from({ length: 30 }, (_, n) => article({ title: `News ${n}`, published_at: daysAgo(10 - n / 10) })),
     { title: 'Daily News', url: newsUrl, folderId: folder });
-  blog = h.seedSubscription(alice.user, [article({ title: 'Blog post', published_at: daysAgo(2) })], { title: 'Blog Roll' });
+  blog = await h.seedSubscription(alice.user, [article({ title: 'Blog post', published_at: daysAgo(2) })], { title: 'Blog Roll' });
   const answer = await login('Alice@Example.com', alice.key);
   auth = /Auth=(\S+)/.exec(answer.text)![1];
   token = (await call('GET', '/token')).text;
@@ -103,7 +103,7 @@ describe('Google Reader reads', () => {
     expect(first.itemRefs).toHaveLength(10);
     expect(first.continuation).toEqual(expect.any(String));
     // A newer item arrives between pages: the next page goes on from where the first stopped.
-    h.storeItems(news.feedId, [article({ title: 'Breaking', published_at: daysAgo(0.1) })]);
+    await h.storeItems(news.feedId, [article({ title: 'Breaking', published_at: daysAgo(0.1) })]);
     const seen = first.itemRefs.map((ref: Json) => ref.id);
     let continuation = first.continuation;
     while (continuation) {

@@ -18,8 +18,8 @@ function postsEvery(name: string, gapMs: number, count = 6, ageMs = 0) {
 /** A feed the service stores (not fetched yet) at `url`, followed by a new user. */
 async function followed(url: string): Promise<{ feedId: string; key: string }> {
   const { user, key } = await harness().createUser({ plan: 'pro' });
-  const feedId = harness().createFeed({ url });
-  harness().subscribe(user, feedId);
+  const feedId = await harness().createFeed({ url });
+  await harness().subscribe(user, feedId);
   return { feedId, key };
 }
 

@@ -14,7 +14,7 @@ describe('folders (first-party)', () => {
     expect(created.body).toEqual({ id: expect.any(String), name: 'Zebra news', unread_count: 0, is_pinned: false });
     const pinned = (await h.call('POST', '/v1/folders', { key: appToken, body: { name: 'Work', is_pinned: true } })).body;
     const apples = (await h.call('POST', '/v1/folders', { key: appToken, body: { name: 'apples' } })).body;
-    const { itemIds } = h.seedSubscription(user, [article(), article(), article()], { folderId: apples.id });
+    const { itemIds } = await h.seedSubscription(user, [article(), article(), article()], { folderId: apples.id });
     await h.call('PATCH', '/v1/items', { key: appToken, body: { item_ids: [itemIds[0]], action: 'mark_read' } });
 
     const list = await h.call('GET', '/v1/folders', { key: appToken });
@@ -69,7 +69,7 @@ describe('folders (first-party)', () => {
   it('deletes a folder; its subscriptions fall back to no folder and keep their items', async () => {
     const { user, key, appToken } = await h.createUser();
     const folder = (await h.call('POST', '/v1/folders', { key: appToken, body: { name: 'Doomed' } })).body;
-    const { subscriptionId, itemIds } = h.seedSubscription(user, [article(), article()], { folderId: folder.id });
+    const { subscriptionId, itemIds } = await h.seedSubscription(user, [article(), article()], { folderId: folder.id });
     expect((await h.call('GET', `/v1/subscriptions/${subscriptionId}`, { key })).body.folder_id).toBe(folder.id);
 
     const deleted = await h.call('DELETE', `/v1/folders/${folder.id}`, { key: appToken });

@@ -15,7 +15,7 @@ describe('item summaries', () => {
 
   it('makes an extractive summary of an article on its first read and keeps it', async () => {
     const { user, key } = await harness.createUser({ plan: 'pro' });
-    const [articleId, episodeId] = harness.seedSubscription(user, [article({ title: 'Sea wall to be rebuilt', content: body }), episode()]).itemIds;
+    const [articleId, episodeId] = (await harness.seedSubscription(user, [article({ title: 'Sea wall to be rebuilt', content: body }), episode()])).itemIds;
     const first = await harness.call('GET', `/v1/items/${articleId}`, { key });
     const sentences = first.body.ai_summary.match(/[^.]+\./g);
     expect(sentences.length).toBeGreaterThanOrEqual(2);
@@ -29,7 +29,7 @@ describe('item summaries', () => {
   it('makes none of a text too short to summarize, rather than repeat it', async () => {
     const { user, key } = await harness.createUser({ plan: 'pro' });
     const short = '<p>The ferry leaves at noon today.</p><p>Bring your ticket.</p>';
-    const [id] = harness.seedSubscription(user, [article({ title: 'A short note', content: short })]).itemIds;
+    const [id] = (await harness.seedSubscription(user, [article({ title: 'A short note', content: short })])).itemIds;
     expect((await harness.call('GET', `/v1/items/${id}`, { key })).body.ai_summary).toBeNull();
   });
 });
@@ -59,7 +59,7 @@ describe('item summaries from an OpenAI-compatible endpoint', () => {
 
   it('asks the configured model and falls back to extractive when it fails', async () => {
     const { user, key } = await harness.createUser({ plan: 'pro' });
-    const [id, other] = harness.seedSubscription(user, [article({ title: 'Sea wall to be rebuilt', content: body }), article({ title: 'Broken model day', content: body })]).itemIds;
+    const [id, other] = (await harness.seedSubscription(user, [article({ title: 'Sea wall to be rebuilt', content: body }), article({ title: 'Broken model day', content: body })])).itemIds;
     const answer = await harness.call('GET', `/v1/items/${id}`, { key });
     expect(answer.body.ai_summary).toBe('The council will rebuild the sea wall.');
     expect(requests[0].authorization).toBe('Bearer model-key');

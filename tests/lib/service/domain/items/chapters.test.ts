@@ -85,7 +85,7 @@ describe('GET /v1/items/{item_id}/chapters', () => {
   it('answers 404 for an item the person does not have', async () => {
     const { appToken } = await h.createUser();
     const other = await h.createUser();
-    const [id] = h.seedSubscription(other.user, [episode({ platform_metadata: { chapters: [{ start: 0, title: 'Mine' }] } })]).itemIds;
+    const [id] = (await h.seedSubscription(other.user, [episode({ platform_metadata: { chapters: [{ start: 0, title: 'Mine' }] } })])).itemIds;
     expect((await h.call('GET', `/v1/items/${id}/chapters`, { key: appToken })).status).toBe(404);
     expect((await h.call('GET', `/v1/items/${id}/chapters`, { key: other.appToken })).body.data).toEqual([{ start_seconds: 0, title: 'Mine', url: null, image_url: null }]);
   });
@@ -97,7 +97,7 @@ describe('chapters files at private addresses', () => {
     try {
       site.route('/private.json', document(JSON.stringify({ chapters: [{ startTime: 0, title: 'Secret' }] }), 'application/json'));
       const { user, appToken } = await guarded.createUser();
-      const [id] = guarded.seedSubscription(user, [episode({ platform_metadata: { chapters_url: `${site.baseUrl}/private.json` } })]).itemIds;
+      const [id] = (await guarded.seedSubscription(user, [episode({ platform_metadata: { chapters_url: `${site.baseUrl}/private.json` } })])).itemIds;
       const answer = await guarded.call('GET', `/v1/items/${id}/chapters`, { key: appToken });
       expect(answer.status).toBe(200);
       expect(answer.body.data).toEqual([]);

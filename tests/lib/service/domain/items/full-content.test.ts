@@ -18,10 +18,10 @@ describe('full content', () => {
   it('fetches the page once, keeps its readable article, and falls back with a note when it cannot', async () => {
     const { user, key } = await harness().createUser({ plan: 'pro' });
     const url = site.route('/story', document(page, 'text/html; charset=utf-8'));
-    const [withPage, withoutPage] = harness().seedSubscription(user, [
+    const [withPage, withoutPage] = (await harness().seedSubscription(user, [
       article({ url, content: '<p>Short teaser.</p>' }),
       article({ url: `${site.baseUrl}/missing`, content: '<p>Only the teaser.</p>' }),
-    ]).itemIds;
+    ])).itemIds;
 
     const full = await harness().call('PATCH', `/v1/items/${withPage}`, { key, body: { prefers_full_content: true } });
     expect(full.status).toBe(200);
@@ -43,7 +43,7 @@ describe('full content', () => {
 
   it('needs a plan that includes full content', async () => {
     const { user, key } = await harness().createUser({ plan: 'free' });
-    const [id] = harness().seedSubscription(user, [article()]).itemIds;
+    const [id] = (await harness().seedSubscription(user, [article()])).itemIds;
     const answer = await harness().call('PATCH', `/v1/items/${id}`, { key, body: { prefers_full_content: true } });
     expect(answer.status).toBe(402);
     expect(answer.body.message).toMatch(/Full content/);

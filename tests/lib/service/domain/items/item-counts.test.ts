@@ -16,14 +16,14 @@ type Known = { id: string; subscription: string | null; folder: string | null; t
  */
 async function seed() {
   const reader = await h.createUser({ plan: 'plus' });
-  const folder = h.createFolder(reader.user);
+  const folder = await h.createFolder(reader.user);
   const days = (list: number[]) => list.map((d) => isoDaysAgo(d));
-  const a = h.seedSubscription(reader.user, days([1, 3, 5, 8]).map((at) => article({ published_at: at })), { folderId: folder });
-  const b = h.seedSubscription(reader.user, days([2, 6, 9]).map((at) => article({ published_at: at })), { folderId: folder });
-  const p = h.seedSubscription(reader.user, days([1.5, 4, 7]).map((at) => episode({ published_at: at })), { source_type: 'podcast' });
-  const gone = h.seedSubscription(reader.user, days([2.5, 5.5]).map((at) => article({ published_at: at })));
+  const a = await h.seedSubscription(reader.user, days([1, 3, 5, 8]).map((at) => article({ published_at: at })), { folderId: folder });
+  const b = await h.seedSubscription(reader.user, days([2, 6, 9]).map((at) => article({ published_at: at })), { folderId: folder });
+  const p = await h.seedSubscription(reader.user, days([1.5, 4, 7]).map((at) => episode({ published_at: at })), { source_type: 'podcast' });
+  const gone = await h.seedSubscription(reader.user, days([2.5, 5.5]).map((at) => article({ published_at: at })));
   const other = await h.createUser();
-  h.subscribe(other.user, a.feedId);
+  await h.subscribe(other.user, a.feedId);
 
   const tagged = [a.itemIds[1], b.itemIds[2], gone.itemIds[0]];
   for (const id of tagged) await h.call('PATCH', `/v1/items/${id}`, { key: reader.key, body: { tags: ['later'] } });

@@ -8,7 +8,7 @@ afterAll(async () => { await h.stop(); });
 
 async function seedEpisode(duration = 600) {
   const { user } = await h.createUser();
-  const [id] = h.seedSubscription(user, [episode({ duration_seconds: duration })], { source_type: 'podcast' }).itemIds;
+  const [id] = (await h.seedSubscription(user, [episode({ duration_seconds: duration })], { source_type: 'podcast' })).itemIds;
   return { userId: user.id, id };
 }
 

@@ -8,7 +8,7 @@ afterAll(async () => { await h.stop(); });
 
 async function seed() {
   const { user } = await h.createUser();
-  const itemIds = h.seedSubscription(user, [article(), article()]).itemIds;
+  const itemIds = (await h.seedSubscription(user, [article(), article()])).itemIds;
   return { userId: user.id, itemIds };
 }
 

@@ -36,7 +36,7 @@ describe('bounds of an OPML import', () => {
     const account = await harness().createUser({ plan: 'plus' });
     // Feeds the instance already stores are subscribed without a fetch, so this stays quick.
     const urls = Array.from({ length: maxImportFeeds }, (_, i) => `${site.baseUrl}/known/${i}.xml`);
-    for (const url of urls) harness().createFeed({ url, title: `Known ${url}` });
+    for (const url of urls) await harness().createFeed({ url, title: `Known ${url}` });
     const answer = await harness().call('POST', '/v1/opml/import', { key: account.appToken, body: { opml: opmlOf([...urls, urls[0], urls[1]]) } });
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ imported: maxImportFeeds, already_subscribed: 0, duplicates: 2, failed: [] });

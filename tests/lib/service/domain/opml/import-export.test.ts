@@ -180,10 +180,10 @@ if (!hasRealWorld) console.warn(`skipped importing the real-world OPML: ${realWo
 
 describe.skipIf(!hasRealWorld)('importing the real-world Subs.opml (feeds already known to the instance)', () => {
   // No network in tests: every feed of the file is stored first, so subscribing takes the known-feed path.
-  beforeAll(() => {
+  beforeAll(async () => {
     const text = readFileSync(path.join(realWorld, 'Subs.opml'), 'utf8');
     const known = new Set(readOpml(text).map((feed) => normalizeFeedUrl(feed.url)!));
-    for (const url of known) harness().createFeed({ url, title: `Known ${url}` });
+    for (const url of known) await harness().createFeed({ url, title: `Known ${url}` });
   });
   const subs = () => readFileSync(path.join(realWorld, 'Subs.opml'), 'utf8');
 

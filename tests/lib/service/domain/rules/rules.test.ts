@@ -45,7 +45,7 @@ describe('rules: making, listing, changing and deleting', () => {
 
   it('scopes a rule to one of the user\'s subscriptions, and answers 404 for a subscription the user lacks', async () => {
     const u = await h.createUser();
-    const { subscriptionId } = h.seedSubscription(u.user, []);
+    const { subscriptionId } = await h.seedSubscription(u.user, []);
     expect((await create(u, { ...wordsRule, subscription_id: subscriptionId })).body.subscription_id).toBe(subscriptionId);
     const stranger = await h.createUser();
     const missing = await create(stranger, { ...wordsRule, subscription_id: subscriptionId });
@@ -90,7 +90,7 @@ describe('rules: what is refused', () => {
 
   it('accepts a pattern with nested quantifiers, and runs it in linear time on the text that would make it backtrack', async () => {
     const u = await h.createUser();
-    const { itemIds } = h.seedSubscription(u.user, [article({ title: `${'a'.repeat(50_000)}!` })]);
+    const { itemIds } = await h.seedSubscription(u.user, [article({ title: `${'a'.repeat(50_000)}!` })]);
     const created = await create(u, { fields: ['title'], match: 'pattern', pattern: '^(a+)+$', action: 'save' });
     expect(created.status).toBe(201);
     const started = performance.now();
@@ -126,7 +126,7 @@ describe('rules: what is refused', () => {
 describe('rules: preview and run over existing items', () => {
   it('previews a rule without saving it or changing any item: the count, how many would change and the newest matches', async () => {
     const u = await h.createUser();
-    const { itemIds } = h.seedSubscription(u.user, [
+    const { itemIds } = await h.seedSubscription(u.user, [
       article({ title: 'Rust 1.80 released', published_at: '2026-11-01T10:00:00Z' }),
       article({ title: 'Trusty old tools', published_at: '2026-11-02T10:00:00Z' }),
       article({ title: 'Why RUST?', published_at: '2026-11-03T10:00:00Z' }),
@@ -147,7 +147,7 @@ describe('rules: preview and run over existing items', () => {
 
   it('matches all words across the chosen fields, phrases as a whole, and patterns within one field', async () => {
     const u = await h.createUser();
-    h.seedSubscription(u.user, [
+    await h.seedSubscription(u.user, [
       article({ title: 'Machine learning today', author: 'Grace Hopper', content: '<p>On <b>compilers</b>.</p>' }),
       article({ title: 'A learning machine', author: 'Grace Hopper', content: '<p>Nothing.</p>' }),
     ]);
@@ -161,8 +161,8 @@ describe('rules: preview and run over existing items', () => {
 
   it('runs a rule once over the existing items of its subscription only, and says how many it changed', async () => {
     const u = await h.createUser();
-    const inScope = h.seedSubscription(u.user, [article({ title: 'Rust news' }), article({ title: 'Go news' })]);
-    const outOfScope = h.seedSubscription(u.user, [article({ title: 'Rust elsewhere' })]);
+    const inScope = await h.seedSubscription(u.user, [article({ title: 'Rust news' }), article({ title: 'Go news' })]);
+    const outOfScope = await h.seedSubscription(u.user, [article({ title: 'Rust elsewhere' })]);
     const rule = await create(u, { ...wordsRule, action: 'tag', tag: 'Rusty', subscription_id: inScope.subscriptionId });
     const applied = await h.call('POST', `/v1/rules/${rule.body.id}/apply`, { key: u.appToken });
     expect(applied.status).toBe(200);
@@ -175,7 +175,7 @@ describe('rules: preview and run over existing items', () => {
 
   it('saves matching items only while the plan has room for them', async () => {
     const u = await h.createUser({ plan: 'free' });
-    h.seedSubscription(u.user, Array.from({ length: 102 }, () => article({ title: 'Rust again' })));
+    await h.seedSubscription(u.user, Array.from({ length: 102 }, () => article({ title: 'Rust again' })));
     const rule = await create(u, { ...wordsRule, action: 'save' });
     const applied = await h.call('POST', `/v1/rules/${rule.body.id}/apply`, { key: u.appToken });
     expect(applied.body).toMatchObject({ match_count: 102, change_count: 100 });
@@ -185,7 +185,7 @@ describe('rules: preview and run over existing items', () => {
 describe('rules: hidden items', () => {
   it('keeps a hidden item out of the lists and counts, but search still finds it and it still opens', async () => {
     const u = await h.createUser();
-    const { subscriptionId, itemIds } = h.seedSubscription(u.user, [
+    const { subscriptionId, itemIds } = await h.seedSubscription(u.user, [
       article({ title: 'Sponsored: buy a blender' }), article({ title: 'A post about blenders worth reading' }),
     ]);
     const rule = await create(u, { fields: ['title'], match: 'pattern', pattern: '^sponsored:', action: 'hide' });
@@ -213,7 +213,7 @@ describe('rules: hidden items', () => {
 
   it('shows the items a rule hid again on request, read or unread as they were', async () => {
     const u = await h.createUser();
-    const { subscriptionId, itemIds } = h.seedSubscription(u.user, [article({ title: 'Rust read' }), article({ title: 'Rust unread' }), article({ title: 'Go' })]);
+    const { subscriptionId, itemIds } = await h.seedSubscription(u.user, [article({ title: 'Rust read' }), article({ title: 'Rust unread' }), article({ title: 'Go' })]);
     await h.call('PATCH', `/v1/items/${itemIds[0]}`, { key: u.key, body: { is_read: true } });
     const rule = await create(u, { ...wordsRule, action: 'hide' });
     await h.call('POST', `/v1/rules/${rule.body.id}/apply`, { key: u.appToken });
@@ -230,7 +230,7 @@ describe('rules: hidden items', () => {
 
   it('never hides a saved item', async () => {
     const u = await h.createUser();
-    const { itemIds } = h.seedSubscription(u.user, [article({ title: 'Rust kept' })]);
+    const { itemIds } = await h.seedSubscription(u.user, [article({ title: 'Rust kept' })]);
     await h.call('PATCH', `/v1/items/${itemIds[0]}`, { key: u.key, body: { is_saved: true } });
     const rule = await create(u, { ...wordsRule, action: 'hide' });
     expect((await h.call('POST', `/v1/rules/${rule.body.id}/apply`, { key: u.appToken })).body).toMatchObject({ match_count: 1, change_count: 0 });

@@ -11,7 +11,7 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe('saved searches (first-party)', () => {
   it('creates one (201) whose query_data lists the same items as GET /v1/items', async () => {
     const { user, key, appToken } = await h.createUser();
-    const { subscriptionId, itemIds } = h.seedSubscription(user, [
+    const { subscriptionId, itemIds } = await h.seedSubscription(user, [
       article({ title: 'Solar panels on the roof' }), article({ title: 'Solar eclipse tonight' }), article({ title: 'Wind farms' }),
     ]);
     await h.call('PATCH', '/v1/items', { key, body: { item_ids: [itemIds[1]], action: 'save' } });
@@ -122,7 +122,7 @@ describe('saved searches (first-party)', () => {
     const { user, key, appToken } = await h.createUser();
     const folder = (await h.call('POST', '/v1/folders', { key: appToken, body: { name: 'Soon gone' } })).body;
     const keep = (await h.call('POST', '/v1/folders', { key: appToken, body: { name: 'Stays' } })).body;
-    const [item] = h.seedSubscription(user, [article()]).itemIds;
+    const [item] = (await h.seedSubscription(user, [article()])).itemIds;
     await h.call('PATCH', `/v1/items/${item}`, { key, body: { tags: ['old', 'new'] } });
     const tags = Object.fromEntries(((await h.call('GET', '/v1/tags', { key: appToken })).body.data as { id: string; name: string }[]).map((t) => [t.name, t.id]));
     const saved = (await h.call('POST', '/v1/saved-searches', {

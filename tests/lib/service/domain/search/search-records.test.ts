@@ -16,11 +16,11 @@ async function makeFolder(account: TestUser, name: string, isPinned = false): Pr
 describe('GET /v1/search/feeds', () => {
   it('matches title, website or URL without regard to case, names starting with the text first', async () => {
     const { user, key } = await h.createUser();
-    h.seedSubscription(user, [], { title: 'The Kitchen Table', website: 'https://table.example.com' });
-    h.seedSubscription(user, [], { title: 'Kitchen Notes', website: 'https://notes.example.com' });
-    h.seedSubscription(user, [], { title: 'Daily Bread', website: 'https://kitchen-stories.example.org' });
-    h.seedSubscription(user, [], { title: 'Oven Log', url: 'https://feeds.example.net/KITCHEN/rss.xml', website: null });
-    h.seedSubscription(user, [], { title: 'Gardening' });
+    await h.seedSubscription(user, [], { title: 'The Kitchen Table', website: 'https://table.example.com' });
+    await h.seedSubscription(user, [], { title: 'Kitchen Notes', website: 'https://notes.example.com' });
+    await h.seedSubscription(user, [], { title: 'Daily Bread', website: 'https://kitchen-stories.example.org' });
+    await h.seedSubscription(user, [], { title: 'Oven Log', url: 'https://feeds.example.net/KITCHEN/rss.xml', website: null });
+    await h.seedSubscription(user, [], { title: 'Gardening' });
 
     const answer = await h.call('GET', '/v1/search/feeds', { key, query: { q: 'kitchen' } });
     expect(answer.status).toBe(200);
@@ -30,7 +30,7 @@ describe('GET /v1/search/feeds', () => {
 
   it('answers SPEC.md’s feed record fields, with the user’s own title for the subscription', async () => {
     const { user, key, appToken } = await h.createUser();
-    const { subscriptionId } = h.seedSubscription(user, [article(), article()], { title: 'Original Title', website: 'https://orig.example.com' });
+    const { subscriptionId } = await h.seedSubscription(user, [article(), article()], { title: 'Original Title', website: 'https://orig.example.com' });
     const renamed = await h.call('PATCH', `/v1/subscriptions/${subscriptionId}`, { key: appToken, body: { title: 'My Renamed Feed', is_pinned: true } });
     expect(renamed.status).toBe(200);
 
@@ -43,8 +43,8 @@ describe('GET /v1/search/feeds', () => {
 
   it('filters by source_type and rejects an unknown one', async () => {
     const { user, key } = await h.createUser();
-    h.seedSubscription(user, [], { title: 'Science Weekly', source_type: 'feed' });
-    const { feedId } = h.seedSubscription(user, [], { title: 'Science Hour', source_type: 'podcast', artist: 'Dr. Sound' });
+    await h.seedSubscription(user, [], { title: 'Science Weekly', source_type: 'feed' });
+    const { feedId } = await h.seedSubscription(user, [], { title: 'Science Hour', source_type: 'podcast', artist: 'Dr. Sound' });
     const podcasts = await h.call('GET', '/v1/search/feeds', { key, query: { q: 'science', source_type: 'podcast' } });
     expect(podcasts.body.data).toEqual([expect.objectContaining({ title: 'Science Hour', podcast_id: feedId, artist: 'Dr. Sound' })]);
     expect(podcasts.body.pagination.total).toBe(1);
@@ -65,10 +65,10 @@ describe('GET /v1/search/feeds', () => {
 
   it('folds case beyond ASCII and takes % and _ literally', async () => {
     const { user, key } = await h.createUser();
-    h.seedSubscription(user, [], { title: 'Ärzte Zeitung' });
-    h.seedSubscription(user, [], { title: '100% Pure' });
-    h.seedSubscription(user, [], { title: 'snake_case weekly' });
-    h.seedSubscription(user, [], { title: 'snakes and ladders' });
+    await h.seedSubscription(user, [], { title: 'Ärzte Zeitung' });
+    await h.seedSubscription(user, [], { title: '100% Pure' });
+    await h.seedSubscription(user, [], { title: 'snake_case weekly' });
+    await h.seedSubscription(user, [], { title: 'snakes and ladders' });
     expect(names(await h.call('GET', '/v1/search/feeds', { key, query: { q: 'ärzte' } }))).toEqual(['Ärzte Zeitung']);
     expect(names(await h.call('GET', '/v1/search/feeds', { key, query: { q: 'ÄRZTE' } }))).toEqual(['Ärzte Zeitung']);
     expect(names(await h.call('GET', '/v1/search/feeds', { key, query: { q: '%' } }))).toEqual(['100% Pure']);
@@ -77,7 +77,7 @@ describe('GET /v1/search/feeds', () => {
 
   it('pages with limit 1 to 100 (default 20) and offset', async () => {
     const { user, key } = await h.createUser();
-    for (let i = 0; i < 25; i++) h.seedSubscription(user, [], { title: `Radio ${String(i).padStart(2, '0')}` });
+    for (let i = 0; i < 25; i++) await h.seedSubscription(user, [], { title: `Radio ${String(i).padStart(2, '0')}` });
     const first = await h.call('GET', '/v1/search/feeds', { key, query: { q: 'radio' } });
     expect(first.body.data).toHaveLength(20);
     expect(first.body.pagination).toEqual({ total: 25, limit: 20, offset: 0, has_more: true, next_cursor: null });
@@ -100,7 +100,7 @@ describe('GET /v1/search/folders, /tags and /saved-searches', () => {
     const tech = await makeFolder(account, 'Tech News', true);
     await makeFolder(account, 'Cooking');
     await makeFolder(account, 'Hi-tech gadgets');
-    h.seedSubscription(account.user, [article(), article(), article()], { folderId: tech });
+    await h.seedSubscription(account.user, [article(), article(), article()], { folderId: tech });
 
     const answer = await h.call('GET', '/v1/search/folders', { key: account.key, query: { q: 'TECH' } });
     expect(answer.status).toBe(200);
@@ -113,7 +113,7 @@ describe('GET /v1/search/folders, /tags and /saved-searches', () => {
 
   it('finds tags by name with their item counts', async () => {
     const { user, key } = await h.createUser();
-    const [one, two] = h.seedSubscription(user, [article(), article()]).itemIds;
+    const [one, two] = (await h.seedSubscription(user, [article(), article()])).itemIds;
     await h.call('PATCH', `/v1/items/${one}`, { key, body: { tags: ['recipes', 'weeknight recipes'] } });
     await h.call('PATCH', `/v1/items/${two}`, { key, body: { tags: ['recipes', 'travel'] } });
     const answer = await h.call('GET', '/v1/search/tags', { key, query: { q: 'recipe' } });

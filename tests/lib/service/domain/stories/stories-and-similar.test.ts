@@ -14,7 +14,7 @@ afterAll(async () => { await harness.stop(); });
 async function ingest(docs: IndexedDoc[], feeds: Map<string, string>): Promise<Map<string, string>> {
   const ids = new Map<string, string>();
   for (const doc of docs) {
-    if (!feeds.has(doc.source_id)) feeds.set(doc.source_id, harness.createFeed({ title: doc.source_id }));
+    if (!feeds.has(doc.source_id)) feeds.set(doc.source_id, await harness.createFeed({ title: doc.source_id }));
     const feedId = feeds.get(doc.source_id)!;
     const items = [article({ guid: doc.id, title: doc.title, summary: doc.summary, content: doc.content, url: doc.url, published_at: doc.published_at })];
     const stored = await indexNewItems(harness.service, storeItems(harness.service.db, feedId, items));
@@ -25,8 +25,8 @@ async function ingest(docs: IndexedDoc[], feeds: Map<string, string>): Promise<M
 
 const feeds = new Map<string, string>();
 let ids: Map<string, string>;
-function follow(user: User, sources: string[]) {
-  for (const source of new Set(sources)) harness.subscribe(user, feeds.get(source)!);
+async function follow(user: User, sources: string[]) {
+  for (const source of new Set(sources)) await harness.subscribe(user, feeds.get(source)!);
 }
 
 beforeAll(async () => {
@@ -36,7 +36,7 @@ beforeAll(async () => {
 describe('GET /v1/stories', () => {
   it('groups same-event articles of different outlets, carrying only the reader\'s articles', async () => {
     const { user, key } = await harness.createUser({ plan: 'pro' });
-    follow(user, ['herald', 'courier']);
+    await follow(user, ['herald', 'courier']);
     const answer = await harness.call('GET', '/v1/stories', { key });
     expect(answer.status).toBe(200);
     const bridge = answer.body.data.find((story: { articles: { id: string }[] }) => story.articles.some((a) => a.id === ids.get('bridge-herald')));
@@ -48,7 +48,7 @@ describe('GET /v1/stories', () => {
 
   it('lists no story the reader follows through one outlet only', async () => {
     const { user, key } = await harness.createUser({ plan: 'pro' });
-    follow(user, ['herald']);
+    await follow(user, ['herald']);
     expect((await harness.call('GET', '/v1/stories', { key })).body.data).toEqual([]);
   });
 
@@ -65,7 +65,7 @@ describe('GET /v1/stories', () => {
 describe('GET /v1/items/{id}/similar', () => {
   it('finds the same event among the reader\'s items, best first, never the item itself', async () => {
     const { user, key } = await harness.createUser({ plan: 'pro' });
-    follow(user, ['herald', 'courier', 'tribune', ...unrelated.map((doc) => doc.source_id)]);
+    await follow(user, ['herald', 'courier', 'tribune', ...unrelated.map((doc) => doc.source_id)]);
     const answer = await harness.call('GET', `/v1/items/${ids.get('bridge-herald')}/similar`, { key, query: { limit: 2 } });
     expect(answer.status).toBe(200);
     expect(answer.body.data.map((item: { id: string }) => item.id).sort()).toEqual([ids.get('bridge-courier'), ids.get('bridge-tribune')].sort());
@@ -73,7 +73,7 @@ describe('GET /v1/items/{id}/similar', () => {
 
   it('offers only items the reader has', async () => {
     const { user, key } = await harness.createUser({ plan: 'pro' });
-    follow(user, ['herald', 'courier']);
+    await follow(user, ['herald', 'courier']);
     const answer = await harness.call('GET', `/v1/items/${ids.get('bridge-herald')}/similar`, { key });
     const found = answer.body.data.map((item: { id: string }) => item.id);
     expect(found).toContain(ids.get('bridge-courier'));
@@ -82,7 +82,7 @@ describe('GET /v1/items/{id}/similar', () => {
 
   it('answers what the intelligence finds when it filters by the reader\'s entries itself, in its order', async () => {
     const { user, key } = await harness.createUser({ plan: 'pro' });
-    follow(user, ['herald', 'tribune', ...unrelated.map((doc) => doc.source_id)]);
+    await follow(user, ['herald', 'tribune', ...unrelated.map((doc) => doc.source_id)]);
     const theirs = async (candidates: string[]) => new Set(candidates.filter((id) => harness.service.db
       .prepare('SELECT 1 FROM entries WHERE user_id = ? AND item_id = ?').get(user.id, id)));
     for (const limit of [1, 3, 50]) {
@@ -95,11 +95,11 @@ describe('GET /v1/items/{id}/similar', () => {
 
   it('answers 402 off-plan and 422 for an item the reader does not have or a limit over 50', async () => {
     const free = await harness.createUser({ plan: 'free' });
-    follow(free.user, ['herald']);
+    await follow(free.user, ['herald']);
     expect((await harness.call('GET', `/v1/items/${ids.get('bridge-herald')}/similar`, { key: free.key })).status).toBe(402);
     const pro = await harness.createUser({ plan: 'pro' });
     expect((await harness.call('GET', `/v1/items/${ids.get('bridge-herald')}/similar`, { key: pro.key })).status).toBe(422);
-    follow(pro.user, ['herald']);
+    await follow(pro.user, ['herald']);
     expect((await harness.call('GET', `/v1/items/${ids.get('bridge-herald')}/similar`, { key: pro.key, query: { limit: 51 } })).status).toBe(422);
   });
 });

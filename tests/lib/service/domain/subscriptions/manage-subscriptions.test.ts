@@ -13,9 +13,9 @@ const detailFields = [...listFields.filter((field) => field !== 'id'), 'folder_i
 describe('GET /v1/subscriptions', () => {
   it('lists unfiled subscriptions by default, one folder with folder_id, everything with all=true', async () => {
     const { user, key } = await harness.createUser({ plan: 'pro' });
-    const folder = harness.createFolder(user, 'News');
-    const loose = harness.seedSubscription(user, [article()], { title: 'Loose' });
-    const filed = harness.seedSubscription(user, [article(), article()], { title: 'Filed', folderId: folder });
+    const folder = await harness.createFolder(user, 'News');
+    const loose = await harness.seedSubscription(user, [article()], { title: 'Loose' });
+    const filed = await harness.seedSubscription(user, [article(), article()], { title: 'Filed', folderId: folder });
     const ids = (answer: { body: { data: { id: string }[] } }) => answer.body.data.map((s) => s.id);
     expect(ids(await harness.call('GET', '/v1/subscriptions', { key }))).toEqual([loose.subscriptionId]);
     expect(ids(await harness.call('GET', '/v1/subscriptions', { key, query: { folder_id: folder } }))).toEqual([filed.subscriptionId]);
@@ -29,7 +29,7 @@ describe('GET /v1/subscriptions', () => {
     const { user, key } = await harness.createUser({ plan: 'pro' });
     const day = 86_400_000;
     for (const [title, age] of [['Charlie', 3], ['alpha', 1], ['Bravo', 2]] as const) {
-      harness.seedSubscription(user, [article({ published_at: new Date(Date.now() - age * day).toISOString() })], { title });
+      await harness.seedSubscription(user, [article({ published_at: new Date(Date.now() - age * day).toISOString() })], { title });
     }
     const first = await harness.call('GET', '/v1/subscriptions', { key, query: { limit: 2 } });
     expect(first.body.data.map((s: { title: string }) => s.title)).toEqual(['alpha', 'Bravo']);
@@ -55,8 +55,8 @@ describe('GET /v1/subscriptions', () => {
 
   it('filters by source type and rejects unknown ones with 422', async () => {
     const { user, key } = await harness.createUser({ plan: 'pro' });
-    harness.seedSubscription(user, [article()], { title: 'Blog' });
-    harness.seedSubscription(user, [episode()], { title: 'Show', source_type: 'podcast' });
+    await harness.seedSubscription(user, [article()], { title: 'Blog' });
+    await harness.seedSubscription(user, [episode()], { title: 'Show', source_type: 'podcast' });
     const podcasts = await harness.call('GET', '/v1/subscriptions', { key, query: { source_type: 'podcast' } });
     expect(podcasts.body.data.map((s: { title: string }) => s.title)).toEqual(['Show']);
     const bad = await harness.call('GET', '/v1/subscriptions', { key, query: { source_type: 'video', limit: 0 } });
@@ -68,8 +68,8 @@ describe('GET /v1/subscriptions', () => {
 describe('one subscription', () => {
   it('reads the detail form with every field and 404 for an unknown id', async () => {
     const { user, key } = await harness.createUser({ plan: 'pro' });
-    const folder = harness.createFolder(user, 'Shows');
-    const show = harness.seedSubscription(user, [episode(), episode()], { title: 'Show', source_type: 'podcast', folderId: folder, artist: 'Host' });
+    const folder = await harness.createFolder(user, 'Shows');
+    const show = await harness.seedSubscription(user, [episode(), episode()], { title: 'Show', source_type: 'podcast', folderId: folder, artist: 'Host' });
     const detail = await harness.call('GET', `/v1/subscriptions/${show.subscriptionId}`, { key });
     expect(Object.keys(detail.body).sort()).toEqual([...detailFields].sort());
     expect(detail.body).toMatchObject({ folder_id: folder, folder_name: 'Shows', episode_count: 2, podcast_id: show.feedId, artist: 'Host' });
@@ -79,8 +79,8 @@ describe('one subscription', () => {
 
   it('renames, pins, pauses and sets the playback speed of a podcast; speed on a blog is 400', async () => {
     const { user, key } = await harness.createUser({ plan: 'pro' });
-    const show = harness.seedSubscription(user, [episode()], { title: 'Show', source_type: 'podcast' });
-    const blog = harness.seedSubscription(user, [article()], { title: 'Blog' });
+    const show = await harness.seedSubscription(user, [episode()], { title: 'Show', source_type: 'podcast' });
+    const blog = await harness.seedSubscription(user, [article()], { title: 'Blog' });
     const updated = await harness.call('PATCH', `/v1/subscriptions/${show.subscriptionId}`, {
       key, body: { title: 'My Show', is_pinned: true, is_active: false, playback_speed: 1.5 },
     });
@@ -96,9 +96,9 @@ describe('one subscription', () => {
 describe('PATCH /v1/subscriptions', () => {
   it('pauses, resumes, pins, unpins and moves several at once', async () => {
     const { user, key } = await harness.createUser({ plan: 'pro' });
-    const folder = harness.createFolder(user);
-    const a = harness.seedSubscription(user, [article()]).subscriptionId;
-    const b = harness.seedSubscription(user, [article()]).subscriptionId;
+    const folder = await harness.createFolder(user);
+    const a = (await harness.seedSubscription(user, [article()])).subscriptionId;
+    const b = (await harness.seedSubscription(user, [article()])).subscriptionId;
     const patch = (body: object) => harness.call('PATCH', '/v1/subscriptions', { key, body: { subscription_ids: [a, b], ...body } });
     expect((await patch({ action: 'pause' })).body.map((s: { is_active: boolean }) => s.is_active)).toEqual([false, false]);
     expect((await patch({ action: 'resume' })).body.map((s: { is_active: boolean }) => s.is_active)).toEqual([true, true]);
@@ -113,7 +113,7 @@ describe('PATCH /v1/subscriptions', () => {
 
   it('changes nothing when one id is unknown (404) or the action is not one of ours (422)', async () => {
     const { user, key } = await harness.createUser({ plan: 'pro' });
-    const a = harness.seedSubscription(user, [article()]).subscriptionId;
+    const a = (await harness.seedSubscription(user, [article()])).subscriptionId;
     const unknown = await harness.call('PATCH', '/v1/subscriptions', {
       key, body: { subscription_ids: [a, '00000000-0000-4000-8000-000000000000'], action: 'pause' },
     });
@@ -126,8 +126,8 @@ describe('PATCH /v1/subscriptions', () => {
 
   it('answers 422 for a folder_id with an action other than move, changing nothing', async () => {
     const { user, key } = await harness.createUser({ plan: 'pro' });
-    const folder = harness.createFolder(user);
-    const a = harness.seedSubscription(user, [article()]).subscriptionId;
+    const folder = await harness.createFolder(user);
+    const a = (await harness.seedSubscription(user, [article()])).subscriptionId;
     const answer = await harness.call('PATCH', '/v1/subscriptions', { key, body: { subscription_ids: [a], action: 'pause', folder_id: folder } });
     expect(answer.status).toBe(422);
     expect(answer.body).toEqual({ message: 'folder_id goes with the move action only.' });
@@ -138,7 +138,7 @@ describe('PATCH /v1/subscriptions', () => {
 describe('unsubscribing', () => {
   it('keeps the items the person saved and removes the rest', async () => {
     const { user, key } = await harness.createUser({ plan: 'pro' });
-    const sub = harness.seedSubscription(user, [article({ title: 'Keep me' }), article({ title: 'Let go' })]);
+    const sub = await harness.seedSubscription(user, [article({ title: 'Keep me' }), article({ title: 'Let go' })]);
     await harness.call('PATCH', `/v1/items/${sub.itemIds[0]}`, { key, body: { is_saved: true } });
     const gone = await harness.call('DELETE', `/v1/subscriptions/${sub.subscriptionId}`, { key });
     expect(gone.status).toBe(200);
@@ -150,8 +150,8 @@ describe('unsubscribing', () => {
 
   it('unsubscribes several at once, all or nothing', async () => {
     const { user, key } = await harness.createUser({ plan: 'pro' });
-    const a = harness.seedSubscription(user, [article()]).subscriptionId;
-    const b = harness.seedSubscription(user, [article()]).subscriptionId;
+    const a = (await harness.seedSubscription(user, [article()])).subscriptionId;
+    const b = (await harness.seedSubscription(user, [article()])).subscriptionId;
     const partly = await harness.call('DELETE', '/v1/subscriptions', { key, body: { subscription_ids: [a, '00000000-0000-4000-8000-000000000000'] } });
     expect(partly.status).toBe(404);
     expect((await harness.call('DELETE', '/v1/subscriptions', { key, body: { subscription_ids: [a, b] } })).status).toBe(200);
@@ -163,7 +163,7 @@ describe('check and newsletters', () => {
   it('says whether the user has feeds and podcasts', async () => {
     const { user, key } = await harness.createUser({ plan: 'pro' });
     expect((await harness.call('GET', '/v1/subscriptions/check', { key })).body).toEqual({ feed: false, podcast: false });
-    harness.seedSubscription(user, [episode()], { source_type: 'podcast' });
+    await harness.seedSubscription(user, [episode()], { source_type: 'podcast' });
     expect((await harness.call('GET', '/v1/subscriptions/check', { key })).body).toEqual({ feed: false, podcast: true });
   });
 

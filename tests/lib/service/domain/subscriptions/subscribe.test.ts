@@ -120,7 +120,7 @@ describe('POST /v1/subscriptions', () => {
 
   it('answers 402 once the free plan has 50 subscriptions, and adds nothing', async () => {
     const { user, key } = await harness().createUser({ plan: 'free' });
-    for (let i = 0; i < 50; i++) harness().subscribe(user, harness().createFeed());
+    for (let i = 0; i < 50; i++) await harness().subscribe(user, await harness().createFeed());
     const url = site.route('/one-too-many.xml', document(rss('One Too Many', recent(1))));
     const answer = await harness().call('POST', '/v1/subscriptions', { key, body: { url } });
     expect(answer.status).toBe(402);

@@ -11,7 +11,7 @@ type TagRecord = { id: string; name: string; item_count: number };
 /** A user with three items tagged: a [news, tech], b [tech], c [news]. */
 async function taggedItems() {
   const account = await h.createUser();
-  const [a, b, c] = h.seedSubscription(account.user, [article(), article(), article()]).itemIds;
+  const [a, b, c] = (await h.seedSubscription(account.user, [article(), article(), article()])).itemIds;
   const tag = async (id: string, tags: string[]) => expect((await h.call('PATCH', `/v1/items/${id}`, { key: account.key, body: { tags } })).status).toBe(200);
   await tag(a, ['news', 'tech']);
   await tag(b, ['tech']);

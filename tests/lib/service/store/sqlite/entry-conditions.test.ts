@@ -13,7 +13,7 @@ describe('applyItemFilter', () => {
 
   it('adds nothing but the user for an empty filter', async () => {
     const { user } = await h.createUser();
-    h.seedSubscription(user, [article(), article()]);
+    await h.seedSubscription(user, [article(), article()]);
     const where = applyItemFilter({}, new EntryConditions(user.id));
     expect(where.sql()).toBe('e.user_id = @user');
     expect(count(where)).toBe(2);
@@ -21,7 +21,7 @@ describe('applyItemFilter', () => {
 
   it('names the first unknown id, whatever the order of the filters', async () => {
     const { user } = await h.createUser();
-    const { subscriptionId } = h.seedSubscription(user, [article()]);
+    const { subscriptionId } = await h.seedSubscription(user, [article()]);
     const missing = '00000000-0000-4000-8000-000000000005';
     expect(missingTarget(h.service.db, user.id, { subscription_ids: [subscriptionId, missing] })).toEqual({ missing: 'subscription', id: missing });
     expect(missingTarget(h.service.db, user.id, { subscription_ids: [subscriptionId] })).toBeNull();

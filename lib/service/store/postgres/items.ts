@@ -86,15 +86,29 @@ export async function bulkUpdate(db: Queryable, userId: string, itemIds: string[
   return (await db.query(`UPDATE entries SET ${bulkChange[action]} WHERE user_id = $1 AND item_id = ANY($2::text[])`, values)).rowCount ?? 0;
 }
 
-/** Marks the entries read or unread in one statement; entry_counts follow once for it (migration 007's statement trigger). */
+/**
+ * Marks the entries read or unread in one statement, which moves entry_counts itself, once per
+ * group, from the rows its UPDATE returns: the per-row trigger skips the user meanwhile (migration 013).
+ */
 async function markAll(db: Queryable, userId: string, filter: ItemFilter, read: boolean): Promise<number | MissingTarget> {
   const missing = await missingTarget(db, userId, filter);
   if (missing) return missing;
-  const where = applyItemFilter(filter, new EntryConditions(userId)).add(`e.is_read = ${read ? 0 : 1}`);
-  // The counts' trigger reads every changed row twice (old and new): past the default 4 MB of work
-  // memory those transition tables go to disk, a third of the time at 100,000 entries.
-  await db.query("SET LOCAL work_mem = '64MB'");
-  return (await db.query(`UPDATE entries AS e SET is_read = ${read ? 1 : 0} WHERE ${where.sql()}`, where.values)).rowCount ?? 0;
+  const [from, to] = read ? [0, 1] : [1, 0];
+  const where = applyItemFilter(filter, new EntryConditions(userId)).add(`e.is_read = ${from}`);
+  // The returned rows are kept until the statement ends: 100,000 of them pass the default 4 MB of work memory.
+  await db.query("SELECT set_config('work_mem', '64MB', true), set_config('tidings.entry_counts_moved_for', $1, true)", [userId]);
+  const { rows: [marked] } = await db.query<{ n: string }>(`WITH changed AS (
+      UPDATE entries AS e SET is_read = ${to} WHERE ${where.sql()}
+      RETURNING COALESCE(e.subscription_id, '') AS subscription_id, e.item_type, e.is_saved),
+    groups AS (SELECT subscription_id, item_type, is_saved, COUNT(*)::int AS n FROM changed GROUP BY 1, 2, 3),
+    moved AS (INSERT INTO entry_counts AS c (user_id, subscription_id, item_type, is_read, is_saved, n)
+      SELECT $1, subscription_id, item_type, ${from}, is_saved, -n FROM groups
+      UNION ALL SELECT $1, subscription_id, item_type, ${to}, is_saved, n FROM groups
+      ON CONFLICT (user_id, subscription_id, item_type, is_read, is_saved) DO UPDATE SET n = c.n + excluded.n)
+    SELECT COALESCE(SUM(n), 0) AS n FROM groups`, where.values);
+  // Later statements of the transaction (none today) count by the trigger again.
+  await db.query("SELECT set_config('tidings.entry_counts_moved_for', '', true)");
+  return Number(marked!.n);
 }
 
 /** The item store on PostgreSQL. */

@@ -162,4 +162,24 @@ describeOnBothEngines('the item store on %s', ['items'], (f) => {
     expect((await page(userId, { filter: { is_read: false } })).total).toBe(5);
     expect((await page(neighbour.userId, { filter: { is_read: false } })).total).toBe(2);
   });
+
+  it('keeps the counts exact when single and bulk changes follow a mark all, and while it marks only its user', async () => {
+    const { userId, itemIds } = await seedArticles(3);
+    const saved = await seedArticles(2);
+    const neighbour = await seedArticles(2);
+    expect(await f.store.items.bulkUpdate(userId, [itemIds[0]!], 'save', null)).toBe(1);
+    expect(await f.store.items.markAll(userId, {}, true)).toBe(3);
+    // Changes after it, on the same connections, are counted as they happen.
+    await f.store.items.update(userId, itemIds[1]!, () => ({ is_read: false }), null);
+    expect(await f.store.items.bulkUpdate(userId, [itemIds[0]!, itemIds[2]!], 'mark_unread', null)).toBe(2);
+    expect(await f.store.items.bulkUpdate(saved.userId, saved.itemIds, 'mark_read', null)).toBe(2);
+    await f.store.items.update(neighbour.userId, neighbour.itemIds[0]!, () => ({ is_saved: true }), null);
+    const counted = await f.run(`SELECT user_id, subscription_id, item_type, is_read, is_saved, n FROM entry_counts WHERE n <> 0
+      ORDER BY user_id, subscription_id, item_type, is_read, is_saved`);
+    const actual = await f.run(`SELECT user_id, COALESCE(subscription_id, '') AS subscription_id, item_type, is_read, is_saved, COUNT(*) AS n
+      FROM entries GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`);
+    expect(counted.map((row) => ({ ...row, n: Number(row.n) }))).toEqual(actual.map((row) => ({ ...row, n: Number(row.n) })));
+    expect((await page(userId, { filter: { is_read: false } })).total).toBe(3);
+    expect((await page(neighbour.userId, { filter: { is_saved: true } })).total).toBe(1);
+  });
 });

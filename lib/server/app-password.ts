@@ -5,7 +5,7 @@ import {
 } from '@/lib/service/domain/app-password';
 import type { Queryable } from '@/lib/service/store/postgres/unit-of-work';
 import { postgresPasswordRecord, storePostgresPassword } from '@/lib/service/store/postgres/app-password';
-import { appStateDatabaseUrl } from './app-state/config';
+import { postgresDatabaseUrl } from '@/lib/service/store/database-url';
 import { appStatePool } from './app-state/postgres';
 
 /*
@@ -21,7 +21,7 @@ let sharedCache: { key: string; source: PasswordSource; until: number } | null =
 
 /** The password in force for the app. */
 export async function appPasswordSource(dataDir: string): Promise<PasswordSource> {
-  const url = appStateDatabaseUrl();
+  const url = postgresDatabaseUrl();
   const envPassword = process.env.TIDINGS_APP_PASSWORD;
   if (!url || envPassword) return passwordSource(dataDir, envPassword);
   const key = `${url}\n${dataDir}`;
@@ -53,7 +53,7 @@ async function sharedPasswordRecord(pool: Queryable, dataDir: string): Promise<P
 /** Stores the app's first password unless one is stored already (false then). */
 export async function storeFirstAppPassword(dataDir: string, password: string): Promise<boolean> {
   if ((await appPasswordSource(dataDir)).kind !== 'none') return false;
-  const url = appStateDatabaseUrl();
+  const url = postgresDatabaseUrl();
   if (!url) {
     await writePassword(dataDir, password);
     return true;

@@ -10,8 +10,9 @@ import pg from 'pg';
 import { passwordSource } from '../service/domain/app-password';
 import { migrateAppState } from '../service/store/postgres/app-state-schema';
 import { postgresPasswordRecord } from '../service/store/postgres/app-password';
+import { postgresDatabaseUrl } from '../service/store/database-url';
 import { privateDirectory } from '../service/store/private-files';
-import { appStateDatabaseUrl, sharedSecretProblem } from './app-state/config';
+import { sharedSecretProblem } from './app-state/config';
 import { staleBuildReason } from './build-freshness';
 import { tlsFromEnv } from './https-front';
 import { statusAt } from './status-at';
@@ -56,7 +57,7 @@ function signalNumber(signal: NodeJS.Signals): number {
 
 /** Whether the app has a password: with DATABASE_URL the shared database's (app_password) or this node's own, else the data directory's. */
 async function passwordChosen(dataDir: string): Promise<boolean> {
-  const url = appStateDatabaseUrl();
+  const url = postgresDatabaseUrl();
   if (!url || process.env.TIDINGS_APP_PASSWORD) return passwordSource(dataDir).kind !== 'none';
   const pool = new pg.Pool({ connectionString: url, max: 1 });
   pool.on('error', () => undefined);

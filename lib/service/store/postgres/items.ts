@@ -4,8 +4,8 @@ import type { BulkItemAction, Tag } from '@/lib/contract/items';
 import type { DetailRow, EntryChange, ItemDetailParts, ItemFilter, ItemRow, ItemStore, MissingTarget } from '../items';
 import { detailColumns, hiddenDetail, itemColumns, itemJoins } from '../item-columns';
 import { bigNumber } from './big-numbers';
-import { applyItemFilter, EntryConditions } from './entry-conditions';
 import { listItemPage, missingTarget } from './item-list';
+import { setReadInBulk } from './mark-all';
 import { searchItemRows } from './item-search';
 import { orderWithoutCase } from './name-order';
 import { inTransaction, retried, type Queryable } from './unit-of-work';
@@ -86,29 +86,9 @@ export async function bulkUpdate(db: Queryable, userId: string, itemIds: string[
   return (await db.query(`UPDATE entries SET ${bulkChange[action]} WHERE user_id = $1 AND item_id = ANY($2::text[])`, values)).rowCount ?? 0;
 }
 
-/**
- * Marks the entries read or unread in one statement, which moves entry_counts itself, once per
- * group, from the rows its UPDATE returns: the per-row trigger skips the user meanwhile (migration 013).
- */
+/** Marks the entries read or unread (see setReadInBulk). */
 async function markAll(db: Queryable, userId: string, filter: ItemFilter, read: boolean): Promise<number | MissingTarget> {
-  const missing = await missingTarget(db, userId, filter);
-  if (missing) return missing;
-  const [from, to] = read ? [0, 1] : [1, 0];
-  const where = applyItemFilter(filter, new EntryConditions(userId)).add(`e.is_read = ${from}`);
-  // The returned rows are kept until the statement ends: 100,000 of them pass the default 4 MB of work memory.
-  await db.query("SELECT set_config('work_mem', '64MB', true), set_config('tidings.entry_counts_moved_for', $1, true)", [userId]);
-  const { rows: [marked] } = await db.query<{ n: string }>(`WITH changed AS (
-      UPDATE entries AS e SET is_read = ${to} WHERE ${where.sql()}
-      RETURNING COALESCE(e.subscription_id, '') AS subscription_id, e.item_type, e.is_saved),
-    groups AS (SELECT subscription_id, item_type, is_saved, COUNT(*)::int AS n FROM changed GROUP BY 1, 2, 3),
-    moved AS (INSERT INTO entry_counts AS c (user_id, subscription_id, item_type, is_read, is_saved, n)
-      SELECT $1, subscription_id, item_type, ${from}, is_saved, -n FROM groups
-      UNION ALL SELECT $1, subscription_id, item_type, ${to}, is_saved, n FROM groups
-      ON CONFLICT (user_id, subscription_id, item_type, is_read, is_saved) DO UPDATE SET n = c.n + excluded.n)
-    SELECT COALESCE(SUM(n), 0) AS n FROM groups`, where.values);
-  // Later statements of the transaction (none today) count by the trigger again.
-  await db.query("SELECT set_config('tidings.entry_counts_moved_for', '', true)");
-  return Number(marked!.n);
+  return (await missingTarget(db, userId, filter)) ?? setReadInBulk(db, userId, filter, read ? 1 : 0);
 }
 
 /** The item store on PostgreSQL. */

@@ -1,10 +1,10 @@
 /**
- * Mark all read without a statement's transition tables: migration 007's statement trigger made
- * PostgreSQL keep a copy of every changed row twice (old and new), over half of marking 100,000
- * entries. entry_counts follow an UPDATE of entries per row again (as SQLite's do), except for
- * the user named in the transaction's `tidings.entry_counts_moved_for` setting: mark-all sets it
- * and moves the counts itself, once per group, from what its UPDATE returns. The setting is read
- * in the trigger's WHEN, so a skipped row queues no trigger call.
+ * Mark all read without counting its rows: migration 007's statement trigger kept a copy of every
+ * changed row (old and new) and grouped them, a quarter or more of marking 100,000 entries.
+ * entry_counts follow an UPDATE of entries per row again (as SQLite's do), except for the user
+ * named in the transaction's `tidings.entry_counts_moved_for` setting: mark-all sets it and moves
+ * the counts itself, once per group, worked out from entry_counts beforehand (postgres/mark-all.ts).
+ * The setting is read in the trigger's WHEN, so a skipped row queues no trigger call.
  */
 export const markAllSchema = /* sql */ `
 DROP TRIGGER entry_counts_update ON entries;

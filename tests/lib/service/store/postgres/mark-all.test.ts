@@ -1,8 +1,7 @@
 /*
- * Mark all read on PostgreSQL (migration 013): its UPDATE moves entry_counts itself, so entries
- * carries no trigger that keeps transition tables (a copy of every changed row, old and new, which
- * took over half of marking 100,000 entries read); the per-row trigger skips only the marking
- * user, and only inside its transaction.
+ * Mark all read on PostgreSQL (migration 013): it moves entry_counts itself, so entries carries no
+ * trigger that keeps transition tables (a copy of every changed row, old and new, grouped after a
+ * mark-all); the per-row trigger skips only the marking user, and only inside its transaction.
  */
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -50,7 +50,6 @@ export async function setReadInBulk(db: Queryable, userId: string, filter: ItemF
   await db.query('SELECT 1 FROM entry_counts WHERE user_id = $1 FOR UPDATE', [userId]);
   const where = applyItemFilter({ ...filter, until_ms: undefined }, new EntryConditions(userId)).add(`e.is_read = ${from}`);
   const moved = await groupsToMove(db, filter, where);
-  if (!moved.length) return 0;
   const changing = where.clone();
   if (filter.until_ms !== undefined) changing.add(`e.published_ms <= ${changing.bind(filter.until_ms)}`);
   await db.query("SELECT set_config('tidings.entry_counts_moved_for', $1, true)", [userId]);

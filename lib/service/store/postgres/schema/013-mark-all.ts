@@ -1,6 +1,6 @@
 /**
  * Mark all read without counting its rows: migration 007's statement trigger kept a copy of every
- * changed row (old and new) and grouped them, a quarter or more of marking 100,000 entries.
+ * changed row (old and new) and grouped them, about a fifth of marking 100,000 entries.
  * entry_counts follow an UPDATE of entries per row again (as SQLite's do), except for the user
  * named in the transaction's `tidings.entry_counts_moved_for` setting: mark-all sets it and moves
  * the counts itself, once per group, worked out from entry_counts beforehand (postgres/mark-all.ts).

@@ -2,7 +2,7 @@ import 'server-only';
 import { setKeyLimiter } from '@/lib/service/embedded';
 import { serviceConfig } from '@/lib/service/config';
 import { RateLimiter, type KeyLimiter, type Verdict } from '@/lib/service/http/rate-limit';
-import { appStateDatabaseUrl } from './app-state/config';
+import { postgresDatabaseUrl } from '@/lib/service/store/database-url';
 import { hitSlidingWindow } from './app-state/postgres-limits';
 
 /*
@@ -52,6 +52,6 @@ function withinTime<T>(answer: Promise<T>, ms: number): Promise<T> {
  * for all nodes; call once at start, before the service's first request. Without it, nothing changes.
  */
 export function shareKeyLimits(env: NodeJS.ProcessEnv = process.env): void {
-  const url = appStateDatabaseUrl(env);
+  const url = postgresDatabaseUrl(env);
   if (url) setKeyLimiter(new SharedKeyLimiter(url, serviceConfig().rateLimitWindowSeconds * 1000));
 }

@@ -1,7 +1,7 @@
 import 'server-only';
 import Database from 'better-sqlite3';
 import { appDatabase, storeOf } from './app-database';
-import { appStateDatabaseUrl } from './app-state/config';
+import { postgresDatabaseUrl } from '@/lib/service/store/database-url';
 import { postgresSessionStore } from './app-state/postgres-sessions';
 
 /*
@@ -100,7 +100,7 @@ const stores = new WeakMap<Database.Database, SqliteSessionStore>();
 
 /** The session store of this installation: PostgreSQL with DATABASE_URL, else the data directory's app.db. */
 export function sessionStore(dataDir: string): SessionStore {
-  const url = appStateDatabaseUrl();
+  const url = postgresDatabaseUrl();
   if (url) return postgresSessionStore(url);
   return storeOf(stores, appDatabase(dataDir), (db) => new SqliteSessionStore(db));
 }

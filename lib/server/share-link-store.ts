@@ -1,7 +1,7 @@
 import 'server-only';
 import Database from 'better-sqlite3';
 import { appDatabase, storeOf } from './app-database';
-import { appStateDatabaseUrl } from './app-state/config';
+import { postgresDatabaseUrl } from '@/lib/service/store/database-url';
 import { postgresShareLinkStore } from './app-state/postgres-share-links';
 
 /*
@@ -156,7 +156,7 @@ const stores = new WeakMap<Database.Database, SqliteShareLinkStore>();
 
 /** The share-link store of this installation: PostgreSQL with DATABASE_URL, else the data directory's app.db. */
 export function shareLinkStore(dataDir: string): ShareLinkStore {
-  const url = appStateDatabaseUrl();
+  const url = postgresDatabaseUrl();
   if (url) return postgresShareLinkStore(url);
   return storeOf(stores, appDatabase(dataDir), (db) => new SqliteShareLinkStore(db));
 }

@@ -1,6 +1,6 @@
 import 'server-only';
 import { isIPv6 } from 'node:net';
-import { appStateDatabaseUrl } from './app-state/config';
+import { postgresDatabaseUrl } from '@/lib/service/store/database-url';
 import { hitWindow } from './app-state/postgres-limits';
 import { clientAddress } from './client-address';
 
@@ -37,7 +37,7 @@ function sweep(now: number): void {
 /** Counts a visit from this address: 0 when it may go on, else the seconds to wait before the next one. */
 export async function takeShareVisit(address: string, now = Date.now()): Promise<number> {
   const key = budgetKey(address);
-  const url = appStateDatabaseUrl();
+  const url = postgresDatabaseUrl();
   if (url) {
     const { count, windowEndsAt } = await hitWindow(url, `share-visit:${key}`, windowMs, now);
     return count > visitsPerMinute ? Math.max(1, Math.ceil((windowEndsAt - now) / 1000)) : 0;

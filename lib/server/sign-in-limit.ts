@@ -1,5 +1,5 @@
 import 'server-only';
-import { appStateDatabaseUrl } from './app-state/config';
+import { postgresDatabaseUrl } from '@/lib/service/store/database-url';
 import { endStreak, hitStreak, hitWindow, readStreak, readWindow } from './app-state/postgres-limits';
 import { addressWords, isLoopbackAddress, normalAddress } from './trusted-proxies';
 
@@ -102,7 +102,7 @@ async function sharedWait(url: string, address: string, key: string, now: number
 /** Seconds this address must wait before trying to sign in again, or 0 when it may try now. */
 export async function signInWait(address: string, now = Date.now()): Promise<number> {
   const key = limitKey(address);
-  const url = appStateDatabaseUrl();
+  const url = postgresDatabaseUrl();
   if (url) return sharedWait(url, address, key, now);
   const failures = state();
   let waitMs = addressWait(failures.recent(key, now), now);
@@ -116,7 +116,7 @@ export async function signInWait(address: string, now = Date.now()): Promise<num
 /** Counts a failed sign-in from this address. */
 export async function recordFailedSignIn(address: string, now = Date.now()): Promise<void> {
   const key = limitKey(address);
-  const url = appStateDatabaseUrl();
+  const url = postgresDatabaseUrl();
   if (url) {
     await hitStreak(url, `sign-in:${key}`, rememberMs, now);
     await hitWindow(url, `sign-in-minute:${key}`, minuteMs, now);
@@ -132,7 +132,7 @@ export async function recordFailedSignIn(address: string, now = Date.now()): Pro
 /** Counts a right sign-in: the address's failures are forgotten and it stays clear of the overall cap. */
 export async function recordSignIn(address: string, now = Date.now()): Promise<void> {
   const key = limitKey(address);
-  const url = appStateDatabaseUrl();
+  const url = postgresDatabaseUrl();
   if (url) {
     await endStreak(url, `sign-in:${key}`);
     if (normalAddress(address)) await hitStreak(url, `sign-in-known:${key}`, knownForMs, now);

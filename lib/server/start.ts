@@ -7,11 +7,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { passwordSource } from '../service/domain/app-password';
+import { appPasswordSourceIn, passwordDatabaseUrl } from '../service/store/app-password-source';
 import { migrateAppState } from '../service/store/postgres/app-state-schema';
-import { postgresPasswordRecord } from '../service/store/postgres/app-password';
 import { privateDirectory } from '../service/store/private-files';
-import { appStateDatabaseUrl, sharedSecretProblem } from './app-state/config';
+import { sharedSecretProblem } from './app-state/config';
 import { staleBuildReason } from './build-freshness';
 import { tlsFromEnv } from './https-front';
 import { statusAt } from './status-at';
@@ -54,15 +53,15 @@ function signalNumber(signal: NodeJS.Signals): number {
   return signal === 'SIGINT' ? 2 : signal === 'SIGHUP' ? 1 : 15;
 }
 
-/** Whether the app has a password: with DATABASE_URL the shared database's (app_password) or this node's own, else the data directory's. */
+/** Whether the app has a password, kept where the server keeps it (lib/service/store/app-password-source.ts). */
 async function passwordChosen(dataDir: string): Promise<boolean> {
-  const url = appStateDatabaseUrl();
-  if (!url || process.env.TIDINGS_APP_PASSWORD) return passwordSource(dataDir).kind !== 'none';
+  const url = passwordDatabaseUrl();
+  if (!url) return (await appPasswordSourceIn(dataDir, null)).kind !== 'none';
   const pool = new pg.Pool({ connectionString: url, max: 1 });
   pool.on('error', () => undefined);
   try {
     await migrateAppState(pool);
-    return (await postgresPasswordRecord(pool)) !== null || passwordSource(dataDir).kind !== 'none';
+    return (await appPasswordSourceIn(dataDir, pool)).kind !== 'none';
   } catch {
     // The server says what is wrong with the database; this hint is not the place.
     return true;

@@ -15,6 +15,7 @@ import { upNextSchema } from './schema/014-up-next';
 import { itemSourceHashSchema } from './schema/016-item-source-hash';
 import { feedListingSchema } from './schema/017-feed-listing';
 import { feedLeasesSchema } from './schema/018-feed-leases';
+import { unreadIndexSchema } from './schema/020-unread-index';
 
 export type Migration = { version: number; name: string; sql: string };
 
@@ -37,4 +38,5 @@ export const migrations: Migration[] = [
   { version: 16, name: 'item-source-hash', sql: itemSourceHashSchema },
   { version: 17, name: 'feed-listing', sql: feedListingSchema },
   { version: 18, name: 'feed-leases', sql: feedLeasesSchema },
+  { version: 20, name: 'unread-index', sql: unreadIndexSchema },
 ];

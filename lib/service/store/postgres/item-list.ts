@@ -43,7 +43,7 @@ export function searchQuery(text: string, includeBody: boolean): string | null {
 }
 
 /** Whether entry_counts can answer how many entries match: it knows subscription, type, read and saved, not dates, tags or playback. */
-function countsCover(filter: ItemFilter): boolean {
+export function countsCover(filter: ItemFilter): boolean {
   return !filter.tag_ids?.length && filter.from_ms === undefined && filter.until_ms === undefined && filter.in_progress === undefined;
 }
 

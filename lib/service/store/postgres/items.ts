@@ -4,8 +4,8 @@ import type { BulkItemAction, Tag } from '@/lib/contract/items';
 import type { DetailRow, EntryChange, ItemDetailParts, ItemFilter, ItemRow, ItemStore, MissingTarget } from '../items';
 import { detailColumns, hiddenDetail, itemColumns, itemJoins } from '../item-columns';
 import { bigNumber } from './big-numbers';
-import { applyItemFilter, EntryConditions } from './entry-conditions';
 import { listItemPage, missingTarget } from './item-list';
+import { setReadInBulk } from './mark-all';
 import { searchItemRows } from './item-search';
 import { orderWithoutCase } from './name-order';
 import { inTransaction, retried, type Queryable } from './unit-of-work';
@@ -86,15 +86,9 @@ export async function bulkUpdate(db: Queryable, userId: string, itemIds: string[
   return (await db.query(`UPDATE entries SET ${bulkChange[action]} WHERE user_id = $1 AND item_id = ANY($2::text[])`, values)).rowCount ?? 0;
 }
 
-/** Marks the entries read or unread in one statement; entry_counts follow once for it (migration 007's statement trigger). */
+/** Marks the entries read or unread (see setReadInBulk). */
 async function markAll(db: Queryable, userId: string, filter: ItemFilter, read: boolean): Promise<number | MissingTarget> {
-  const missing = await missingTarget(db, userId, filter);
-  if (missing) return missing;
-  const where = applyItemFilter(filter, new EntryConditions(userId)).add(`e.is_read = ${read ? 0 : 1}`);
-  // The counts' trigger reads every changed row twice (old and new): past the default 4 MB of work
-  // memory those transition tables go to disk, a third of the time at 100,000 entries.
-  await db.query("SET LOCAL work_mem = '64MB'");
-  return (await db.query(`UPDATE entries AS e SET is_read = ${read ? 1 : 0} WHERE ${where.sql()}`, where.values)).rowCount ?? 0;
+  return (await missingTarget(db, userId, filter)) ?? setReadInBulk(db, userId, filter, read ? 1 : 0);
 }
 
 /** The item store on PostgreSQL. */

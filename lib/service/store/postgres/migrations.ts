@@ -7,6 +7,7 @@ import { entryMarkingSchema } from './schema/007-entry-marking';
 import { feverIdsSchema } from './schema/008-fever-ids';
 import { feedLeasesSchema } from './schema/009-feed-leases';
 import { searchPageSchema } from './schema/012-search-page';
+import { markAllSchema } from './schema/013-mark-all';
 
 /**
  * The service's PostgreSQL schema changes, in order. Never edit one that has shipped: add the
@@ -21,4 +22,5 @@ export const postgresMigrations: Migration[] = [
   { version: 8, name: 'fever-ids', sql: feverIdsSchema },
   { version: 9, name: 'feed-leases', sql: feedLeasesSchema },
   { version: 12, name: 'search-page', sql: searchPageSchema },
+  { version: 13, name: 'mark-all', sql: markAllSchema },
 ];

@@ -7,7 +7,7 @@ import { forgetInSavedSearches } from './saved-search-references';
 
 /** A folder record's columns, from `folders fo`: unread counts every unread entry of its subscriptions. */
 export const folderColumns = `fo.id, fo.name, fo.is_pinned,
-  (SELECT COUNT(*) FROM subscriptions s JOIN entries e ON e.user_id = s.user_id AND e.subscription_id = s.id AND e.is_read = 0
+  (SELECT COALESCE(SUM(c.n), 0) FROM subscriptions s JOIN entry_counts c ON c.user_id = s.user_id AND c.subscription_id = s.id AND c.is_read = 0
     WHERE s.folder_id = fo.id) AS unread_count`;
 
 export type FolderRow = { id: string; name: string; is_pinned: number; unread_count: number };

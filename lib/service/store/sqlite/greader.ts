@@ -54,8 +54,10 @@ const statements = preparedOnce((db: Db) => ({
   subscriptions: db.prepare(`SELECT s.id, COALESCE(s.title, f.title) AS title, f.url AS feed_url, 'tidings:' || f.id AS feed_key, f.website, fo.name AS folder
     FROM subscriptions s JOIN feeds f ON f.id = s.feed_id LEFT JOIN folders fo ON fo.id = s.folder_id
     WHERE s.user_id = ? ORDER BY COALESCE(s.title, f.title) COLLATE NOCASE, s.id`),
-  unread: db.prepare(`SELECT subscription_id, COUNT(*) AS count, MAX(published_ms) AS newest_ms FROM entries
-    WHERE user_id = ? AND is_read = 0 AND subscription_id IS NOT NULL GROUP BY subscription_id`),
+  // Counted by entry_counts; the newest unread entry of each subscription is the first found walking its entries newest first.
+  unread: db.prepare(`SELECT c.subscription_id, SUM(c.n) AS count, (SELECT e.published_ms FROM entries e INDEXED BY entries_subscription
+      WHERE e.user_id = c.user_id AND e.subscription_id = c.subscription_id AND e.is_read = 0 ORDER BY e.published_ms DESC LIMIT 1) AS newest_ms
+    FROM entry_counts c WHERE c.user_id = ? AND c.is_read = 0 AND c.subscription_id <> '' GROUP BY c.subscription_id HAVING SUM(c.n) > 0`),
   folderNames: db.prepare('SELECT name FROM folders WHERE user_id = ? ORDER BY name COLLATE NOCASE').pluck(),
   tagNames: db.prepare('SELECT name FROM tags WHERE user_id = ? ORDER BY name COLLATE NOCASE').pluck(),
   folderId: db.prepare('SELECT id FROM folders WHERE user_id = ? AND name = ?').pluck(),

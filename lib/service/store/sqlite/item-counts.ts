@@ -57,7 +57,6 @@ export function setReadInBulk(db: Db, userId: string, filter: ItemFilter, to: 0 
     const where = applyItemFilter({ ...filter, until_ms: undefined }, new EntryConditions(userId))
       .add('e.is_read = @from', { from: 1 - to });
     const moved = groupsToMove(db, userId, filter, where);
-    if (!moved.length) return 0;
     const changing = where.clone();
     if (filter.until_ms !== undefined) {
       // Walking the date index updates rows in date order, each a separate seek (~40% slower per

@@ -15,7 +15,7 @@ export const subscriptionColumns = `
   s.id, s.feed_id, COALESCE(s.title, f.title) AS title, s.is_pinned, s.is_active, s.playback_speed, s.folder_id,
   f.source_type, f.status, f.website, f.newsletter_address, f.artist, f.language, f.last_update, f.description, f.url AS canonical_url,
   f.explicit, f.podcast_summary,
-  (SELECT COUNT(*) FROM entries e WHERE e.user_id = s.user_id AND e.subscription_id = s.id AND e.is_read = 0) AS unread_count,
+  (SELECT COALESCE(SUM(c.n), 0) FROM entry_counts c WHERE c.user_id = s.user_id AND c.subscription_id = s.id AND c.is_read = 0) AS unread_count,
   (@cap IS NOT NULL AND EXISTS (SELECT 1 FROM items h WHERE h.feed_id = s.feed_id
      AND h.published_ms < unixepoch(s.created_at) * 1000 - @cap * 86400000)) AS history_capped`;
 

@@ -162,4 +162,44 @@ describeOnBothEngines('the item store on %s', ['items'], (f) => {
     expect((await page(userId, { filter: { is_read: false } })).total).toBe(5);
     expect((await page(neighbour.userId, { filter: { is_read: false } })).total).toBe(2);
   });
+
+  it('keeps the counts exact when single and bulk changes follow a mark all, and while it marks only its user', async () => {
+    const { userId, itemIds } = await seedArticles(3);
+    const saved = await seedArticles(2);
+    const neighbour = await seedArticles(2);
+    expect(await f.store.items.bulkUpdate(userId, [itemIds[0]!], 'save', null)).toBe(1);
+    expect(await f.store.items.markAll(userId, {}, true)).toBe(3);
+    // Changes after it, on the same connections, are counted as they happen.
+    await f.store.items.update(userId, itemIds[1]!, () => ({ is_read: false }), null);
+    expect(await f.store.items.bulkUpdate(userId, [itemIds[0]!, itemIds[2]!], 'mark_unread', null)).toBe(2);
+    expect(await f.store.items.bulkUpdate(saved.userId, saved.itemIds, 'mark_read', null)).toBe(2);
+    await f.store.items.update(neighbour.userId, neighbour.itemIds[0]!, () => ({ is_saved: true }), null);
+    // A tag is a filter the counters do not cover: its entries are counted one by one.
+    const tag = await f.tag(userId, 'later', [itemIds[1]!, itemIds[2]!]);
+    expect(await f.store.items.markAll(userId, { tag_ids: [tag], until_ms: start + day }, true)).toBe(1);
+    await expectExactCounts();
+    expect((await page(userId, { filter: { is_read: false } })).total).toBe(2);
+    expect((await page(neighbour.userId, { filter: { is_saved: true } })).total).toBe(1);
+  });
+
+  it('counts again when the counters had drifted from the entries a mark all changed', async () => {
+    const { userId } = await seedArticles(3);
+    await f.run('UPDATE entry_counts SET n = n + 2 WHERE user_id = ? AND is_read = 0', userId);
+    expect(await f.store.items.markAll(userId, {}, true)).toBe(3);
+    await expectExactCounts();
+    expect((await page(userId, { filter: { is_read: true } })).total).toBe(3);
+    // Counters that lost the entries still let them be marked.
+    await f.run('DELETE FROM entry_counts WHERE user_id = ?', userId);
+    expect(await f.store.items.markAll(userId, {}, false)).toBe(3);
+    await expectExactCounts();
+  });
+
+  /** entry_counts hold what counting every entry gives (rows left at zero aside). */
+  async function expectExactCounts() {
+    const counted = await f.run(`SELECT user_id, subscription_id, item_type, is_read, is_saved, n FROM entry_counts WHERE n <> 0
+      ORDER BY user_id, subscription_id, item_type, is_read, is_saved`);
+    const actual = await f.run(`SELECT user_id, COALESCE(subscription_id, '') AS subscription_id, item_type, is_read, is_saved, COUNT(*) AS n
+      FROM entries GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`);
+    expect(counted.map((row) => ({ ...row, n: Number(row.n) }))).toEqual(actual.map((row) => ({ ...row, n: Number(row.n) })));
+  }
 });

@@ -10,7 +10,7 @@ import 'fake-indexeddb/auto';
 
 function keyOf(request: RequestInfo | URL): string {
   // A path resolves against the page's (or worker's) address, as in browsers.
-  return new URL(request instanceof Request ? request.url : String(request), (globalThis as { location?: URL }).location?.href).href;
+  return new URL(request instanceof Request ? request.url : String(request), (globalThis as { location?: { href: string } }).location?.href).href;
 }
 
 /** A Cache: one response per URL, listed in the order they were put. */

@@ -81,8 +81,7 @@ describe('episodes downloaded for offline listening, on a phone', () => {
     await otherTabDownloads.waitFor({ state: 'detached' });
     expect(await page.evaluate(async (id) => Boolean(await (await caches.open('tidings-episode-downloads')).match(`/api/episode-audio/${id}`)), episode.id)).toBe(false);
     expect(errors).toEqual([]);
-
-  });
+  }, 120_000);
 
   it('says why a download failed when the device is offline, and keeps nothing', async () => {
     const { page, episode } = await phone.openSubscribed();
@@ -98,7 +97,7 @@ describe('episodes downloaded for offline listening, on a phone', () => {
     expect(await page.evaluate(async () => (await (await caches.open('tidings-episode-downloads')).keys()).length)).toBe(0);
 
     await phone.setOffline(false);
-  });
+  }, 90_000);
 
   it('keeps playing an episode whose download is removed while it plays offline, and removes it once the player closes', async () => {
     const { page, errors, podcast, episode } = await phone.openSubscribed();
@@ -137,5 +136,5 @@ describe('episodes downloaded for offline listening, on a phone', () => {
     expect(errors).toEqual([]);
 
     await phone.setOffline(false);
-  });
+  }, 90_000);
 });

@@ -204,7 +204,6 @@ describe.each<ViewportName>(['phone', 'desktop'])('the podcast player on a %s', 
     expect(await page.getByRole('main').getByRole('link', { name: episode.title, exact: true }).count()).toBe(1);
     await expectNoAxeViolations(page);
     expect(errors).toEqual([]);
-
   });
 });
 
@@ -271,7 +270,6 @@ describe.each<ViewportName>(['phone', 'desktop'])('the podcast player and the sy
     await player.getByRole('button', { name: 'Pause', exact: true }).waitFor();
     // The button says Pause from the audio's "play" event on (loading); the system hears "playing" at its "playing" event.
     await expect.poll(() => page.evaluate(() => navigator.mediaSession.playbackState), { timeout: 10_000 }).toBe('playing');
-
   });
 
   it('sends the position to the service every 15 seconds while playing, with no pause', async () => {
@@ -306,7 +304,6 @@ describe.each<ViewportName>(['phone', 'desktop'])('the podcast player and the sy
     await expect.poll(() => reports).toEqual([first, second]);
     // Never paused: a pause would have sent a report of its own and shown Play.
     expect(await player.getByRole('button', { name: 'Pause', exact: true }).count()).toBe(1);
-
   });
 });
 
@@ -332,6 +329,5 @@ describe('the mini player on a 320 px phone', () => {
     await player.getByRole('button', { name: 'Open the full player' }).click();
     await page.getByRole('dialog', { name: episode.title }).waitFor();
     await expectNoAxeViolations(page);
-
   });
 });

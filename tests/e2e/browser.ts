@@ -25,9 +25,22 @@ const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
-/** Launches headless Chromium from CHROMIUM_PATH (or /usr/bin/chromium), with `extraArgs` after the usual flags. */
-export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
-  return chromium.launch({ executablePath: inject('chromiumPath'), headless: true, args: [...CHROMIUM_ARGS, ...extraArgs] });
+/**
+ * Launches headless Chromium from CHROMIUM_PATH (or /usr/bin/chromium), with `extraArgs` after the usual flags.
+ * TIDINGS_E2E_CPU_THROTTLE (e.g. 4) slows every page of its new contexts that much, as a loaded CI machine would.
+ */
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+  const browser = await chromium.launch({ executablePath: inject('chromiumPath'), headless: true, args: [...CHROMIUM_ARGS, ...extraArgs] });
+  const rate = Number(process.env.TIDINGS_E2E_CPU_THROTTLE);
+  if (rate > 1) {
+    const newContext = browser.newContext.bind(browser);
+    browser.newContext = async (options) => {
+      const context = await newContext(options);
+      context.on('page', (page) => void context.newCDPSession(page).then((session) => session.send('Emulation.setCPUThrottlingRate', { rate })).catch(() => undefined));
+      return context;
+    };
+  }
+  return browser;
 }
 
 /**

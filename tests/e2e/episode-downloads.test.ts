@@ -15,7 +15,7 @@ const phone = phonePerTest();
 
 describe('episodes downloaded for offline listening, on a phone', () => {
   it('downloads an episode, plays and seeks it offline, reports the position once online, and removes it', async () => {
-    const { page, errors, podcast, subscriptionId, episode } = await phone.openSubscribed();
+    const { page, errors, podcast, episode } = await phone.openSubscribed();
     // Another tab of the app, on the episodes page: it learns of the download, and later of its removal, without a reload.
     const otherTab = await phone.context!.newPage();
     await otherTab.goto('/episodes');
@@ -61,9 +61,10 @@ describe('episodes downloaded for offline listening, on a phone', () => {
     // Seeking within the downloaded file works offline, and it plays on from there.
     await expect.poll(() => playerSeconds(page), { timeout: 10_000 }).toBeGreaterThanOrEqual(41);
     expect(await full.getByRole('alert').count()).toBe(0);
-    await expectNoAxeViolations(page);
     await full.getByRole('button', { name: 'Pause', exact: true }).click();
     await full.getByRole('button', { name: 'Play', exact: true }).waitFor();
+    // Once paused: axe is slow on a loaded machine, and the episode must not play to its end meanwhile.
+    await expectNoAxeViolations(page);
     const position = Number(await full.getByRole('slider', { name: 'Position' }).inputValue());
     // The position waits in the outbox, as any playback report made offline does.
     await page.getByRole('status').filter({ hasText: /change.? waiting to sync/ }).first().waitFor();
@@ -80,12 +81,10 @@ describe('episodes downloaded for offline listening, on a phone', () => {
     await otherTabDownloads.waitFor({ state: 'detached' });
     expect(await page.evaluate(async (id) => Boolean(await (await caches.open('tidings-episode-downloads')).match(`/api/episode-audio/${id}`)), episode.id)).toBe(false);
     expect(errors).toEqual([]);
-
-    await page.request.delete(`/api/v1/subscriptions/${subscriptionId}`);
-  });
+  }, 120_000);
 
   it('says why a download failed when the device is offline, and keeps nothing', async () => {
-    const { page, subscriptionId, episode } = await phone.openSubscribed();
+    const { page, episode } = await phone.openSubscribed();
     await openEpisode(page, episode);
 
     await phone.setOffline(true);
@@ -98,11 +97,10 @@ describe('episodes downloaded for offline listening, on a phone', () => {
     expect(await page.evaluate(async () => (await (await caches.open('tidings-episode-downloads')).keys()).length)).toBe(0);
 
     await phone.setOffline(false);
-    await page.request.delete(`/api/v1/subscriptions/${subscriptionId}`);
-  });
+  }, 90_000);
 
   it('keeps playing an episode whose download is removed while it plays offline, and removes it once the player closes', async () => {
-    const { page, errors, podcast, subscriptionId, episode } = await phone.openSubscribed();
+    const { page, errors, podcast, episode } = await phone.openSubscribed();
     await openEpisode(page, episode);
     const main = page.getByRole('main');
     await main.getByRole('button', { name: 'Download for offline' }).click();
@@ -138,6 +136,5 @@ describe('episodes downloaded for offline listening, on a phone', () => {
     expect(errors).toEqual([]);
 
     await phone.setOffline(false);
-    await page.request.delete(`/api/v1/subscriptions/${subscriptionId}`);
-  });
+  }, 90_000);
 });

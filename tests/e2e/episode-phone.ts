@@ -29,11 +29,15 @@ export function phonePerTest(): EpisodePhone {
   return phone;
 }
 
-/** One test's phone: `open` starts it; `end` (in afterEach) closes the browser context, the wire and the podcast's host. */
+/**
+ * One test's phone: `open` starts it; `end` (in afterEach) deletes the subscription `openSubscribed`
+ * made and closes the browser context, the wire and the podcast's host.
+ */
 export class EpisodePhone {
   wire: Wire | undefined;
   context: BrowserContext | undefined;
   podcast: PodcastHost | undefined;
+  subscriptionId: string | undefined;
 
   constructor(private readonly browser: () => Browser) {}
 
@@ -57,6 +61,7 @@ export class EpisodePhone {
     await page.goto('/inbox');
     await waitForWorker(page);
     const { subscriptionId, episode } = await subscribe(page, podcast.feedUrl);
+    this.subscriptionId = subscriptionId;
     return { page, errors, podcast, subscriptionId, episode };
   }
 
@@ -75,6 +80,10 @@ export class EpisodePhone {
   }
 
   async end(): Promise<void> {
+    // Passed or failed: a podcast whose host is gone, left subscribed, would head Up Next for the suite's other files.
+    // Straight to the app (the wire may be cut), with the session the context holds.
+    if (this.subscriptionId) await this.context?.request.delete(`${inject('baseUrl')}/api/v1/subscriptions/${this.subscriptionId}`);
+    this.subscriptionId = undefined;
     await this.context?.close();
     this.context = undefined;
     await this.wire?.close();

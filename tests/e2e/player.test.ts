@@ -89,12 +89,15 @@ function startPodcastHost(): Promise<{ server: Server; origin: string }> {
 let browser: Browser;
 let host: { server: Server; origin: string };
 let context: BrowserContext | undefined;
+/** The subscriptions the running test made: deleted after it, passed or failed (its podcast's host stops with the file). */
+const subscribed: string[] = [];
 
 beforeAll(async () => {
   [browser, host] = await Promise.all([launchBrowser(), startPodcastHost()]);
 });
 
 afterEach(async () => {
+  for (const id of subscribed.splice(0)) await context?.request.delete(`/api/v1/subscriptions/${id}`);
   await context?.close();
   context = undefined;
 });
@@ -107,14 +110,15 @@ afterAll(async () => {
 type Episode = { id: string; title: string; playback_position: number | null };
 
 /** Subscribes through the app's proxy, as the subscriptions page does, and answers the podcast's episode. */
-async function subscribeToPodcast(page: Page, name: string): Promise<{ subscriptionId: string; episode: Episode }> {
+async function subscribeToPodcast(page: Page, name: string): Promise<{ episode: Episode }> {
   const created = await page.request.post('/api/v1/subscriptions', { data: { url: `${host.origin}/feed.xml?name=${name}` } });
   expect(created.status()).toBe(201);
   const { subscription_id: subscriptionId } = (await created.json()) as { subscription_id: string };
+  subscribed.push(subscriptionId);
   const listed = await page.request.get(`/api/v1/items?subscription_ids=${subscriptionId}&item_type=episode`);
   const { data } = (await listed.json()) as { data: Episode[] };
   expect(data).toHaveLength(1);
-  return { subscriptionId, episode: data[0]! };
+  return { episode: data[0]! };
 }
 
 async function serverPosition(page: Page, id: string): Promise<number | null> {
@@ -140,7 +144,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('the podcast player on a %s', 
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto('/inbox');
-    const { subscriptionId, episode } = await subscribeToPodcast(page, viewport);
+    const { episode } = await subscribeToPodcast(page, viewport);
 
     await page.goto(`/items/${episode.id}`);
     await page.getByRole('heading', { level: 1, name: episode.title }).waitFor();
@@ -200,8 +204,6 @@ describe.each<ViewportName>(['phone', 'desktop'])('the podcast player on a %s', 
     expect(await page.getByRole('main').getByRole('link', { name: episode.title, exact: true }).count()).toBe(1);
     await expectNoAxeViolations(page);
     expect(errors).toEqual([]);
-
-    await page.request.delete(`/api/v1/subscriptions/${subscriptionId}`);
   });
 });
 
@@ -239,7 +241,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('the podcast player and the sy
     });
     const page = await context.newPage();
     await page.goto('/inbox');
-    const { subscriptionId, episode } = await subscribeToPodcast(page, `${viewport}-lock`);
+    const { episode } = await subscribeToPodcast(page, `${viewport}-lock`);
     await playFromReader(page, episode);
     const player = page.getByRole('region', { name: 'Podcast player' });
 
@@ -268,8 +270,6 @@ describe.each<ViewportName>(['phone', 'desktop'])('the podcast player and the sy
     await player.getByRole('button', { name: 'Pause', exact: true }).waitFor();
     // The button says Pause from the audio's "play" event on (loading); the system hears "playing" at its "playing" event.
     await expect.poll(() => page.evaluate(() => navigator.mediaSession.playbackState), { timeout: 10_000 }).toBe('playing');
-
-    await page.request.delete(`/api/v1/subscriptions/${subscriptionId}`);
   });
 
   it('sends the position to the service every 15 seconds while playing, with no pause', async () => {
@@ -278,7 +278,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('the podcast player and the sy
     // The page's timers run on a clock the test can move on; the audio itself plays in real time.
     await page.clock.install();
     await page.goto('/inbox');
-    const { subscriptionId, episode } = await subscribeToPodcast(page, `${viewport}-report`);
+    const { episode } = await subscribeToPodcast(page, `${viewport}-report`);
     const reports: number[] = [];
     page.on('request', (request) => {
       if (request.method() === 'POST' && new URL(request.url()).pathname.endsWith('/playback-progress')) {
@@ -304,8 +304,6 @@ describe.each<ViewportName>(['phone', 'desktop'])('the podcast player and the sy
     await expect.poll(() => reports).toEqual([first, second]);
     // Never paused: a pause would have sent a report of its own and shown Play.
     expect(await player.getByRole('button', { name: 'Pause', exact: true }).count()).toBe(1);
-
-    await page.request.delete(`/api/v1/subscriptions/${subscriptionId}`);
   });
 });
 
@@ -315,7 +313,7 @@ describe('the mini player on a 320 px phone', () => {
     const page = await context.newPage();
     await page.setViewportSize({ width: 320, height: 640 });
     await page.goto('/inbox');
-    const { subscriptionId, episode } = await subscribeToPodcast(page, 'narrow');
+    const { episode } = await subscribeToPodcast(page, 'narrow');
     await playFromReader(page, episode);
     const player = page.getByRole('region', { name: 'Podcast player' });
 
@@ -331,7 +329,5 @@ describe('the mini player on a 320 px phone', () => {
     await player.getByRole('button', { name: 'Open the full player' }).click();
     await page.getByRole('dialog', { name: episode.title }).waitFor();
     await expectNoAxeViolations(page);
-
-    await page.request.delete(`/api/v1/subscriptions/${subscriptionId}`);
   });
 });

@@ -9,7 +9,7 @@ import { contextPerTest, expectNoAxeViolations } from './browser';
  * with the next queued one; the full player's chapters jump; demo sources are not failing.
  */
 
-type Entry = { id: string; title: string; published_at: string };
+type Entry = { id: string; title: string; published_at: string; audio_url: string | null };
 
 const browserContext = contextPerTest();
 
@@ -77,13 +77,19 @@ describe('Up Next on a desktop', () => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await openEpisodes(page);
-    const before = (await serviceQueue(page)).map((entry) => entry.title);
-    const [first, second] = before;
+    const queue = await serviceQueue(page);
+    const before = queue.map((entry) => entry.title);
+    // Two demo episodes one after the other, whose audio the app makes: other files' podcasts on the
+    // shared server, newer and with their hosts stopped, may head the queue and would not play.
+    const demo = (entry: Entry | undefined) => Boolean(entry?.audio_url?.includes('/api/demo-media/'));
+    const at = queue.findIndex((entry, index) => demo(entry) && demo(queue[index + 1]));
+    expect(at, 'two demo episodes queued one after the other').toBeGreaterThanOrEqual(0);
+    const [first, second] = [before[at]!, before[at + 1]!];
 
     const moveDown = page.getByRole('button', { name: `Move down: ${first}`, exact: true });
     await moveDown.focus();
     await page.keyboard.press('Enter');
-    const moved = [second!, first!, ...before.slice(2)];
+    const moved = [...before.slice(0, at), second, first, ...before.slice(at + 2)];
     await expect.poll(() => shownQueue(page)).toEqual(moved);
     await expect.poll(async () => (await serviceQueue(page)).map((entry) => entry.title)).toEqual(moved);
     await page.reload();
@@ -95,7 +101,7 @@ describe('Up Next on a desktop', () => {
     const player = page.getByRole('region', { name: 'Podcast player' });
     await player.getByRole('button', { name: 'Pause', exact: true }).waitFor();
     await expect.poll(() => playerSeconds(page), { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
-    await expect.poll(() => shownQueue(page)).toEqual(moved.slice(1));
+    await expect.poll(() => shownQueue(page)).toEqual(moved.filter((title) => title !== second));
 
     // Its chapters, in the full player: pressing one jumps there.
     await player.getByRole('button', { name: 'Open the full player' }).click();
@@ -106,19 +112,21 @@ describe('Up Next on a desktop', () => {
     await chapters.getByRole('button', { name: /Listener questions/ }).click();
     await expect.poll(async () => Number(await full.getByRole('slider', { name: 'Position' }).inputValue()), { timeout: 10_000 }).toBeGreaterThanOrEqual(12);
     expect(await chapters.getByRole('button', { name: /Listener questions/ }).getAttribute('aria-current')).toBe('true');
+    // Paused while axe looks (slow on a loaded machine), so the 20 s episode does not end before the seek below.
+    await full.getByRole('button', { name: 'Pause', exact: true }).click();
+    await full.getByRole('button', { name: 'Play', exact: true }).waitFor();
     await expectNoAxeViolations(page);
 
     // Played to its end, the player goes on with the next episode of the queue.
     await full.getByRole('slider', { name: 'Position' }).fill('18');
+    await full.getByRole('button', { name: 'Play', exact: true }).click();
     await page.getByRole('dialog', { name: first }).waitFor({ timeout: 20_000 });
     await player.getByRole('button', { name: 'Pause', exact: true }).waitFor();
     await page.getByRole('button', { name: 'Close the full player' }).click();
     expect(errors).toEqual([]);
 
     // Downloading the demo audio is answered by the app too, with the byte ranges downloads ask for.
-    const episodes = await page.request.get('/api/v1/items?item_type=episode&limit=1');
-    const { id } = ((await episodes.json()) as { data: Entry[] }).data[0]!;
-    const audio = await page.request.get(`/api/episode-audio/${id}`, { headers: { range: 'bytes=0-' } });
+    const audio = await page.request.get(`/api/episode-audio/${queue[at]!.id}`, { headers: { range: 'bytes=0-' } });
     expect(audio.status()).toBe(206);
     expect(audio.headers()['content-type']).toBe('audio/wav');
   });

@@ -11,19 +11,29 @@ import { mayBeUnfinished } from './unfinished-mark';
  */
 
 let reading: Promise<void> | null = null;
+// News is applied in the order heard, after the first read: a progress waiting for the runner's
+// chunk, or an older read of the cache, must not land after (and undo) a newer "changed".
+let applying: Promise<void> = Promise.resolve();
 const runner = () => import('./download');
 
+function apply(news: DownloadNews): Promise<void> {
+  if (news.type === 'changed') return readDownloads().then(setDownloadedEpisodes, () => undefined);
+  return runner().then((module) => module.heardFromOtherTab(news), () => undefined);
+}
+
 function heard(news: DownloadNews): void {
-  if (news.type === 'changed') void readDownloads().then(setDownloadedEpisodes, () => undefined);
-  else void runner().then((module) => module.heardFromOtherTab(news), () => undefined);
+  applying = applying.then(() => apply(news));
 }
 
 /** Reads the downloads from the cache once (later calls wait for the same read), then starts the runner when a download may wait; never rejects. */
 export function loadDownloads(): Promise<void> {
   hearOtherTabs(heard);
-  reading ??= readDownloads().then(setDownloadedEpisodes, () => setDownloadedEpisodes([])).then(() => {
-    if (mayBeUnfinished()) void runner().then((module) => module.startDownloads(), () => undefined);
-  });
+  if (!reading) {
+    reading = readDownloads().then(setDownloadedEpisodes, () => setDownloadedEpisodes([])).then(() => {
+      if (mayBeUnfinished()) void runner().then((module) => module.startDownloads(), () => undefined);
+    });
+    applying = reading;
+  }
   return reading;
 }
 

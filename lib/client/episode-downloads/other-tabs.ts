@@ -10,18 +10,27 @@ export type DownloadNews =
   | { type: 'cancelled'; id: string };
 
 let channel: BroadcastChannel | null = null;
+let listening = false;
+
+/** The tab's one channel, opened by whichever comes first: hearing, or telling. */
+function openChannel(): BroadcastChannel | null {
+  if (!channel && typeof BroadcastChannel !== 'undefined') channel = new BroadcastChannel('tidings-episode-downloads');
+  return channel;
+}
 
 /** Starts hearing the other tabs (once; later calls replace nothing). */
 export function hearOtherTabs(listener: (news: DownloadNews) => void): void {
-  if (channel || typeof BroadcastChannel === 'undefined') return;
-  channel = new BroadcastChannel('tidings-episode-downloads');
-  channel.addEventListener('message', (event: MessageEvent) => {
+  if (listening) return;
+  const opened = openChannel();
+  if (!opened) return;
+  listening = true;
+  opened.addEventListener('message', (event: MessageEvent) => {
     // Tabs of an older build say only "changed".
     listener(typeof event.data === 'object' && event.data ? (event.data as DownloadNews) : { type: 'changed' });
   });
 }
 
-/** Tells the other tabs (those that listen). */
+/** Tells the other tabs, even before this tab listens to them (a download can start before it does). */
 export function tellOtherTabs(news: DownloadNews): void {
-  channel?.postMessage(news);
+  openChannel()?.postMessage(news);
 }

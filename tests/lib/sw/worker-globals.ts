@@ -9,7 +9,8 @@ import 'fake-indexeddb/auto';
  */
 
 function keyOf(request: RequestInfo | URL): string {
-  return new URL(request instanceof Request ? request.url : String(request)).href;
+  // A path resolves against the page's (or worker's) address, as in browsers.
+  return new URL(request instanceof Request ? request.url : String(request), (globalThis as { location?: { href: string } }).location?.href).href;
 }
 
 /** A Cache: one response per URL, listed in the order they were put. */

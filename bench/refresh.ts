@@ -6,6 +6,8 @@
  * on the feed preparer's worker thread as in the service; TIDINGS_FEED_WORKER=off parses them
  * on the main thread, for comparison. BENCH_REFRESH_FIRST_ONLY=1 times the first round alone
  * (no drain, no 304 round), for comparing two checkouts' write paths quickly.
+ * Each run is done on SQLite and on PostgreSQL (a throwaway cluster, a fresh database per run),
+ * the engine that goes first alternating per run; without PostgreSQL it reports SQLite only.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,11 +15,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import pg from 'pg';
 import { ensureUser } from '@/lib/service/domain/accounts';
-import { createFeed, subscribeUserToFeed } from '@/lib/service/store/sqlite/subscribing';
 import { refreshFeeds } from '@/lib/service/domain/feeds/refresh-feed';
 import { historyCapOf } from '@/lib/service/domain/feeds/subscribe-user';
-import { createService } from '@/lib/service/service';
+import { openService, type EmbeddedService } from '@/lib/service/service';
+import { createDatabase, postgresMissing, startCluster, stopCluster, type Cluster } from '../tests/postgres-cluster';
 import { median } from './app-under-test';
 import { benchItems, prng, zipfVocabulary } from './item-corpus';
 
@@ -30,11 +33,18 @@ const runs = Number(process.env.BENCH_REFRESH_RUNS ?? 3);
 const firstOnly = process.env.BENCH_REFRESH_FIRST_ONLY === '1';
 
 type Round = { seconds: number; runs: number[]; target: string; pass: boolean };
-export type RefreshFigures = {
-  feeds: number; items_per_feed: number; concurrency: number; runs: number;
+/** One engine's rounds: medians of the runs. */
+type EngineRounds = {
   first_round: Round & { items_added: number; failures: number };
   not_modified_round: Round & { not_modified: number };
   backlog_drained: Round;
+};
+/** SQLite's rounds at the top (as before both engines ran), PostgreSQL's beside them, or why it did not run. */
+export type RefreshFigures = EngineRounds & {
+  feeds: number; items_per_feed: number; concurrency: number; runs: number;
+  postgres: (EngineRounds & { version: string }) | { missing: string };
+  /** PostgreSQL's median over SQLite's, per round; null without PostgreSQL. */
+  ratio_pg_to_sqlite: { first_round: number; backlog_drained: number; not_modified_round: number } | null;
 };
 
 const vocabulary = zipfVocabulary(20_000, prng(7));
@@ -73,24 +83,76 @@ export function startServers(): Promise<http.Server[]> {
 }
 
 type RunFigures = { first: number; drained: number; notModified: number; added: number; failures: number; notModifiedFeeds: number };
+type Engine = 'sqlite' | 'postgres';
 
-/** One run on a fresh store: the first round, the wait until its indexing backlog is drained, then the 304 round. */
-async function runOnce(servers: http.Server[]): Promise<RunFigures> {
+/** A throwaway cluster the runs make their databases in, and its version. */
+type Postgres = { cluster: Cluster; version: string };
+
+/** Starts the cluster, or says why there is none. */
+async function startPostgres(): Promise<Postgres | string> {
+  if (postgresMissing) return postgresMissing;
+  let cluster: Cluster;
+  try {
+    cluster = await startCluster();
+  } catch (error) {
+    return `no PostgreSQL cluster could start (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`;
+  }
+  const client = new pg.Client({ host: '127.0.0.1', port: cluster.port, user: 'postgres', database: 'postgres' });
+  try {
+    await client.connect();
+    return { cluster, version: (await client.query<{ server_version: string }>('SHOW server_version')).rows[0]!.server_version };
+  } catch (error) {
+    stopCluster(cluster.dir);
+    throw error;
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh service on the engine: a new SQLite file in `dir`, or a new database in the cluster, dropped on close. */
+async function openEngine(engine: Engine, dir: string, postgres: Postgres | null, index: number): Promise<{ service: EmbeddedService; close: () => Promise<void> }> {
+  const config = { dataDir: dir, allowPrivateUrls: true };
+  if (engine === 'sqlite') {
+    const service = await openService({ databaseFile: path.join(dir, 'service.db'), config });
+    return { service, close: async () => { await service.close(); } };
+  }
+  const name = `tidings_refresh_${index}`;
+  const service = await openService({ databaseUrl: await createDatabase(postgres!.cluster, name), config });
+  return {
+    service,
+    // Dropped at once, so that the next run (maybe SQLite's) does not share the CPU with this one's autovacuum.
+    close: async () => {
+      await service.close();
+      const client = new pg.Client({ host: '127.0.0.1', port: postgres!.cluster.port, user: 'postgres', database: 'postgres' });
+      await client.connect();
+      try { await client.query(`DROP DATABASE ${name}`); } finally { await client.end(); }
+    },
+  };
+}
+
+/**
+ * One run on a fresh store: the first round, the wait until its indexing backlog is drained, then
+ * the 304 round. The feeds and subscriptions are made through the store (untimed), as on either engine.
+ */
+async function runOnce(servers: http.Server[], engine: Engine, postgres: Postgres | null, index: number): Promise<RunFigures> {
   const dir = mkdtempSync(path.join(tmpdir(), 'tidings-refresh-bench-'));
-  const service = createService({ databaseFile: path.join(dir, 'service.db'), config: { dataDir: dir, allowPrivateUrls: true } });
+  const { service, close } = await openEngine(engine, dir, postgres, index);
   try {
     const user = await ensureUser(service.store, 'bench@example.org', { plan: 'plus' });
-    const feedIds = service.db.transaction(() => Array.from({ length: feedCount }, (_, feed) => {
+    const rules = { folderId: null, feedLimit: null, historyCap: historyCapOf(user.plan), now: new Date() };
+    const feedIds: string[] = [];
+    for (let feed = 0; feed < feedCount; feed++) {
       const server = servers[feed % hosts].address() as AddressInfo;
-      const id = createFeed(service.db, { url: `http://${server.address}:${server.port}/feed/${feed}.xml`, source_type: 'feed', title: `Feed ${feed}` });
-      subscribeUserToFeed(service.db, user.id, id, { historyCap: historyCapOf(user.plan) });
-      return id;
-    }))();
+      const subscribed = await service.store.subscriptions.subscribeToNewFeed(user.id,
+        { url: `http://${server.address}:${server.port}/feed/${feed}.xml`, source_type: 'feed', title: `Feed ${feed}` }, null, rules);
+      if (subscribed === 'feed_limit') throw new Error('the bench user has no room for its feeds');
+      feedIds.push(subscribed.feed_id);
+    }
     let started = performance.now();
     const first = await refreshFeeds(service, feedIds, concurrency);
     const firstSeconds = (performance.now() - started) / 1000;
     const failed = first.find((outcome) => outcome.result === 'failed');
-    if (failed) console.error(`first failure: ${failed.message}`);
+    if (failed) console.error(`first failure on ${engine}: ${failed.message}`);
     const added = first.reduce((sum, outcome) => sum + outcome.added, 0);
     const failures = first.filter((outcome) => outcome.result === 'failed').length;
     if (firstOnly) return { first: firstSeconds, drained: NaN, notModified: NaN, added, failures, notModifiedFeeds: 0 };
@@ -105,7 +167,7 @@ async function runOnce(servers: http.Server[]): Promise<RunFigures> {
       notModifiedFeeds: second.filter((outcome) => outcome.result === 'not_modified').length,
     };
   } finally {
-    service.close();
+    await close();
     rmSync(dir, { recursive: true, force: true });
   }
 }
@@ -117,38 +179,66 @@ function round(samples: number[], limit: number): Round {
   return { seconds, runs: samples.map(rounded), target: `<= ${limit} s`, pass: seconds <= limit };
 }
 
-/** Runs the rounds BENCH_REFRESH_RUNS times (3) and returns their medians. */
+function roundsOf(results: RunFigures[]): EngineRounds {
+  const last = results[results.length - 1];
+  return {
+    first_round: { ...round(results.map((r) => r.first), 10), items_added: last.added, failures: last.failures },
+    not_modified_round: { ...round(results.map((r) => r.notModified), 1), not_modified: last.notModifiedFeeds },
+    backlog_drained: round(results.map((r) => r.drained), 60),
+  };
+}
+
+/** Runs the rounds BENCH_REFRESH_RUNS times (3) on each engine, alternating which goes first, and returns their medians. */
 export async function run(): Promise<RefreshFigures> {
   const servers = await startServers();
+  const postgres = await startPostgres();
   try {
-    const results: RunFigures[] = [];
-    for (let i = 0; i < runs; i++) results.push(await runOnce(servers));
-    const last = results[results.length - 1];
+    if (typeof postgres === 'string') console.log(`PostgreSQL: ${postgres}; SQLite only.`);
+    const engines: Engine[] = typeof postgres === 'string' ? ['sqlite'] : ['sqlite', 'postgres'];
+    const results: Record<Engine, RunFigures[]> = { sqlite: [], postgres: [] };
+    for (let i = 0; i < runs; i++) {
+      for (const engine of i % 2 === 0 ? engines : [...engines].reverse()) {
+        results[engine].push(await runOnce(servers, engine, typeof postgres === 'string' ? null : postgres, i));
+      }
+    }
+    const sqlite = roundsOf(results.sqlite);
+    const onPostgres = typeof postgres === 'string' ? null : roundsOf(results.postgres);
+    const ratio = (key: keyof EngineRounds) => Math.round((onPostgres![key].seconds / sqlite[key].seconds) * 100) / 100;
     return {
       feeds: feedCount, items_per_feed: itemsPerFeed, concurrency, runs,
-      first_round: { ...round(results.map((r) => r.first), 10), items_added: last.added, failures: last.failures },
-      not_modified_round: { ...round(results.map((r) => r.notModified), 1), not_modified: last.notModifiedFeeds },
-      backlog_drained: round(results.map((r) => r.drained), 60),
+      ...sqlite,
+      postgres: typeof postgres === 'string' ? { missing: postgres } : { version: postgres.version, ...onPostgres! },
+      ratio_pg_to_sqlite: onPostgres
+        ? { first_round: ratio('first_round'), backlog_drained: ratio('backlog_drained'), not_modified_round: ratio('not_modified_round') } : null,
     };
   } finally {
+    if (typeof postgres !== 'string') stopCluster(postgres.cluster.dir);
     await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
   }
 }
 
-/** Lines for the bench report. */
+/** Lines for the bench report: SQLite's rounds, then PostgreSQL's with their ratio to SQLite's (or why they are missing). */
 export function summarize(figures: RefreshFigures): string[] {
   const mark = (pass: boolean) => (pass ? 'pass' : 'MISS');
   const line = (name: string, r: Round, extra: string) =>
     `${name} ${r.seconds} s median of ${r.runs.join(', ')}${extra} (target ${r.target}: ${mark(r.pass)})`;
-  const first = [
-    `${figures.feeds} feeds x ${figures.items_per_feed} items, ${figures.concurrency} at a time, ${figures.runs} runs`,
-    line('first round:', figures.first_round, `; ${figures.first_round.items_added} items added, ${figures.first_round.failures} failures`),
-  ];
-  if (firstOnly) return first;
+  const rounds = (engine: string, rounds: EngineRounds, ratios: RefreshFigures['ratio_pg_to_sqlite']) => {
+    const times = (key: keyof EngineRounds) => (ratios ? `; ${ratios[key]}x SQLite's` : '');
+    const first = [line(`${engine} first round:`, rounds.first_round,
+      `; ${rounds.first_round.items_added} items added, ${rounds.first_round.failures} failures${times('first_round')}`)];
+    if (firstOnly) return first;
+    return [
+      ...first,
+      line(`${engine} backlog drained after the round:`, rounds.backlog_drained, times('backlog_drained')),
+      line(`${engine} 304 round:`, rounds.not_modified_round, `; ${rounds.not_modified_round.not_modified} not modified${times('not_modified_round')}`),
+    ];
+  };
+  const where = 'missing' in figures.postgres ? `PostgreSQL: ${figures.postgres.missing}; SQLite only`
+    : `SQLite and PostgreSQL ${figures.postgres.version}, alternating first`;
   return [
-    ...first,
-    line('backlog drained after the round:', figures.backlog_drained, ''),
-    line('304 round:', figures.not_modified_round, `; ${figures.not_modified_round.not_modified} not modified`),
+    `${figures.feeds} feeds x ${figures.items_per_feed} items, ${figures.concurrency} at a time, ${figures.runs} runs; ${where}`,
+    ...rounds('SQLite', figures, null),
+    ...('missing' in figures.postgres ? [] : rounds('PostgreSQL', figures.postgres, figures.ratio_pg_to_sqlite)),
   ];
 }
 

@@ -13,7 +13,18 @@ type StoredItem = { rowid: string; id: string; guid: string; content_hash: strin
 const insertColumns = ['id', 'feed_id', 'guid', 'url', 'content_hash', 'source_hash', 'title', 'summary', 'content', 'author', 'item_type',
   'media_url', 'published_at', 'published_ms', 'audio_url', 'duration_seconds', 'episode_number', 'episode_type', 'artwork_url', 'explicit',
   'description', 'platform_metadata', 'reading_time', 'created_at'] as const;
-const insertSql = `INSERT INTO items (${insertColumns.join(', ')}) VALUES (${insertColumns.map((_, i) => `$${i + 1}`).join(', ')})`;
+/** Rows per INSERT: PostgreSQL binds at most 65,535 parameters in one statement. */
+const rowsPerInsert = Math.floor(65_535 / insertColumns.length);
+
+/** Inserts the rows in as few statements as the parameter limit allows: one per item was most of a feed's write. */
+async function insertRows(db: Queryable, rows: Record<(typeof insertColumns)[number], unknown>[]): Promise<void> {
+  for (let start = 0; start < rows.length; start += rowsPerInsert) {
+    const chunk = rows.slice(start, start + rowsPerInsert);
+    const values = chunk.map((_, row) => `(${insertColumns.map((_, column) => `$${row * insertColumns.length + column + 1}`).join(', ')})`);
+    await db.query(`INSERT INTO items (${insertColumns.join(', ')}) VALUES ${values.join(', ')}`,
+      chunk.flatMap((row) => insertColumns.map((column) => row[column] ?? null)));
+  }
+}
 
 /** The feed's stored items among these guids, links and content hashes: three queries for the whole feed, not three per item. */
 async function storedOf(db: Queryable, feedId: string, items: NewItem[], hashes: string[]) {
@@ -62,6 +73,7 @@ export async function insertItemsIn(db: Queryable, feedId: string, items: NewIte
   const addedFrom: number[] = [];
   const changed: string[] = [];
   const changedFrom: number[] = [];
+  const newRows: Record<(typeof insertColumns)[number], unknown>[] = [];
   let skipped = 0;
   const seen = new Set<string>();
   for (const [position, item] of items.entries()) {
@@ -87,10 +99,11 @@ export async function insertItemsIn(db: Queryable, feedId: string, items: NewIte
       explicit: item.explicit === null ? null : item.explicit ? 1 : 0,
       reading_time: item.item_type === 'article' ? readingMinutes(body) : null, created_at: now.toISOString(),
     };
-    await db.query(insertSql, insertColumns.map((column) => row[column] ?? null));
+    newRows.push(row);
     added.push(row.id as string);
     addedFrom.push(position);
   }
+  await insertRows(db, newRows);
   if (added.length) {
     // Every active subscriber's entries in one statement; a free plan's subscriber gets items back to `freeHistoryDays` before subscribing.
     await db.query(`INSERT INTO entries (user_id, item_id, subscription_id, item_type, published_ms, item_rowid)

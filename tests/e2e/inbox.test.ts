@@ -248,6 +248,8 @@ describe('the inbox marking read on scrolling past', () => {
     // All of the page's rows in, so the page is tall enough to scroll row 3 to the top (the rest arrive a few per commit).
     await page.locator('ul[aria-busy="true"]').waitFor({ state: 'detached' });
     const ids = await rows.evaluateAll((all) => all.map((row) => row.getAttribute('data-item-id')!));
+    const types = new Map<string, string>();
+    for (const id of ids.slice(0, 4)) types.set(id, ((await (await page.request.get(`/api/v1/items/${id}`)).json()) as { item_type: string }).item_type);
 
     const bulk = page.waitForResponse(isCall('PATCH', /^\/api\/v1\/items$/));
     // Rows 0 to 2 go out above the top; row 3 and those after stay in view or below. Two
@@ -255,10 +257,14 @@ describe('the inbox marking read on scrolling past', () => {
     await rows.nth(3).evaluate((row) => window.scrollTo(0, row.getBoundingClientRect().top + window.scrollY + 2));
     const sent = (await bulk).request().postDataJSON() as { item_ids: string[]; action: string };
     expect(sent.action).toBe('mark_read');
-    expect([...sent.item_ids].sort()).toEqual(ids.slice(0, 3).sort());
+    // Episodes are never marked read by scrolling (reading-preferences.ts): which of the first rows
+    // are episodes depends on the day the demo content was seeded.
+    const marked = ids.slice(0, 3).filter((id) => types.get(id) !== 'episode');
+    expect(marked.length).toBeGreaterThan(0);
+    expect([...sent.item_ids].sort()).toEqual(marked.sort());
     for (const id of ids.slice(0, 4)) {
       const item = (await (await page.request.get(`/api/v1/items/${id}`)).json()) as { is_read: boolean };
-      expect(item.is_read).toBe(id !== ids[3]);
+      expect(item.is_read).toBe(marked.includes(id));
     }
     // Still listed where they were, shown as read.
     expect(await rows.first().getAttribute('data-item-id')).toBe(ids[0]);

@@ -16,7 +16,7 @@ import pg from 'pg';
 import type { ItemPageQuery, ItemStore } from '@/lib/service/store/items';
 import { moveToPostgres } from '@/lib/service/store/postgres/move-to-postgres';
 import { postgresStoreAreas } from '@/lib/service/store/postgres/store-areas';
-import { createDatabase, postgresMissing, startCluster, stopCluster, type Cluster } from '../tests/postgres-cluster';
+import { createDatabase, startClusterOrReason, stopCluster, type Cluster } from '../tests/postgres-cluster';
 import { build, call, measure, quantile, resetState, round, type Bench, type Latency } from './items';
 
 const runs = Number(process.env.BENCH_RUNS ?? 200);
@@ -47,13 +47,8 @@ const loadNow = () => os.loadavg().map((value) => Math.round(value * 100) / 100)
 type Postgres = { cluster: Cluster; pool: pg.Pool; items: ItemStore; version: string; moveSeconds: number };
 
 async function startPostgres(bench: Bench): Promise<Postgres | string> {
-  if (postgresMissing) return postgresMissing;
-  let cluster: Cluster;
-  try {
-    cluster = await startCluster();
-  } catch (error) {
-    return `no PostgreSQL cluster could start (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`;
-  }
+  const cluster = await startClusterOrReason();
+  if (typeof cluster === 'string') return cluster;
   try {
     const url = await createDatabase(cluster, 'tidings_bench');
     const started = performance.now();

@@ -20,7 +20,7 @@ import { ensureUser } from '@/lib/service/domain/accounts';
 import { refreshFeeds } from '@/lib/service/domain/feeds/refresh-feed';
 import { historyCapOf } from '@/lib/service/domain/feeds/subscribe-user';
 import { openService, type EmbeddedService } from '@/lib/service/service';
-import { createDatabase, postgresMissing, startCluster, stopCluster, type Cluster } from '../tests/postgres-cluster';
+import { createDatabase, startClusterOrReason, stopCluster, type Cluster } from '../tests/postgres-cluster';
 import { median } from './app-under-test';
 import { benchItems, prng, zipfVocabulary } from './item-corpus';
 
@@ -90,13 +90,8 @@ type Postgres = { cluster: Cluster; version: string };
 
 /** Starts the cluster, or says why there is none. */
 async function startPostgres(): Promise<Postgres | string> {
-  if (postgresMissing) return postgresMissing;
-  let cluster: Cluster;
-  try {
-    cluster = await startCluster();
-  } catch (error) {
-    return `no PostgreSQL cluster could start (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`;
-  }
+  const cluster = await startClusterOrReason();
+  if (typeof cluster === 'string') return cluster;
   const client = new pg.Client({ host: '127.0.0.1', port: cluster.port, user: 'postgres', database: 'postgres' });
   try {
     await client.connect();

@@ -69,6 +69,16 @@ export async function startCluster(dir?: string): Promise<Cluster> {
   return { dir, port };
 }
 
+/** Starts a throwaway cluster for a benchmark, or answers why there is none (the bench then reports SQLite alone). */
+export async function startClusterOrReason(): Promise<Cluster | string> {
+  if (postgresMissing) return postgresMissing;
+  try {
+    return await startCluster();
+  } catch (error) {
+    return `no PostgreSQL cluster could start (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`;
+  }
+}
+
 /** Stops the cluster in `dir`, if one runs there, and removes the directory. */
 export function stopCluster(dir: string): void {
   try {

@@ -13,6 +13,8 @@
  * Firing a trigger per row costs about 3.5 µs, which would take marking 100,000 items read from
  * ~0.5 s to ~0.9 s; so mark-all holds a row in entry_counts_paused for the user inside its
  * transaction, which the update trigger skips, and moves the counts itself, group by group.
+ * SQLite's mark-all now drops the trigger for its statement instead, as even paused it ran per
+ * row (sqlite/item-counts.ts); PostgreSQL's still pauses.
  */
 export const entryCountsSchema = /* sql */ `
 CREATE TABLE entry_counts (

@@ -1,6 +1,6 @@
 import type { Metadata, Viewport } from 'next';
 import { headers } from 'next/headers';
-import { Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { PlayerHost } from '@/components/player/player-host';
 import { AppStyles } from '@/components/shell/app-styles';
 import { DeferredBoot } from '@/components/shell/deferred-boot';
@@ -46,10 +46,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <a href="#main" className="skip-link">
           Skip to content
         </a>
-        {/* Its own boundary: a cold load hydrates the header after the page, in slices that yield to the browser. */}
-        <Suspense>
-          <SiteHeader />
-        </Suspense>
+        <SiteHeader />
         <main id="main" tabIndex={-1} className="mx-auto w-full max-w-5xl px-3 py-6 focus:outline-none sm:px-4">
           {children}
         </main>

@@ -2,7 +2,7 @@
 
 import Link from '@/components/shell/intent-link';
 import { usePathname, useSearchParams } from 'next/navigation';
-import { memo, Suspense, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { inboxHref, inboxViews, itemKinds, readInboxSelection, type InboxSelection } from '@/lib/client/inbox-view';
 import { keptInboxHref, usePanesWide } from '@/lib/client/reader-pane';
 import { useSourceName } from '@/lib/client/use-source-name';
@@ -44,17 +44,7 @@ function ChoiceNav({ label, choices }: { label: string; choices: ChoiceLink[] })
  * the views and the river's toolbar take two rows above the list, not four; from sm up dates and
  * item types sit beside the views (when items become read ends the toolbar) and the button is not there.
  */
-const ViewSwitcher = memo(function ViewSwitcher({ selection }: { selection: InboxSelection }) {
-  // A boundary of its own: a cold load hydrates it after the list's frame, in slices that yield to
-  // the browser; in the memo, so a re-render of the view with the same selection leaves it be.
-  return (
-    <Suspense>
-      <ViewChoices selection={selection} />
-    </Suspense>
-  );
-});
-
-function ViewChoices({ selection }: { selection: InboxSelection }) {
+function ViewSwitcher({ selection }: { selection: InboxSelection }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const inUse = (selection.type ? 1 : 0) + (selection.from || selection.to ? 1 : 0);

@@ -47,18 +47,7 @@ function sourceOf(item: ListedItem): string {
  * toggle read and left to toggle saved, a long press selects; every action is also in the row's
  * menu, and on wide screens read and save are buttons of their own.
  */
-export const ItemRow = memo(function ItemRow(props: Props) {
-  // A boundary per row: a cold load hydrates the page's frame first and each row after it, at a
-  // low priority in slices that yield to the browser, not in one long task (bench/main-thread.ts).
-  // Inside the memo, so a river's re-render that leaves a row as it was does not hurry its hydration.
-  return (
-    <Suspense fallback={null}>
-      <Row {...props} />
-    </Suspense>
-  );
-});
-
-function Row({ item, selected, selecting, first, last, ...handlers }: Props) {
+export const ItemRow = memo(function ItemRow({ item, selected, selecting, first, last, ...handlers }: Props) {
   const [menuOpen, setMenuOpen] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
@@ -147,7 +136,7 @@ function Row({ item, selected, selecting, first, last, ...handlers }: Props) {
       </div>
     </li>
   );
-}
+});
 
 /** Closes an open row menu on a press outside it and its button, as menus close. */
 function useMenuClosing(open: boolean, setOpen: (open: boolean) => void, toggle: React.RefObject<HTMLElement | null>, panel: React.RefObject<HTMLElement | null>) {

@@ -2,7 +2,7 @@
 
 import Link from '@/components/shell/intent-link';
 import { useRouter } from 'next/navigation';
-import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { ErrorNotice } from '@/components/error-notice';
 import { SessionEndedNotice } from '@/components/session/sign-in-again';
 import { KeyboardShortcuts } from '@/components/keyboard-shortcuts';
@@ -37,10 +37,6 @@ import { TagsEditor } from './tags-editor';
 // late re-render of the item being left cannot take the focus meant for the next one. Arriving
 // from another page of the app (the inbox, search, stories) does the same when focus was lost.
 let focusTitleOf: string | null = null;
-
-function rememberFocusTarget(id: string): void {
-  focusTitleOf = id;
-}
 
 function ReaderSkeleton() {
   return (
@@ -149,7 +145,7 @@ export function ItemReader({ id, inPane = false }: { id: string; inPane?: boolea
 
   if (isLoading) return <><ReaderSkeleton />{keys}</>;
   const back = { href: around.backHref, label: around.backLabel };
-  const pager = <ItemPager inList={around.inList} previous={around.previous} next={around.next} backHref={around.backHref} onNavigate={rememberFocusTarget} />;
+  const pager = <ItemPager inList={around.inList} previous={around.previous} next={around.next} backHref={around.backHref} onNavigate={(target) => { focusTitleOf = target; }} />;
   if (!item && listed) {
     return (
       <article aria-labelledby="item-title" {...swipe} className="mx-auto max-w-[68ch]">
@@ -190,17 +186,11 @@ export function ItemReader({ id, inPane = false }: { id: string; inPane?: boolea
       {item.item_type === 'article' && <FullContentNotice item={item} planError={fullContent.planError} />}
       {item.item_type === 'episode' && <EpisodeActions item={item} />}
       <ItemBody item={item} />
-      {/* Below the text, boundaries of their own: a cold load hydrates them after the rest, in slices
-          that yield to the browser, not in the page's one long task (bench/main-thread.ts). */}
-      <Suspense fallback={null}>
-        <TagsEditor item={item} onResult={report} />
-        {item.item_type === 'article' && <ItemNotes key={item.id} item={item} onResult={report} />}
-      </Suspense>
-      <Suspense fallback={null}>
-        <SimilarSection id={item.id} onNavigate={rememberFocusTarget} />
-        {pager}
-      </Suspense>
-      <Suspense fallback={null}>{bar(item)}</Suspense>
+      <TagsEditor item={item} onResult={report} />
+      {item.item_type === 'article' && <ItemNotes key={item.id} item={item} onResult={report} />}
+      <SimilarSection id={item.id} onNavigate={(target) => { focusTitleOf = target; }} />
+      {pager}
+      {bar(item)}
       {keys}
     </article>
   );

@@ -15,7 +15,7 @@ type Outcome = { status: 'done' | 'skipped' | 'failed'; seconds: number; figures
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 /** The modules, in the order they run: the service first, while the machine is quiet. */
-const moduleNames = ['items', 'engines', 'sync', 'proxy', 'load', 'parse', 'refresh', 'opml-import', 'subscribe', 'stories', 'intelligence-scale', 'bundle-size', 'lighthouse'];
+const moduleNames = ['items', 'engines', 'sync', 'proxy', 'load', 'parse', 'refresh', 'opml-import', 'subscribe', 'stories', 'intelligence-scale', 'bundle-size', 'main-thread', 'lighthouse'];
 
 function commit(): string | null {
   try {

@@ -66,8 +66,8 @@ export type RefreshStore = {
   readOnlyFile: string | null;
   /**
    * Writes fetched feeds: each feed's state, its new and edited items (with every active subscriber's
-   * entries) and its rules' steps for its new items, as one unit of work per feed at least (SQLite
-   * writes a batch in one transaction). A feed that cannot be stored comes back with `error`, nothing of it written.
+   * entries) and its rules' steps for its new items, as one unit of work per feed at least (both
+   * engines write a batch in one transaction). A feed that cannot be stored comes back with `error`, nothing of it written.
    */
   write(writes: FeedWrite[], steps: NewItemSteps): Promise<FeedWritten[]>;
   /** Stores items of a feed (a new feed's slice) with entries and rules' steps, in one unit of work. */

@@ -60,6 +60,8 @@ export type RefreshStore = {
   toRefresh(options: { userId?: string; all: boolean; at: Date }): Promise<FeedToRefresh[]>;
   /** A feed's fetch state, or null. */
   fetchState(feedId: string): Promise<FeedFetchState | null>;
+  /** The fetch states of these feeds (of those stored), in one read. */
+  fetchStates(feedIds: string[]): Promise<FeedFetchState[]>;
   /** Whether each key names an item of the feed stored already (by guid unchanged, else by link). */
   storedAmong(feedId: string, keys: StoredKey[]): Promise<boolean[]>;
   /** The SQLite file a worker thread may read stored keys from on a connection of its own; null when there is none (PostgreSQL, memory). */

@@ -27,6 +27,8 @@ export function postgresRefreshStore(pool: Pool): RefreshStore {
       ORDER BY f.title COLLATE nocase, f.url`, { all: all ? 1 : 0, at: at.toISOString(), user: userId ?? null })),
     fetchState: (feedId) => retried(async () => (await named<FeedFetchState>(pool,
       'SELECT id, url, etag, last_modified, ttl_minutes, failure_count FROM feeds WHERE id = @id', { id: feedId }))[0] ?? null),
+    fetchStates: (feedIds) => retried(async () => (await pool.query<FeedFetchState>(
+      'SELECT id, url, etag, last_modified, ttl_minutes, failure_count FROM feeds WHERE id = ANY($1::text[])', [feedIds])).rows),
     storedAmong: (feedId, keys) => retried(async () => {
       const rows = await named<{ guid: string | null; url: string | null; source_hash: string | null }>(pool, `SELECT guid, url, source_hash FROM items
         WHERE feed_id = @feed AND (guid = ANY(@guids::text[]) OR (url = ANY(@urls::text[])))`, {

@@ -60,14 +60,16 @@ export type RefreshStore = {
   toRefresh(options: { userId?: string; all: boolean; at: Date }): Promise<FeedToRefresh[]>;
   /** A feed's fetch state, or null. */
   fetchState(feedId: string): Promise<FeedFetchState | null>;
+  /** The fetch states of these feeds (of those stored), in one read. */
+  fetchStates(feedIds: string[]): Promise<FeedFetchState[]>;
   /** Whether each key names an item of the feed stored already (by guid unchanged, else by link). */
   storedAmong(feedId: string, keys: StoredKey[]): Promise<boolean[]>;
   /** The SQLite file a worker thread may read stored keys from on a connection of its own; null when there is none (PostgreSQL, memory). */
   readOnlyFile: string | null;
   /**
    * Writes fetched feeds: each feed's state, its new and edited items (with every active subscriber's
-   * entries) and its rules' steps for its new items, as one unit of work per feed at least (SQLite
-   * writes a batch in one transaction). A feed that cannot be stored comes back with `error`, nothing of it written.
+   * entries) and its rules' steps for its new items, as one unit of work per feed at least (both
+   * engines write a batch in one transaction). A feed that cannot be stored comes back with `error`, nothing of it written.
    */
   write(writes: FeedWrite[], steps: NewItemSteps): Promise<FeedWritten[]>;
   /** Stores items of a feed (a new feed's slice) with entries and rules' steps, in one unit of work. */

@@ -12,14 +12,14 @@ import { Worker } from 'node:worker_threads';
 import { FeedParseError } from '../../ingest/parse-feed';
 import { finishFeed, openFeed, type FeedSource, type ItemKey, type PreparedFeed } from './prepare-feed';
 import type { PreparedDoc } from '../../intelligence/prepare-doc';
-import type { DocText, FromPreparer, ToDocs, ToPreparer } from './prepare-messages';
+import type { DocText, FromPreparer, ToDocs, ToKnown, ToPreparer } from './prepare-messages';
 
 /** Tells, for each item key, whether that item is stored already (asking the store, on the main thread). */
 export type KnownItems = (keys: ItemKey[]) => boolean[] | Promise<boolean[]>;
 
 /** The feed a document belongs to and how to tell its stored items. */
 export type FeedStore = {
-  /** The database file, which the worker reads on its own connection; null (in memory) keeps the work inline. */
+  /** The database file, which the worker reads on its own connection; null: the worker asks `known` through the main thread. */
   file: string | null;
   feedId: string;
   known: KnownItems;
@@ -109,7 +109,25 @@ export function createFeedPreparer(workerFile: string | null = defaultWorkerFile
     }
   }
 
+  /** Answers the worker's question about a job's keys (no file to read): the job goes on there, or fails here with the lookup. */
+  function answerKeys(jobId: number, keys: ItemKey[]): void {
+    const job = jobs.get(jobId);
+    if (!job) return;
+    Promise.resolve().then(() => job.store.known(keys)).then(
+      (known) => worker?.postMessage({ job: jobId, known } satisfies ToKnown),
+      (error: unknown) => {
+        worker?.postMessage({ job: jobId, known: null } satisfies ToKnown);
+        if (jobs.get(jobId) !== job) return;
+        jobs.delete(jobId);
+        if (!jobs.size && !docsInFlight.size) worker?.unref();
+        sendDocs();
+        job.reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  }
+
   function onMessage(message: FromPreparer): void {
+    if (message.kind === 'keys') return answerKeys(message.job, message.keys);
     if (message.kind === 'docs') {
       docsInFlight.get(message.job)?.resolve(message.docs);
       docsInFlight.delete(message.job);
@@ -152,12 +170,13 @@ export function createFeedPreparer(workerFile: string | null = defaultWorkerFile
 
   return {
     prepare(source, store) {
-      if (!worker || !store.file) return inline(source, store);
+      if (!worker) return inline(source, store);
       const job = ++lastJob;
       return new Promise<PreparedFeed>((resolve, reject) => {
         jobs.set(job, { source, store, resolve, reject });
         worker!.ref();
-        const message: ToPreparer = { job, source, stored: { file: store.file!, feedId: store.feedId }, withDocs: store.withDocs ?? true };
+        const stored = store.file ? { file: store.file, feedId: store.feedId } : null;
+        const message: ToPreparer = { job, source, stored, withDocs: store.withDocs ?? true };
         worker!.postMessage(message);
       });
     },

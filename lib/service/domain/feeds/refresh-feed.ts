@@ -223,11 +223,13 @@ export async function refreshFeeds(
     else timer ??= setTimeout(write, BATCH_WAIT_MS);
   };
   const preparing = new Set<Promise<void>>();
+  // The round's fetch states in one read: one a feed was a round trip each on PostgreSQL.
+  const states = new Map((await service.store.feeds.fetchStates(feedIds)).map((state) => [state.id, state]));
   let next = 0;
   const fetcher = async () => {
     while (next < feedIds.length) {
       const feedId = feedIds[next++];
-      const feed = await service.store.feeds.fetchState(feedId);
+      const feed = states.get(feedId);
       if (!feed?.url) {
         const none: RefreshOutcome = { feedId, result: 'failed', added: 0, message: 'The feed has no URL to fetch.' };
         outcomes.push(none);

@@ -8,6 +8,7 @@ import { feverIdsSchema } from './schema/008-fever-ids';
 import { feedLeasesSchema } from './schema/009-feed-leases';
 import { searchPageSchema } from './schema/012-search-page';
 import { markAllSchema } from './schema/013-mark-all';
+import { entryCountsInsertSchema } from './schema/015-entry-counts-insert';
 
 /**
  * The service's PostgreSQL schema changes, in order. Never edit one that has shipped: add the
@@ -23,4 +24,5 @@ export const postgresMigrations: Migration[] = [
   { version: 9, name: 'feed-leases', sql: feedLeasesSchema },
   { version: 12, name: 'search-page', sql: searchPageSchema },
   { version: 13, name: 'mark-all', sql: markAllSchema },
+  { version: 15, name: 'entry-counts-insert', sql: entryCountsInsertSchema },
 ];

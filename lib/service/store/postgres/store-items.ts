@@ -16,13 +16,22 @@ const insertColumns = ['id', 'feed_id', 'guid', 'url', 'content_hash', 'source_h
 /** Rows per INSERT: PostgreSQL binds at most 65,535 parameters in one statement. */
 const rowsPerInsert = Math.floor(65_535 / insertColumns.length);
 
-/** Inserts the rows in as few statements as the parameter limit allows: one per item was most of a feed's write. */
+/**
+ * Inserts the rows in as few statements as the parameter limit allows (one per item was most of a
+ * feed's write), each with every active subscriber's entries for its rows: a free plan's subscriber
+ * gets items back to `freeHistoryDays` before subscribing.
+ */
 async function insertRows(db: Queryable, rows: Record<(typeof insertColumns)[number], unknown>[]): Promise<void> {
   for (let start = 0; start < rows.length; start += rowsPerInsert) {
     const chunk = rows.slice(start, start + rowsPerInsert);
-    const values = chunk.map((_, row) => `(${insertColumns.map((_, column) => `$${row * insertColumns.length + column + 1}`).join(', ')})`);
-    await db.query(`INSERT INTO items (${insertColumns.join(', ')}) VALUES ${values.join(', ')}`,
-      chunk.flatMap((row) => insertColumns.map((column) => row[column] ?? null)));
+    const values = chunk.map((_, row) => `(${insertColumns.map((_, column) => `$${row * insertColumns.length + column + 2}`).join(', ')})`);
+    await db.query(`WITH added AS (INSERT INTO items (${insertColumns.join(', ')}) VALUES ${values.join(', ')}
+        RETURNING id, feed_id, item_type, published_ms, rowid)
+      INSERT INTO entries (user_id, item_id, subscription_id, item_type, published_ms, item_rowid)
+      SELECT s.user_id, i.id, s.id, i.item_type, i.published_ms, i.rowid FROM added i
+        JOIN subscriptions s ON s.feed_id = i.feed_id AND s.is_active = 1 JOIN users u ON u.id = s.user_id
+      WHERE u.plan != 'free' OR i.published_ms >= (EXTRACT(EPOCH FROM s.created_at::timestamptz) * 1000)::bigint - $1::bigint
+      ON CONFLICT DO NOTHING`, [freeHistoryDays * 86_400_000, ...chunk.flatMap((row) => insertColumns.map((column) => row[column] ?? null))]);
   }
 }
 
@@ -62,11 +71,11 @@ async function reviseItem(db: Queryable, stored: StoredItem, item: NewItem, hash
 
 /**
  * Stores a feed's new items inside the caller's transaction, as the SQLite store's insertItems does:
- * known ones skipped (by guid, then link, then content hash), edited ones brought up to date, every
- * active subscriber given an entry for each new one (a free plan's back to its history cap), and the
- * rules' steps done. The search text follows by itself (a generated column).
+ * known ones skipped (by guid, then link, then content hash), edited ones brought up to date, and every
+ * active subscriber given an entry for each new one (a free plan's back to its history cap). The feed's
+ * row and the rules' steps are the caller's (see insertItemsIn). The search text follows by itself (a generated column).
  */
-export async function insertItemsIn(db: Queryable, feedId: string, items: NewItem[], now: Date, steps: NewItemSteps, prepared?: ItemText[]): Promise<StoredItems> {
+export async function storeFeedItemsIn(db: Queryable, feedId: string, items: NewItem[], now: Date, prepared?: ItemText[]): Promise<StoredItems> {
   const hashes = items.map((item, position) => prepared?.[position]?.hash ?? contentHash(item));
   const stored = await storedOf(db, feedId, items, hashes);
   const added: string[] = [];
@@ -104,16 +113,19 @@ export async function insertItemsIn(db: Queryable, feedId: string, items: NewIte
     addedFrom.push(position);
   }
   await insertRows(db, newRows);
-  if (added.length) {
-    // Every active subscriber's entries in one statement; a free plan's subscriber gets items back to `freeHistoryDays` before subscribing.
-    await db.query(`INSERT INTO entries (user_id, item_id, subscription_id, item_type, published_ms, item_rowid)
-      SELECT s.user_id, i.id, s.id, i.item_type, i.published_ms, i.rowid FROM items i
-        JOIN subscriptions s ON s.feed_id = i.feed_id AND s.is_active = 1 JOIN users u ON u.id = s.user_id
-      WHERE i.id = ANY($1::text[])
-        AND (u.plan != 'free' OR i.published_ms >= (EXTRACT(EPOCH FROM s.created_at::timestamptz) * 1000)::bigint - $2::bigint)
-      ON CONFLICT DO NOTHING`, [added, freeHistoryDays * 86_400_000]);
-  }
-  if (added.length || changed.length) await db.query('UPDATE feeds SET last_update = $1 WHERE id = $2', [now.toISOString(), feedId]);
-  if (added.length) await actOnNewItemsIn(db, feedId, added, steps(added, addedFrom.map((position) => items[position]!)));
   return { added, addedFrom, skipped, ...(changed.length && { changed, changedFrom }) };
+}
+
+/** The rules' steps on a feed's newly stored items, inside the caller's transaction. */
+export function actOnStoredIn(db: Queryable, feedId: string, items: NewItem[], stored: StoredItems, steps: NewItemSteps): Promise<void> {
+  const { added, addedFrom } = stored;
+  return actOnNewItemsIn(db, feedId, added, steps(added, addedFrom!.map((position) => items[position]!)));
+}
+
+/** Stores a feed's new items (storeFeedItemsIn), marks the feed updated when any came or changed, and does the rules' steps. */
+export async function insertItemsIn(db: Queryable, feedId: string, items: NewItem[], now: Date, steps: NewItemSteps, prepared?: ItemText[]): Promise<StoredItems> {
+  const stored = await storeFeedItemsIn(db, feedId, items, now, prepared);
+  if (stored.added.length || stored.changed) await db.query('UPDATE feeds SET last_update = $1 WHERE id = $2', [now.toISOString(), feedId]);
+  if (stored.added.length) await actOnStoredIn(db, feedId, items, stored, steps);
+  return stored;
 }

@@ -112,6 +112,7 @@ export function sqliteRefreshStore(db: Db): RefreshStore {
     claimDue: async (at, limit, leaseMs) => claimDue(at, limit, leaseMs),
     toRefresh: async ({ userId, all, at }) => s.toRefresh.all({ all: all ? 1 : 0, at: at.toISOString(), user: userId ?? null }) as FeedToRefresh[],
     fetchState: async (feedId) => (s.feedRow.get(feedId) as FeedFetchState | undefined) ?? null,
+    fetchStates: async (feedIds) => feedIds.flatMap((feedId) => (s.feedRow.get(feedId) as FeedFetchState | undefined) ?? []),
     storedAmong: async (feedId, keys) => keys.map(({ guid, url, fingerprint }) => (guid
       ? storedUnchanged(s.byGuid.get(feedId, guid) as string | null | undefined, fingerprint)
       : Boolean(url && s.byUrl.get(feedId, url)))),

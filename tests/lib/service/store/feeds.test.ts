@@ -83,6 +83,18 @@ describeOnBothEngines('the refresh store on %s', ['feeds'], (f) => {
     expect(await f.store.feeds.claimDue(at, 10, minute)).toEqual([]);
   });
 
+  it('reads the fetch states of a round\'s feeds in one call, leaving out those not stored', async () => {
+    const user = await f.user();
+    const one = await f.subscription(user);
+    const two = await f.subscription(user);
+    await f.run('UPDATE feeds SET etag = ?, failure_count = 2 WHERE id = ?', '"e"', two.feedId);
+    const states = await f.store.feeds.fetchStates([two.feedId, 'no-such-feed', one.feedId]);
+    expect(states.sort((a, b) => (a.id === two.feedId ? -1 : b.id === two.feedId ? 1 : 0))).toEqual([
+      await f.store.feeds.fetchState(two.feedId), await f.store.feeds.fetchState(one.feedId),
+    ]);
+    expect(states[0]).toMatchObject({ etag: '"e"', failure_count: 2 });
+  });
+
   it('records a failed fetch as the domain decided it, and tells a stored item from a new or edited one', async () => {
     const user = await f.user();
     const { feedId } = await f.subscription(user);

@@ -90,6 +90,25 @@ describe('preparing fetched feeds on a worker thread', () => {
     expect(askedMain).toBe(false);
   });
 
+
+  it('prepares a feed on its worker without a database file to read (PostgreSQL), asking the main thread which items are stored', async () => {
+    const source: FeedSource = { body: new TextEncoder().encode(articles(1, [3, 2, 1])), url: 'https://site1.example/feed.xml', contentType: null };
+    const asked: (string | null)[][] = [];
+    const store: FeedStore = { file: null, feedId: 'feed', known: async (keys) => {
+      asked.push(keys.map((key) => key.guid));
+      return keys.map((key) => key.guid === 'g2');
+    } };
+    const preparing = threaded.prepare(source, store);
+    // Inline, the document would have been read and the store asked before prepare returned.
+    expect(asked).toEqual([]);
+    const prepared = await preparing;
+    expect(asked).toEqual([['g3', 'g2', 'g1']]);
+    expect(prepared.feed.items.map((item) => item.guid)).toEqual(['g3', 'g1']);
+    expect(prepared).toEqual(await inline.prepare(source, store));
+    const failing: FeedStore = { ...store, known: () => Promise.reject(new Error('The store is gone.')) };
+    await expect(threaded.prepare(source, failing)).rejects.toThrow('The store is gone.');
+    await expect(threaded.prepare({ ...source, body: new TextEncoder().encode('<!doctype html><p>No feed') }, store)).rejects.toBeInstanceOf(FeedParseError);
+  });
   it('hands back the search text and hash of each new item, and a refresh stores those rather than working them out again', async () => {
     const service = openService('texts');
     const url = site.route('/texts.xml', document(articles(3, [1, 2])));

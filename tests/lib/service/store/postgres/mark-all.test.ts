@@ -20,7 +20,8 @@ describe.skipIf(skipPostgres)('mark all read on PostgreSQL', () => {
   it('updates entries without a trigger keeping transition tables', async () => {
     pool = new pg.Pool({ connectionString: await freshDatabase(), max: 1 });
     await migratePostgres(pool);
-    const { rows } = await pool.query(`SELECT tgname FROM pg_trigger WHERE tgrelid = 'entries'::regclass
+    // Among the UPDATE triggers (type bit 16): the INSERT trigger keeps only the new rows of an insert (migration 015).
+    const { rows } = await pool.query(`SELECT tgname FROM pg_trigger WHERE tgrelid = 'entries'::regclass AND (tgtype & 16) <> 0
       AND (tgoldtable IS NOT NULL OR tgnewtable IS NOT NULL)`);
     expect(rows).toEqual([]);
   });

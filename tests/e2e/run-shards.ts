@@ -60,12 +60,12 @@ async function main(): Promise<void> {
     return;
   }
   const children: ChildProcess[] = [];
-  // Stopped runs still stop their servers (their global teardown), so pass the signal on.
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.on(signal, () => {
-      for (const child of children) child.kill(signal);
-    });
-  }
+  // A stopped run still stops its server (its global teardown): SIGTERM is passed on, and Ctrl-C
+  // reaches the runs themselves (one process group), this one waiting to report them.
+  process.on('SIGTERM', () => {
+    for (const child of children) child.kill('SIGTERM');
+  });
+  process.on('SIGINT', () => undefined);
   const started = Date.now();
   const outcomes = await Promise.all(Array.from({ length: count }, (_, i) => runShard(i + 1, count, args, children)));
   const failed = outcomes.filter((outcome) => outcome.code !== 0);

@@ -9,6 +9,7 @@ afterAll(async () => { await browser?.close(); });
 // The two screens at once: axe spends seconds on this long page in Chromium while the runner only waits.
 describe.concurrent.each<ViewportName>(['phone', 'desktop'])('the API reference on a %s', (viewport) => {
   // The test's own expect: tests running at once must not share one (vitest's advice for concurrent tests).
+  // Three minutes: axe's CPU on this long page, twice at once, beside a concurrent shard on a loaded machine outlasted one.
   it('documents every operation of the OpenAPI document and passes axe', async ({ expect }) => {
     const context = await newAppContext(browser, viewport);
     const page = await context.newPage();
@@ -24,5 +25,5 @@ describe.concurrent.each<ViewportName>(['phone', 'desktop'])('the API reference 
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
     expect(await page.locator('article .overflow-x-auto').evaluateAll((boxes) => boxes.filter((box) => box.scrollWidth > box.clientWidth).length)).toBe(0);
     await context.close();
-  });
+  }, 180_000);
 });

@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { request as http, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -6,6 +6,7 @@ import { startFeedSite } from './feed-site';
 import { Profile, Wire, ownerApiKey, rows, serviceItem, serviceItems, signInTo, startPodcastHost, waitForWorker, type Row } from './offline-helpers';
 import { ownServer } from './own-server';
 import { setContextOffline } from './connection';
+import { WorkerFront } from './worker-front';
 
 let context: BrowserContext | undefined;
 let profile: Profile | undefined;
@@ -182,10 +183,10 @@ async function offlineJourney(server: Server, hooks: { beforeOnline?: () => Prom
 }
 
 /** A fresh profile signed in to the suite's server, on the inbox with the service worker in control. */
-async function inboxWithWorker(): Promise<Page> {
-  profile = new Profile(inject('baseUrl'));
+async function inboxWithWorker(baseUrl = inject('baseUrl')): Promise<Page> {
+  profile = new Profile(baseUrl);
   context = await profile.launch();
-  await signInTo(context, inject('baseUrl'));
+  await signInTo(context, baseUrl);
   const page = context.pages()[0] ?? await context.newPage();
   await page.goto('/inbox');
   await waitForWorker(page);
@@ -212,19 +213,21 @@ describe('the app without a connection', () => {
 });
 
 describe('a new version of the app', () => {
-  // The server answers /sw.js from the build it serves.
-  const workerFile = path.join(inject('buildDir'), 'sw.js');
+  // A new build's worker comes from a front to the server, not written into the build,
+  // which servers of the other shards serve too.
+  let front: WorkerFront;
   let original: string;
 
-  beforeAll(() => {
-    original = readFileSync(workerFile, 'utf8');
+  beforeAll(async () => {
+    front = await new WorkerFront(inject('baseUrl')).open();
+    original = await (await fetch(`${inject('baseUrl')}/sw.js`)).text();
   });
-  afterAll(() => {
-    writeFileSync(workerFile, original);
+  afterAll(async () => {
+    await front.close();
   });
 
   it('offers a reload when a new worker waits, also after a second update, and the reload brings the newest', async () => {
-    const page = await inboxWithWorker();
+    const page = await inboxWithWorker(front.baseUrl);
     const prompt = page.getByRole('status').filter({ hasText: 'A new version of Tidings is ready.' });
     // Checks for an update as the page does, and answers once a worker other than the one before waits.
     const waitingScript = () => page.evaluate(async () => {
@@ -239,14 +242,14 @@ describe('a new version of the app', () => {
 
     // A new build's worker (here: the same worker that also says which version it is) installs and waits.
     const version = (name: string) => `${original}\nself.addEventListener('message', (event) => { if (event.data === 'version?') event.source.postMessage('${name}'); });`;
-    writeFileSync(workerFile, version('update 1'));
+    front.worker = version('update 1');
     expect(await waitingScript()).toBe('waiting');
     await prompt.waitFor();
     await page.getByRole('button', { name: 'Later' }).click();
     expect(await prompt.count()).toBe(0);
 
     // Another update before any reload: the newer worker waits and the prompt comes back.
-    writeFileSync(workerFile, version('update 2'));
+    front.worker = version('update 2');
     expect(await waitingScript()).toBe('waiting');
     await prompt.waitFor();
 
@@ -262,13 +265,14 @@ describe('a new version of the app', () => {
   });
 
   it('keeps the saved view for offline reading again right after the reload into a new build', async () => {
-    const { wire: relay, page } = await signedInBehindWire(inject('baseUrl'));
+    const { wire: relay, page } = await signedInBehindWire(front.baseUrl);
     /** Whether the pages cache of a build holds the saved view. */
     const keptSavedView = (build: string) => page.evaluate(async (name) => {
       if (!(await caches.has(name))) return false;
       return (await (await caches.open(name)).keys()).some((request) => request.url.endsWith('/inbox?view=saved'));
     }, `tidings-pages-${build}`);
-    const buildId = readFileSync(path.resolve(import.meta.dirname, '../../.next/BUILD_ID'), 'utf8').trim();
+    // The served build's id: the .next link names a newer build once another shard's upgrade.test.ts has built.
+    const buildId = readFileSync(path.join(inject('buildDir'), 'BUILD_ID'), 'utf8').trim();
     await page.goto('/inbox');
     await waitForWorker(page);
     await expect.poll(() => keptSavedView(buildId), { timeout: 30_000 }).toBe(true);
@@ -276,7 +280,7 @@ describe('a new version of the app', () => {
     // A new build's worker: its pages go in caches of their own, and the old build's are dropped.
     // The build id names the worker's caches, and is the revision of the offline page (rendered per request).
     expect(original).toContain(`"${buildId}"`);
-    writeFileSync(workerFile, original.replaceAll(`"${buildId}"`, '"e2e-next-build"'));
+    front.worker = original.replaceAll(`"${buildId}"`, '"e2e-next-build"');
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
     await page.getByRole('status').filter({ hasText: 'A new version of Tidings is ready.' }).waitFor({ timeout: 30_000 });
     await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Reload' }).click()]);

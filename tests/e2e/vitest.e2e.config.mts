@@ -1,10 +1,23 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { splitByTime } from './shard-split';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
+/** Vitest's sequencer, but `--shard=i/N` takes its share of the files by recorded time (shard-split.ts), not by count. */
+class ShardByTimeSequencer extends BaseSequencer {
+  override async shard(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const { index, count } = this.ctx.config.shard!;
+    const byPath = new Map(files.map((spec) => [path.relative(root, spec.moduleId), spec]));
+    return splitByTime([...byPath.keys()], count)[index - 1]!.map((file) => byPath.get(file)!);
+  }
+}
+
 // One production server and one Chromium per run: files run one after another
-// in a single worker so they never compete for the server or the two cores.
+// in a single worker so they never compete for the server. `npm run test:e2e` runs
+// concurrent runs of a shard each (run-shards.ts), with a server of their own.
 export default defineConfig({
   root,
   resolve: { alias: { '@': root } },
@@ -14,6 +27,7 @@ export default defineConfig({
     pool: 'forks',
     fileParallelism: false,
     maxWorkers: 1,
+    sequence: { sequencer: ShardByTimeSequencer },
     globalSetup: ['tests/e2e/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,

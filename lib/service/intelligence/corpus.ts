@@ -53,9 +53,29 @@ export function createCorpus() {
   let pendingIds: number[] = [];
   let pendingDocs = 0;
   let deferring = 0;
+  /** The stored document count, read once per batch (see `deferFrequencies`): only the batch's own flushes change it meanwhile. */
+  let heldCount: number | null = null;
+  /** Document numbers reserved for the batch (`reserveDocs`), used in order. */
+  let reserved = { next: 0, end: 0 };
 
   function* docCount(): Steps<number> {
-    return (yield* ask((s) => s.docCount())) + pendingDocs;
+    if (heldCount !== null) return heldCount + pendingDocs;
+    const stored = yield* ask((s) => s.docCount());
+    if (deferring) heldCount = stored;
+    return stored + pendingDocs;
+  }
+
+  /** Reserves `n` document numbers in one call for the additions of the batch under way; nothing outside a batch. */
+  function* reserveDocs(n: number): Steps<void> {
+    if (!deferring || n <= 0) return;
+    const first = yield* ask((s) => s.nextDocs(n));
+    reserved = { next: first, end: first + n };
+  }
+
+  /** A new document number: a reserved one, else one asked for. */
+  function* nextDoc(): Steps<number> {
+    if (reserved.next < reserved.end) return reserved.next++;
+    return yield* ask((s) => s.nextDocs(1));
   }
 
   /** Writes the counted frequencies: one upsert per distinct term, in id order so neighbouring pages are written together. */
@@ -66,6 +86,7 @@ export function createCorpus() {
     }
     const docs = pendingDocs;
     if (docs) yield* ask((s) => s.addDocCount(docs));
+    if (heldCount !== null) heldCount += docs;
     dropPending();
     if (dfCache.isFull()) forgetFrequencies();
   }
@@ -86,7 +107,11 @@ export function createCorpus() {
       forgetFrequencies();
       throw error;
     } finally {
-      deferring--;
+      // Numbers left over are not handed out again (a rolled-back transaction on SQLite takes them back).
+      if (--deferring === 0) {
+        heldCount = null;
+        reserved = { next: 0, end: 0 };
+      }
     }
   }
 
@@ -108,6 +133,19 @@ export function createCorpus() {
     if ((yield* ask((s) => s.termCount())) > dfCache.capacity / 2) return;
     for (const [id, df] of yield* ask((s) => s.allFrequencies())) dfCache.set(id, df);
     complete = true;
+  }
+
+  /**
+   * Reads the stored frequencies of these terms into the cache (with the batch's own counts not yet
+   * written on top): another process writing to the same database may have counted them since.
+   */
+  function* refreshFrequencies(ids: Iterable<number>): Steps<void> {
+    const wanted = [...new Set(ids)];
+    if (!wanted.length) return;
+    if (complete === null) complete = false;
+    const stored = new Map(yield* ask((s) => s.frequencies(wanted)));
+    if (dfCache.size + wanted.length > dfCache.capacity) forgetFrequencies();
+    for (const id of wanted) dfCache.set(id, (stored.get(id) ?? 0) + Math.max(0, pendingDf.get(id)));
   }
 
   /** Counts a document's terms; returns the frequency of each, this document included. */
@@ -183,19 +221,18 @@ export function createCorpus() {
     // The strongest terms, ties in the order of the terms (as `strongest` sorts a vector).
     const order = Array.from(ids, (_, i) => i).sort((a, b) => full[b] - full[a]).slice(0, VECTOR_TERMS);
     const terms = order.map((i) => [ids[i], raw[i], seenDf[i]] as [number, number, number]);
-    const doc = yield* ask((s) => s.nextDoc());
+    const doc = yield* nextDoc();
     uncommittedFrom = Math.min(uncommittedFrom, doc);
     const vec = packTerms(terms);
-    yield* ask((s) => s.insertDoc({ ...fields, doc, vec }));
     const stored: StoredDoc = {
       ...fields, doc,
       ids: Float64Array.from(terms, ([id]) => id), raw: Float64Array.from(terms, ([, raw]) => raw), seenDf: Uint32Array.from(terms, ([, , df]) => df),
     };
     const vector = weigh(stored, n);
     const kept = strongest(vector, POSTING_TERMS);
-    const values: number[] = [];
-    for (const [id, w] of kept) values.push(id, fields.hour, doc, Math.max(1, Math.round(w * 1000)));
-    if (kept.length) yield* ask((s) => s.insertPostings(values));
+    const postings: number[] = [];
+    for (const [id, w] of kept) postings.push(id, fields.hour, doc, Math.max(1, Math.round(w * 1000)));
+    yield* ask((s) => s.insertDoc({ ...fields, doc, vec, postings }));
     return { stored, vector };
   }
 
@@ -274,7 +311,7 @@ export function createCorpus() {
     return { scores, capped };
   }
 
-  return { docCount, weigh, add, remove, byItem, byDocs, itemIdsOf, candidates, deferFrequencies, forgetFrequencies, settle };
+  return { docCount, weigh, add, remove, byItem, byDocs, itemIdsOf, candidates, deferFrequencies, forgetFrequencies, settle, reserveDocs, refreshFrequencies };
 }
 
 /** The corpus operations the similarity and story modules use. */

@@ -137,9 +137,19 @@ async function claimItems(client: Queryable, ids: string[]): Promise<number[]> {
 }
 
 /**
+ * Waits for the open transaction's turn to write stories: one node at a time, so each places its
+ * items among the stories the others committed (placing side by side made two stories of one event,
+ * and deadlocked on the rows both updated).
+ */
+async function takeStoryTurn(client: Queryable): Promise<void> {
+  await client.query("SELECT pg_advisory_xact_lock(hashtextextended('intel_stories', 0))");
+}
+
+/**
  * Opens the intelligence over a pool whose database has the service's schema. Other processes may
  * index the same database: an item another is indexing is passed over, one indexed meanwhile is
- * left as is (IndexedDoc.isNew), and each batch reads its words' frequencies afresh. Calls of this
+ * left as is (IndexedDoc.isNew), each batch reads its words' frequencies afresh, and stories are
+ * written one node at a time. Calls of this
  * process are run one after another, so a transaction that is rolled back (and its document
  * numbers) never reaches another call's view of the memory.
  */
@@ -175,6 +185,8 @@ export function createPostgresIntelligence(pool: Pool): PostgresIntelligence {
   return {
     addItems: (docs, prepared = [], until = Infinity) => (docs.length ? transaction(async (client) => {
       const claimed = await claimItems(client, docs.map(({ id }) => id));
+      if (!claimed.length) return docs.length;
+      await takeStoryTurn(client);
       const passed = await run(client, core.deferFrequencies(core.addItems(claimed.map((i) => docs[i]), claimed.map((i) => prepared[i]), until)));
       // Items passed over (claimed by another node) count as done, up to where it stopped.
       return passed === claimed.length ? docs.length : claimed[passed - 1] + 1;
@@ -183,7 +195,10 @@ export function createPostgresIntelligence(pool: Pool): PostgresIntelligence {
     idle: backlog.idle,
     hold: backlog.hold,
     close: backlog.close,
-    removeItem: (id) => transaction((client) => run(client, core.removeItem(id))),
+    removeItem: (id) => transaction(async (client) => {
+      await takeStoryTurn(client);
+      return run(client, core.removeItem(id));
+    }),
     similar: (id, limit, visible) => read(() => core.similar(id, limit, visible)),
     storyOf: (id) => read(() => core.storyOf(id)),
   };

@@ -9,6 +9,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openService } from '@/lib/service/service';
+import { createPostgresIntelligence } from '@/lib/service/store/postgres/intelligence';
+import { migratePostgres } from '@/lib/service/store/postgres/migrate';
 import { corpus } from '@/tests/fixtures/intelligence/event-corpus';
 import { freshDatabase, skipPostgres, withPostgres } from '../../../../postgres';
 
@@ -97,5 +99,28 @@ describe.skipIf(skipPostgres)('several nodes indexing one PostgreSQL database', 
     } finally {
       errors.mockRestore();
     }
+  }, 120_000);
+
+  it('weighs each item with the word counts every node wrote before it, as one node would', async () => {
+    // What a batch writes depends on the frequencies it counts from: each document keeps those it saw.
+    const written = ['SELECT d.doc, d.item_id, v.vec FROM intel_docs d JOIN intel_vectors v ON v.doc = d.doc ORDER BY d.doc',
+      'SELECT term_id, hour, doc, weight FROM intel_postings ORDER BY term_id, hour, doc', 'SELECT id, df FROM intel_terms ORDER BY id'];
+    const batches = Array.from({ length: 8 }, (_, i) => docs.slice(i * 25, i * 25 + 25));
+    const runOn = async (nodes: number) => {
+      const url = await freshDatabase();
+      const opened = Array.from({ length: nodes }, () => new pg.Pool({ connectionString: url, max: 2 }));
+      await migratePostgres(opened[0]);
+      const intelligences = opened.map((pool) => createPostgresIntelligence(pool));
+      try {
+        // One batch at a time, taking turns: each node must see what the other counted.
+        for (const [i, batch] of batches.entries()) await intelligences[i % nodes].addItems(batch);
+        return await Promise.all(written.map(async (sql) => (await opened[0].query({ text: sql, rowMode: 'array' })).rows));
+      } finally {
+        await Promise.all(opened.map((pool) => pool.end()));
+      }
+    };
+    const alone = await runOn(1);
+    expect(alone[0]).toHaveLength(200);
+    expect(await runOn(2)).toEqual(alone);
   }, 120_000);
 });

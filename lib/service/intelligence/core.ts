@@ -54,7 +54,7 @@ function normalisedDate(publishedAt: string | null): string {
  * processes write to the same database, so each batch reads the frequencies of its words afresh.
  */
 export function createIntelligenceCore({ shared = false } = {}) {
-  const corpus = createCorpus();
+  const corpus = createCorpus({ keepAdded: shared });
   const stories = createStories(corpus);
 
   function* removeItem(id: string): Steps<void> {
@@ -76,7 +76,7 @@ export function createIntelligenceCore({ shared = false } = {}) {
 
   /**
    * Indexes items in order, as addItem each, with what can be asked once asked once: which are
-   * indexed already, their document numbers, (`shared`) their words' frequencies. With `until` (a
+   * indexed already, their document numbers, (`shared`, when another process wrote since) their words' frequencies. With `until` (a
    * performance.now() time) it stops after the first item that ends past it. Answers how many of
    * `docs` it went through (those left as is, see IndexedDoc.isNew, included).
    */
@@ -84,7 +84,9 @@ export function createIntelligenceCore({ shared = false } = {}) {
     if (!docs.length) return 0;
     const placed = new Set(yield* ask((s) => s.placedAmong(docs.map(({ id }) => id))));
     const left = (doc: IndexedDoc) => doc.isNew === true && placed.has(doc.id);
-    if (shared) yield* corpus.refreshFrequencies(prepared.flatMap((made, i) => (made && !left(docs[i]) ? [...made.termIds] : [])));
+    // Another process may have counted words since this one last wrote: then the cache is read afresh.
+    const stale = shared && (yield* corpus.othersCounted());
+    if (shared) yield* corpus.refreshFrequencies(prepared.flatMap((made, i) => (made && !left(docs[i]) ? [...made.termIds] : [])), stale);
     yield* corpus.reserveDocs(docs.filter((doc) => !left(doc)).length);
     let passed = 0;
     for (const [i, doc] of docs.entries()) {
@@ -93,7 +95,7 @@ export function createIntelligenceCore({ shared = false } = {}) {
       let made = prepared[i];
       if (!made) {
         made = prepareDoc(doc);
-        if (shared) yield* corpus.refreshFrequencies(made.termIds);
+        if (shared) yield* corpus.refreshFrequencies(made.termIds, stale);
       }
       yield* addItem(doc, made, placed.has(doc.id));
       placed.add(doc.id);
@@ -112,6 +114,8 @@ export function createIntelligenceCore({ shared = false } = {}) {
     deferFrequencies: corpus.deferFrequencies,
     /** Empties the frequencies held, after a transaction that counted some was rolled back. */
     forgetFrequencies: corpus.forgetFrequencies,
+    /** Call once the engine's transaction has committed (`shared`): what it added is kept in memory. */
+    committed: corpus.committed,
     /** Call once the engine's transaction has ended. */
     settle: corpus.settle,
   };

@@ -137,6 +137,13 @@ async function claimItems(client: Queryable, ids: string[]): Promise<number[]> {
 }
 
 /**
+ * Least time a batch given an `until` runs before it may stop. A batch here does not hold the event
+ * loop (it waits on the database between items), and its fixed cost is a dozen round trips (claims,
+ * numbers, counts, commit): batches of 100 ms spent most of their time on them.
+ */
+const LEAST_BATCH_MS = 500;
+
+/**
  * Waits for the open transaction's turn to write stories: one node at a time, so each places its
  * items among the stories the others committed (placing side by side made two stories of one event,
  * and deadlocked on the rows both updated).
@@ -166,10 +173,12 @@ export function createPostgresIntelligence(pool: Pool): PostgresIntelligence {
   const transaction = <T>(work: (client: PoolClient) => Promise<T>): Promise<T> => inTurn(async () => {
     let attempt = 0;
     try {
-      return await inTransaction(pool, (client) => {
+      const result = await inTransaction(pool, (client) => {
         if (attempt++ > 0) core.forgetFrequencies();
         return work(client);
       });
+      core.committed();
+      return result;
     } catch (error) {
       core.forgetFrequencies();
       throw error;
@@ -187,7 +196,8 @@ export function createPostgresIntelligence(pool: Pool): PostgresIntelligence {
       const claimed = await claimItems(client, docs.map(({ id }) => id));
       if (!claimed.length) return docs.length;
       await takeStoryTurn(client);
-      const passed = await run(client, core.deferFrequencies(core.addItems(claimed.map((i) => docs[i]), claimed.map((i) => prepared[i]), until)));
+      const bound = Math.max(until, performance.now() + LEAST_BATCH_MS);
+      const passed = await run(client, core.deferFrequencies(core.addItems(claimed.map((i) => docs[i]), claimed.map((i) => prepared[i]), bound)));
       // Items passed over (claimed by another node) count as done, up to where it stopped.
       return passed === claimed.length ? docs.length : claimed[passed - 1] + 1;
     }) : Promise.resolve(0)),

@@ -281,6 +281,7 @@ export function createCorpus({ keepAdded = false } = {}) {
     if (!row) return null;
     const stored = toStored(row);
     docCache.delete(stored.doc);
+    if (added.length) added = added.filter(({ doc }) => doc !== stored.doc);
     yield* ask((s) => s.deletePostings(stored.ids, stored.hour, stored.doc));
     yield* ask((s) => s.deleteDoc(stored.doc));
     return stored;

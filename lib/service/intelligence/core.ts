@@ -76,7 +76,7 @@ export function createIntelligenceCore({ shared = false } = {}) {
 
   /**
    * Indexes items in order, as addItem each, with what can be asked once asked once: which are
-   * indexed already, their document numbers, (`shared`, when another process wrote since) their words' frequencies. With `until` (a
+   * indexed already and (`shared`) their document numbers and, when another process wrote since, their words' frequencies. With `until` (a
    * performance.now() time) it stops after the first item that ends past it. Answers how many of
    * `docs` it went through (those left as is, see IndexedDoc.isNew, included).
    */
@@ -87,7 +87,8 @@ export function createIntelligenceCore({ shared = false } = {}) {
     // Another process may have counted words since this one last wrote: then the cache is read afresh.
     const stale = shared && (yield* corpus.othersCounted());
     if (shared) yield* corpus.refreshFrequencies(prepared.flatMap((made, i) => (made && !left(docs[i]) ? [...made.termIds] : [])), stale);
-    yield* corpus.reserveDocs(docs.filter((doc) => !left(doc)).length);
+    // A number asked is a round trip to a server; on SQLite they are asked one by one, so that a batch stopped by `until` leaves no gap.
+    if (shared) yield* corpus.reserveDocs(docs.filter((doc) => !left(doc)).length);
     let passed = 0;
     for (const [i, doc] of docs.entries()) {
       passed++;

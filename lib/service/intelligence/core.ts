@@ -4,9 +4,9 @@
  * (index.ts on SQLite, store/postgres/intelligence.ts) runs them and owns the transactions.
  */
 import { createCorpus } from './corpus';
-import type { PreparedDoc } from './prepare-doc';
+import { prepareDoc, type PreparedDoc } from './prepare-doc';
 import { findSimilar, type SimilarItem, type VisibleAmong } from './similar';
-import type { Steps } from './storage';
+import { ask, type Steps } from './storage';
 import { createStories } from './stories';
 
 /** What the intelligence needs to know of an item. `content` and `summary` may be HTML or text. */
@@ -19,6 +19,11 @@ export type IndexedDoc = {
   source_id: string;
   published_at: string | null;
   url: string | null;
+  /**
+   * Stored new (or found not indexed): left as is when it has been indexed meanwhile (by another
+   * node), where an edited item's doc (without it) replaces what is indexed.
+   */
+  isNew?: boolean;
 };
 
 /** The query side the domain uses, async on every engine. */
@@ -44,9 +49,12 @@ function normalisedDate(publishedAt: string | null): string {
   return new Date(Number.isFinite(time) ? time : Date.now()).toISOString();
 }
 
-/** The intelligence's memory (frequencies, documents) and its work as steps. */
-export function createIntelligenceCore() {
-  const corpus = createCorpus();
+/**
+ * The intelligence's memory (frequencies, documents) and its work as steps. `shared`: other
+ * processes write to the same database, so each batch reads the frequencies of its words afresh.
+ */
+export function createIntelligenceCore({ shared = false } = {}) {
+  const corpus = createCorpus({ keepAdded: shared });
   const stories = createStories(corpus);
 
   function* removeItem(id: string): Steps<void> {
@@ -54,9 +62,9 @@ export function createIntelligenceCore() {
     yield* corpus.remove(id);
   }
 
-  /** Indexes an item and places it in a story; re-adding replaces. */
-  function* addItem(doc: IndexedDoc, prepared: PreparedDoc): Steps<void> {
-    yield* removeItem(doc.id);
+  /** Indexes an item and places it in a story; re-adding replaces (`placed` false: the caller knows it is neither indexed nor in a story). */
+  function* addItem(doc: IndexedDoc, prepared: PreparedDoc, placed = true): Steps<void> {
+    if (placed) yield* removeItem(doc.id);
     const publishedAt = normalisedDate(doc.published_at);
     const { title, summary, termIds, termWeights } = prepared;
     const { stored, vector } = yield* corpus.add(
@@ -66,8 +74,40 @@ export function createIntelligenceCore() {
     yield* stories.place(stored, vector);
   }
 
+  /**
+   * Indexes items in order, as addItem each, with what can be asked once asked once: which are
+   * indexed already and (`shared`) their document numbers and, when another process wrote since, their words' frequencies. With `until` (a
+   * performance.now() time) it stops after the first item that ends past it. Answers how many of
+   * `docs` it went through (those left as is, see IndexedDoc.isNew, included).
+   */
+  function* addItems(docs: IndexedDoc[], prepared: Array<PreparedDoc | undefined>, until = Infinity): Steps<number> {
+    if (!docs.length) return 0;
+    const placed = new Set(yield* ask((s) => s.placedAmong(docs.map(({ id }) => id))));
+    const left = (doc: IndexedDoc) => doc.isNew === true && placed.has(doc.id);
+    // Another process may have counted words since this one last wrote: then the cache is read afresh.
+    const stale = shared && (yield* corpus.othersCounted());
+    if (shared) yield* corpus.refreshFrequencies(prepared.flatMap((made, i) => (made && !left(docs[i]) ? [...made.termIds] : [])), stale);
+    // A number asked is a round trip to a server; on SQLite they are asked one by one, so that a batch stopped by `until` leaves no gap.
+    if (shared) yield* corpus.reserveDocs(docs.filter((doc) => !left(doc)).length);
+    let passed = 0;
+    for (const [i, doc] of docs.entries()) {
+      passed++;
+      if (left(doc)) continue;
+      let made = prepared[i];
+      if (!made) {
+        made = prepareDoc(doc);
+        if (shared) yield* corpus.refreshFrequencies(made.termIds, stale);
+      }
+      yield* addItem(doc, made, placed.has(doc.id));
+      placed.add(doc.id);
+      if (performance.now() >= until) break;
+    }
+    return passed;
+  }
+
   return {
     addItem,
+    addItems,
     removeItem,
     similar: (id: string, limit: number, visible: VisibleAmong) => findSimilar(corpus, stories.peers, id, limit, visible),
     storyOf: stories.storyOf,
@@ -75,6 +115,8 @@ export function createIntelligenceCore() {
     deferFrequencies: corpus.deferFrequencies,
     /** Empties the frequencies held, after a transaction that counted some was rolled back. */
     forgetFrequencies: corpus.forgetFrequencies,
+    /** Call once the engine's transaction has committed (`shared`): what it added is kept in memory. */
+    committed: corpus.committed,
     /** Call once the engine's transaction has ended. */
     settle: corpus.settle,
   };

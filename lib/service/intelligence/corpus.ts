@@ -39,12 +39,18 @@ export function strongest(vector: Vector, n: number): Array<[number, number]> {
   return [...vector].sort((a, b) => b[1] - a[1]).slice(0, n);
 }
 
-/** Opens the corpus: its memory of frequencies and documents; every method is steps for an engine's storage to run. */
-export function createCorpus() {
+/**
+ * Opens the corpus: its memory of frequencies and documents; every method is steps for an engine's
+ * storage to run. `keepAdded`: documents added are kept in memory once the engine says they are
+ * committed (`committed`), as later additions compare with them.
+ */
+export function createCorpus({ keepAdded = false } = {}) {
   const dfCache = createTermCounts(21);
   /** True while the cache holds every term of the table: a term it lacks was never seen, and needs no lookup. */
   let complete: boolean | null = null;
   const docCache = new Map<number, StoredDoc>();
+  /** Documents added in the open transaction, kept once it commits (`keepAdded`). */
+  let added: StoredDoc[] = [];
   /** Documents numbered from here on were added in the open transaction and may yet be rolled back: they are not cached. */
   let uncommittedFrom = Infinity;
 
@@ -53,9 +59,31 @@ export function createCorpus() {
   let pendingIds: number[] = [];
   let pendingDocs = 0;
   let deferring = 0;
+  /** The stored document count, read once per batch (see `deferFrequencies`): only the batch's own flushes change it meanwhile. */
+  let heldCount: number | null = null;
+  /** The stored count right after this process last wrote it: while the table still says so, no other process has counted words since. */
+  let writtenCount: number | null = null;
+  /** Document numbers reserved for the batch (`reserveDocs`), used in order. */
+  let reserved = { next: 0, end: 0 };
 
   function* docCount(): Steps<number> {
-    return (yield* ask((s) => s.docCount())) + pendingDocs;
+    if (heldCount !== null) return heldCount + pendingDocs;
+    const stored = yield* ask((s) => s.docCount());
+    if (deferring) heldCount = stored;
+    return stored + pendingDocs;
+  }
+
+  /** Reserves `n` document numbers in one call for the additions of the batch under way; nothing outside a batch. */
+  function* reserveDocs(n: number): Steps<void> {
+    if (!deferring || n <= 0) return;
+    const first = yield* ask((s) => s.nextDocs(n));
+    reserved = { next: first, end: first + n };
+  }
+
+  /** A new document number: a reserved one, else one asked for. */
+  function* nextDoc(): Steps<number> {
+    if (reserved.next < reserved.end) return reserved.next++;
+    return yield* ask((s) => s.nextDocs(1));
   }
 
   /** Writes the counted frequencies: one upsert per distinct term, in id order so neighbouring pages are written together. */
@@ -66,6 +94,8 @@ export function createCorpus() {
     }
     const docs = pendingDocs;
     if (docs) yield* ask((s) => s.addDocCount(docs));
+    if (heldCount !== null) heldCount += docs;
+    writtenCount = heldCount;
     dropPending();
     if (dfCache.isFull()) forgetFrequencies();
   }
@@ -86,7 +116,11 @@ export function createCorpus() {
       forgetFrequencies();
       throw error;
     } finally {
-      deferring--;
+      // Numbers left over are not handed out again (a rolled-back transaction on SQLite takes them back).
+      if (--deferring === 0) {
+        heldCount = null;
+        reserved = { next: 0, end: 0 };
+      }
     }
   }
 
@@ -98,6 +132,8 @@ export function createCorpus() {
 
   /** Empties the cache of frequencies, after a failed write left it ahead of the table. */
   function forgetFrequencies(): void {
+    added = [];
+    writtenCount = null;
     dfCache.clear();
     complete = false;
   }
@@ -108,6 +144,32 @@ export function createCorpus() {
     if ((yield* ask((s) => s.termCount())) > dfCache.capacity / 2) return;
     for (const [id, df] of yield* ask((s) => s.allFrequencies())) dfCache.set(id, df);
     complete = true;
+  }
+
+  /**
+   * Reads the stored frequencies of these terms into the cache (with the batch's own counts not yet
+   * written on top): all of them when another process may have counted some since (`stale`, see
+   * othersCounted), else those the cache lacks, in one call rather than one per document.
+   */
+  function* refreshFrequencies(ids: Iterable<number>, stale: boolean): Steps<void> {
+    // Once another process has counted, a term the cache lacks may be one it saw.
+    if (stale) complete = false;
+    else if (complete) return;
+    const wanted = [...new Set(ids)].filter((id) => stale || dfCache.get(id) < 0);
+    if (!wanted.length) return;
+    const stored = new Map(yield* ask((s) => s.frequencies(wanted)));
+    if (dfCache.size + wanted.length > dfCache.capacity) forgetFrequencies();
+    for (const id of wanted) dfCache.set(id, (stored.get(id) ?? 0) + Math.max(0, pendingDf.get(id)));
+  }
+
+  /** Whether another process has added documents (and counted their words) since this one last wrote; call in a batch, before adding. */
+  function* othersCounted(): Steps<boolean> {
+    const stored = (yield* docCount()) - pendingDocs;
+    if (complete === null) {
+      yield* loadFrequencies();
+      if (complete) writtenCount = stored;
+    }
+    return stored !== writtenCount;
   }
 
   /** Counts a document's terms; returns the frequency of each, this document included. */
@@ -169,6 +231,10 @@ export function createCorpus() {
   function remember(stored: StoredDoc, inTransaction: boolean): StoredDoc {
     settle(inTransaction);
     if (stored.doc >= uncommittedFrom) return stored;
+    return cache(stored);
+  }
+
+  function cache(stored: StoredDoc): StoredDoc {
     if (docCache.size >= DOC_CACHE_LIMIT) docCache.delete(docCache.keys().next().value!);
     docCache.set(stored.doc, stored);
     return stored;
@@ -183,20 +249,30 @@ export function createCorpus() {
     // The strongest terms, ties in the order of the terms (as `strongest` sorts a vector).
     const order = Array.from(ids, (_, i) => i).sort((a, b) => full[b] - full[a]).slice(0, VECTOR_TERMS);
     const terms = order.map((i) => [ids[i], raw[i], seenDf[i]] as [number, number, number]);
-    const doc = yield* ask((s) => s.nextDoc());
+    const doc = yield* nextDoc();
     uncommittedFrom = Math.min(uncommittedFrom, doc);
     const vec = packTerms(terms);
-    yield* ask((s) => s.insertDoc({ ...fields, doc, vec }));
     const stored: StoredDoc = {
       ...fields, doc,
       ids: Float64Array.from(terms, ([id]) => id), raw: Float64Array.from(terms, ([, raw]) => raw), seenDf: Uint32Array.from(terms, ([, , df]) => df),
     };
     const vector = weigh(stored, n);
+    // As it reads back from its row (weights as float32), so comparing gives what it gives after a restart.
+    if (keepAdded) {
+      added.push(toStored({ doc, item_id: fields.itemId, source_id: fields.sourceId, hour: fields.hour, published_at: fields.publishedAt,
+        title: fields.title, summary: fields.summary, vec }));
+    }
     const kept = strongest(vector, POSTING_TERMS);
-    const values: number[] = [];
-    for (const [id, w] of kept) values.push(id, fields.hour, doc, Math.max(1, Math.round(w * 1000)));
-    if (kept.length) yield* ask((s) => s.insertPostings(values));
+    const postings: number[] = [];
+    for (const [id, w] of kept) postings.push(id, fields.hour, doc, Math.max(1, Math.round(w * 1000)));
+    yield* ask((s) => s.insertDoc({ ...fields, doc, vec, postings }));
     return { stored, vector };
+  }
+
+  /** Call once the transaction that added documents has committed (`keepAdded`): they are kept in memory. */
+  function committed(): void {
+    for (const stored of added) cache(stored);
+    added = [];
   }
 
   /** Removes a document and its postings. Frequencies keep counting it: they describe the words seen, and stay monotone. */
@@ -205,6 +281,7 @@ export function createCorpus() {
     if (!row) return null;
     const stored = toStored(row);
     docCache.delete(stored.doc);
+    if (added.length) added = added.filter(({ doc }) => doc !== stored.doc);
     yield* ask((s) => s.deletePostings(stored.ids, stored.hour, stored.doc));
     yield* ask((s) => s.deleteDoc(stored.doc));
     return stored;
@@ -274,7 +351,7 @@ export function createCorpus() {
     return { scores, capped };
   }
 
-  return { docCount, weigh, add, remove, byItem, byDocs, itemIdsOf, candidates, deferFrequencies, forgetFrequencies, settle };
+  return { docCount, weigh, add, remove, byItem, byDocs, itemIdsOf, candidates, deferFrequencies, forgetFrequencies, settle, reserveDocs, refreshFrequencies, othersCounted, committed };
 }
 
 /** The corpus operations the similarity and story modules use. */

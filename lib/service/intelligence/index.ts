@@ -91,16 +91,8 @@ export function createIntelligence(db: Database, options?: { cachePostings?: boo
 
   /** Adds items in order until `until`, inside the open transaction or in a batch of their own; answers how many. */
   function addUntil(docs: IndexedDoc[], prepared: Array<PreparedDoc | undefined>, until: number): number {
-    let done = 0;
-    const add = () => {
-      for (const doc of docs) {
-        addItem(doc, prepared[done++]);
-        if (performance.now() >= until) break;
-      }
-    };
-    if (db.inTransaction) add();
-    else batch(add);
-    return done;
+    const add = () => runNow(core.addItems(docs, prepared, until), storage);
+    return db.inTransaction ? add() : batch(add);
   }
 
   const backlog = createBacklog();

@@ -17,8 +17,8 @@ type Indexing = Pick<ServiceContext, 'store' | 'intelligence'>;
 /** Works out items' docs off the main thread when it can (the feed preparer's prepareDocs); null when it cannot. */
 export type PrepareDocs = (texts: DocText[]) => Promise<PreparedDoc[] | null>;
 
-/** A stored item of a fetched feed: its id and where it was in the feed. */
-type Entry = { id: string; position: number };
+/** A stored item of a fetched feed: its id, where it was in the feed, and whether it is new (not edited). */
+type Entry = { id: string; position: number; isNew: boolean };
 
 /** Ids of the items to index after storing: the new ones and those their feed edited (indexed again). */
 function toIndex(stored: StoredItems): string[] {
@@ -28,15 +28,15 @@ function toIndex(stored: StoredItems): string[] {
 /** The items just stored (new or edited) in id order (the order indexItems reads them back), with where each was in the feed. */
 function inIdOrder(stored: StoredItems): Entry[] {
   const positions = [...stored.addedFrom ?? [], ...stored.changedFrom ?? []];
-  return toIndex(stored).map((id, i) => ({ id, position: positions[i] })).sort((a, b) => byId(a.id, b.id));
+  return toIndex(stored).map((id, i) => ({ id, position: positions[i], isNew: i < stored.added.length })).sort((a, b) => byId(a.id, b.id));
 }
 
 /** The doc of a stored item of `feed`, with its prepared doc when `docs` has it by the time it is indexed (else worked out then). */
 function documenterOf(feedId: string, feed: ParsedFeed, now: Date, docs: PreparedDoc[]) {
-  return ({ id, position }: Entry): [IndexedDoc, PreparedDoc | undefined] => {
+  return ({ id, position, isNew }: Entry): [IndexedDoc, PreparedDoc | undefined] => {
     const item = feed.items[position];
     return [{
-      id, title: item.title, summary: item.summary, content: item.content, source_id: feedId,
+      id, isNew, title: item.title, summary: item.summary, content: item.content, source_id: feedId,
       // As stored: an undated or future-dated item is dated when it was first seen.
       published_at: item.published_at && Date.parse(item.published_at) <= now.getTime() ? item.published_at : now.toISOString(), url: item.url,
     }, docs[position]];
@@ -131,8 +131,9 @@ export function indexPreparedItemsLater(service: Indexing, feedId: string, feed:
 export async function indexNewItems(service: Indexing, stored: StoredItems): Promise<StoredItems> {
   if (!toIndex(stored).length) return stored;
   const [first, ...rest] = inSlices([...toIndex(stored)].sort(byId));
-  await indexItems(service, first);
-  for (const slice of rest) service.intelligence.later(() => indexItems(service, slice));
+  const added = new Set(stored.added);
+  await indexItems(service, first, added);
+  for (const slice of rest) service.intelligence.later(() => indexItems(service, slice, added));
   return stored;
 }
 
@@ -151,10 +152,10 @@ function byId(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** Indexes stored items by id, in id order, in one transaction; ids no longer stored are skipped. */
-async function indexItems(service: Indexing, ids: string[]): Promise<void> {
+/** Indexes stored items by id, in id order, in one transaction; ids no longer stored are skipped. Those in `added` are new (IndexedDoc.isNew). */
+async function indexItems(service: Indexing, ids: string[], added: ReadonlySet<string>): Promise<void> {
   const docs = await service.store.indexing.docs(ids);
-  if (docs.length) await service.intelligence.addItems(docs);
+  if (docs.length) await service.intelligence.addItems(docs.map((doc) => ({ ...doc, isNew: added.has(doc.id) })));
 }
 
 /**
@@ -170,7 +171,10 @@ export function resumeIndexing(service: Indexing): void {
     const ids = await found;
     for (let start = 0; start < ids.length; start += SLICE) {
       const slice = ids.slice(start, start + SLICE);
-      service.intelligence.later(async () => indexItems(service, await service.store.indexing.unindexedAmong(slice)));
+      service.intelligence.later(async () => {
+        const unindexed = await service.store.indexing.unindexedAmong(slice);
+        await indexItems(service, unindexed, new Set(unindexed));
+      });
     }
   });
 }

@@ -26,8 +26,10 @@ export type StoryFields = {
 /** A term's postings on both sides of a window's middle, [doc, weight], nearest the middle first. */
 export type PostingWindow = { later: Array<[number, number]>; earlier: Array<[number, number]> };
 
-/** A document's row before it is written. */
-export type NewDoc = { doc: number; itemId: string; sourceId: string; hour: number; publishedAt: string; title: string; summary: string; vec: Buffer };
+/** A document's row before it is written, with its postings flat as insertPostings takes them. */
+export type NewDoc = {
+  doc: number; itemId: string; sourceId: string; hour: number; publishedAt: string; title: string; summary: string; vec: Buffer; postings: number[];
+};
 
 /** What the intelligence stores and reads; every method is one statement's worth of work (or a cache's answer). */
 export type IntelligenceStorage = {
@@ -42,9 +44,12 @@ export type IntelligenceStorage = {
   frequencies(ids: number[]): Answer<Array<[number, number]>>;
   /** Adds to the frequencies, [id, increment], creating terms. */
   addFrequencies(increments: Array<[number, number]>): Answer<void>;
-  /** A new document number, never used before (not even by a removed document). */
-  nextDoc(): Answer<number>;
+  /** The first of `n` new consecutive document numbers, never used before (not even by a removed document). */
+  nextDocs(n: number): Answer<number>;
+  /** Writes a document and its postings. */
   insertDoc(doc: NewDoc): Answer<void>;
+  /** Those of these items that have a document or a story (so adding them again replaces). */
+  placedAmong(itemIds: string[]): Answer<string[]>;
   docByItem(itemId: string): Answer<DocRow | undefined>;
   docsByNumber(docs: number[]): Answer<DocRow[]>;
   /** [doc, item id] of those documents that exist. */
@@ -74,7 +79,8 @@ export type IntelligenceStorage = {
   deleteMember(itemId: string): Answer<void>;
   /** Moves every member of `from` into `to` and deletes `from`. */
   mergeStory(to: string, from: string): Answer<void>;
-  insertStory(story: StoryFields): Answer<void>;
+  /** Writes a new story with its first member. */
+  insertStory(story: StoryFields, member: StoryMember): Answer<void>;
   updateStory(story: StoryFields): Answer<void>;
   deleteStory(storyId: string): Answer<void>;
   sourceCount(storyId: string): Answer<number | undefined>;

@@ -146,8 +146,7 @@ export function createStories(corpus: Corpus) {
       yield* ask((s) => s.insertStory({
         id: storyId, title: doc.title, summary: doc.summary, leadItemId: doc.itemId, firstPublishedAt: doc.publishedAt, lastPublishedAt: doc.publishedAt,
         articleCount: 1, sourceCount: 1,
-      }));
-      yield* ask((s) => s.putMember(storyId, member));
+      }, member));
       return storyId;
     }
     const target = passing[0];

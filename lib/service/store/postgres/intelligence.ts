@@ -4,11 +4,10 @@
  * shared steps (intelligence/core.ts) on it: each addition, or batch of them, one transaction; and the
  * indexing left for later (backlog.ts), its slices awaited one after another.
  */
-import type { Pool } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import type { Intelligence } from '../../intelligence';
 import { createBacklog } from '../../intelligence/backlog';
 import { createIntelligenceCore } from '../../intelligence/core';
-import { prepareDoc } from '../../intelligence/prepare-doc';
 import { runLater, type IntelligenceStorage, type Steps, type StoryMember } from '../../intelligence/storage';
 import type { DocRow } from '../../intelligence/stored-doc';
 import { inTransaction, type Queryable } from './unit-of-work';
@@ -21,8 +20,12 @@ const numbers = (rows: Pair[]): Array<[number, number]> => rows.map(([a, b]) => 
 const docColumns = 'd.doc, d.item_id, d.source_id, d.hour, d.published_at, v.title, v.summary, v.vec';
 const toDocRow = (row: DocRow & { doc: string | number }): DocRow => ({ ...row, doc: Number(row.doc) });
 
-/** The intelligence's storage on one client (inside a transaction: `open`) or the pool (single statements). */
-export function postgresIntelligenceStorage(db: Queryable, open: boolean): IntelligenceStorage {
+/**
+ * The intelligence's storage on one client (inside a transaction: `open`) or the pool (single
+ * statements); document numbers are taken on `numbering` (the pool), so that no transaction holds
+ * their row while it indexes and other nodes' indexing waits.
+ */
+export function postgresIntelligenceStorage(db: Queryable, open: boolean, numbering: Queryable = db): IntelligenceStorage {
   const pairs = async (text: string, values: unknown[]) => numbers((await db.query<Pair>({ text, values, rowMode: 'array' })).rows);
   const one = async <T>(text: string, values: unknown[]): Promise<T | undefined> =>
     ((await db.query({ text, values, rowMode: 'array' })).rows[0] as T[] | undefined)?.[0];
@@ -36,12 +39,20 @@ export function postgresIntelligenceStorage(db: Queryable, open: boolean): Intel
     frequencies: (ids) => pairs('SELECT id, df FROM intel_terms WHERE id = ANY($1::bigint[])', [ids]),
     addFrequencies: (increments) => run(`INSERT INTO intel_terms (id, df) SELECT * FROM unnest($1::bigint[], $2::int[])
       ON CONFLICT (id) DO UPDATE SET df = intel_terms.df + excluded.df`, [increments.map(([id]) => id), increments.map(([, df]) => df)]),
-    // Numbers are never reused, even after the newest document is removed (see SQLite's storage).
-    nextDoc: async () => Number(await one<string>(`INSERT INTO intel_meta (key, value) VALUES ('last_doc', COALESCE((SELECT MAX(doc) FROM intel_docs), 0) + 1)
-      ON CONFLICT (key) DO UPDATE SET value = intel_meta.value + 1 RETURNING value`, [])),
-    insertDoc: (doc) => run(`WITH d AS (INSERT INTO intel_docs (doc, item_id, source_id, hour, published_at) VALUES ($1, $2, $3, $4, $5))
-      INSERT INTO intel_vectors (doc, title, summary, vec) VALUES ($1, $6, $7, $8)`,
-    [doc.doc, doc.itemId, doc.sourceId, doc.hour, doc.publishedAt, doc.title, doc.summary, doc.vec]),
+    // Numbers are never reused, even after the newest document is removed (see SQLite's storage), nor after a rollback.
+    nextDocs: async (n) => Number(((await numbering.query({ text: `INSERT INTO intel_meta (key, value)
+      VALUES ('last_doc', COALESCE((SELECT MAX(doc) FROM intel_docs), 0) + $1) ON CONFLICT (key) DO UPDATE SET value = intel_meta.value + $1 RETURNING value`,
+    values: [n], rowMode: 'array' })).rows as string[][])[0][0]) - n + 1,
+    insertDoc: (doc) => {
+      const column = (k: number) => doc.postings.filter((_, i) => i % 4 === k);
+      return run(`WITH d AS (INSERT INTO intel_docs (doc, item_id, source_id, hour, published_at) VALUES ($1, $2, $3, $4, $5)),
+        v AS (INSERT INTO intel_vectors (doc, title, summary, vec) VALUES ($1, $6, $7, $8))
+        INSERT INTO intel_postings (term_id, hour, doc, weight) SELECT * FROM unnest($9::bigint[], $10::int[], $11::bigint[], $12::int[])
+        ON CONFLICT (term_id, hour, doc) DO UPDATE SET weight = excluded.weight`,
+      [doc.doc, doc.itemId, doc.sourceId, doc.hour, doc.publishedAt, doc.title, doc.summary, doc.vec, column(0), column(1), column(2), column(3)]);
+    },
+    placedAmong: async (itemIds) => (await db.query<[string]>({ text: `SELECT item_id FROM intel_docs WHERE item_id = ANY($1::text[])
+      UNION SELECT item_id FROM story_items WHERE item_id = ANY($1::text[])`, values: [itemIds], rowMode: 'array' })).rows.map(([id]) => id),
     docByItem: async (itemId) => {
       const { rows } = await db.query(`SELECT ${docColumns} FROM intel_docs d JOIN intel_vectors v ON v.doc = d.doc WHERE d.item_id = $1`, [itemId]);
       return rows[0] ? toDocRow(rows[0]) : undefined;
@@ -96,9 +107,12 @@ export function postgresIntelligenceStorage(db: Queryable, open: boolean): Intel
     [member.item_id, storyId, member.source_id, member.published_at]),
     deleteMember: (itemId) => run('DELETE FROM story_items WHERE item_id = $1', [itemId]),
     mergeStory: (to, from) => run('WITH moved AS (UPDATE story_items SET story_id = $1 WHERE story_id = $2) DELETE FROM stories WHERE id = $2', [to, from]),
-    insertStory: (story) => run(`INSERT INTO stories (id, title, summary, lead_item_id, first_published_at, last_published_at, article_count, source_count)
-      VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, [story.id, story.title, story.summary, story.leadItemId, story.firstPublishedAt,
-      story.lastPublishedAt, story.articleCount, story.sourceCount]),
+    insertStory: (story, member) => run(`WITH s AS (INSERT INTO stories (id, title, summary, lead_item_id, first_published_at, last_published_at,
+      article_count, source_count) VALUES ($1, $2, $3, $4, $5, $6, $7, $8))
+      INSERT INTO story_items (item_id, story_id, source_id, published_at) VALUES ($9, $1, $10, $11)
+      ON CONFLICT (item_id) DO UPDATE SET story_id = excluded.story_id, source_id = excluded.source_id, published_at = excluded.published_at`,
+    [story.id, story.title, story.summary, story.leadItemId, story.firstPublishedAt, story.lastPublishedAt, story.articleCount, story.sourceCount,
+      member.item_id, member.source_id, member.published_at]),
     updateStory: (story) => run(`UPDATE stories SET title = $1, summary = $2, lead_item_id = $3, first_published_at = $4, last_published_at = $5,
       article_count = $6, source_count = $7 WHERE id = $8`, [story.title, story.summary, story.leadItemId, story.firstPublishedAt,
       story.lastPublishedAt, story.articleCount, story.sourceCount, story.id]),
@@ -112,12 +126,42 @@ export function postgresIntelligenceStorage(db: Queryable, open: boolean): Intel
 export type PostgresIntelligence = Intelligence;
 
 /**
- * Opens the intelligence over a pool whose database has the service's schema. The memory of
- * frequencies and documents is this process's: calls are run one after another, so a transaction
- * that is rolled back (and its document numbers) never reaches another call's view of it.
+ * Claims items for the open transaction: the positions (from 0) of those no other transaction is
+ * indexing, each under an advisory lock held until this one ends. Several nodes may index one
+ * database, each its own items.
+ */
+async function claimItems(client: Queryable, ids: string[]): Promise<number[]> {
+  const { rows } = await client.query<[string]>({ text: `SELECT n - 1 FROM unnest($1::text[]) WITH ORDINALITY AS t(id, n)
+    WHERE pg_try_advisory_xact_lock(hashtextextended('intel_item:' || id, 0))`, values: [ids], rowMode: 'array' });
+  return rows.map(([n]) => Number(n));
+}
+
+/**
+ * Least time a batch given an `until` runs before it may stop. A batch here does not hold the event
+ * loop (it waits on the database between items), and its fixed cost is a dozen round trips (claims,
+ * numbers, counts, commit): batches of 100 ms spent most of their time on them.
+ */
+const LEAST_BATCH_MS = 500;
+
+/**
+ * Waits for the open transaction's turn to write stories: one node at a time, so each places its
+ * items among the stories the others committed (placing side by side made two stories of one event,
+ * and deadlocked on the rows both updated).
+ */
+async function takeStoryTurn(client: Queryable): Promise<void> {
+  await client.query("SELECT pg_advisory_xact_lock(hashtextextended('intel_stories', 0))");
+}
+
+/**
+ * Opens the intelligence over a pool whose database has the service's schema. Other processes may
+ * index the same database: an item another is indexing is passed over, one indexed meanwhile is
+ * left as is (IndexedDoc.isNew), each batch reads its words' frequencies afresh, and stories are
+ * written one node at a time. Calls of this
+ * process are run one after another, so a transaction that is rolled back (and its document
+ * numbers) never reaches another call's view of the memory.
  */
 export function createPostgresIntelligence(pool: Pool): PostgresIntelligence {
-  const core = createIntelligenceCore();
+  const core = createIntelligenceCore({ shared: true });
   let queue: Promise<unknown> = Promise.resolve();
   const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
     const result = queue.then(work);
@@ -125,14 +169,16 @@ export function createPostgresIntelligence(pool: Pool): PostgresIntelligence {
     return result;
   };
 
-  /** Runs steps in one transaction; a lost race runs them again from a memory that forgot what the failed attempt counted. */
-  const transaction = <T>(steps: () => Steps<T>): Promise<T> => inTurn(async () => {
+  /** Runs `work` in one transaction; a lost race runs it again from a memory that forgot what the failed attempt counted. */
+  const transaction = <T>(work: (client: PoolClient) => Promise<T>): Promise<T> => inTurn(async () => {
     let attempt = 0;
     try {
-      return await inTransaction(pool, (client) => {
+      const result = await inTransaction(pool, (client) => {
         if (attempt++ > 0) core.forgetFrequencies();
-        return runLater(steps(), postgresIntelligenceStorage(client, true));
+        return work(client);
       });
+      core.committed();
+      return result;
     } catch (error) {
       core.forgetFrequencies();
       throw error;
@@ -140,25 +186,29 @@ export function createPostgresIntelligence(pool: Pool): PostgresIntelligence {
       core.settle(false);
     }
   });
+  const run = <T>(client: PoolClient, steps: Steps<T>) => runLater(steps, postgresIntelligenceStorage(client, true, pool));
   const read = <T>(steps: () => Steps<T>): Promise<T> => inTurn(() => runLater(steps(), postgresIntelligenceStorage(pool, false)));
 
   const backlog = createBacklog();
 
   return {
-    addItems: (docs, prepared = [], until = Infinity) => transaction(() => core.deferFrequencies((function* addAll() {
-      let done = 0;
-      for (const [i, doc] of docs.entries()) {
-        yield* core.addItem(doc, prepared[i] ?? prepareDoc(doc));
-        done++;
-        if (performance.now() >= until) break;
-      }
-      return done;
-    })())),
+    addItems: (docs, prepared = [], until = Infinity) => (docs.length ? transaction(async (client) => {
+      const claimed = await claimItems(client, docs.map(({ id }) => id));
+      if (!claimed.length) return docs.length;
+      await takeStoryTurn(client);
+      const bound = Math.max(until, performance.now() + LEAST_BATCH_MS);
+      const passed = await run(client, core.deferFrequencies(core.addItems(claimed.map((i) => docs[i]), claimed.map((i) => prepared[i]), bound)));
+      // Items passed over (claimed by another node) count as done, up to where it stopped.
+      return passed === claimed.length ? docs.length : claimed[passed - 1] + 1;
+    }) : Promise.resolve(0)),
     later: backlog.add,
     idle: backlog.idle,
     hold: backlog.hold,
     close: backlog.close,
-    removeItem: (id) => transaction(() => core.removeItem(id)),
+    removeItem: (id) => transaction(async (client) => {
+      await takeStoryTurn(client);
+      return run(client, core.removeItem(id));
+    }),
     similar: (id, limit, visible) => read(() => core.similar(id, limit, visible)),
     storyOf: (id) => read(() => core.storyOf(id)),
   };

@@ -27,9 +27,11 @@ export function sqliteIntelligenceStorage(db: Database, { cachePostings = true }
     addDfs: db.prepare(`INSERT INTO intel_terms (id, df) SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?) WHERE true
       ON CONFLICT (id) DO UPDATE SET df = df + excluded.df`),
     // Numbers are never reused, even after the newest document is removed, so a number read once names the same document for good.
-    nextDoc: db.prepare("UPDATE intel_meta SET value = value + 1 WHERE key = 'last_doc' RETURNING value").pluck(),
+    nextDocs: db.prepare("UPDATE intel_meta SET value = value + ? WHERE key = 'last_doc' RETURNING value").pluck(),
     insertDoc: db.prepare('INSERT INTO intel_docs (doc, item_id, source_id, hour, published_at) VALUES (?, ?, ?, ?, ?)'),
     insertVector: db.prepare('INSERT INTO intel_vectors (doc, title, summary, vec) VALUES (?, ?, ?, ?)'),
+    placedAmong: db.prepare(`SELECT item_id FROM intel_docs WHERE item_id IN (SELECT value FROM json_each(?))
+      UNION SELECT item_id FROM story_items WHERE item_id IN (SELECT value FROM json_each(?))`).pluck(),
     docByItem: db.prepare('SELECT d.*, v.title, v.summary, v.vec FROM intel_docs d JOIN intel_vectors v ON v.doc = d.doc WHERE d.item_id = ?'),
     docsByDoc: db.prepare(`SELECT d.*, v.title, v.summary, v.vec FROM intel_docs d JOIN intel_vectors v ON v.doc = d.doc
       WHERE d.doc IN (SELECT value FROM json_each(?))`),
@@ -69,6 +71,11 @@ export function sqliteIntelligenceStorage(db: Database, { cachePostings = true }
     return statement;
   }
 
+  function insertFlat(flat: number[]): void {
+    insertPostings(flat.length / 4).run(flat);
+    for (let i = 0; i < flat.length; i += 4) postings?.added(flat[i], flat[i + 1], flat[i + 2], flat[i + 3]);
+  }
+
   return {
     docCount: () => (stmt.count.get() as number | undefined) ?? 0,
     addDocCount: (n) => void stmt.bumpCount.run(n),
@@ -76,10 +83,15 @@ export function sqliteIntelligenceStorage(db: Database, { cachePostings = true }
     allFrequencies: () => stmt.allDfs.all() as Array<[number, number]>,
     frequencies: (ids) => stmt.dfs.all(JSON.stringify(ids)) as Array<[number, number]>,
     addFrequencies: (increments) => void stmt.addDfs.run(JSON.stringify(increments)),
-    nextDoc: () => stmt.nextDoc.get() as number,
+    nextDocs: (n) => (stmt.nextDocs.get(n) as number) - n + 1,
     insertDoc(doc) {
       stmt.insertDoc.run(doc.doc, doc.itemId, doc.sourceId, doc.hour, doc.publishedAt);
       stmt.insertVector.run(doc.doc, doc.title, doc.summary, doc.vec);
+      if (doc.postings.length) insertFlat(doc.postings);
+    },
+    placedAmong: (itemIds) => {
+      const ids = JSON.stringify(itemIds);
+      return stmt.placedAmong.all(ids, ids) as string[];
     },
     docByItem: (itemId) => stmt.docByItem.get(itemId) as DocRow | undefined,
     docsByNumber: (docs) => stmt.docsByDoc.all(JSON.stringify(docs)) as DocRow[],
@@ -88,10 +100,7 @@ export function sqliteIntelligenceStorage(db: Database, { cachePostings = true }
       stmt.deleteDoc.run(doc);
       stmt.deleteVector.run(doc);
     },
-    insertPostings(flat) {
-      insertPostings(flat.length / 4).run(flat);
-      for (let i = 0; i < flat.length; i += 4) postings?.added(flat[i], flat[i + 1], flat[i + 2], flat[i + 3]);
-    },
+    insertPostings: insertFlat,
     deletePostings(termIds, hour, doc) {
       for (let i = 0; i < termIds.length; i++) {
         stmt.deletePosting.run(termIds[i], hour, doc);
@@ -114,8 +123,11 @@ export function sqliteIntelligenceStorage(db: Database, { cachePostings = true }
       stmt.moveMembers.run(to, from);
       stmt.deleteStory.run(from);
     },
-    insertStory: (story) => void stmt.insertStory.run(story.id, story.title, story.summary, story.leadItemId, story.firstPublishedAt,
-      story.lastPublishedAt, story.articleCount, story.sourceCount),
+    insertStory(story, member) {
+      stmt.insertStory.run(story.id, story.title, story.summary, story.leadItemId, story.firstPublishedAt, story.lastPublishedAt, story.articleCount,
+        story.sourceCount);
+      stmt.insertMember.run(member.item_id, story.id, member.source_id, member.published_at);
+    },
     updateStory: (story) => void stmt.updateStory.run(story.title, story.summary, story.leadItemId, story.firstPublishedAt,
       story.lastPublishedAt, story.articleCount, story.sourceCount, story.id),
     deleteStory: (storyId) => void stmt.deleteStory.run(storyId),

@@ -1,10 +1,10 @@
 /*
  * The embedded service's mounts, answered by the production server itself (lib/server/serve.ts)
- * before Next's request handler: /v1 and the sync APIs (/greader, /fever, /gpodder). A call through
+ * before Next's request handler: /v1 and the sync APIs (/greader, /fever, /gpodder and /api/2). A call through
  * Next's route handler spent several times longer outside the service than inside it (bench: load,
  * sync). The instance is the process's one embedded service (the globalThis holder of
  * lib/service/embedded.ts), the one the app's proxy calls, so all share one store and one rate
- * limiter. The Next routes (app/v1, app/greader, app/fever, app/gpodder) still mount it under
+ * limiter. The Next routes (app/v1, app/greader, app/fever, app/gpodder, app/api/2) still mount it under
  * `next dev`, and answer remote mode's 404. What those routes did beside the service is kept for
  * the sync APIs: HEAD and OPTIONS as Next derives them, 405 for a method the route has not, and
  * gzip as Next's compression.
@@ -21,6 +21,8 @@ const syncMounts: { path: RegExp; methods: string[] }[] = [
   { path: /^\/fever\/?$/, methods: ['GET', 'HEAD', 'POST'] },
   // The gpodder Simple API uploads a subscription list with PUT.
   { path: /^\/gpodder\//, methods: ['GET', 'HEAD', 'POST', 'PUT'] },
+  // gpodder API v2 at the root too (app/api/2): AntennaPod drops the path of the server it is given.
+  { path: /^\/api\/2\//, methods: ['GET', 'HEAD', 'POST'] },
 ];
 
 const pathnameOf = (url: string | undefined) => (url ?? '').split('?', 1)[0];

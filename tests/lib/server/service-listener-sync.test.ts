@@ -1,5 +1,5 @@
 /*
- * The sync APIs (/greader, /fever, /gpodder) answered by the production server itself
+ * The sync APIs (/greader, /fever, /gpodder and /api/2) answered by the production server itself
  * (lib/server/service-listener.ts), not by Next's route handlers: over real HTTP through the
  * server's chain (tests/lib/server/app-server.ts: fixed headers, request guard, client address),
  * whose stand-in for Next answers "answered by Next", over the real embedded service on a
@@ -133,6 +133,10 @@ describe('the sync APIs on the production server', () => {
     expect(refused.headers.get('www-authenticate')).toMatch(/^Basic /);
     const basic = `Basic ${Buffer.from(`${email}:${await newKey()}`).toString('base64')}`;
     expect((await fetch(`${server.base}${login}`, { method: 'POST', headers: { authorization: basic } })).status).toBe(200);
+    // AntennaPod calls API v2 at the root.
+    const atRoot = await fetch(`${server.base}${login.slice('/gpodder'.length)}`, { method: 'POST' });
+    expect(atRoot.status).toBe(401);
+    expect(atRoot.headers.get('www-authenticate')).toMatch(/^Basic /);
   });
 
   it('answers HEAD and OPTIONS as the Next routes did, and refuses a method a mount has not with 405', async () => {
@@ -185,7 +189,7 @@ describe('the sync APIs on the production server', () => {
   });
 
   it('leaves the sync APIs to Next in remote mode, and paths beside them always', async () => {
-    for (const target of ['/greader', '/gpodder', '/fever/x', '/feverish', '/greaderx/a']) {
+    for (const target of ['/greader', '/gpodder', '/fever/x', '/feverish', '/greaderx/a', '/api/2x/a', '/api/capabilities']) {
       expect(await (await fetch(`${server.base}${target}`)).text(), target).toBe(answeredByNext);
     }
     process.env.FEED_API_BASE_URL = 'http://127.0.0.1:9';

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, request as httpRequest } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -186,6 +186,34 @@ describe('the sync APIs on the production server', () => {
     const held = await fetch(`${server.base}/greader/reader/api/0/user-info?output=json`, { headers: { authorization: `GoogleLogin auth=${email}/${key}` } });
     expect(held.status).toBe(200);
     expect(Date.now() - started).toBeGreaterThan(200);
+  });
+
+  it('lets a held call whose client hangs up leave at once, answering nobody', async () => {
+    const key = await newKey();
+    const answered: { status: number; at: number }[] = [];
+    const recording = createServer(serviceRequestListener(async (request) => {
+      const response = await (await embeddedService()).service.fetch(request);
+      answered.push({ status: response.status, at: Date.now() });
+      return response;
+    }));
+    await new Promise<void>((resolve) => recording.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = recording.address() as AddressInfo;
+      for (let i = 0; i < rateLimit; i++) expect((await fetch(`http://127.0.0.1:${port}/v1/items?limit=1`, { headers: { authorization: `Bearer ${key}` } })).status).toBe(200);
+      const socket = connect(port, '127.0.0.1');
+      socket.on('error', () => {});
+      socket.write(`GET /greader/reader/api/0/user-info?output=json HTTP/1.1\r\nhost: 127.0.0.1\r\nauthorization: GoogleLogin auth=${email}/${key}\r\n\r\n`);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const goneAt = Date.now();
+      socket.destroy();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Held, it would have waited for the window's room (up to 2 s) and then been answered 200.
+      expect(answered.slice(rateLimit)).toEqual([{ status: 499, at: expect.any(Number) }]);
+      expect(answered[rateLimit]!.at - goneAt).toBeLessThan(250);
+    } finally {
+      recording.closeAllConnections();
+      await new Promise((resolve) => recording.close(resolve));
+    }
   });
 
   it('leaves the sync APIs to Next in remote mode, and paths beside them always', async () => {

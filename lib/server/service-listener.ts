@@ -1,13 +1,13 @@
 /*
  * The embedded service's mounts, answered by the production server itself (lib/server/serve.ts)
- * before Next's request handler: /v1 and the sync APIs (/greader, /fever, /gpodder and /api/2). A call through
- * Next's route handler spent several times longer outside the service than inside it (bench: load,
- * sync). The instance is the process's one embedded service (the globalThis holder of
- * lib/service/embedded.ts), the one the app's proxy calls, so all share one store and one rate
- * limiter. The Next routes (app/v1, app/greader, app/fever, app/gpodder, app/api/2) still mount it under
- * `next dev`, and answer remote mode's 404. What those routes did beside the service is kept for
- * the sync APIs: HEAD and OPTIONS as Next derives them, 405 for a method the route has not, and
- * gzip as Next's compression.
+ * before Next's request handler: /v1 and the sync APIs (/greader, /fever, /gpodder and /api/2).
+ * A call through Next's route handler spent several times longer outside the service than inside
+ * it (bench: load, sync). The instance is the process's one embedded service (the globalThis
+ * holder of lib/service/embedded.ts), the one the app's proxy calls, so all share one store and
+ * one rate limiter. The Next routes (app/v1, app/greader, app/fever, app/gpodder, app/api/2) still
+ * mount it under `next dev`, and answer remote mode's 404. What those routes did beside the service
+ * is kept for the sync APIs: HEAD and OPTIONS as Next derives them, 405 for a method the route has
+ * not, and gzip as Next's compression.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';

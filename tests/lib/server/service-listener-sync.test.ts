@@ -109,8 +109,12 @@ describe('the sync APIs on the production server', () => {
     const body = (await stream.json()) as { id: string; items: { title: string }[] };
     expect(body.id).toBe(`feed/${url}`);
     expect(body.items.map((item) => item.title.split(' ', 3).join(' '))).toEqual(['Listener item 1', 'Listener item 2']);
-    // gzipped as Next's compression did for a client that takes it.
+    // gzipped as Next's compression did for a client that takes it, the Atom form too.
     expect(stream.headers.get('content-encoding')).toBe('gzip');
+    const atom = await fetch(`${server.base}/greader/reader/atom/${bySegment(`feed/${url}`)}?n=3`, { headers: { authorization } });
+    expect(atom.headers.get('content-type')).toContain('xml');
+    expect((await atom.text()).match(/<entry/g)).toHaveLength(3);
+    expect(atom.headers.get('content-encoding')).toBe('gzip');
   });
 
   it('answers Fever at /fever/ itself, not with a redirect, and at /fever', async () => {

@@ -1,26 +1,31 @@
 /**
  * Sync-API latency at a realistic size (issue 27): one user, 100 feeds, 100,000 items stored
- * through storeItems, the service served over real HTTP on 127.0.0.1 by @hono/node-server (as
- * lib/server/service-listener.ts serves /v1 in production; there /greader and /fever pass through
- * Next's route handlers first, which this leaves out), and a Google Reader client's first sync timed:
- * `stream/items/ids` of 10,000 ids (all, and unread only) and `stream/items/contents` of 1,000
- * items, form-encoded, after ClientLogin. Fever `items` and `/v1/items?limit=50` (over the same
- * HTTP, and in-process as bench/items.ts measures it) are the baselines that make figures
- * comparable across machines.
+ * through storeItems, the service served over real HTTP on 127.0.0.1 as `npm start` serves it
+ * (lib/server/serve.ts): the fixed headers, the request guard and the client's address, then the
+ * production listener of the service's mounts (lib/server/service-listener.ts), which answers
+ * /greader, /fever and /v1 before Next, gzipping sync answers as Next did. A Google Reader client's
+ * first sync timed: `stream/items/ids` of 10,000 ids (all, and unread only) and `stream/items/contents`
+ * of 1,000 items, form-encoded, after ClientLogin, gzipped (the client takes it, as undici's fetch
+ * does) and plain. Fever `items` and `/v1/items?limit=50` (over the same HTTP, and in-process as
+ * bench/items.ts measures it) are the baselines that make figures comparable across machines.
  * Run alone: npx tsx bench/sync.ts (or npm run bench -- sync). BENCH_SYNC_RUNS changes the count.
  */
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { serve } from '@hono/node-server';
 import { ensureUser, issueCredential } from '@/lib/service/domain/accounts';
 import { createFeed, subscribeUserToFeed } from '@/lib/service/store/sqlite/subscribing';
 import { storeItems } from '@/lib/service/store/sqlite/store-items';
 import { historyCapOf } from '@/lib/service/domain/feeds/subscribe-user';
 import { createService } from '@/lib/service/service';
+import { setFixedHeaders } from '@/lib/server/fixed-headers';
+import { refuseMalformedRequest } from '@/lib/server/request-guard';
+import { isServiceRequest, serviceRequestListener } from '@/lib/server/service-listener';
+import { prepareForApp, trustedProxiesFromEnv } from '@/lib/server/trusted-proxies';
 import { benchItems, prng, zipfVocabulary } from './item-corpus';
 
 const feeds = 100;
@@ -69,7 +74,16 @@ async function timed(send: () => Promise<Response>, count: (json: never) => numb
 export async function run(): Promise<SyncFigures> {
   const dir = mkdtempSync(path.join(tmpdir(), 'tidings-bench-sync-'));
   const service = createService({ databaseFile: path.join(dir, 'service.db'), config: { apiKeyRateLimit: 1_000_000_000, validateResponses: false } });
-  const server = serve({ fetch: (request) => service.fetch(request), hostname: '127.0.0.1', port: 0 });
+  // serve.ts's chain up to Next, with this bench's service in the embedded one's place.
+  const listener = serviceRequestListener((request) => service.fetch(request));
+  const trusted = trustedProxiesFromEnv({});
+  const server = createServer((request, response) => {
+    setFixedHeaders(request, response);
+    if (refuseMalformedRequest(request, response)) return;
+    prepareForApp(request, trusted);
+    if (isServiceRequest(request)) return void listener(request, response);
+    response.writeHead(404).end();
+  }).listen(0, '127.0.0.1');
   try {
     const { db, store } = service;
     const started = performance.now();
@@ -111,6 +125,9 @@ export async function run(): Promise<SyncFigures> {
     const contentsBody = ids.map((id) => `i=${id}`).join('&');
     latency['greader stream/items/contents 1000 (POST)'] = await measure(
       () => timed(() => fetch(`${api}/stream/items/contents?output=json`, { method: 'POST', headers: { ...reader, ...form }, body: contentsBody }), (json: { items?: unknown[] }) => json.items?.length ?? 0), ids.length, 150);
+    latency['greader stream/items/contents 1000 (POST, plain)'] = await measure(() => timed(() => fetch(`${api}/stream/items/contents?output=json`, {
+      method: 'POST', headers: { ...reader, ...form, 'accept-encoding': 'identity' }, body: contentsBody,
+    }), (json: { items?: unknown[] }) => json.items?.length ?? 0), ids.length, 150);
     const feverKey = createHash('md5').update(`${email}:${key}`).digest('hex');
     latency['fever items (50)'] = await measure(
       () => timed(() => fetch(`${base}/fever/?api&items`, { method: 'POST', headers: form, body: `api_key=${feverKey}` }), (json: { items?: unknown[] }) => json.items?.length ?? 0), 50);
@@ -118,8 +135,9 @@ export async function run(): Promise<SyncFigures> {
     const listed = (json: { data?: unknown[] }) => json.data?.length ?? 0;
     latency['baseline /v1/items?limit=50 (HTTP)'] = await measure(() => timed(() => fetch(`${base}/v1/items?limit=50`, { headers: bearer }), listed), 50);
     latency['baseline /v1/items?limit=50 (in-process)'] = await measure(() => timed(() => service.fetch(new Request('http://bench/v1/items?limit=50', { headers: bearer })), listed), 50);
-    return { items, unread, feeds, build_seconds: round(buildSeconds), transport: 'HTTP on 127.0.0.1 via @hono/node-server serve(), undici fetch client', latency };
+    return { items, unread, feeds, build_seconds: round(buildSeconds), transport: 'HTTP on 127.0.0.1 via the production listener (lib/server/service-listener.ts), undici fetch client', latency };
   } finally {
+    server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
     service.close();
     rmSync(dir, { recursive: true, force: true });
@@ -131,7 +149,7 @@ export function summarize(figures: SyncFigures): string[] {
   const lines = [`${figures.items} items (${figures.unread} unread) over ${figures.feeds} feeds, built in ${figures.build_seconds} s; ${figures.transport}`];
   for (const [label, figure] of Object.entries(figures.latency)) {
     const verdict = figure.goal_p50_ms === undefined ? '' : `  [${figure.pass ? 'pass' : 'FAIL'}: p50 < ${figure.goal_p50_ms} ms]`;
-    lines.push(`${label.padEnd(44)} p50 ${figure.p50_ms.toFixed(1).padStart(7)} ms   p90 ${figure.p90_ms.toFixed(1).padStart(7)} ms   max ${figure.max_ms.toFixed(1).padStart(7)} ms   (${figure.answered} entries, ${figure.runs} runs)${verdict}`);
+    lines.push(`${label.padEnd(48)} p50 ${figure.p50_ms.toFixed(1).padStart(7)} ms   p90 ${figure.p90_ms.toFixed(1).padStart(7)} ms   max ${figure.max_ms.toFixed(1).padStart(7)} ms   (${figure.answered} entries, ${figure.runs} runs)${verdict}`);
   }
   return lines;
 }

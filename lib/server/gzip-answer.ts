@@ -12,7 +12,8 @@ import { heldBody, responseHolding } from '../service/http/held-body';
 const gzipAsync = promisify(gzip);
 // Next's compression (the `compression` package) leaves smaller bodies alone.
 const threshold = 1024;
-const compressible = /^(?:application\/(?:[\w.+-]+\+)?json|text\/[\w.+-]+)\b/i;
+// XML too: the Google Reader API's Atom form (newsboat reads through it), as Next compressed it.
+const compressible = /^(?:application\/(?:[\w.+-]+\+)?(?:json|xml)|text\/[\w.+-]+)\b/i;
 
 /** Whether an Accept-Encoding header takes `encoding` (named, not refused with q=0). */
 export function acceptsEncoding(accepted: string | string[] | null | undefined, encoding: string): boolean {

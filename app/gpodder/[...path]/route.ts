@@ -4,4 +4,5 @@ export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';
 
 // The embedded service's gpodder API under /gpodder, for AntennaPod, Kasts and other podcast apps (PUT: the Simple API uploads a subscription list).
+// `npm start` answers it before Next (lib/server/service-listener.ts); this route serves it under `next dev` and answers remote mode's 404.
 export { answerFromEmbeddedService as GET, answerFromEmbeddedService as POST, answerFromEmbeddedService as PUT };

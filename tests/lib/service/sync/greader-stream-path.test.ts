@@ -1,8 +1,9 @@
 /*
  * Google Reader clients (and the third-party contract suite) put a feed's stream id in the path of
  * stream/contents encoding each segment but leaving its slashes plain: `feed/http%3A//host/feed.xml`.
- * Next answers a path with `//` by redirecting to it with the slashes merged, so the service is then
- * asked for `feed/http%3A/host/feed.xml`: it must still list that feed's items, in JSON and in Atom.
+ * Next answers a path with `//` by redirecting to it with the slashes merged (under `next dev`; the production
+ * server hands the path on as sent), so the service is then asked for `feed/http%3A/host/feed.xml`: it must still
+ * list that feed's items, in JSON and in Atom.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { document, FeedServer, rss } from '../feed-server';

@@ -119,6 +119,9 @@ async function offlineJourney(server: Server, hooks: { beforeOnline?: () => Prom
   // Offline changes: the opened item back to unread in the reader, two items read and one saved in the list.
   await page.getByRole('button', { name: 'Mark unread', exact: true }).click();
   await page.getByRole('button', { name: 'Mark read', exact: true }).waitFor();
+  // The button turns before the change is in the queue (the outbox's code may still be loading);
+  // leaving the page is only safe once the queue counts it.
+  await page.getByRole('status').filter({ hasText: '2 changes waiting to sync' }).waitFor();
   await page.goto('/inbox?view=all');
   // Not the episode: it was played online after the kept list was made, so its row can switch
   // from a stale copy to a fresher one between reading the rows and clicking.

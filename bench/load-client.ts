@@ -53,7 +53,7 @@ export function tally(answers: Timed[]): Tally {
     status_429: answers.filter((answer) => answer.status === 429).length,
     status_5xx: answers.filter((answer) => answer.status >= 500).length,
     failed: answers.filter((answer) => answer.status === 0).length,
-    p50_ms: round(percentile(times, 0.5)), p99_ms: round(percentile(times, 0.99)), max_ms: round(Math.max(...times, 0)),
+    p50_ms: round(percentile(times, 0.5)), p99_ms: round(percentile(times, 0.99)), max_ms: round(times.reduce((max, time) => Math.max(max, time), 0)),
   };
 }
 

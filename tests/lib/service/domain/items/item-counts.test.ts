@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unsubscribe } from '@/lib/service/domain/subscriptions/change-subscriptions';
 import { article, episode, isoDaysAgo, startHarness, type Harness } from '../../harness';
+import { countsAndEntries as countsOf, expectCountsExact as expectExact } from '../../entry-counts-check';
 
 let h: Harness;
 beforeAll(async () => { h = await startHarness(); });
@@ -66,21 +67,8 @@ function readState(userId: string): Map<string, number> {
   return new Map(h.service.db.prepare('SELECT item_id, is_read FROM entries WHERE user_id = ?').raw().all(userId) as [string, number][]);
 }
 
-/** The user's counter rows that are not zero, and what counting their entries gives, in one order. */
-function countsAndEntries(userId: string) {
-  const { db } = h.service;
-  const order = (rows: unknown[][]) => rows.map((row) => row.join('|')).sort();
-  return {
-    counters: order(db.prepare('SELECT subscription_id, item_type, is_read, is_saved, n FROM entry_counts WHERE user_id = ? AND n != 0').raw().all(userId) as unknown[][]),
-    entries: order(db.prepare(`SELECT COALESCE(subscription_id, ''), item_type, is_read, is_saved, COUNT(*) FROM entries WHERE user_id = ?
-      GROUP BY 1, 2, 3, 4`).raw().all(userId) as unknown[][]),
-  };
-}
-
-function expectCountsExact(userId: string) {
-  const { counters, entries } = countsAndEntries(userId);
-  expect(counters).toEqual(entries);
-}
+const countsAndEntries = (userId: string) => countsOf(h.service.db, userId);
+const expectCountsExact = (userId: string) => expectExact(h.service.db, userId);
 
 async function markAll(s: Seeded, body: Filter & { is_read: boolean }): Promise<string> {
   const answer = await h.call('PUT', '/v1/items', { key: s.reader.key, body });

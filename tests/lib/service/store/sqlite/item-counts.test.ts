@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { article, isoDaysAgo, startHarness, type Harness, type TestUser } from '../../harness';
+import { countsAndEntries as countsOf, expectCountsExact as expectExact } from '../../entry-counts-check';
 
 let h: Harness;
 beforeAll(async () => { h = await startHarness(); });
@@ -14,21 +15,8 @@ afterAll(async () => { await h.stop(); });
 const countTrigger = () => h.service.db.prepare("SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND name = 'entry_counts_update'")
   .pluck().get() as string | undefined;
 
-/** The user's non-zero counter rows and what counting their entries gives, in one order. */
-function countsAndEntries(userId: string) {
-  const { db } = h.service;
-  const order = (rows: unknown[][]) => rows.map((row) => row.join('|')).sort();
-  return {
-    counters: order(db.prepare('SELECT subscription_id, item_type, is_read, is_saved, n FROM entry_counts WHERE user_id = ? AND n != 0').raw().all(userId) as unknown[][]),
-    entries: order(db.prepare(`SELECT COALESCE(subscription_id, ''), item_type, is_read, is_saved, COUNT(*) FROM entries WHERE user_id = ?
-      GROUP BY 1, 2, 3, 4`).raw().all(userId) as unknown[][]),
-  };
-}
-
-function expectCountsExact(userId: string) {
-  const { counters, entries } = countsAndEntries(userId);
-  expect(counters).toEqual(entries);
-}
+const countsAndEntries = (userId: string) => countsOf(h.service.db, userId);
+const expectCountsExact = (userId: string) => expectExact(h.service.db, userId);
 
 const unreadOf = (rows: { id: string; unread_count: number }[]) => Object.fromEntries(rows.map((row) => [row.id, row.unread_count]));
 

@@ -69,10 +69,43 @@ export function initialOutboxStatus(): OutboxStatus {
   return initial;
 }
 
-/** Replaces parts of the snapshot and tells every listener. */
+/** The same value by content: the snapshot's parts are plain data, written the same way each time. */
+function sameData(a: unknown, b: unknown): boolean {
+  return a === b || JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** `next` with each item's change that did not change kept as the object it was, or `before` itself when none did. */
+function sharedChanges(before: OutboxStatus['changes'], next: OutboxStatus['changes']): OutboxStatus['changes'] {
+  let same = before.size === next.size;
+  const shared = new Map<string, ItemChange>();
+  for (const [id, change] of next) {
+    const old = before.get(id);
+    const kept = old !== undefined && sameData(old, change) ? old : change;
+    if (kept !== old) same = false;
+    shared.set(id, kept);
+  }
+  return same ? before : shared;
+}
+
+/**
+ * Replaces parts of the snapshot and tells every listener, only when something changed. Parts
+ * that read the same keep their identity: every subscriber (the reader, each row) renders again
+ * for a new object, and the queue is re-read after each send while the page may still be loading.
+ */
 export function updateOutboxStatus(change: Partial<OutboxStatus>): void {
-  current = { ...current, ...change };
-  if (typeof window !== 'undefined' && (change.pending || change.changes)) remember(current);
+  const next = { ...current };
+  let changed = false;
+  for (const key of Object.keys(change) as (keyof OutboxStatus)[]) {
+    const value = key === 'changes' && change.changes ? sharedChanges(current.changes, change.changes) : change[key];
+    if (value === undefined || (key !== 'changes' && sameData(current[key], value))) continue;
+    if (value === current[key]) continue;
+    Object.assign(next, { [key]: value });
+    changed = true;
+  }
+  if (!changed) return;
+  const stored = next.pending !== current.pending || next.changes !== current.changes;
+  current = next;
+  if (typeof window !== 'undefined' && stored) remember(current);
   for (const listener of listeners) listener();
 }
 

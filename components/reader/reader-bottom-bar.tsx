@@ -1,7 +1,7 @@
 'use client';
 
 import { ArrowRight, Bookmark, BookmarkCheck, Circle, CircleCheck, Share2 } from 'lucide-react';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { copyText } from '@/lib/client/clipboard';
 import type { ListedItem } from '@/lib/client/item-cache';
 import { useShownWhileScrollingUp } from '@/lib/client/use-scroll-chrome';
@@ -29,24 +29,26 @@ function BarButton({ label, icon, ...rest }: { label: string; icon: ReactNode; o
   );
 }
 
-/** The height of the bar while it is laid out (0 where it is not shown), published for other bottom-fixed things. */
-function useBarHeight(): [number, (element: HTMLElement | null) => void] {
-  const [element, setElement] = useState<HTMLElement | null>(null);
-  const [height, setHeight] = useState(0);
+/**
+ * Publishes the bar's height while it is laid out (0 where it is not shown) as --reader-bar-space,
+ * for the room kept under the text and other bottom-fixed things. A ref and a CSS variable, not
+ * state: a state setter as the ref rendered the bar again inside the hydration's commit, which
+ * also ran every effect of the page in that same long task.
+ */
+function useBarSpace(): RefObject<HTMLDivElement | null> {
+  const bar = useRef<HTMLDivElement>(null);
   useEffect(() => {
+    const element = bar.current;
     if (!element || typeof ResizeObserver === 'undefined') return;
     const root = document.documentElement;
-    const observer = new ResizeObserver(() => {
-      setHeight(element.offsetHeight);
-      root.style.setProperty('--reader-bar-space', `${element.offsetHeight}px`);
-    });
+    const observer = new ResizeObserver(() => root.style.setProperty('--reader-bar-space', `${element.offsetHeight}px`));
     observer.observe(element);
     return () => {
       observer.disconnect();
       root.style.removeProperty('--reader-bar-space');
     };
-  }, [element]);
-  return [height, setElement];
+  }, []);
+  return bar;
 }
 
 /**
@@ -57,7 +59,7 @@ function useBarHeight(): [number, (element: HTMLElement | null) => void] {
  */
 export function ReaderBottomBar({ item, onToggleRead, onToggleSaved, onNext, onResult }: Props) {
   const shown = useShownWhileScrollingUp();
-  const [height, measure] = useBarHeight();
+  const bar = useBarSpace();
 
   // The original through the system share sheet, else copied; an item without one is shared by a link of ours (the header's Share).
   const share = useCallback(async () => {
@@ -83,9 +85,9 @@ export function ReaderBottomBar({ item, onToggleRead, onToggleSaved, onNext, onR
   return (
     <>
       {/* Room at the end of the item, so the bar, back there, covers none of the text. */}
-      <div aria-hidden className="md:hidden" style={{ height }} />
+      <div aria-hidden className="h-[var(--reader-bar-space,0px)] md:hidden" />
       <div
-        ref={measure}
+        ref={bar}
         role="group"
         aria-label="Item actions"
         className={`fixed inset-x-0 bottom-[var(--player-space,0px)] z-20 border-t border-line bg-surface px-2 pb-[env(safe-area-inset-bottom)] shadow-[0_-2px_8px_rgb(0_0_0/0.08)] focus-within:translate-y-0 motion-safe:transition-transform md:hidden ${

@@ -22,7 +22,9 @@ export function feedIconPath(feedId: string): string {
  * every row of that source, so only the first one waits for it.
  */
 export function SourceIcon({ feedId, name, className = 'size-5' }: Props) {
-  const state = useSyncExternalStore(onIconLearnt, () => (feedId ? iconState(feedId) : 'tile'), () => undefined);
+  // 'image' until the icon is known to be none: an icon found renders as the image it already was,
+  // so learning it (each row's image, as the page hydrates) renders nothing again.
+  const state = useSyncExternalStore(onIconLearnt, () => (!feedId || iconState(feedId) === 'tile' ? 'tile' : 'image'), () => (feedId ? 'image' : 'tile'));
   // A load or error before hydration fires no React event: the image is looked at once mounted.
   const checkLoaded = useCallback((image: HTMLImageElement | null) => {
     if (image?.complete && feedId) learnIcon(feedId, image.naturalWidth > 1 ? 'icon' : 'tile');

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { Profiler } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SourceIcon } from '@/components/sources/source-icon';
 
@@ -37,5 +38,14 @@ describe('a source’s icon', () => {
     });
     expect(screen.getByRole('img', { name: 'Gridline' }).textContent).toBe('G');
     expect(screen.getByRole('img', { name: 'Unknown source' }).textContent).toBe('U');
+  });
+
+  it('renders nothing again when its image turns out to be a real icon, as every row’s does while the page hydrates', () => {
+    let commits = 0;
+    render(<Profiler id="icon" onRender={() => { commits += 1; }}><SourceIcon feedId="0b6d2a52-1111-4c1f-9a5e-5b6a6a1c0004" name="Quay Watch" /></Profiler>);
+    expect(commits).toBe(1);
+    act(() => loaded(screen.getByRole('img', { name: 'Quay Watch' }), 32));
+    expect(commits).toBe(1);
+    expect(screen.getByRole('img', { name: 'Quay Watch' }).tagName).toBe('IMG');
   });
 });

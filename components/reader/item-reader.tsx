@@ -85,10 +85,21 @@ export function ItemReader({ id, inPane = false }: { id: string; inPane?: boolea
   // Opening an article marks it read unless marking is by hand ('on-scroll' marks the rows passed
   // by and the item opened), once: marking unread afterwards sticks. Episodes are read once heard. The setting is read here, not through
   // useMarkReadMode: during hydration that still answers the server's default, 'on-open'.
+  // In a task of its own, with the item as it is then: the change renders the whole reader again,
+  // which in the task of the page's first effects made it a long one.
+  // Not cancelled when the reader is left at once: the item was opened.
+  const latestShown = useRef(shown);
+  useEffect(() => {
+    latestShown.current = shown;
+  });
   useEffect(() => {
     if (!shown || openedOnce.current) return;
     openedOnce.current = true;
-    if (readMarkReadMode() !== 'manual' && !shown.is_read && marksReadByReading(shown)) actions.setRead(shown.id, true).catch((failure) => report('', failure));
+    setTimeout(() => {
+      const now = latestShown.current;
+      if (now?.id !== shown.id || now.is_read || readMarkReadMode() === 'manual' || !marksReadByReading(now)) return;
+      actions.setRead(now.id, true).catch((failure) => report('', failure));
+    }, 0);
   }, [shown, actions, report]);
 
   const shownId = shown?.id;

@@ -1,4 +1,5 @@
 import type { OutboxAction } from './actions';
+import { forgetChange, hasJournalledChanges, journalChange } from './journal';
 import { overlayChanges } from './overlay';
 import { mayHaveQueued } from './queued-mark';
 import { outboxStatus } from './status';
@@ -20,10 +21,11 @@ let runtime: Promise<Runtime> | null = null;
 
 /**
  * Whether a fetch has to ask the runtime about the queue: yes once it is loaded, else only when
- * the page's mark says changes may wait (a page with nothing queued fetches without loading it).
+ * the page's mark says changes may wait or a page left some journalled (a page with nothing
+ * queued fetches without loading it).
  */
 function queueMayMatter(): boolean {
-  return runtime !== null || mayHaveQueued();
+  return runtime !== null || mayHaveQueued() || hasJournalledChanges();
 }
 
 /** The queue's runtime, loaded once (a separate chunk, so first-load JS stays small). */
@@ -43,7 +45,14 @@ export function loadOutbox(): Promise<Runtime> {
  * service refuses it right away (the caller shows that and rolls back).
  */
 export async function enqueueOrSend<T = unknown>(action: OutboxAction, options: { title?: string | null } = {}): Promise<SendOutcome<T>> {
-  return (await loadOutbox()).enqueueOrSend(action, options) as Promise<SendOutcome<T>>;
+  // Written down before the first await: the page may be left while the runtime loads or IndexedDB writes.
+  const requestId = journalChange(action, options.title ?? null);
+  try {
+    return (await (await loadOutbox()).enqueueOrSend(action, { ...options, requestId })) as SendOutcome<T>;
+  } finally {
+    // Sent, queued (the runtime forgot it then), or failed in front of the person, who saw it roll back.
+    forgetChange(requestId);
+  }
 }
 
 /**

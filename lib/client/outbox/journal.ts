@@ -21,17 +21,23 @@ export type JournalEntry = { requestId: string; page: string; at: number; order:
 /** This page's id (each load of a document is a page of its own). */
 export const journalPage = randomId();
 let order = 0;
-let pageLockHeld = false;
+/** This page's journalled changes not yet forgotten, and how to let its lock go once there are none. */
+const mine = new Set<string>();
+let letGo: (() => void) | null = null;
 
 type PageLocks = { request(name: string, callback: () => Promise<void>): Promise<void> };
 
-/** Holds this page's lock until the page goes (the lock manager frees it then). */
-function holdPageLock(): void {
-  if (pageLockHeld) return;
-  pageLockHeld = true;
+/**
+ * Holds this page's lock while it has journalled changes in hand (the lock manager frees it when
+ * the page goes); only then, as a held Web Lock keeps a page out of the back/forward cache.
+ */
+function holdPageLock(requestId: string): void {
+  mine.add(requestId);
+  if (letGo) return;
+  const released = new Promise<void>((resolve) => (letGo = resolve));
   try {
     const locks = (navigator as Navigator & { locks?: PageLocks }).locks;
-    void locks?.request(JOURNAL_PAGE_LOCK_PREFIX + journalPage, () => new Promise<void>(() => {})).catch(() => undefined);
+    void locks?.request(JOURNAL_PAGE_LOCK_PREFIX + journalPage, () => released).catch(() => undefined);
   } catch {
     // No Web Locks: other tabs tell this page's entries apart by its id alone (./journal-replay).
   }
@@ -46,7 +52,7 @@ export function journalChange(action: OutboxAction, title: string | null): strin
   const local = markStorage();
   try {
     local?.setItem(OUTBOX_JOURNAL_PREFIX + entry.requestId, JSON.stringify(entry));
-    if (local) holdPageLock();
+    if (local) holdPageLock(entry.requestId);
   } catch {
     // Storage full or refused: the change goes on as before the journal, only queued in IndexedDB.
   }
@@ -55,6 +61,10 @@ export function journalChange(action: OutboxAction, title: string | null): strin
 
 /** Forgets a journalled change: it was sent, queued, refused, or failed in front of the person. */
 export function forgetChange(requestId: string): void {
+  if (mine.delete(requestId) && mine.size === 0) {
+    letGo?.();
+    letGo = null;
+  }
   try {
     markStorage()?.removeItem(OUTBOX_JOURNAL_PREFIX + requestId);
   } catch {

@@ -1,5 +1,5 @@
 import type { OutboxAction } from './actions';
-import { forgetChange, hasJournalledChanges, journalChange } from './journal';
+import { forgetChange, journalChange } from './journal';
 import { overlayChanges } from './overlay';
 import { mayHaveQueued } from './queued-mark';
 import { outboxStatus } from './status';
@@ -21,11 +21,11 @@ let runtime: Promise<Runtime> | null = null;
 
 /**
  * Whether a fetch has to ask the runtime about the queue: yes once it is loaded, else only when
- * the page's mark says changes may wait or a page left some journalled (a page with nothing
- * queued fetches without loading it).
+ * the page's mark says changes may wait (a page with nothing queued fetches without loading it;
+ * a journalled change sets the mark too).
  */
 function queueMayMatter(): boolean {
-  return runtime !== null || mayHaveQueued() || hasJournalledChanges();
+  return runtime !== null || mayHaveQueued();
 }
 
 /** The queue's runtime, loaded once (a separate chunk, so first-load JS stays small). */

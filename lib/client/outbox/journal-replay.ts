@@ -1,7 +1,7 @@
-import { forgetChange, JOURNAL_PAGE_LOCK_PREFIX, journalKeys, journalPage, type JournalEntry } from './journal';
+import { forgetChange, JOURNAL_PAGE_LOCK_PREFIX, journalPage, type JournalEntry } from './journal';
 import { withReplayLock } from './lock';
 import { markStorage } from './queued-mark';
-import { markQueued } from './queued-mark-upkeep';
+import { journalKeys, markQueued } from './queued-mark-upkeep';
 import type { OutboxStore } from './store';
 
 /*
@@ -11,9 +11,6 @@ import type { OutboxStore } from './store';
  * queue keeps request ids, so a change already queued (the page went between its IndexedDB write
  * and forgetting its entry) is not added again. A page still open moves its own changes.
  */
-
-type LockSnapshot = { held?: { name?: string }[]; pending?: { name?: string }[] };
-type QueryLocks = { query(): Promise<LockSnapshot> };
 
 /** The journalled changes in storage, oldest first; unreadable entries are dropped. */
 function journalledChanges(local: Storage): JournalEntry[] {
@@ -32,7 +29,7 @@ function journalledChanges(local: Storage): JournalEntry[] {
 
 /** The pages still open (holding their page lock); null where Web Locks cannot tell. */
 async function openPages(): Promise<Set<string> | null> {
-  const locks = (globalThis.navigator as (Navigator & { locks?: Partial<QueryLocks> }) | undefined)?.locks;
+  const locks = globalThis.navigator?.locks;
   if (typeof locks?.query !== 'function') return null;
   try {
     const { held = [], pending = [] } = await locks.query();

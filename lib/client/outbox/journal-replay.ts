@@ -65,3 +65,13 @@ export async function queueJournalledChanges(store: OutboxStore): Promise<number
     return added;
   });
 }
+
+/** Forgets every journalled change (sign-out empties the outbox, the journal with it). */
+export function forgetJournal(): void {
+  const local = markStorage();
+  try {
+    for (const key of local ? journalKeys(local) : []) local?.removeItem(key);
+  } catch {
+    // Unavailable storage holds no journal.
+  }
+}

@@ -4,7 +4,7 @@ import { changesUpNext, requestFor, type OutboxAction } from './actions';
 import { cancelResume, flushOutbox, resumeScheduled } from './flush';
 import type { SendOutcome } from './index';
 import { forgetChange } from './journal';
-import { queueJournalledChanges } from './journal-replay';
+import { forgetJournal, queueJournalledChanges } from './journal-replay';
 import { online } from './online';
 import { answerAllQueued, answerQueued, awaitAnswer, store } from './page-queue';
 import { markQueued } from './queued-mark-upkeep';
@@ -166,6 +166,7 @@ export async function dismissRefusal(requestId: string): Promise<void> {
 export async function clearOutbox(): Promise<void> {
   answerAllQueued();
   cancelResume();
+  forgetJournal();
   await store.clear();
   await refreshStatus();
 }

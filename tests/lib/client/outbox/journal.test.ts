@@ -145,6 +145,24 @@ describe('the outbox’s journal', () => {
     expect(journalled()).toEqual([]);
   });
 
+  it('forgets journalled changes when sign-out empties the outbox', async () => {
+    const [id] = (await h.seedSubscription(person.user, [article({ title: 'Before sign-out' })])).itemIds;
+    connection.online = false;
+    const left = await openPage();
+    const made = left.outbox.enqueueOrSend({ kind: 'update', itemId: id!, body: { is_read: true } });
+    const atLeaving = storageNow();
+    await made;
+    globalThis.indexedDB = new IDBFactory();
+    restoreStorage(atLeaving);
+
+    const page = await openPage();
+    await (await import('@/lib/client/outbox/runtime')).clearOutbox();
+    await page.outbox.loadOutbox();
+
+    expect(page.status.outboxStatus().pending).toEqual([]);
+    expect(journalled()).toEqual([]);
+  });
+
   it('goes on as before when localStorage refuses the entry (full, or a private window)', async () => {
     const [id] = (await h.seedSubscription(person.user, [article()])).itemIds;
     const page = await openPage();

@@ -1,4 +1,5 @@
 import type { OutboxAction } from './actions';
+import { forgetChange, journalChange } from './journal';
 import { overlayChanges } from './overlay';
 import { mayHaveQueued } from './queued-mark';
 import { outboxStatus } from './status';
@@ -20,7 +21,8 @@ let runtime: Promise<Runtime> | null = null;
 
 /**
  * Whether a fetch has to ask the runtime about the queue: yes once it is loaded, else only when
- * the page's mark says changes may wait (a page with nothing queued fetches without loading it).
+ * the page's mark says changes may wait (a page with nothing queued fetches without loading it;
+ * a journalled change sets the mark too).
  */
 function queueMayMatter(): boolean {
   return runtime !== null || mayHaveQueued();
@@ -43,7 +45,14 @@ export function loadOutbox(): Promise<Runtime> {
  * service refuses it right away (the caller shows that and rolls back).
  */
 export async function enqueueOrSend<T = unknown>(action: OutboxAction, options: { title?: string | null } = {}): Promise<SendOutcome<T>> {
-  return (await loadOutbox()).enqueueOrSend(action, options) as Promise<SendOutcome<T>>;
+  // Written down before the first await: the page may be left while the runtime loads or IndexedDB writes.
+  const requestId = journalChange(action, options.title ?? null);
+  try {
+    return (await (await loadOutbox()).enqueueOrSend(action, { ...options, requestId })) as SendOutcome<T>;
+  } finally {
+    // Sent, queued (the runtime forgot it then), or failed in front of the person, who saw it roll back.
+    forgetChange(requestId);
+  }
 }
 
 /**

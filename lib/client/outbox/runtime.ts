@@ -3,6 +3,8 @@ import { registerOutboxFlush } from '@/lib/client/session';
 import { changesUpNext, requestFor, type OutboxAction } from './actions';
 import { cancelResume, flushOutbox, resumeScheduled } from './flush';
 import type { SendOutcome } from './index';
+import { forgetChange } from './journal';
+import { forgetJournal, queueJournalledChanges } from './journal-replay';
 import { online } from './online';
 import { answerAllQueued, answerQueued, awaitAnswer, store } from './page-queue';
 import { markQueued } from './queued-mark-upkeep';
@@ -31,11 +33,15 @@ function waitForConnection(): void {
   void registerOutboxSync(outboxSyncTag);
 }
 
-/** Adds a change to the queue, marked before and after so a page never takes the queue for empty while it holds it. */
-async function queue(action: OutboxAction, title: string | null | undefined) {
+/**
+ * Adds a change to the queue, marked before and after so a page never takes the queue for empty
+ * while it holds it; once there, its journal entry (if any) has done its work.
+ */
+async function queue(action: OutboxAction, title: string | null | undefined, requestId?: string) {
   markQueued();
-  const added = await store.add(action, { title });
+  const added = await store.add(action, { title, requestId });
   markQueued();
+  if (requestId) forgetChange(requestId);
   return added;
 }
 
@@ -43,6 +49,8 @@ async function queue(action: OutboxAction, title: string | null | undefined) {
 export function startOutbox(): Promise<boolean> {
   started ??= (async () => {
     try {
+      // What a page left journalled goes first: it was done before anything this page does.
+      await queueJournalledChanges(store).catch(() => 0);
       await refreshStatus();
     } catch {
       updateOutboxStatus({ loaded: true });
@@ -53,7 +61,8 @@ export function startOutbox(): Promise<boolean> {
       const { sent, pending } = await flushForSignOut();
       if (!sent) throw new Error(`${pending} ${pending === 1 ? 'change is' : 'changes are'} not sent yet.`);
     });
-    window.addEventListener('online', () => void flushOutbox());
+    // Coming back, what a tab closed since this page started left journalled goes too, first.
+    window.addEventListener('online', () => void queueJournalledChanges(store).catch(() => 0).then(() => flushOutbox()));
     // An answer to any call proves the link works again, and a success after a 401 a new session
     // (signed in in another tab): what waits goes now, not on its timer or at the next start.
     onServiceAnswer((status) => {
@@ -70,9 +79,9 @@ export function startOutbox(): Promise<boolean> {
 }
 
 /** See enqueueOrSend in ./index. */
-export async function enqueueOrSend(action: OutboxAction, options: { title?: string | null }): Promise<SendOutcome> {
+export async function enqueueOrSend(action: OutboxAction, options: { title?: string | null; requestId?: string }): Promise<SendOutcome> {
   if (!(await startOutbox())) return { sent: true, result: await sendOutboxRequest(requestFor(action)) };
-  const added = await queue(action, options.title);
+  const added = await queue(action, options.title, options.requestId);
   if (!added) return { sent: false };
   for (const requestId of added.dropped) answerQueued(requestId);
   await refreshStatus();
@@ -157,6 +166,7 @@ export async function dismissRefusal(requestId: string): Promise<void> {
 export async function clearOutbox(): Promise<void> {
   answerAllQueued();
   cancelResume();
+  forgetJournal();
   await store.clear();
   await refreshStatus();
 }

@@ -1,6 +1,7 @@
 import { randomId } from './random-id';
 import { writesOf, withoutOverwritten, type OutboxAction } from './actions';
-import { openOutboxDatabase, type OutboxDatabase, type PendingEntry, type RefusedEntry } from './schema';
+import type { IDBPTransaction } from 'idb';
+import { openOutboxDatabase, type OutboxDatabase, type OutboxSchema, type PendingEntry, type RefusedEntry } from './schema';
 
 /** What adding a change did: the stored entry, and the earlier entries it replaced or trimmed. */
 export type Added = { entry: PendingEntry & { seq: number }; dropped: string[] };
@@ -24,11 +25,17 @@ export class OutboxStore {
    * Queues a change after the others. Earlier changes it overwrites (the same field of the
    * same item; for playback, an older client_timestamp) are trimmed or dropped, except one
    * in flight. A playback position older than a queued one is not added at all. A reorder of
-   * Up Next right after another replaces it: it carries the whole order.
+   * Up Next right after another replaces it: it carries the whole order. A change whose
+   * `requestId` is already pending or refused is not added again (a journalled change moved twice).
    */
   async add(action: OutboxAction, options: { title?: string | null; now?: number; requestId?: string } = {}): Promise<Added | null> {
     const db = await this.db();
-    const tx = db.transaction('pending', 'readwrite');
+    const both = db.transaction(['pending', 'refused'], 'readwrite');
+    const tx = { store: both.objectStore('pending'), done: both.done };
+    if (options.requestId && await this.holds(both, options.requestId)) {
+      await tx.done;
+      return null;
+    }
     const writes = writesOf(action);
     const dropped: string[] = [];
     const last = await tx.store.openCursor(null, 'prev');
@@ -66,6 +73,12 @@ export class OutboxStore {
     const seq = await tx.store.add(entry);
     await tx.done;
     return { entry: { ...entry, seq }, dropped };
+  }
+
+  /** Whether the queue or the refused list holds a change, within a transaction over both. */
+  private async holds(tx: IDBPTransaction<OutboxSchema, ['pending', 'refused'], 'readwrite'>, requestId: string): Promise<boolean> {
+    if (await tx.objectStore('refused').getKey(requestId)) return true;
+    return (await tx.objectStore('pending').getAll()).some((entry) => entry.requestId === requestId);
   }
 
   /** The change to send next, or undefined when none waits. */

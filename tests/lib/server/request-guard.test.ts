@@ -6,7 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerClientError, malformedRequestRefusal, refuseMalformedRequest } from '@/lib/server/request-guard';
+import { answerClientError, malformedRequestRefusal, refuseConnect, refuseMalformedRequest } from '@/lib/server/request-guard';
 
 let server: Server;
 let port: number;
@@ -35,6 +35,7 @@ beforeAll(async () => {
     response.end('next');
   });
   server.on('clientError', answerClientError);
+  server.on('connect', refuseConnect);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
 });
@@ -86,10 +87,38 @@ describe('methods', () => {
     }
   });
 
+  it('answers CONNECT with 405 and one sentence rather than closing the connection without an answer', async () => {
+    const answer = parsed(await raw('CONNECT localhost:22 HTTP/1.1\r\nHost: localhost:22\r\n\r\n'));
+    expect(answer.status).toBe(405);
+    expect(answer.headers).toContain('allow: get, head, post, put, patch, delete, options');
+    expect(answer.body).toEqual({ message: 'CONNECT is not allowed here; the app takes GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS.' });
+  });
+
   it('answers OPTIONS * itself with the methods it takes', async () => {
     const answer = parsed(await raw('OPTIONS * HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n'));
     expect(answer.status).toBe(204);
     expect(answer.headers).toContain('allow: get, head, post, put, patch, delete, options');
+  });
+});
+
+describe('the security headers of a refusal', () => {
+  const headersOf = (answer: string) => answer.split('\r\n\r\n')[0]!.toLowerCase();
+
+  it('gives a refusal on a page’s path (TRACE, a write, an undecodable path) the policy of data, which loads and runs nothing', async () => {
+    for (const request of ['TRACE /inbox', 'POST /inbox', 'GET /share/%ff', 'GET /items/%ff']) {
+      const answer = headersOf(await raw(`${request} HTTP/1.1\r\nHost: localhost\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`));
+      expect(answer, request).toContain("content-security-policy: default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'");
+    }
+  });
+
+  it('gives what it writes on the socket itself (parser refusals, CONNECT) nosniff, frame denial, the referrer policy and the policy of data', async () => {
+    for (const request of ['GET /inbox HTTP/1.1\r\nHost: localhost\r\nX-A: a\x01b\r\n\r\n', 'CONNECT localhost:22 HTTP/1.1\r\nHost: localhost:22\r\n\r\n']) {
+      const answer = headersOf(await raw(request));
+      expect(answer).toContain('x-content-type-options: nosniff');
+      expect(answer).toContain('x-frame-options: deny');
+      expect(answer).toContain('referrer-policy: strict-origin-when-cross-origin');
+      expect(answer).toContain("content-security-policy: default-src 'none'");
+    }
   });
 });
 

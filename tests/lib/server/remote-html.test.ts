@@ -117,7 +117,8 @@ describe('item HTML from a hosted service', () => {
   });
 
   it('is sanitized when the service leaves item_type out, in a detail, a list or a full-content preview, while a subscription’s description stays text', () => {
-    const { item_type: _type, ...untyped } = hostileItem();
+    const untyped: Partial<ReturnType<typeof hostileItem>> = hostileItem();
+    delete untyped.item_type;
     const answers = [untyped, { data: [untyped] }, { item_id: hostileItemId, item_title: 'x', url: 'https://news.example/', content: hostileHtml, text_length: 5, message: null }];
     for (const answer of answers) expectHarmless(sanitizeRemoteJson(JSON.stringify(answer)));
     const subscription = { id: hostileItemId, source_type: 'rss', title: 'Tom & Jerry', description: 'Cats & <mice>' };

@@ -77,8 +77,10 @@ function writeRawRefusal(socket: Duplex, refusal: Refusal): void {
  */
 export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
   const refusal = clientErrorAnswers[error.code ?? ''] ?? { status: 400, message: 'The request is malformed: a header, the method or the framing is not valid HTTP.' };
-  const bytesWritten = (socket as Duplex & { bytesWritten?: number }).bytesWritten ?? 0;
-  if (!socket.writable || bytesWritten > 0) {
+  // Only an answer under way makes a refusal impossible; a kept-alive connection that answered before
+  // (the HTTPS front reuses its connections) still gets one, where closing it made the front answer 502.
+  const answering = (socket as Duplex & { _httpMessage?: unknown })._httpMessage;
+  if (!socket.writable || answering) {
     socket.destroy();
     return;
   }

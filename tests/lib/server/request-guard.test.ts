@@ -143,6 +143,23 @@ describe('requests the HTTP parser refuses', () => {
     expect(answer.body).toEqual({ message: 'The request is malformed: a header, the method or the framing is not valid HTTP.' });
   });
 
+  it('answers a malformed request on a kept-alive connection that was answered before (the HTTPS front reuses them) with 400, not a silent close', async () => {
+    const socket = connect(port, '127.0.0.1');
+    let received = '';
+    socket.on('data', (data) => { received += data.toString('latin1'); });
+    const until = (check: () => boolean) => new Promise<void>((resolve) => {
+      const poll = setInterval(() => { if (check()) { clearInterval(poll); resolve(); } }, 10);
+    });
+    socket.write('GET /inbox HTTP/1.1\r\nHost: localhost\r\n\r\n');
+    await until(() => received.endsWith('next'));
+    socket.write(Buffer.from('GET /sign-in?next=/\xe2\x88\x95 HTTP/1.1\r\nHost: localhost\r\n\r\n', 'latin1'));
+    const closed = new Promise((resolve) => socket.on('close', resolve));
+    await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 3000))]);
+    socket.destroy();
+    const second = received.slice(received.indexOf('next') + 4);
+    expect(parsed(second).status).toBe(400);
+  });
+
   it('answers a method Node does not know with 400 and one sentence', async () => {
     expect(parsed(await raw('FOO /sign-in HTTP/1.1\r\nHost: localhost\r\n\r\n')).status).toBe(400);
   });

@@ -7,9 +7,10 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-// Answers that are data, never documents: nothing in them may load or run, nor be framed.
-const dataPolicy = "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
-const dataPaths = /^\/(?:api|v1)\//;
+/** The policy of answers that are data, never documents: nothing in them may load or run, nor be framed. */
+export const dataPolicy = "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+// The app's API and the service's mounts, the sync APIs' (Fever, Google Reader, gpodder) included.
+const dataPaths = /^\/(?:api|v1)\/|^\/(?:fever|greader|gpodder)(?:\/|$)/;
 
 /** Sets nosniff, frame denial, the referrer policy and, on API answers, a policy that loads nothing. */
 export function setFixedHeaders(request: IncomingMessage, response: ServerResponse): void {

@@ -11,6 +11,7 @@ import { request as httpRequest, type IncomingHttpHeaders, type OutgoingHttpHead
 import { createSecureServer, type Http2SecureServer, type Http2ServerRequest, type Http2ServerResponse, type ServerHttp2Session } from 'node:http2';
 import { createSecureContext } from 'node:tls';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { strictTransportSecurity } from './security-headers';
 
 /** The certificate and key the front serves, as PEM. */
 export type TlsFiles = { cert: Buffer; key: Buffer };
@@ -63,8 +64,10 @@ function forwardedHeaders(request: Http2ServerRequest | IncomingMessage): Outgoi
   return headers;
 }
 
+// Every answer over HTTPS carries HSTS, whoever made it: pages set it themselves, but the API's JSON,
+// the service's mounts, static files and the request guard's refusals are made outside proxy.ts.
 function answerHeaders(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
-  return Object.fromEntries(Object.entries(headers).filter(([name]) => !hopByHop.has(name)));
+  return { 'strict-transport-security': strictTransportSecurity, ...Object.fromEntries(Object.entries(headers).filter(([name]) => !hopByHop.has(name))) };
 }
 
 /** An HTTPS server (HTTP/2, and HTTP/1.1 for clients without it) passing every request to the plain server at `upstream`. */
@@ -85,7 +88,7 @@ export function createHttpsFront(tls: TlsFiles, upstream: { host: string; port: 
     });
     forward.on('error', () => {
       if (outbound.headersSent) return breakOff();
-      outbound.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' });
+      outbound.writeHead(502, { 'content-type': 'text/plain; charset=utf-8', 'strict-transport-security': strictTransportSecurity });
       outbound.end('The app server did not answer.');
     });
     // A browser that goes away (a closed tab, a cancelled fetch) stops the work behind it. Over

@@ -68,19 +68,29 @@ export function sanitizeRemoteItem<T extends object>(item: T): T {
   return clean as T;
 }
 
-/** Every item in a JSON value (any object with an item_type), sanitized wherever it sits: lists, details, stories, search. */
+/**
+ * Whether an object of a hosted service's answer may be rendered as HTML: an item (its item_type),
+ * or anything with `content` or `description`, which the reader renders as HTML whatever else the
+ * object says (a hostile service leaves item_type out; a full-content preview has none). Only a
+ * subscription's description is text (it carries a source_type).
+ */
+function carriesHtml(value: Record<string, unknown>): boolean {
+  return 'item_type' in value || 'content' in value || ('description' in value && !('source_type' in value));
+}
+
+/** Every object in a JSON value that carries HTML (carriesHtml), sanitized wherever it sits: lists, details, stories, search, previews. */
 function sanitizeItemsIn(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sanitizeItemsIn);
   if (!value || typeof value !== 'object') return value;
   const entries = Object.entries(value).map(([name, child]) => [name, sanitizeItemsIn(child)]);
   const walked = Object.fromEntries(entries) as Record<string, unknown>;
-  return 'item_type' in walked ? sanitizeRemoteItem(walked) : walked;
+  return carriesHtml(walked) ? sanitizeRemoteItem(walked) : walked;
 }
 
 /** A hosted service's JSON answer with every item in it sanitized; a body without items (or not JSON) is returned as it came. */
 export function sanitizeRemoteJson(text: string): string {
-  // Most answers (subscriptions, tags, counts) carry no item and are not parsed; a key spelt with \u escapes is.
-  if (!text.includes('item_type') && !text.includes('\\u')) return text;
+  // Most answers (subscriptions, tags, counts) carry no HTML and are not parsed; a key spelt with \u escapes is.
+  if (!/item_type|"content"|"description"|\\u/.test(text)) return text;
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

@@ -9,6 +9,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { undecodablePathMessage } from '../service/http/request-path';
+import { dataPolicy } from './fixed-headers';
 
 const allowedMethods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 const pageMethods = ['GET', 'HEAD', 'OPTIONS'];
@@ -42,7 +43,8 @@ export function malformedRequestRefusal(method: string, target: string): Refusal
 export function refuseMalformedRequest(request: IncomingMessage, response: ServerResponse): boolean {
   const refusal = malformedRequestRefusal(request.method ?? '', request.url ?? '');
   if (!refusal) return false;
-  const headers = { 'cache-control': 'no-store', ...refusal.headers };
+  // A refusal is data wherever it is answered, a page's path included: nothing in it may load or run.
+  const headers = { 'cache-control': 'no-store', 'content-security-policy': dataPolicy, ...refusal.headers };
   if (refusal.status === 204) response.writeHead(204, headers).end();
   else {
     const body = JSON.stringify({ message: refusal.message });
@@ -55,7 +57,19 @@ const clientErrorAnswers: Record<string, Refusal> = {
   HPE_HEADER_OVERFLOW: { status: 431, message: 'The request headers are too large.' },
   ERR_HTTP_REQUEST_TIMEOUT: { status: 408, message: 'The request took too long to arrive.' },
 };
-const statusTexts: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' };
+const statusTexts: Record<number, string> = { 400: 'Bad Request', 405: 'Method Not Allowed', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' };
+
+/** A whole answer written on the socket itself (no ServerResponse exists), with the headers every answer carries, then the connection closed. */
+function writeRawRefusal(socket: Duplex, refusal: Refusal): void {
+  const body = JSON.stringify({ message: refusal.message });
+  const extra = Object.entries(refusal.headers ?? {}).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+  socket.write(
+    `HTTP/1.1 ${refusal.status} ${statusTexts[refusal.status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n`
+    + `Cache-Control: no-store\r\nContent-Security-Policy: ${dataPolicy}\r\nX-Content-Type-Options: nosniff\r\nX-Frame-Options: DENY\r\n`
+    + `Referrer-Policy: strict-origin-when-cross-origin\r\n${extra}Connection: close\r\n\r\n${body}`,
+    () => socket.destroy(),
+  );
+}
 
 /**
  * The server's 'clientError' handler: Node's own answers to a request its parser refuses,
@@ -63,15 +77,21 @@ const statusTexts: Record<number, string> = { 400: 'Bad Request', 408: 'Request 
  */
 export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
   const refusal = clientErrorAnswers[error.code ?? ''] ?? { status: 400, message: 'The request is malformed: a header, the method or the framing is not valid HTTP.' };
-  const bytesWritten = (socket as Duplex & { bytesWritten?: number }).bytesWritten ?? 0;
-  if (!socket.writable || bytesWritten > 0) {
+  // Only an answer under way makes a refusal impossible; a kept-alive connection that answered before
+  // (the HTTPS front reuses its connections) still gets one, where closing it made the front answer 502.
+  const answering = (socket as Duplex & { _httpMessage?: unknown })._httpMessage;
+  if (!socket.writable || answering) {
     socket.destroy();
     return;
   }
-  const body = JSON.stringify({ message: refusal.message });
-  socket.write(
-    `HTTP/1.1 ${refusal.status} ${statusTexts[refusal.status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n`
-    + `Cache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
-    () => socket.destroy(),
-  );
+  writeRawRefusal(socket, refusal);
+}
+
+/**
+ * The server's 'connect' handler: CONNECT (a proxy's method) is answered 405 with the usual
+ * { message } body; without a handler Node closed the connection with no answer at all.
+ */
+export function refuseConnect(_request: IncomingMessage, socket: Duplex): void {
+  if (!socket.writable) return void socket.destroy();
+  writeRawRefusal(socket, { status: 405, message: `CONNECT is not allowed here; the app takes ${allowedMethods.join(', ')}.`, headers: { Allow: allowedMethods.join(', ') } });
 }

@@ -17,7 +17,7 @@ import { currentBuildDir, markServing } from './build-dirs';
 import { setFixedHeaders } from './fixed-headers';
 import { closeHttpsFront, createHttpsFront, tlsFromEnv } from './https-front';
 import { prepareForApp, trustedProxiesFromEnv } from './trusted-proxies';
-import { answerClientError, refuseMalformedRequest } from './request-guard';
+import { answerClientError, refuseConnect, refuseMalformedRequest } from './request-guard';
 import { serveWorkerFile } from './worker-file';
 import { isServiceRequest, serviceListener } from './service-listener';
 import { allowServerOnly } from './allow-server-only';
@@ -65,6 +65,7 @@ const server = createServer((request, response) => {
   void handle(request, response);
 });
 server.on('clientError', answerClientError);
+server.on('connect', refuseConnect);
 let front: Http2SecureServer | null = null;
 const announce = () => console.log(`Serving the production build on ${tls ? 'https' : 'http'}://${hostname ?? 'localhost'}:${port}`);
 if (tls) {

@@ -142,6 +142,12 @@ describe('the HTTPS front', () => {
     expect({ ended, reset: stream.rstCode !== 0 }).toEqual({ ended: false, reset: true });
   });
 
+  it('says Strict-Transport-Security on every answer, those the app made without it (API, static files, refusals) included', async () => {
+    const answer = await h2Request({ ':path': '/echo' });
+    await answer.body;
+    expect(answer.headers['strict-transport-security']).toBe('max-age=31536000');
+  });
+
   it('answers a client without HTTP/2 over HTTPS with HTTP/1.1', async () => {
     const { status, version } = await new Promise<{ status: number; version: string }>((resolve, reject) => {
       httpsGet(`${baseUrl}/echo`, { ca: tls.cert }, (response) => {
@@ -163,9 +169,9 @@ describe('the HTTPS front', () => {
       stream.setEncoding('utf8');
       let body = '';
       stream.on('data', (chunk: string) => (body += chunk));
-      const status = await new Promise<number>((resolve) => stream.on('response', (headers) => resolve(Number(headers[':status']))));
+      const head = await new Promise<IncomingHttpHeaders>((resolve) => stream.on('response', resolve));
       await new Promise((resolve) => stream.on('end', resolve));
-      expect({ status, body }).toEqual({ status: 502, body: 'The app server did not answer.' });
+      expect({ status: head[':status'], body, hsts: head['strict-transport-security'] }).toEqual({ status: 502, body: 'The app server did not answer.', hsts: 'max-age=31536000' });
     } finally {
       // The server closes once its last session has.
       session.close();

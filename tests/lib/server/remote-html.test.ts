@@ -14,7 +14,7 @@ import { proxy } from '@/lib/server/proxy';
 import { sanitizeRemoteItem, sanitizeRemoteJson } from '@/lib/server/remote-html';
 import { handleSignIn } from '@/lib/server/session-routes';
 import { createShareLink } from '@/lib/server/share-links';
-import { hostileItem, hostileItemId, htmlPageItemId, startFakeService, type FakeService } from './fake-service';
+import { hostileHtml, hostileItem, hostileItemId, htmlPageItemId, startFakeService, type FakeService } from './fake-service';
 
 vi.mock('server-only', () => ({}));
 const page = vi.hoisted(() => ({ cookie: '' }));
@@ -114,5 +114,14 @@ describe('item HTML from a hosted service', () => {
     // A key spelt with JSON escapes is still an item.
     const escaped = JSON.stringify({ data: [raw] }).replace(/"item_type"/g, '"item\\u005ftype"');
     expectHarmless(sanitizeRemoteJson(escaped));
+  });
+
+  it('is sanitized when the service leaves item_type out, in a detail, a list or a full-content preview, while a subscription’s description stays text', () => {
+    const untyped: Partial<ReturnType<typeof hostileItem>> = hostileItem();
+    delete untyped.item_type;
+    const answers = [untyped, { data: [untyped] }, { item_id: hostileItemId, item_title: 'x', url: 'https://news.example/', content: hostileHtml, text_length: 5, message: null }];
+    for (const answer of answers) expectHarmless(sanitizeRemoteJson(JSON.stringify(answer)));
+    const subscription = { id: hostileItemId, source_type: 'rss', title: 'Tom & Jerry', description: 'Cats & <mice>' };
+    expect(JSON.parse(sanitizeRemoteJson(JSON.stringify(subscription)))).toEqual(subscription);
   });
 });

@@ -6,7 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerClientError, malformedRequestRefusal, refuseMalformedRequest } from '@/lib/server/request-guard';
+import { answerClientError, malformedRequestRefusal, refuseConnect, refuseMalformedRequest } from '@/lib/server/request-guard';
 
 let server: Server;
 let port: number;
@@ -35,6 +35,7 @@ beforeAll(async () => {
     response.end('next');
   });
   server.on('clientError', answerClientError);
+  server.on('connect', refuseConnect);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
 });
@@ -86,10 +87,38 @@ describe('methods', () => {
     }
   });
 
+  it('answers CONNECT with 405 and one sentence rather than closing the connection without an answer', async () => {
+    const answer = parsed(await raw('CONNECT localhost:22 HTTP/1.1\r\nHost: localhost:22\r\n\r\n'));
+    expect(answer.status).toBe(405);
+    expect(answer.headers).toContain('allow: get, head, post, put, patch, delete, options');
+    expect(answer.body).toEqual({ message: 'CONNECT is not allowed here; the app takes GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS.' });
+  });
+
   it('answers OPTIONS * itself with the methods it takes', async () => {
     const answer = parsed(await raw('OPTIONS * HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n'));
     expect(answer.status).toBe(204);
     expect(answer.headers).toContain('allow: get, head, post, put, patch, delete, options');
+  });
+});
+
+describe('the security headers of a refusal', () => {
+  const headersOf = (answer: string) => answer.split('\r\n\r\n')[0]!.toLowerCase();
+
+  it('gives a refusal on a page’s path (TRACE, a write, an undecodable path) the policy of data, which loads and runs nothing', async () => {
+    for (const request of ['TRACE /inbox', 'POST /inbox', 'GET /share/%ff', 'GET /items/%ff']) {
+      const answer = headersOf(await raw(`${request} HTTP/1.1\r\nHost: localhost\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`));
+      expect(answer, request).toContain("content-security-policy: default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'");
+    }
+  });
+
+  it('gives what it writes on the socket itself (parser refusals, CONNECT) nosniff, frame denial, the referrer policy and the policy of data', async () => {
+    for (const request of ['GET /inbox HTTP/1.1\r\nHost: localhost\r\nX-A: a\x01b\r\n\r\n', 'CONNECT localhost:22 HTTP/1.1\r\nHost: localhost:22\r\n\r\n']) {
+      const answer = headersOf(await raw(request));
+      expect(answer).toContain('x-content-type-options: nosniff');
+      expect(answer).toContain('x-frame-options: deny');
+      expect(answer).toContain('referrer-policy: strict-origin-when-cross-origin');
+      expect(answer).toContain("content-security-policy: default-src 'none'");
+    }
   });
 });
 
@@ -112,6 +141,23 @@ describe('requests the HTTP parser refuses', () => {
     expect(answer.status).toBe(400);
     expect(answer.headers).toContain('content-type: application/json');
     expect(answer.body).toEqual({ message: 'The request is malformed: a header, the method or the framing is not valid HTTP.' });
+  });
+
+  it('answers a malformed request on a kept-alive connection that was answered before (the HTTPS front reuses them) with 400, not a silent close', async () => {
+    const socket = connect(port, '127.0.0.1');
+    let received = '';
+    socket.on('data', (data) => { received += data.toString('latin1'); });
+    const until = (check: () => boolean) => new Promise<void>((resolve) => {
+      const poll = setInterval(() => { if (check()) { clearInterval(poll); resolve(); } }, 10);
+    });
+    socket.write('GET /inbox HTTP/1.1\r\nHost: localhost\r\n\r\n');
+    await until(() => received.endsWith('next'));
+    socket.write(Buffer.from('GET /sign-in?next=/\xe2\x88\x95 HTTP/1.1\r\nHost: localhost\r\n\r\n', 'latin1'));
+    const closed = new Promise((resolve) => socket.on('close', resolve));
+    await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 3000))]);
+    socket.destroy();
+    const second = received.slice(received.indexOf('next') + 4);
+    expect(parsed(second).status).toBe(400);
   });
 
   it('answers a method Node does not know with 400 and one sentence', async () => {

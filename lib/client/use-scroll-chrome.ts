@@ -22,13 +22,22 @@ export function useShownWhileScrollingUp(active = true): boolean {
   const [shown, setShown] = useState(true);
   useEffect(() => {
     if (!active) return;
+    const root = document.scrollingElement ?? document.documentElement;
     let last = window.scrollY;
+    let lastHeight = root.scrollHeight;
     let frame = 0;
     const settle = () => {
       frame = 0;
       const now = window.scrollY;
+      // A page that grew or shrank (similar items loading below the text, an image above it) moves
+      // the scroll place without the person scrolling: that neither hides nor shows the chrome.
+      const relaid = root.scrollHeight !== lastHeight;
+      lastHeight = root.scrollHeight;
       if (atPageEnd()) setShown(true);
-      else if (now - last > jitterPx) setShown(false);
+      else if (relaid) {
+        last = now;
+        return;
+      } else if (now - last > jitterPx) setShown(false);
       else if (last - now > jitterPx) setShown(true);
       else return;
       last = now;

@@ -64,9 +64,8 @@ export function StoryCard({ story }: { story: Story }) {
             <span className="text-muted">{sources.join(', ')}</span>
           </p>
         )}
-        <StoryActions story={story} titleId={`${listId}-title`} />
-        {yours > 0 && (
-          <>
+        <StoryActions story={story} titleId={`${listId}-title`}>
+          {yours > 0 && (
             <button
               ref={stop}
               type="button"
@@ -75,17 +74,19 @@ export function StoryCard({ story }: { story: Story }) {
               // Every story has this button: the story's title tells them apart when tabbing through.
               aria-describedby={`${listId}-title`}
               onClick={() => setOpen(!open)}
-              className={`${buttonClass} mt-3`}
+              className={buttonClass}
             >
               <ButtonIcon icon={ChevronRightIcon} className={`transition-transform ${open ? 'rotate-90' : ''}`} />
               {open ? 'Hide your articles' : `Show your ${plural(yours, 'article', 'articles')}`}
             </button>
-            <ul ref={keyed} id={listId} hidden={!open} aria-label={`Your articles about ${story.title}`} className="mt-2 space-y-2 border-l-2 border-line pl-3" onClick={rememberListOnOpen(story.articles)}>
-              {story.articles.map((article) => (
-                <StoryArticle key={article.id} article={article} />
-              ))}
-            </ul>
-          </>
+          )}
+        </StoryActions>
+        {yours > 0 && (
+          <ul ref={keyed} id={listId} hidden={!open} aria-label={`Your articles about ${story.title}`} className="mt-3 space-y-2 border-l-2 border-line pl-3" onClick={rememberListOnOpen(story.articles)}>
+            {story.articles.map((article) => (
+              <StoryArticle key={article.id} article={article} />
+            ))}
+          </ul>
         )}
       </article>
     </li>

@@ -45,7 +45,7 @@ export function StoryCard({ story }: { story: Story }) {
       <article aria-labelledby={`${listId}-title`}>
         {/* Without a button to land on, j and k land on the heading (focusable by script only). */}
         <h2 ref={yours > 0 ? undefined : stop} tabIndex={yours > 0 ? undefined : -1} id={`${listId}-title`} className="text-lg font-semibold leading-snug">
-          <Link href={`/stories/${story.id}`}>{story.title}</Link>
+          <Link href={`/stories/${story.id}`} className="text-ink no-underline hover:underline">{story.title}</Link>
         </h2>
         <p className="mt-1 text-sm text-muted">
           {plural(story.article_count, 'article', 'articles')} from {plural(story.source_count, 'source', 'sources')}

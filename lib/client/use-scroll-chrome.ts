@@ -29,12 +29,12 @@ export function useShownWhileScrollingUp(active = true): boolean {
     const settle = () => {
       frame = 0;
       const now = window.scrollY;
-      // A page that grew or shrank (similar items loading below the text, an image above it) moves
-      // the scroll place without the person scrolling: that neither hides nor shows the chrome.
-      const relaid = root.scrollHeight !== lastHeight;
+      // A page that grew (similar items loading below the text) may move the scroll place down a little
+      // without the person scrolling (scroll anchoring): a move down no larger than the growth hides nothing.
+      const grown = Math.abs(root.scrollHeight - lastHeight);
       lastHeight = root.scrollHeight;
       if (atPageEnd()) setShown(true);
-      else if (relaid) {
+      else if (now > last && now - last <= grown) {
         last = now;
         return;
       } else if (now - last > jitterPx) setShown(false);

@@ -51,4 +51,14 @@ describe('useShownWhileScrollingUp', () => {
     await scrollTo(5400, 4260);
     expect(screen.getByText('hidden')).toBeTruthy();
   });
+
+  it('still hides on the first real scroll down after the page grew unseen, and shows on a scroll up right after growth', async () => {
+    render(<Chrome />);
+    // The item's images and similar items arrived before any scroll: no event told the hook.
+    layout(5400, 0);
+    await scrollTo(5400, 600);
+    expect(screen.getByText('hidden')).toBeTruthy();
+    await scrollTo(5800, 400);
+    expect(screen.getByText('shown')).toBeTruthy();
+  });
 });

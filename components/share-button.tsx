@@ -1,5 +1,6 @@
 'use client';
 
+import { Share2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { copyText } from '@/lib/client/clipboard';
 import { absoluteShareUrl, createShareLink } from '@/lib/client/share-links';
@@ -76,7 +77,8 @@ export function ShareButton({ itemId, title, isSaved }: Props) {
 
   return (
     <details onToggle={(event) => setOpen(event.currentTarget.open)} onKeyDown={closeOnEscape}>
-      <summary className="inline-flex min-h-11 cursor-pointer list-none items-center rounded-md border border-line-strong px-4 font-medium">
+      <summary className="inline-flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-md border border-line-strong px-4 text-sm font-medium text-ink hover:bg-surface">
+        <Share2 aria-hidden className="size-4 shrink-0" />
         Share
       </summary>
       {/* Rendered only while open, so a closed disclosure adds no controls or live region to the reader. */}

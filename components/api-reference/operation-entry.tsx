@@ -28,18 +28,18 @@ export function OperationEntry({ method, path, operation }: { method: string; pa
             <thead>
               <tr className="border-b border-line">
                 <th scope="col" className="py-1 pr-3">Name</th>
-                <th scope="col" className="py-1 pr-3">In</th>
+                <th scope="col" className="whitespace-nowrap py-1 pr-3 [overflow-wrap:normal]">In</th>
                 <th scope="col" className="py-1 pr-3">Type</th>
-                <th scope="col" className="py-1">Required</th>
+                <th scope="col" className="whitespace-nowrap py-1 [overflow-wrap:normal]">Required</th>
               </tr>
             </thead>
             <tbody>
               {operation.parameters.map((parameter) => (
                 <tr key={`${parameter.in}-${parameter.name}`} className="border-b border-line">
                   <td className="py-1 pr-3 font-mono">{parameter.name}</td>
-                  <td className="py-1 pr-3">{parameter.in}</td>
+                  <td className="whitespace-nowrap py-1 pr-3 [overflow-wrap:normal]">{parameter.in}</td>
                   <td className="py-1 pr-3">{describeType(parameter.schema)}</td>
-                  <td className="py-1">{parameter.required ? 'yes' : 'no'}</td>
+                  <td className="whitespace-nowrap py-1 [overflow-wrap:normal]">{parameter.required ? 'yes' : 'no'}</td>
                 </tr>
               ))}
             </tbody>

@@ -39,7 +39,7 @@ export function SchemaFields({ schema, caption }: { schema: JsonSchema; caption:
           <tr className="border-b border-line">
             <th scope="col" className="py-1 pr-3">Field</th>
             <th scope="col" className="py-1 pr-3">Type</th>
-            <th scope="col" className="py-1 pr-3">Required</th>
+            <th scope="col" className="whitespace-nowrap py-1 pr-3 [overflow-wrap:normal]">Required</th>
             <th scope="col" className="py-1">Limits</th>
           </tr>
         </thead>

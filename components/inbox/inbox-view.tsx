@@ -42,7 +42,8 @@ function ChoiceNav({ label, choices }: { label: string; choices: ChoiceLink[] })
  * can be shared and reloaded, and when items become read. On a phone only the views stay out,
  * beside an Options button that unfolds the rest (it counts the filters in use while folded), so
  * the views and the river's toolbar take two rows above the list, not four; from sm up dates and
- * item types sit beside the views (when items become read ends the toolbar) and the button is not there.
+ * item types sit beside the views (when items become read ends the toolbar) and the button is not there,
+ * until the three panes (wide), whose list column is as narrow as a phone and folds them again.
  */
 function ViewSwitcher({ selection }: { selection: InboxSelection }) {
   const [open, setOpen] = useState(false);
@@ -54,16 +55,17 @@ function ViewSwitcher({ selection }: { selection: InboxSelection }) {
         label="Views"
         choices={inboxViews.map(({ view, label }) => ({ key: view, href: inboxHref({ ...selection, view }), current: selection.view === view, label }))}
       />
-      <OptionsButton open={open} onToggle={() => setOpen(!open)} controls={panelId} inUse={inUse} className="ml-auto" />
-      {/* Folded on a phone only; from sm up its contents sit in the row above as if unwrapped. */}
-      <div id={panelId} className={`w-full flex-wrap items-center gap-x-4 gap-y-2 sm:contents ${open ? 'flex' : 'max-sm:hidden'}`}>
+      <OptionsButton open={open} onToggle={() => setOpen(!open)} controls={panelId} inUse={inUse} className="ml-auto wide:inline-flex" />
+      {/* Folded on a phone, and in the list's column of the three panes (as narrow as a phone); from sm up
+          to there its contents sit in the row above as if unwrapped. */}
+      <div id={panelId} className={`w-full flex-wrap items-center gap-x-4 gap-y-2 sm:contents ${open ? 'flex wide:flex' : 'max-sm:hidden wide:hidden'}`}>
         <DateRange key={`${selection.from}/${selection.to}`} selection={selection} />
         <ChoiceNav
           label="Item types"
           choices={itemKinds.map(({ type, label }) => ({ key: label, href: inboxHref({ ...selection, type }), current: selection.type === type, label }))}
         />
         {/* From sm up it sits at the end of the river's toolbar, where this row has no room for it. */}
-        <MarkReadModePicker className="sm:hidden" />
+        <MarkReadModePicker className="sm:hidden wide:inline-flex" />
       </div>
     </div>
   );

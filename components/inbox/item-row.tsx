@@ -99,7 +99,8 @@ export const ItemRow = memo(function ItemRow({ item, selected, selecting, first,
               <span className="sr-only">{item.is_read ? 'Read' : 'Unread'}{item.is_saved ? ', saved' : ''}. </span>
               <span className="truncate">{source}</span>
               {item.published_at && <span className="shrink-0">· <RelativeTime timestamp={item.published_at} /></span>}
-              {item.item_type === 'episode' && <span className="shrink-0">· Episode{length ? `, ${length}` : ''}</span>}
+              {/* Beside artwork and Play a phone's line is short: this gives way first, so the source's name still shows. */}
+              {item.item_type === 'episode' && <span className="min-w-0 shrink-[3] truncate">· Episode{length ? `, ${length}` : ''}</span>}
               {item.is_saved && <BookmarkCheck aria-hidden className="size-4 shrink-0 text-accent" />}
             </p>
             {/* Wide screens have room for a line of the item; phones keep to two lines. */}

@@ -38,7 +38,12 @@ export function ReaderPane({ Reader }: { Reader?: Reader }) {
             <LazyItemReader key={id} id={id} inPane={wide} />
           </Suspense>
         ) : (
-          <p className="mt-16 text-center text-muted">Choose an item to read it here.</p>
+          <div className="mt-24 flex flex-col items-center gap-2 text-center">
+            {/* eslint-disable-next-line @next/next/no-img-element -- the app's own 40 px SVG gains nothing from next/image */}
+            <img src="/icons/icon.svg" alt="" width={40} height={40} className="mb-2 rounded-lg" />
+            <p className="font-medium">Choose an item to read it here.</p>
+            <p className="text-sm text-muted">Press ? for the keyboard shortcuts.</p>
+          </div>
         )}
       </div>
     </section>

@@ -45,7 +45,7 @@ export function ReadingPanes({ heading, children }: { heading: string; children:
       <div
         data-panes
         onClickCapture={onClickCapture}
-        className={`${reading ? 'wide:grid wide:gap-6 max-wide:[&>:not([data-reader-pane])]:hidden' : 'lg:grid lg:grid-cols-[14rem_minmax(0,1fr)] lg:gap-6'} wide:grid-cols-[12rem_22rem_minmax(0,1fr)] min-[90rem]:grid-cols-[14rem_26rem_minmax(0,1fr)]`}
+        className={`${reading ? 'wide:grid wide:gap-6 max-wide:[&>:not([data-reader-pane])]:hidden' : 'lg:grid lg:grid-cols-[14rem_minmax(0,1fr)] lg:gap-6'} wide:grid-cols-[12rem_22rem_minmax(0,1fr)] min-[90rem]:grid-cols-[13rem_28rem_minmax(0,1fr)]`}
       >
         {children}
       </div>

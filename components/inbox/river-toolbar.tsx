@@ -118,7 +118,7 @@ export function RiverToolbar(props: Props) {
       )}
       {!selecting && <button type="button" onClick={onRefresh} className={buttonClass}>Refresh</button>}
       {/* On a phone it is with the views, behind Options (inbox-view.tsx). */}
-      {!selecting && <MarkReadModePicker className="ml-auto max-sm:hidden" />}
+      {!selecting && <MarkReadModePicker className="ml-auto max-sm:hidden wide:hidden" />}
     </div>
   );
 }

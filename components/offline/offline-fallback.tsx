@@ -3,6 +3,7 @@
 import Link from '@/components/shell/intent-link';
 import { useSyncExternalStore } from 'react';
 import { ItemReader } from '@/components/reader/item-reader';
+import { buttonClass, primaryButtonClass } from '@/components/control-styles';
 
 const readerPath = /^\/items\/([0-9a-f-]{36})\/?$/i;
 
@@ -21,15 +22,15 @@ export function OfflineFallback() {
   const itemId = useSyncExternalStore(subscribe, requestedItemId, () => null);
   if (itemId) return <ItemReader key={itemId} id={itemId} />;
   return (
-    <div className="max-w-prose">
+    <div className="mx-auto max-w-3xl">
       <h1 className="text-2xl font-bold">You are offline</h1>
-      <p className="mt-3 text-muted">
+      <p className="mt-3 max-w-prose text-muted">
         This page has not been kept for reading offline. Your inbox, your saved items and every item you
         opened are; changes you make are kept and sent when the connection returns.
       </p>
-      <p className="mt-6 flex flex-wrap gap-4">
-        <Link href="/inbox" className="font-medium underline">Go to your inbox</Link>
-        <Link href="/inbox?view=saved" className="font-medium underline">Saved items</Link>
+      <p className="mt-6 flex flex-wrap gap-3">
+        <Link href="/inbox" className={`${primaryButtonClass} no-underline`}>Go to your inbox</Link>
+        <Link href="/inbox?view=saved" className={`${buttonClass} no-underline`}>Saved items</Link>
       </p>
     </div>
   );

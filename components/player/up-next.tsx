@@ -38,7 +38,7 @@ function UpNextRow({ item, index, count, onMove }: { item: UpNextEntry; index: n
         <div className="relative z-10 -ml-2 mt-1 flex flex-wrap items-center gap-x-1 [&_button]:min-h-11">
           <PlayEpisodeButton item={item} />
           {episode && <DownloadButton episode={episode} />}
-          <span className="ml-auto flex">
+          <span className="-mr-2 ml-auto flex">
             <button type="button" className={iconButton} data-move="up" disabled={index === 0} aria-label={`Move up: ${title}`} onClick={() => onMove(item, 'up')}>
               <ArrowUp aria-hidden className="size-5" />
             </button>

@@ -1,3 +1,4 @@
+import { Bookmark, BookmarkCheck, Check, Circle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ShareButton } from '@/components/share-button';
 import type { ListedItem } from '@/lib/client/item-cache';
@@ -6,20 +7,24 @@ import type { ListedItem } from '@/lib/client/item-cache';
 type Props = { item: ListedItem; onToggleRead: () => void; onToggleSaved: () => void; children?: ReactNode };
 
 /** The look of every action button of the reader's row. */
-export const actionButtonClass = 'inline-flex min-h-11 items-center rounded-md border border-line-strong px-4 text-sm font-medium';
+export const actionButtonClass = 'inline-flex min-h-11 items-center gap-2 rounded-md border border-line-strong px-4 text-sm font-medium text-ink hover:bg-surface';
+/** The icon before a reader action's words (the icons the inbox rows and the bottom bar already load). */
+const iconClass = 'size-4 shrink-0';
 
 /** The reader's actions on the item: read state, saved state, the original page, and a share link (saved items). */
 export function ReaderActions({ item, onToggleRead, onToggleSaved, children }: Props) {
   return (
     <div className="mt-4 flex flex-wrap gap-2">
       <button type="button" onClick={onToggleRead} className={actionButtonClass}>
+        {item.is_read ? <Circle aria-hidden className={iconClass} /> : <Check aria-hidden className={iconClass} />}
         {item.is_read ? 'Mark unread' : 'Mark read'}
       </button>
       <button
         type="button"
         onClick={onToggleSaved}
-        className={`${actionButtonClass} ${item.is_saved ? 'bg-accent-soft' : ''}`}
+        className={`${actionButtonClass} ${item.is_saved ? 'bg-accent-soft hover:bg-accent-soft' : ''}`}
       >
+        {item.is_saved ? <BookmarkCheck aria-hidden className={iconClass} /> : <Bookmark aria-hidden className={iconClass} />}
         {item.is_saved ? 'Unsave' : 'Save'}
       </button>
       {children}

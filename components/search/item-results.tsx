@@ -1,5 +1,6 @@
 'use client';
 
+import { SourceIcon } from '@/components/sources/source-icon';
 import Link from '@/components/shell/intent-link';
 import { useCallback, useMemo, useRef } from 'react';
 import { ErrorNotice } from '@/components/error-notice';
@@ -48,7 +49,11 @@ function ItemRow({ item, terms }: { item: ShownItem; terms: SearchTerm[] }) {
           <span className="rounded bg-accent-soft px-1.5 py-0.5 text-xs font-semibold text-ink">Beyond your subscriptions</span>
         )}
         {[
-          <span key="source" className="min-w-0">{sourceOf(item)}</span>,
+          <span key="source" className="inline-flex min-w-0 items-center gap-1.5">
+            {/* The same icon as the source's rows in the inbox; the words beside it name the source. */}
+            <span aria-hidden className="flex shrink-0"><SourceIcon feedId={item.feeds[0]?.id ?? null} name={sourceOf(item)} className="size-4" /></span>
+            {sourceOf(item)}
+          </span>,
           item.published_at && (
             <RelativeTime key="date" timestamp={item.published_at} />
           ),

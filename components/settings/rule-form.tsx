@@ -95,7 +95,7 @@ export function RuleForm({ rule, subscriptions, submitLabel, onSubmit, onCancel 
         <div className="mt-1 flex flex-wrap gap-x-4">
           {order.map((field) => (
             <label key={field} className="inline-flex min-h-11 items-center gap-2">
-              <input type="checkbox" checked={state.fields.includes(field)} onChange={(event) => toggleField(field, event.target.checked)} />
+              <input type="checkbox" checked={state.fields.includes(field)} onChange={(event) => toggleField(field, event.target.checked)} className="size-5 accent-accent" />
               {fieldNames[field]}
             </label>
           ))}

@@ -82,8 +82,9 @@ function MoreSections({ sections }: { sections: Section[] }) {
  */
 export function MainNav() {
   const pathname = usePathname() ?? '';
-  // A shared item's page is for visitors who are not signed in: nothing of the app around it.
-  if (pathname.startsWith('/share/')) return null;
+  // A shared item's page is for visitors who are not signed in, and the sign-in page for people not
+  // signed in yet: nothing of the app around them, whose sections would only lead back to sign-in.
+  if (pathname.startsWith('/share/') || pathname === '/sign-in') return null;
   const sections = links.map((link) => ({ ...link, current: pathname === link.href || pathname.startsWith(`${link.href}/`) }));
   return (
     <nav aria-label="Main">

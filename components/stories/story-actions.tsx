@@ -1,6 +1,6 @@
 'use client';
 
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { errorSentence } from '@/lib/client/error-message';
 import { useItemActions, type BulkAction } from '@/lib/client/use-item-actions';
 import type { Story } from '@/lib/client/use-stories';
@@ -17,8 +17,9 @@ export function unreadOf(story: Story): number {
  * A story's triage as a whole: mark all of the person's articles of it read (or unread again
  * once all are) and save them all (or unsave). One bulk change through the outbox, as the inbox's
  * selection does, so it shows at once, waits offline and reaches the service in order.
+ * `children` (the list's "Show your articles") sit in the same row, after Save.
  */
-export function StoryActions({ story, titleId }: { story: Story; titleId: string }) {
+export function StoryActions({ story, titleId, children }: { story: Story; titleId: string; children?: ReactNode }) {
   const actions = useItemActions();
   const [status, setStatus] = useState('');
   const [busy, setBusy] = useState(false);
@@ -55,6 +56,7 @@ export function StoryActions({ story, titleId }: { story: Story; titleId: string
         <ButtonIcon icon={allSaved ? BookmarkMinusIcon : BookmarkIcon} />
         {allSaved ? 'Unsave story' : 'Save story'}
       </button>
+      {children}
       <span role="status" className="text-sm text-muted">{status}</span>
     </div>
   );

@@ -45,7 +45,7 @@ export function StoryCard({ story }: { story: Story }) {
       <article aria-labelledby={`${listId}-title`}>
         {/* Without a button to land on, j and k land on the heading (focusable by script only). */}
         <h2 ref={yours > 0 ? undefined : stop} tabIndex={yours > 0 ? undefined : -1} id={`${listId}-title`} className="text-lg font-semibold leading-snug">
-          <Link href={`/stories/${story.id}`}>{story.title}</Link>
+          <Link href={`/stories/${story.id}`} className="text-ink no-underline hover:underline">{story.title}</Link>
         </h2>
         <p className="mt-1 text-sm text-muted">
           {plural(story.article_count, 'article', 'articles')} from {plural(story.source_count, 'source', 'sources')}
@@ -64,9 +64,8 @@ export function StoryCard({ story }: { story: Story }) {
             <span className="text-muted">{sources.join(', ')}</span>
           </p>
         )}
-        <StoryActions story={story} titleId={`${listId}-title`} />
-        {yours > 0 && (
-          <>
+        <StoryActions story={story} titleId={`${listId}-title`}>
+          {yours > 0 && (
             <button
               ref={stop}
               type="button"
@@ -75,17 +74,19 @@ export function StoryCard({ story }: { story: Story }) {
               // Every story has this button: the story's title tells them apart when tabbing through.
               aria-describedby={`${listId}-title`}
               onClick={() => setOpen(!open)}
-              className={`${buttonClass} mt-3`}
+              className={buttonClass}
             >
               <ButtonIcon icon={ChevronRightIcon} className={`transition-transform ${open ? 'rotate-90' : ''}`} />
               {open ? 'Hide your articles' : `Show your ${plural(yours, 'article', 'articles')}`}
             </button>
-            <ul ref={keyed} id={listId} hidden={!open} aria-label={`Your articles about ${story.title}`} className="mt-2 space-y-2 border-l-2 border-line pl-3" onClick={rememberListOnOpen(story.articles)}>
-              {story.articles.map((article) => (
-                <StoryArticle key={article.id} article={article} />
-              ))}
-            </ul>
-          </>
+          )}
+        </StoryActions>
+        {yours > 0 && (
+          <ul ref={keyed} id={listId} hidden={!open} aria-label={`Your articles about ${story.title}`} className="mt-3 space-y-2 border-l-2 border-line pl-3" onClick={rememberListOnOpen(story.articles)}>
+            {story.articles.map((article) => (
+              <StoryArticle key={article.id} article={article} />
+            ))}
+          </ul>
         )}
       </article>
     </li>

@@ -1,5 +1,6 @@
 'use client';
 
+import { SourceIcon } from '@/components/sources/source-icon';
 import Link from '@/components/shell/intent-link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
@@ -109,7 +110,11 @@ export function SubscriptionDetails({ id }: { id: string }) {
       {back}
       {failure.signedOut && <SessionEndedNotice />}
       <header>
-        <h1 className="break-words text-2xl font-bold">{subscription.title}</h1>
+        <div className="flex items-center gap-3">
+          {/* The heading names the source already; its icon is for the eye. */}
+          <span aria-hidden className="flex shrink-0"><SourceIcon feedId={id} name={subscription.title} className="size-8" /></span>
+          <h1 className="min-w-0 break-words text-2xl font-bold">{subscription.title}</h1>
+        </div>
         <dl className="mt-2 space-y-1 text-sm">
           <Fact term="Kind">{kind}{subscription.artist ? ` by ${subscription.artist}` : ''}{subscription.is_active ? '' : ' (paused)'}</Fact>
           <Fact term="Health"><SubscriptionStatus status={subscription.status} long /></Fact>

@@ -65,7 +65,7 @@ export function SubscriptionListFilters({ selection, withFolders, nameFilter, on
           />
           <OptionsButton open={open} onToggle={() => setOpen(!open)} controls={ids.options} inUse={inUse} className="shrink-0" />
         </div>
-        <p id={ids.note} role="status" className="mt-1 min-h-5 text-sm text-muted">{note}</p>
+        <p id={ids.note} role="status" className="mt-1 text-sm text-muted empty:mt-0">{note}</p>
       </div>
       <div id={ids.options} className={`mt-1 gap-3 sm:grid sm:grid-cols-3 ${open ? 'grid' : 'max-sm:hidden'}`}>
         {withFolders && (

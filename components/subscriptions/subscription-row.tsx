@@ -5,6 +5,7 @@ import { memo } from 'react';
 import type { Subscription } from '@/lib/client/subscription-cache';
 import { sourceTypes } from '@/lib/client/subscriptions-view';
 import type { SubscriptionHealth } from '@/lib/client/use-feed-health';
+import { SourceIcon } from '@/components/sources/source-icon';
 import { FeedHealthLine } from './feed-health';
 import { SubscriptionStatus } from './subscription-status';
 
@@ -31,6 +32,8 @@ export const SubscriptionRow = memo(function SubscriptionRow({ subscription, sel
         />
         <span className="sr-only">{`Select ${subscription.title}`}</span>
       </label>
+      {/* The same icon as the source's rows in the inbox (a lettered tile when it has none). */}
+      <SourceIcon feedId={subscription.id} name={subscription.title || 'Untitled'} className="mt-0.5 size-5" />
       <div className="min-w-0 flex-1">
         <h3 className="text-base font-semibold leading-snug">
           <Link href={`/subscriptions/${subscription.id}`} className="break-words text-ink no-underline after:absolute after:inset-0 after:content-[''] hover:underline">

@@ -183,7 +183,7 @@ export function SubscriptionsList({ selection, withFolders, initialNameFilter = 
         nameField={nameField}
         matchNote={matchNote}
       />
-      <p role="status" className="mt-2 min-h-6 text-sm">{status}</p>
+      <p role="status" className="mt-2 text-sm empty:mt-0">{status}</p>
 
       {failure.instead ? (
         <div className="mt-3"><ErrorNotice error={failure.instead} onRetry={() => void list.refresh()} context="Your subscriptions could not be loaded" /></div>

@@ -22,13 +22,22 @@ export function useShownWhileScrollingUp(active = true): boolean {
   const [shown, setShown] = useState(true);
   useEffect(() => {
     if (!active) return;
+    const root = document.scrollingElement ?? document.documentElement;
     let last = window.scrollY;
+    let lastHeight = root.scrollHeight;
     let frame = 0;
     const settle = () => {
       frame = 0;
       const now = window.scrollY;
+      // A page that grew (similar items loading below the text) may move the scroll place down a little
+      // without the person scrolling (scroll anchoring): a move down no larger than the growth hides nothing.
+      const grown = Math.abs(root.scrollHeight - lastHeight);
+      lastHeight = root.scrollHeight;
       if (atPageEnd()) setShown(true);
-      else if (now - last > jitterPx) setShown(false);
+      else if (now > last && now - last <= grown) {
+        last = now;
+        return;
+      } else if (now - last > jitterPx) setShown(false);
       else if (last - now > jitterPx) setShown(true);
       else return;
       last = now;

@@ -10,7 +10,7 @@ export default function RulesSettingsPage() {
   return (
     <div className="mx-auto max-w-3xl">
       <p className="text-sm">
-        <Link href="/settings" className="underline">Settings</Link>
+        <Link href="/settings" className="-ml-1 -my-3 inline-flex min-h-11 items-center px-1">← Settings</Link>
       </p>
       <h1 className="mt-2 text-2xl font-bold">Rules</h1>
       <p className="mt-2 text-muted">

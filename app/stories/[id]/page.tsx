@@ -11,7 +11,7 @@ export default async function StoryPage({ params }: Props) {
   const { id } = await params;
   return (
     <div className="mx-auto max-w-3xl">
-      <p className="mb-3 text-sm"><Link href="/stories" className="text-muted underline">Stories</Link></p>
+      <p className="mb-3 text-sm"><Link href="/stories" className="-ml-1 -my-3 inline-flex min-h-11 items-center px-1">← All stories</Link></p>
       <StoryView id={id} />
     </div>
   );

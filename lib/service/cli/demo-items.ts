@@ -110,7 +110,8 @@ function body(source: DemoSource, item: Draft, summary: string): string {
   const list = source.podcast ? source.listItems : random.sample(source.listItems, random.int(3, Math.min(5, source.listItems.length)));
   const [heading, otherHeading] = random.sample(source.headings, 2);
   const link = random.pick([
-    `More like this in <a href="${source.website}/archive">the ${escapeHtml(source.title)} archive</a>.`,
+    // "the The Riverside Courier archive" would read as a slip: a title with its own article keeps it alone.
+    `More like this in <a href="${source.website}/archive">${/^the /i.test(source.title) ? '' : 'the '}${escapeHtml(source.title)} archive</a>.`,
     `This piece follows <a href="archive#${Math.max(1, item.number - 1)}">an earlier one</a> on the same subject.`,
     `Sources and further reading are on <a href="${source.website}/notes/${item.number}">the notes page</a>.`,
   ]);

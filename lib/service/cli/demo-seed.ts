@@ -153,10 +153,18 @@ async function countOf(store: Store, userId: string, filter: ItemFilter): Promis
   return 'total' in page ? page.total : 0;
 }
 
+/** Searches a reader of the demo might keep (Settings › Saved searches would otherwise open empty). */
+const demoSavedSearches = [
+  { name: 'Flood defenses', query: { q: 'flood' } },
+  { name: 'Budget votes', query: { q: 'budget vote' } },
+];
+
 /** Seeds every demo source the user does not follow yet and counts what the user now has from them. */
 export async function seedDemo(target: DemoTarget, user: User, now = Date.now()): Promise<SeedSummary> {
   const seeded = [];
   for (const source of demoSources) seeded.push(await seedSource(target, user, source, now));
+  // A name the user has already (a run before, or their own search) is left as it is.
+  for (const search of demoSavedSearches) await target.store.savedSearches.create(user.id, { ...search, is_pinned: false }, {});
   const subscription_ids = seeded.map(({ subscriptionId }) => subscriptionId);
   const tag_ids = (await target.store.tags.list(user.id)).map((tag) => tag.id);
   return {

@@ -23,7 +23,7 @@ export function decodeEntities(text: string): string {
   });
 }
 
-const BLOCK_TAG = /<\/?(?:p|div|br|li|ul|ol|h[1-6]|blockquote|tr|td|th|table|section|article|header|footer|figure|figcaption|pre|hr)\b[^>]*>/gi;
+const BLOCK_TAG = /<\/?(?:p|div|br|li|ul|ol|dl|dt|dd|h[1-6]|blockquote|tr|td|th|table|caption|section|article|aside|nav|main|header|footer|figure|figcaption|details|summary|address|pre|hr)\b[^>]*>/gi;
 
 /**
  * The visible text of an HTML fragment (or of plain text), blocks separated by
@@ -39,7 +39,8 @@ export function htmlToText(html: string): string {
       .replace(/<!--[\s\S]*?-->/g, ' ')
       .replace(/<(script|style|noscript|template|svg)\b[\s\S]*?<\/\1\s*>/gi, ' ')
       .replace(BLOCK_TAG, '\n\n')
-      .replace(/<[^>]*>/g, ' ')
+      // The tags left are inline (a, em, code…): they part no words as shown, so "<a>archive</a>." stays "archive.".
+      .replace(/<[^>]*>/g, '')
     : html.replace(/\r\n?/g, '\n').replace(/\n[ \t]*\n\s*/g, '\u2029').replace(/\s+/g, ' ').replace(/\u2029/g, '\n\n');
   return decodeEntities(text)
     .replace(/[ \t\r\f\v\u00a0]+/g, ' ')

@@ -48,3 +48,16 @@ describe('the main navigation’s More disclosure', () => {
     expect(folded().hidden).toBe(true);
   });
 });
+
+describe('where the main navigation is left out', () => {
+  it('shows no sections on the sign-in page nor on a shared item, whose visitors are not signed in', () => {
+    for (const url of ['/sign-in', '/share/some-token']) {
+      renderRouted(<MainNav />, { url });
+      expect(screen.queryByRole('navigation')).toBeNull();
+      expect(screen.queryByRole('link', { name: 'Inbox' })).toBeNull();
+      cleanup();
+    }
+    renderRouted(<MainNav />, { url: '/inbox' });
+    expect(screen.getByRole('link', { name: 'Inbox' })).toBeTruthy();
+  });
+});

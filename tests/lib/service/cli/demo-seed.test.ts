@@ -12,7 +12,7 @@ import { describeOnBothEngines } from '../store/store-fixture';
 // Seeding a few hundred items one store call after another takes a few seconds on a loaded machine.
 const slow = 60_000;
 
-describeOnBothEngines('seeding the demo through the store (%s)', ['accounts', 'subscriptions', 'folders', 'feeds', 'feedIcons', 'items', 'playback', 'tags'], (f) => {
+describeOnBothEngines('seeding the demo through the store (%s)', ['accounts', 'subscriptions', 'folders', 'feeds', 'feedIcons', 'items', 'playback', 'tags', 'savedSearches'], (f) => {
   const target = (indexed: IndexedDoc[] = []): DemoTarget => ({ store: f.store, mailDomain: 'mail.example', index: (docs) => { indexed.push(...docs); } });
 
   it('follows every demo source, marked demo and with an icon, with items, a reading history and folders, and indexes the new items', async () => {
@@ -34,6 +34,7 @@ describeOnBothEngines('seeding the demo through the store (%s)', ['accounts', 's
     expect(await f.run('SELECT feed_id FROM feed_icons WHERE data IS NOT NULL')).toHaveLength(demoSources.length);
     expect((await f.run('SELECT id FROM subscriptions WHERE user_id = ? AND folder_id IS NOT NULL', user.id)).length).toBeGreaterThanOrEqual(2);
     expect((await f.run('SELECT item_id FROM entries WHERE user_id = ? AND playback_position > 0', user.id)).length).toBeGreaterThan(0);
+    expect((await f.store.savedSearches.list(user.id)).map((search) => search.name).sort()).toEqual(['Budget votes', 'Flood defenses']);
   }, slow);
 
   it('adds nothing when run again for the same user, and gives another user the demo feeds already stored', async () => {
@@ -44,6 +45,7 @@ describeOnBothEngines('seeding the demo through the store (%s)', ['accounts', 's
 
     const again = await seedDemo(target(), user);
     expect(again).toEqual({ ...first, added: 0 });
+    expect(await f.store.savedSearches.list(user.id)).toHaveLength(2);
     expect([await count('entries'), await count('items'), await count('feeds')]).toEqual([entries, items, feeds]);
 
     // The feeds' items are shared; only the newsletter (an address of each user's own) is a feed of its own.

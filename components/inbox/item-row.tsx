@@ -10,10 +10,11 @@ import type { ListedItem } from '@/lib/client/item-cache';
 import { episodeLength } from '@/lib/client/player/time-text';
 import type { SwipeDirection } from '@/lib/client/use-swipe';
 import { RowThumbnail } from './row-thumbnail';
-import { SwipeHint } from './swipe-hint';
 import { useRowGestures } from './use-row-gestures';
 
 const RowMenu = lazy(() => import('./row-menu').then((module) => ({ default: module.RowMenu })));
+// Shown only while a row is being swiped: fetched then, not with the inbox's first load.
+const SwipeHint = lazy(() => import('./swipe-hint').then((module) => ({ default: module.SwipeHint })));
 
 export type RowHandlers = {
   onSelect: (id: string, selected: boolean) => void;
@@ -66,7 +67,7 @@ export const ItemRow = memo(function ItemRow({ item, selected, selecting, first,
   return (
     // Rows out of sight skip layout and paint until scrolled near (about 4.5rem is a row's usual height).
     <li data-item-id={item.id} className="relative overflow-hidden border-b border-line [contain-intrinsic-size:auto_4.5rem] [content-visibility:auto]">
-      {gestures.offset !== 0 && <SwipeHint offset={gestures.offset} armed={gestures.armed} item={item} />}
+      {gestures.offset !== 0 && <Suspense fallback={null}><SwipeHint offset={gestures.offset} armed={gestures.armed} item={item} /></Suspense>}
       <div
         {...gestures.handlers}
         data-swipe-row

@@ -54,8 +54,8 @@ describe('swiping a row', () => {
     const { surface, app } = await river();
     fireEvent.pointerDown(surface(0), { ...touch, clientX: 200, clientY: 100 });
     fireEvent.pointerMove(surface(0), { ...touch, clientX: 300, clientY: 104 });
-    // The hint behind the row says what letting go does, and the row follows the finger.
-    expect(surface(0).parentElement!.textContent).toContain('Mark read');
+    // The hint behind the row says what letting go does (once its code, fetched at the first swipe, is in), and the row follows the finger.
+    await waitFor(() => expect(surface(0).parentElement!.textContent).toContain('Mark read'));
     expect((surface(0) as HTMLElement).style.transform).toBe('translateX(100px)');
     fireEvent.pointerUp(surface(0), { ...touch, clientX: 300, clientY: 104 });
     await waitFor(() => expect(local.stateOf(ids[0]!).is_read).toBe(1));

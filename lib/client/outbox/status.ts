@@ -69,37 +69,22 @@ export function initialOutboxStatus(): OutboxStatus {
   return initial;
 }
 
-/** The same value by content: the snapshot's parts are plain data, written the same way each time. */
-function sameData(a: unknown, b: unknown): boolean {
-  return a === b || JSON.stringify(a) === JSON.stringify(b);
-}
-
-/** `next` with each item's change that did not change kept as the object it was, or `before` itself when none did. */
-function sharedChanges(before: OutboxStatus['changes'], next: OutboxStatus['changes']): OutboxStatus['changes'] {
-  let same = before.size === next.size;
-  const shared = new Map<string, ItemChange>();
-  for (const [id, change] of next) {
-    const old = before.get(id);
-    const kept = old !== undefined && sameData(old, change) ? old : change;
-    if (kept !== old) same = false;
-    shared.set(id, kept);
-  }
-  return same ? before : shared;
+/** A part of the snapshot as text: a re-read of the queue that found the same gives new objects of it. */
+function asText(value: unknown): string {
+  return JSON.stringify(value instanceof Map ? [...value] : value);
 }
 
 /**
- * Replaces parts of the snapshot and tells every listener, only when something changed. Parts
- * that read the same keep their identity: every subscriber (the reader, each row) renders again
- * for a new object, and the queue is re-read after each send while the page may still be loading.
+ * Replaces the parts of the snapshot that changed and tells every listener, only when one did.
+ * Parts that read the same keep their identity: every subscriber (the reader, each row) renders
+ * again for a new object, and the queue is re-read after each send while the page may still load.
  */
 export function updateOutboxStatus(change: Partial<OutboxStatus>): void {
   const next = { ...current };
   let changed = false;
   for (const key of Object.keys(change) as (keyof OutboxStatus)[]) {
-    const value = key === 'changes' && change.changes ? sharedChanges(current.changes, change.changes) : change[key];
-    if (value === undefined || (key !== 'changes' && sameData(current[key], value))) continue;
-    if (value === current[key]) continue;
-    Object.assign(next, { [key]: value });
+    if (change[key] === undefined || asText(change[key]) === asText(current[key])) continue;
+    Object.assign(next, { [key]: change[key] });
     changed = true;
   }
   if (!changed) return;

@@ -3,7 +3,7 @@
 import { episodeOf, isFinished, type EpisodeSource } from '@/lib/client/player/episode';
 import { heardPosition, usePlayerValue } from '@/lib/client/player/state';
 import { clockTime } from '@/lib/client/player/time-text';
-import { PauseIcon, PlayIcon } from './player-icons';
+import { PauseIcon, PlayIcon } from './play-icons';
 
 type Props = {
   item: EpisodeSource;

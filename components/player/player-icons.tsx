@@ -1,27 +1,5 @@
-/*
- * The player's icons: decorative (aria-hidden), sized by the text around them, drawn in
- * currentColor so they follow the theme and forced colours.
- */
-
-type IconProps = { className?: string };
-
-function Icon({ className = 'size-5', children }: IconProps & { children: React.ReactNode }) {
-  return (
-    <svg aria-hidden focusable="false" viewBox="0 0 24 24" fill="currentColor" className={`shrink-0 ${className}`}>
-      {children}
-    </svg>
-  );
-}
-
-/** A triangle pointing right. */
-export function PlayIcon(props: IconProps) {
-  return <Icon {...props}><path d="M8 5.5v13a1 1 0 0 0 1.5.86l10.5-6.5a1 1 0 0 0 0-1.72L9.5 4.64A1 1 0 0 0 8 5.5Z" /></Icon>;
-}
-
-/** Two bars. */
-export function PauseIcon(props: IconProps) {
-  return <Icon {...props}><rect x="6" y="5" width="4" height="14" rx="1" /><rect x="14" y="5" width="4" height="14" rx="1" /></Icon>;
-}
+/* The player's other icons (play and pause are in ./play-icons), on the frame of ./player-icon. */
+import { Icon, type IconProps } from './player-icon';
 
 function Circle({ back }: { back: boolean }) {
   return (

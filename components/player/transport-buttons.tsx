@@ -2,7 +2,8 @@
 
 import { skipBackSeconds, skipForwardSeconds, withPlayer } from '@/lib/client/player/launch';
 import type { PlayerStatus } from '@/lib/client/player/state';
-import { PauseIcon, PlayIcon, SkipBackIcon, SkipForwardIcon } from './player-icons';
+import { PauseIcon, PlayIcon } from './play-icons';
+import { SkipBackIcon, SkipForwardIcon } from './player-icons';
 
 type Size = 'small' | 'large';
 

@@ -52,7 +52,8 @@ function ItemRow({ item, terms }: { item: ShownItem; terms: SearchTerm[] }) {
           <span key="source" className="inline-flex min-w-0 items-center gap-1.5">
             {/* The same icon as the source's rows in the inbox; the words beside it name the source. */}
             <span aria-hidden className="flex shrink-0"><SourceIcon feedId={item.feeds[0]?.id ?? null} name={sourceOf(item)} className="size-4" /></span>
-            {sourceOf(item)}
+            {/* Its own box, so a name wider than the screen wraps beside the icon (bare text in a flex row cannot shrink). */}
+            <span className="min-w-0 [overflow-wrap:anywhere]">{sourceOf(item)}</span>
           </span>,
           item.published_at && (
             <RelativeTime key="date" timestamp={item.published_at} />

@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Route } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, VIEWPORTS } from './browser';
+import type { Route } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { contextPerTest } from './browser';
 import { ownerApiKey, serviceItem, signInTo } from './offline-helpers';
 import { ownServer } from './own-server';
 
@@ -12,19 +12,7 @@ import { ownServer } from './own-server';
  */
 
 const server = ownServer();
-let browser: Browser | undefined;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const contexts = contextPerTest();
 
 /** A text only the outbox runtime's code holds (the name of its replay lock). */
 const runtimeMarker = 'tidings-outbox-replay';
@@ -32,7 +20,8 @@ const runtimeMarker = 'tidings-outbox-replay';
 describe('a change made just before the page is left', () => {
   it('reaches the service from the next tab when the first was closed before its outbox code had loaded', async () => {
     const key = ownerApiKey(server().dataDir);
-    context = await browser!.newContext({ baseURL: server().baseUrl, serviceWorkers: 'block', ...VIEWPORTS.desktop });
+    // This file's own server: signed in there, not on the suite's.
+    const context = await contexts.open('desktop', { baseURL: server().baseUrl, serviceWorkers: 'block', signedIn: false });
     await signInTo(context, server().baseUrl);
     // The outbox runtime's chunk is held back (a slow link), every other chunk goes through.
     const held: Route[] = [];

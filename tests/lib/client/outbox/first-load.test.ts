@@ -11,6 +11,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { article, startHarness, type Harness, type TestUser } from '../../service/harness';
 import { connectionSwitch } from '../../../connection-switch';
+import { openOutboxPage } from './open-page';
 
 let h: Harness;
 let person: TestUser;
@@ -37,11 +38,8 @@ afterEach(() => {
 
 /** A freshly opened page of the app: its own modules, the same IndexedDB and localStorage. */
 async function openPage() {
-  vi.resetModules();
-  (await import('@/lib/client/api-client')).configureApi({ base: h.baseUrl, headers: { authorization: `Bearer ${person.appToken}` } });
   return {
-    outbox: await import('@/lib/client/outbox'),
-    status: await import('@/lib/client/outbox/status'),
+    ...(await openOutboxPage(h, person)),
     mark: await import('@/lib/client/outbox/queued-mark'),
     upkeep: await import('@/lib/client/outbox/queued-mark-upkeep'),
     items: await import('@/lib/client/use-items'),

@@ -12,6 +12,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { article, startHarness, type Harness, type TestUser } from '../../service/harness';
 import { connectionSwitch } from '../../../connection-switch';
+import { openOutboxPage } from './open-page';
 
 let h: Harness;
 let person: TestUser;
@@ -35,14 +36,7 @@ afterEach(() => {
 });
 
 /** A freshly opened page of the app: its own modules over the same storage. */
-async function openPage() {
-  vi.resetModules();
-  (await import('@/lib/client/api-client')).configureApi({ base: h.baseUrl, headers: { authorization: `Bearer ${person.appToken}` } });
-  return {
-    outbox: await import('@/lib/client/outbox'),
-    status: await import('@/lib/client/outbox/status'),
-  };
-}
+const openPage = () => openOutboxPage(h, person);
 
 /** localStorage as it is now, to put back as the state a page left behind. */
 function storageNow(): Map<string, string> {

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { OUTBOX_SNAPSHOT_KEY } from '@/lib/client/outbox/status';
 import { silenceWav } from '../lib/server/podcast-host';
 import { VIEWPORTS } from './browser';
 import { startProductionServer, type RunningServer } from './server';
@@ -77,6 +78,15 @@ export async function serviceItem(baseUrl: string, key: string, id: string): Pro
   const response = await fetch(`${baseUrl}/v1/items/${id}`, { headers: { authorization: `Bearer ${key}`, accept: 'application/json' } });
   if (response.status !== 200) throw new Error(`GET /v1/items/${id} answered ${response.status}`);
   return response.json();
+}
+
+/**
+ * Waits until the page's outbox has nothing pending (its snapshot in localStorage is gone). The
+ * service having a change is not enough: cut off before its answer arrives, the page keeps the
+ * change queued and sends it again when the connection returns.
+ */
+export async function waitForOutboxEmpty(page: Page): Promise<void> {
+  await page.waitForFunction((key) => localStorage.getItem(key) === null, OUTBOX_SNAPSHOT_KEY, { timeout: 15_000 });
 }
 
 /** A production server of its own (fresh data directory with the demo content), for journeys that need other settings. */

@@ -1,7 +1,7 @@
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { expectNoAxeViolations } from './browser';
-import { ownerApiKey, rows, serviceItem, waitForWorker, type Wire } from './offline-helpers';
+import { ownerApiKey, rows, serviceItem, waitForOutboxEmpty, waitForWorker, type Wire } from './offline-helpers';
 import { ownServer, relayedBrowserPerTest } from './own-server';
 import { setContextOffline } from './connection';
 
@@ -61,8 +61,9 @@ describe('a session that ends while offline', () => {
     await page.goto(`/items/${item!.id}`);
     const heading = page.getByRole('heading', { level: 1, name: item!.title });
     await heading.waitFor();
-    // Opening it marks it read: that change is let through before the connection goes, so nothing waits to be sent.
+    // Opening it marks it read: that change is let through, and its answer heard, before the connection goes, so nothing waits to be sent.
     await expect.poll(async () => (await serviceItem(server().baseUrl, key, item!.id)).is_read, { timeout: 15_000 }).toBe(true);
+    await waitForOutboxEmpty(page);
 
     await setPageOffline(wire, page, true);
     await context.clearCookies();
@@ -106,6 +107,7 @@ describe('a session that ends while offline', () => {
     await heading.waitFor();
     expect(new URL(page.url()).pathname).toBe(`/items/${item!.id}`);
     await expect.poll(async () => (await serviceItem(server().baseUrl, key, item!.id)).is_read, { timeout: 15_000 }).toBe(true);
+    await waitForOutboxEmpty(page);
 
     await setPageOffline(wire, page, true);
     await context.clearCookies();

@@ -1,13 +1,14 @@
 /*
- * `npm run build`: the stylesheet, Next's build, the service worker and the Brotli copies, made
- * in a directory of their own (lib/server/build-dirs.ts) and published all at once when every
- * step succeeded, so a server running meanwhile keeps serving its own build. One build at a time:
- * a second one is refused before it does anything.
+ * `npm run build`: the stylesheet, Next's build, its startup scripts' compile hints, the service
+ * worker and the Brotli copies, made in a directory of their own (lib/server/build-dirs.ts) and
+ * published all at once when every step succeeded, so a server running meanwhile keeps serving its
+ * own build. One build at a time: a second one is refused before it does anything.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { markStartupScripts } from './compile-hints';
 import { acquireBuildLock, BuildRunning, carryBuildCache, clearStaging, newBuildName, publishBuild, pruneBuilds, stagingBuildDir } from './build-dirs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -46,6 +47,8 @@ async function main(): Promise<void> {
     carryBuildCache(root);
     await run(npm, ['run', '-s', 'build:css']);
     await run(process.execPath, [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build']);
+    const marked = markStartupScripts(path.join(root, stagingBuildDir));
+    console.log(`${stagingBuildDir}/static: ${marked} startup scripts marked for eager compiling (lib/server/compile-hints.ts)`);
     // The stylesheet and the worker belong to this build: a running server reads its own copies.
     copyFileSync(path.join(root, 'generated', 'app.css'), path.join(root, stagingBuildDir, 'app.css'));
     await run(npm, ['run', '-s', 'build:sw']);

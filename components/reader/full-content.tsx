@@ -1,5 +1,7 @@
 'use client';
 
+import { FileTextIcon } from 'lucide-react';
+import { ButtonIcon } from '@/components/button-icon';
 import Link from '@/components/shell/intent-link';
 import { useCallback, useState } from 'react';
 import { ApiError } from '@/lib/client/api-client';
@@ -47,6 +49,7 @@ export function FullContentButton({ item, busy, onToggle, className }: ButtonPro
       onClick={onToggle}
       className={`${className} ${item.prefers_full_content ? 'bg-accent-soft' : ''} aria-disabled:text-muted`}
     >
+      <ButtonIcon icon={FileTextIcon} />
       Full article
     </button>
   );

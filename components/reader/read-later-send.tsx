@@ -1,6 +1,8 @@
 'use client';
 
+import { SendIcon } from 'lucide-react';
 import { useState } from 'react';
+import { ButtonIcon } from '@/components/button-icon';
 import { ApiError } from '@/lib/client/api-client';
 import { useCapabilities } from '@/lib/client/capabilities';
 import { errorSentence } from '@/lib/client/error-message';
@@ -45,6 +47,7 @@ export function ReadLaterSend({ item, onResult, className }: Props) {
       onClick={() => void send(link.service)}
       className={`${className} aria-disabled:text-muted`}
     >
+      <ButtonIcon icon={SendIcon} />
       Send to {readLaterNames[link.service]}
     </button>
   ));

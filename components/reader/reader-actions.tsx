@@ -1,4 +1,4 @@
-import { Bookmark, BookmarkCheck, Check, Circle } from 'lucide-react';
+import { Bookmark, BookmarkCheck, Check, Circle, ExternalLink } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ShareButton } from '@/components/share-button';
 import type { ListedItem } from '@/lib/client/item-cache';
@@ -8,7 +8,7 @@ type Props = { item: ListedItem; onToggleRead: () => void; onToggleSaved: () => 
 
 /** The look of every action button of the reader's row. */
 export const actionButtonClass = 'inline-flex min-h-11 items-center gap-2 rounded-md border border-line-strong px-4 text-sm font-medium text-ink hover:bg-surface';
-/** The icon before a reader action's words (the icons the inbox rows and the bottom bar already load). */
+/** The icon before a reader action's words, as components/button-icon.tsx draws it. */
 const iconClass = 'size-4 shrink-0';
 
 /** The reader's actions on the item: read state, saved state, the original page, and a share link (saved items). */
@@ -30,6 +30,7 @@ export function ReaderActions({ item, onToggleRead, onToggleSaved, children }: P
       {children}
       {item.canonical_url && (
         <a href={item.canonical_url} target="_blank" rel="noopener noreferrer" className={`${actionButtonClass} no-underline`}>
+          <ExternalLink aria-hidden className={iconClass} />
           Open original<span className="sr-only"> (opens in a new tab)</span>
         </a>
       )}

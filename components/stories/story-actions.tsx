@@ -9,8 +9,14 @@ import { BookmarkIcon, BookmarkMinusIcon, CheckCheckIcon, CircleIcon } from 'luc
 import { ButtonIcon } from '@/components/button-icon';
 
 /** How many of the person's articles of a story are unread. */
-export function unreadOf(story: Story): number {
+function unreadOf(story: Story): number {
   return story.articles.filter((article) => !article.is_read).length;
+}
+
+/** The story's read state in words for its summary line: "2 unread", or "all read" rather than "0 unread". */
+export function unreadWords(story: Story): string {
+  const unread = unreadOf(story);
+  return unread > 0 ? `${unread} unread` : 'all read';
 }
 
 /**

@@ -7,7 +7,7 @@ import { RelativeTime } from '@/components/relative-time';
 import { rememberList, rememberListOnOpen } from '@/lib/client/list-context';
 import type { Story } from '@/lib/client/use-stories';
 import { buttonClass } from '../control-styles';
-import { StoryActions, unreadOf } from './story-actions';
+import { StoryActions, unreadWords } from './story-actions';
 import { StoryArticle } from './story-article';
 import { ChevronRightIcon } from 'lucide-react';
 import { ButtonIcon } from '@/components/button-icon';
@@ -49,7 +49,7 @@ export function StoryCard({ story }: { story: Story }) {
         </h2>
         <p className="mt-1 text-sm text-muted">
           {plural(story.article_count, 'article', 'articles')} from {plural(story.source_count, 'source', 'sources')}
-          {yours > 0 && ` · ${unreadOf(story)} unread`}
+          {yours > 0 && ` · ${unreadWords(story)}`}
           {story.published_at && (
             <>
               {' · '}

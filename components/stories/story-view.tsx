@@ -10,7 +10,7 @@ import { ApiError } from '@/lib/client/api-client';
 import { useReadFailure } from '@/lib/client/kept-on-failure';
 import { rememberListOnOpen } from '@/lib/client/list-context';
 import { useStories } from '@/lib/client/use-stories';
-import { StoryActions, unreadOf } from './story-actions';
+import { StoryActions, unreadWords } from './story-actions';
 import { StoryArticle } from './story-article';
 import { plural, sourcesOf } from './story-card';
 import { PlanExplanation } from './stories-view';
@@ -44,7 +44,7 @@ export function StoryView({ id }: { id: string }) {
       <h1 id={titleId} className="text-2xl font-bold leading-tight">{story.title}</h1>
       <p className="mt-1 text-sm text-muted">
         {plural(story.article_count, 'article', 'articles')} from {plural(story.source_count, 'source', 'sources')}
-        {story.articles.length > 0 && ` · ${unreadOf(story)} unread`}
+        {story.articles.length > 0 && ` · ${unreadWords(story)}`}
         {story.published_at && <>{' · '}<RelativeTime timestamp={story.published_at} /></>}
       </p>
       {story.summary && <p className="mt-3 max-w-prose">{story.summary}</p>}

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { contextPerTest, expectNoAxeViolations } from './browser';
 
@@ -84,14 +84,76 @@ describe('the inbox’s rows on a 390×844 phone', () => {
   });
 });
 
-describe('the inbox’s rows on a desktop', () => {
-  it('keep read and save as buttons beside the menu, and name every icon', async () => {
+/** How opaque an element shows, all its ancestors' opacity counted. */
+function shownOpacity(locator: Locator): Promise<number> {
+  return locator.evaluate((element) => {
+    let opacity = 1;
+    for (let at: Element | null = element; at; at = at.parentElement) opacity *= Number(getComputedStyle(at).opacity);
+    return opacity;
+  });
+}
+
+/** A row's controls: its read and save buttons, its menu button and its checkbox. */
+function controlsOf(row: Locator): Locator[] {
+  return [
+    row.getByRole('button', { name: /^(Mark read|Mark unread): / }),
+    row.getByRole('button', { name: /^(Save|Unsave): / }),
+    row.getByRole('button', { name: /^More actions: / }),
+    row.getByRole('checkbox'),
+  ];
+}
+
+async function opacities(row: Locator): Promise<number[]> {
+  return Promise.all(controlsOf(row).map(shownOpacity));
+}
+
+describe('the inbox’s rows on a desktop with a mouse', () => {
+  it('show their checkbox and buttons only while hovered or focused, or while a selection is made, rows keeping their height', async () => {
     const page = await openInbox('desktop');
-    const first = page.locator('li[data-item-id]').first();
-    expect(await first.getByRole('button', { name: /^(Mark read|Mark unread): / }).isVisible()).toBe(true);
-    expect(await first.getByRole('button', { name: /^(Save|Unsave): / }).isVisible()).toBe(true);
-    expect(await first.getByRole('checkbox').isVisible()).toBe(true);
+    // Away from the list: no row is hovered.
+    await page.mouse.move(0, 0);
+    const rows = page.locator('li[data-item-id]');
+    const first = rows.first();
+    const heightBefore = (await first.boundingBox())!.height;
+    await expect.poll(() => opacities(first)).toEqual([0, 0, 0, 0]);
+    // Out of sight, still there for the keyboard and screen readers.
+    for (const control of controlsOf(first)) expect(await control.count()).toBe(1);
+
+    await first.hover();
+    await expect.poll(() => opacities(first)).toEqual([1, 1, 1, 1]);
+    expect((await first.boundingBox())!.height).toBe(heightBefore);
+    await page.mouse.move(0, 0);
+    await expect.poll(() => opacities(first)).toEqual([0, 0, 0, 0]);
+
+    // Focus in a row (j/k and Tab land on its title) shows its controls; Tab then reaches them.
+    const third = rows.nth(2);
+    await third.locator('[data-item-link]').focus();
+    await expect.poll(() => opacities(third)).toEqual([1, 1, 1, 1]);
+    await page.keyboard.press('Tab');
+    expect(await third.evaluate((row) => row.contains(document.activeElement) && document.activeElement instanceof HTMLButtonElement)).toBe(true);
+    await expect.poll(() => opacities(third)).toEqual([1, 1, 1, 1]);
+    expect(await shownOpacity(first.getByRole('checkbox'))).toBe(0);
+
+    // While a selection is being made every row shows its checkbox, hovered or not.
+    await third.getByRole('checkbox').check();
+    await page.getByText('1 selected').waitFor();
+    await page.mouse.move(0, 0);
+    await expect.poll(() => shownOpacity(first.getByRole('checkbox'))).toBe(1);
+    expect(await shownOpacity(first.getByRole('button', { name: /^More actions: / }))).toBe(0);
+    await third.getByRole('checkbox').uncheck();
+    await expect.poll(() => shownOpacity(first.getByRole('checkbox'))).toBe(0);
+
     for (const icon of await iconsOf(page)) expect(icon.name).toBe(icon.source);
     await expectNoAxeViolations(page);
+  });
+
+  it('always show them on a wide touch screen, which cannot hover', async () => {
+    const context = await contexts.open('desktop', { viewport: { width: 1440, height: 900 }, hasTouch: true, isMobile: false });
+    const page = await context.newPage();
+    await page.goto('/inbox?view=all');
+    const first = page.locator('li[data-item-id]').first();
+    await first.waitFor();
+    expect(await page.evaluate(() => matchMedia('(hover: hover) and (pointer: fine)').matches)).toBe(false);
+    expect(await opacities(first)).toEqual([1, 1, 1, 1]);
   });
 });

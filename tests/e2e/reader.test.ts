@@ -80,6 +80,23 @@ describe.each<ViewportName>(['phone', 'desktop'])('the reader on a %s', (viewpor
     else expect([await original.getAttribute('href'), await original.getAttribute('target')]).toEqual([canonical, '_blank']);
   });
 
+  it('draws an icon of the same size before the words of each action at the top', async () => {
+    const probe = await contexts.open(viewport);
+    const { page } = await openItemFromInbox(viewport, 0, await courierInbox(await probe.newPage()));
+    const header = page.locator('article[aria-labelledby="item-title"] header');
+    await header.getByRole('button', { name: 'Full article' }).waitFor();
+    const actions = await header.evaluate((element) => [...element.querySelectorAll('button, a, summary')].flatMap((control) => {
+      const words = control.textContent!.replace(' (opens in a new tab)', '').trim();
+      if (!/^(Mark read|Mark unread|Save|Unsave|Full article|Open original|Share)$/.test(words)) return [];
+      const icon = control.firstElementChild;
+      const box = icon?.getBoundingClientRect();
+      return [{ words, icon: icon?.localName === 'svg' && icon.getAttribute('aria-hidden') === 'true' ? `${box!.width}x${box!.height}` : null }];
+    }));
+    expect(actions.map((action) => action.words)).toEqual(expect.arrayContaining(['Full article', 'Open original', 'Share']));
+    expect(actions).toHaveLength(5);
+    for (const action of actions) expect(action, action.words).toEqual({ words: action.words, icon: '16x16' });
+  });
+
   it('saves and unsaves the item through the proxy', async () => {
     const { page } = await openItemFromInbox(viewport, 2);
     const patch = (body: string) => page.waitForResponse((response) => isCall('PATCH', /^\/api\/v1\/items\/[0-9a-f-]{36}$/)(response)

@@ -79,6 +79,18 @@ describe('sending an article to linked read-later services', () => {
     expect(JSON.parse(saved.body)).toMatchObject({ url: 'https://example.org/tides', title: 'Tides rise over the harbour wall' });
   });
 
+  it('draws an icon, hidden from assistive technology, before each button\'s words, as the reader\'s other actions do', async () => {
+    renderRouted(<ItemReader id={article!} />, { url: `/items/${article}` });
+    const button = await screen.findByRole('button', { name: 'Send to Readwise Reader' });
+    const icon = button.firstElementChild!;
+    expect(icon.tagName.toLowerCase()).toBe('svg');
+    expect(icon.getAttribute('aria-hidden')).toBe('true');
+    const sizing = (element: Element) => element.getAttribute('class')!.split(/\s+/).filter((name) => /^(size|shrink)-/.test(name)).sort();
+    const save = screen.getByRole('button', { name: 'Save' }).firstElementChild!;
+    expect(sizing(icon)).toEqual(sizing(save));
+    expect(sizing(icon)).toEqual(['shrink-0', 'size-4']);
+  });
+
   it('gives the service\'s reason when a link is gone since the page loaded (400)', async () => {
     const user = userEvent.setup();
     renderRouted(<ItemReader id={article!} />, { url: `/items/${article}` });

@@ -48,11 +48,21 @@ describe('a story as a unit', () => {
     await user.click(within(story).getByRole('button', { name: 'Mark story read' }));
     await waitFor(() => expect(articles.map((id) => local.stateOf(id).is_read)).toEqual([1, 1]));
     expect(await within(story).findByText('2 items marked read.')).toBeTruthy();
-    expect(story.textContent).toContain('· 0 unread');
+    // Nothing left to read says so, not "0 unread".
+    expect(story.textContent).toContain('2 articles from 2 sources · all read');
+    expect(story.textContent).not.toContain('0 unread');
 
     await user.click(within(story).getByRole('button', { name: 'Mark story unread' }));
     await waitFor(() => expect(articles.map((id) => local.stateOf(id).is_read)).toEqual([0, 0]));
     expect(story.textContent).toContain('· 2 unread');
+  });
+
+  it('counts one unread article as "1 unread"', async () => {
+    local.setState(articles, { is_read: true });
+    local.setState([articles[0]!], { is_read: false });
+    renderRouted(<StoriesView />, { url: '/stories' });
+    const story = await storyCard();
+    expect(story.textContent).toContain('2 articles from 2 sources · 1 unread');
   });
 
   it('is saved whole from the stories list, saving only the articles not saved yet, and unsaved whole', async () => {
@@ -91,7 +101,8 @@ describe('a story as a unit', () => {
 
     await user.click(within(page).getByRole('button', { name: 'Mark story read' }));
     await waitFor(() => expect(articles.map((id) => local.stateOf(id).is_read)).toEqual([1, 1]));
-    expect(page.textContent).toContain('0 unread');
+    expect(page.textContent).toContain('2 articles from 2 sources · all read');
+    expect(page.textContent).not.toContain('0 unread');
     await user.click(within(page).getByRole('button', { name: 'Save story' }));
     await waitFor(() => expect(articles.map((id) => local.stateOf(id).is_saved)).toEqual([1, 1]));
   });

@@ -109,7 +109,7 @@ export const ItemRow = memo(function ItemRow({ item, selected, selecting, first,
             {item.summary && <p className="mt-0.5 hidden text-sm text-muted sm:line-clamp-1">{item.summary}</p>}
           </div>
           {picture && <RowThumbnail src={picture} />}
-          <div className="row-tools row-actions -my-1 flex shrink-0 items-center">
+          <div className="row-tools -my-1 flex shrink-0 items-center">
             <PlayEpisodeButton item={item} size="icon" />
             <button type="button" aria-label={readLabel} title={item.is_read ? 'Mark unread' : 'Mark read'} className={`${iconButton} hidden sm:inline-flex`} onClick={() => handlers.onToggleRead(item)}>
               {item.is_read ? <Circle aria-hidden className="size-5" /> : <Check aria-hidden className="size-5" />}

@@ -9,6 +9,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { RETRIED_MARK } from './retry-reporter';
+import { SERVER_LINE_MARK } from './server';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const vitest = path.join(root, 'node_modules/.bin/vitest');
@@ -24,16 +26,28 @@ function shardCount(): number {
   return count;
 }
 
-/** Copies a stream to `out` line by line, each line after `prefix`, so shards' lines never mix mid-line. */
-function relay(stream: NodeJS.ReadableStream, out: NodeJS.WritableStream, prefix: string): Promise<void> {
+/** Copies a stream to `out` line by line, each line after `prefix`, so shards' lines never mix mid-line; `seen` hears each line. */
+function relay(stream: NodeJS.ReadableStream, out: NodeJS.WritableStream, prefix: string, seen: (line: string) => void): Promise<void> {
   return new Promise((resolve) => {
     const lines = createInterface({ input: stream, crlfDelay: Infinity });
-    lines.on('line', (line) => out.write(`${prefix}${line}\n`));
+    lines.on('line', (line) => {
+      out.write(`${prefix}${line}\n`);
+      seen(line);
+    });
     lines.on('close', resolve);
   });
 }
 
-type Outcome = { name: string; code: number | null; signal: NodeJS.Signals | null; seconds: number };
+/** Lines of a shard's server log (server.ts writes them to stderr) repeated when it fails: a CI log shows its tail. */
+const SERVER_LINES_KEPT = 40;
+
+type Outcome = {
+  name: string; code: number | null; signal: NodeJS.Signals | null; seconds: number;
+  /** Its tests that passed only on a retry (retry-reporter.ts). */
+  retried: string[];
+  /** The last SERVER_LINES_KEPT lines of its server's log. */
+  serverTail: string[];
+};
 
 function runShard(index: number, count: number, args: string[], children: ChildProcess[]): Promise<Outcome> {
   const name = `shard ${index}/${count}`;
@@ -43,10 +57,21 @@ function runShard(index: number, count: number, args: string[], children: ChildP
   const child = spawn(vitest, ['run', '--config', config, `--shard=${index}/${count}`, ...args], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   const prefix = `[e2e ${index}/${count}] `;
-  const relayed = Promise.all([relay(child.stdout!, process.stdout, prefix), relay(child.stderr!, process.stderr, prefix)]);
+  const retried: string[] = [];
+  const serverTail: string[] = [];
+  const relayed = Promise.all([
+    relay(child.stdout!, process.stdout, prefix, (line) => {
+      if (line.startsWith(`${RETRIED_MARK} tests/`)) retried.push(line);
+    }),
+    relay(child.stderr!, process.stderr, prefix, (line) => {
+      if (!line.startsWith(SERVER_LINE_MARK)) return;
+      serverTail.push(line);
+      if (serverTail.length > SERVER_LINES_KEPT) serverTail.shift();
+    }),
+  ]);
   return new Promise((resolve) => {
     child.once('close', (code, signal) => {
-      void relayed.then(() => resolve({ name, code, signal, seconds: Math.round((Date.now() - started) / 1000) }));
+      void relayed.then(() => resolve({ name, code, signal, seconds: Math.round((Date.now() - started) / 1000), retried, serverTail }));
     });
   });
 }
@@ -73,6 +98,12 @@ async function main(): Promise<void> {
   for (const outcome of outcomes) {
     const result = outcome.code === 0 ? 'passed' : outcome.signal ? `stopped by ${outcome.signal}` : `failed (exit ${outcome.code})`;
     console.log(`  ${outcome.name} ${result} in ${outcome.seconds} s`);
+  }
+  const retried = outcomes.flatMap((outcome) => outcome.retried);
+  if (retried.length) console.log(`\nPassed only on a retry (a race to look into):\n${retried.map((line) => `  ${line}`).join('\n')}`);
+  for (const outcome of failed) {
+    if (!outcome.serverTail.length) console.error(`\n${outcome.name}'s server logged nothing.`);
+    else console.error(`\nThe end of ${outcome.name}'s server log (its last ${SERVER_LINES_KEPT} lines at most):\n${outcome.serverTail.map((line) => `  ${line}`).join('\n')}`);
   }
   if (failed.length > 0) {
     console.error(`e2e failed in ${failed.map((outcome) => outcome.name).join(', ')}.`);

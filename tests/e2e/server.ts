@@ -25,6 +25,9 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** How the server's log lines start on the runner's stderr (then the time and `]`), which run-shards.ts looks for. */
+export const SERVER_LINE_MARK = '[next';
+
 /**
  * Serves the existing production build on a free port (over HTTPS when `env` names a certificate) and resolves once it answers.
  * `nodeFlags` go to Node itself (say `--cpu-prof`, which NODE_OPTIONS may not carry).
@@ -57,7 +60,11 @@ export async function startProductionServer(root: string, env: NodeJS.ProcessEnv
     throw new Error(`${(error as Error).message}\n--- server output ---\n${log.join('')}`);
   }
   // Later server errors still matter when a test fails; echo them to the runner.
-  child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(`[next] ${chunk.toString()}`));
+  // Each line with the time, to set beside the test that failed.
+  child.stderr?.on('data', (chunk: Buffer) => {
+    const at = new Date().toISOString().slice(11, 19);
+    for (const line of chunk.toString().split('\n')) if (line) process.stderr.write(`${SERVER_LINE_MARK} ${at}] ${line}\n`);
+  });
   return { baseUrl, pid: child.pid!, stop: () => stop(child) };
 }
 

@@ -32,5 +32,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     teardownTimeout: 30_000,
+    // Under CI a test gets one more try: a race met once in a twenty-minute run does not throw the
+    // run away, and retry-reporter.ts names every test that needed it, with its first failure.
+    retry: process.env.CI ? 1 : 0,
+    reporters: ['default', './tests/e2e/retry-reporter.ts'],
   },
 });

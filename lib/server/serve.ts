@@ -64,6 +64,10 @@ const server = createServer((request, response) => {
   setUnproxiedPagePolicy(request, response);
   void handle(request, response);
 });
+// Longer than a reverse proxy keeps an idle upstream connection (nginx and load balancers: 60 s).
+// At Node's 5 s, the proxy's next request on a connection this server was closing met a reset: a 502.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 server.on('clientError', answerClientError);
 server.on('connect', refuseConnect);
 let front: Http2SecureServer | null = null;

@@ -165,6 +165,11 @@ export class Wire {
       client.on('data', (chunk: Buffer) => later(delayOf(chunk), () => upstream.write(chunk)));
       client.on('end', () => later(this.latencyMs, () => upstream.end()));
       upstream.pipe(client);
+      // A server that resets the connection (its keep-alive timeout racing the next request on it)
+      // resets the browser's too, as a real link would; piping alone left that request unanswered.
+      upstream.on('close', (hadError) => {
+        if (hadError) client.destroy();
+      });
     });
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
     const address = this.server.address();

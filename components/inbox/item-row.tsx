@@ -47,7 +47,7 @@ function sourceOf(item: ListedItem): string {
  * its source and age, beside the source's icon and the item's picture. Touch swipes right to
  * toggle read and left to toggle saved, a long press selects; every action is also in the row's
  * menu, and on wide screens read and save are buttons of their own (with a mouse, shown while the
- * row is hovered or holds focus: `row-tools` in app/globals.css).
+ * row is hovered or holds focus, over its end: `row-tools`, `row-check` and `row-buttons` in app/globals.css).
  */
 export const ItemRow = memo(function ItemRow({ item, selected, selecting, first, last, ...handlers }: Props) {
   const [menuOpen, setMenuOpen] = useState(false);
@@ -76,7 +76,7 @@ export const ItemRow = memo(function ItemRow({ item, selected, selecting, first,
         className={`relative bg-canvas focus-within:bg-accent-soft pointer-coarse:select-none [-webkit-touch-callout:none] ${gestures.offset ? '' : 'transition-transform'}`}
       >
         <div className="flex items-start gap-2.5 py-2 pl-2 pr-1 sm:pl-1">
-          <label className={`-my-1.5 -mr-1.5 size-11 shrink-0 cursor-pointer items-center justify-center ${selecting ? 'flex' : 'row-tools hidden sm:flex'}`}>
+          <label className={`-my-1.5 -mr-1.5 size-11 shrink-0 cursor-pointer items-center justify-center row-check ${selecting ? 'flex' : 'row-tools hidden sm:flex'}`}>
             <input
               type="checkbox"
               checked={selected}
@@ -109,7 +109,7 @@ export const ItemRow = memo(function ItemRow({ item, selected, selecting, first,
             {item.summary && <p className="mt-0.5 hidden text-sm text-muted sm:line-clamp-1">{item.summary}</p>}
           </div>
           {picture && <RowThumbnail src={picture} />}
-          <div className="row-tools -my-1 flex shrink-0 items-center">
+          <div className="row-tools row-buttons -my-1 flex shrink-0 items-center">
             <PlayEpisodeButton item={item} size="icon" />
             <button type="button" aria-label={readLabel} title={item.is_read ? 'Mark unread' : 'Mark read'} className={`${iconButton} hidden sm:inline-flex`} onClick={() => handlers.onToggleRead(item)}>
               {item.is_read ? <Circle aria-hidden className="size-5" /> : <Check aria-hidden className="size-5" />}

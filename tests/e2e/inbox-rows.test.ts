@@ -103,6 +103,31 @@ function controlsOf(row: Locator): Locator[] {
   ];
 }
 
+type Box = { left: number; top: number; right: number; bottom: number };
+
+function overlap(a: Box, b: Box): boolean {
+  return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+}
+
+/** Where a row's text column starts and ends within it, its title's first line, its source icon's box and its controls' boxes (as controlsOf orders them). */
+function textColumnOf(row: Locator): Promise<{ fromRowStart: number; toRowEnd: number; titleLine: Box; icon: Box; controls: Box[] }> {
+  return row.evaluate((element) => {
+    const box = (rect: DOMRect) => ({ left: rect.left, top: rect.top, right: rect.right, bottom: rect.bottom });
+    const rowBox = element.getBoundingClientRect();
+    const text = element.querySelector('h2')!.parentElement!.getBoundingClientRect();
+    const buttons = [...element.querySelectorAll('button')];
+    const named = (pattern: RegExp) => buttons.find((button) => pattern.test(button.getAttribute('aria-label') ?? ''))!;
+    const controls = [named(/^Mark (un)?read: /), named(/^(Save|Unsave): /), named(/^More actions: /), element.querySelector('input[type="checkbox"]')!];
+    return {
+      fromRowStart: text.left - rowBox.left,
+      toRowEnd: rowBox.right - text.right,
+      titleLine: box(element.querySelector('[data-item-link]')!.getClientRects()[0]!),
+      icon: box(element.querySelector('label + *')!.getBoundingClientRect()),
+      controls: controls.map((control) => box(control.getBoundingClientRect())),
+    };
+  });
+}
+
 async function opacities(row: Locator): Promise<number[]> {
   return Promise.all(controlsOf(row).map(shownOpacity));
 }
@@ -119,9 +144,20 @@ describe('the inbox’s rows on a desktop with a mouse', () => {
     // Out of sight, still there for the keyboard and screen readers.
     for (const control of controlsOf(first)) expect(await control.count()).toBe(1);
 
+    // No column is kept for them: a resting row's title and summary run from its icon to its end.
+    const resting = await textColumnOf(first);
+    expect(resting.fromRowStart, 'text column from the row start').toBeLessThanOrEqual(40);
+    expect(resting.toRowEnd, 'text column to the row end').toBeLessThanOrEqual(8);
+
     await first.hover();
     await expect.poll(() => opacities(first)).toEqual([1, 1, 1, 1]);
     expect((await first.boundingBox())!.height).toBe(heightBefore);
+    // Shown, they leave the title's first line (where a click on the title lands) clear; the checkbox takes the icon's place.
+    const shown = await textColumnOf(first);
+    for (const control of shown.controls) expect(overlap(control, shown.titleLine), 'a control over the title').toBe(false);
+    const checkbox = shown.controls[3]!;
+    const middle = { left: (checkbox.left + checkbox.right) / 2, top: (checkbox.top + checkbox.bottom) / 2 };
+    expect(overlap({ ...middle, right: middle.left + 1, bottom: middle.top + 1 }, shown.icon), 'the checkbox on the icon').toBe(true);
     await page.mouse.move(0, 0);
     await expect.poll(() => opacities(first)).toEqual([0, 0, 0, 0]);
 

@@ -97,6 +97,11 @@ describe.each<ViewportName>(['phone', 'desktop'])('the inbox on a %s', (viewport
     const bar = page.getByRole('group', { name: 'Selected items' });
     // The bar's actions load with the first tick (a chunk of their own): wait for them as a person would.
     await bar.getByText('2 selected').waitFor();
+    // Every label whole on one line, on a phone and in the three panes' narrow list ("Sav / e" there once).
+    const lines = await bar.evaluate((element) => [...element.querySelectorAll('button span')]
+      .filter((label) => label.getClientRects().length > 0).map((label) => `${label.textContent}: ${label.getClientRects().length}`));
+    expect(lines.length).toBeGreaterThanOrEqual(5);
+    for (const line of lines) expect(line).toMatch(/: 1$/);
 
     const bulk = page.waitForResponse(isCall('PATCH', /^\/api\/v1\/items$/));
     const markRead = bar.getByRole('button', { name: 'Mark read', exact: true });

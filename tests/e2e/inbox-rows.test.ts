@@ -152,12 +152,19 @@ describe('the inbox’s rows on a desktop with a mouse', () => {
     await first.hover();
     await expect.poll(() => opacities(first)).toEqual([1, 1, 1, 1]);
     expect((await first.boundingBox())!.height).toBe(heightBefore);
-    // Shown, they leave the title's first line (where a click on the title lands) clear; the checkbox takes the icon's place.
-    const shown = await textColumnOf(first);
-    for (const control of shown.controls) expect(overlap(control, shown.titleLine), 'a control over the title').toBe(false);
-    const checkbox = shown.controls[3]!;
-    const middle = { left: (checkbox.left + checkbox.right) / 2, top: (checkbox.top + checkbox.bottom) / 2 };
-    expect(overlap({ ...middle, right: middle.left + 1, bottom: middle.top + 1 }, shown.icon), 'the checkbox on the icon').toBe(true);
+    // Shown, they leave the title's first line (where a click on the title lands) clear, in every row, however
+    // long its title and with or without a summary; the checkbox takes the icon's place.
+    for (let index = 0; index < 8; index++) {
+      const row = rows.nth(index);
+      await row.hover();
+      await expect.poll(() => shownOpacity(row.getByRole('button', { name: /^More actions: / }))).toBe(1);
+      const shown = await textColumnOf(row);
+      for (const control of shown.controls) expect(overlap(control, shown.titleLine), `a control over the title of row ${index}`).toBe(false);
+      const checkbox = shown.controls[3]!;
+      const middle = { left: (checkbox.left + checkbox.right) / 2, top: (checkbox.top + checkbox.bottom) / 2 };
+      expect(overlap({ ...middle, right: middle.left + 1, bottom: middle.top + 1 }, shown.icon), `the checkbox on the icon of row ${index}`).toBe(true);
+    }
+    await first.hover();
     await page.mouse.move(0, 0);
     await expect.poll(() => opacities(first)).toEqual([0, 0, 0, 0]);
 

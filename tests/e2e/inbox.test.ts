@@ -114,7 +114,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('the inbox on a %s', (viewport
     await page.getByRole('status').filter({ hasText: '2 items marked read.' }).waitFor();
     expect(await markRead.evaluate((element) => element === document.activeElement)).toBe(true);
     for (const id of ids) {
-      // A retry on ECONNRESET: the connection of the sign-in, idle for as long as the server keeps one (5 s), may be closed as it is reused.
+      // A retry on ECONNRESET: the sign-in's connection, reused after idling as long as the server keeps one (65 s, lib/server/serve.ts), may be closed as it is.
       const item = (await (await page.request.get(`/api/v1/items/${id}`, { maxRetries: 2 })).json()) as { is_read: boolean };
       expect(item.is_read).toBe(true);
     }

@@ -23,9 +23,13 @@ function stemsOf(sentence: string): string[] {
   return tokenize(sentence).flat().filter((t) => isContentWord(t.word)).map((t) => stem(t.word));
 }
 
-/** A sentence cut off by the feed ("…") or too short to say anything is no use in a summary. */
+/**
+ * A sentence cut off by the feed ("…"), too short to say anything, or not a sentence at all (a
+ * heading, a caption, a list's "as follows:") is no use in a summary: joined to the next one, a
+ * heading read as a garbled sentence ("What we would do again Things that mattered…").
+ */
 function usable(sentence: string): boolean {
-  return countWords(sentence) >= 5 && !/(\.\.\.|…)["'”’]?$/.test(sentence);
+  return countWords(sentence) >= 5 && /[.!?]["'”’)\]]*$/.test(sentence) && !/(\.\.\.|…)["'”’]?$/.test(sentence);
 }
 
 function overlap(a: Set<string>, b: Set<string>): number {
@@ -39,7 +43,7 @@ type Placed = { sentence: string; part: number };
 
 /**
  * The article's usable sentences after its lead paragraph: the first paragraph that says anything
- * is what a reader sees first, so a summary repeating it adds nothing.
+ * (a heading above it does not) is what a reader sees first, so a summary repeating it adds nothing.
  */
 function sentencesAfterLead(html: string): Placed[] {
   const parts = htmlToText(html).split(/\n{2,}/).map((block, part) => splitSentences(block)

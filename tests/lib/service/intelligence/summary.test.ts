@@ -53,6 +53,24 @@ describe('extractive summary', () => {
     expect(extractiveSummary('Ferries', twoParagraphs)).toBe('');
   });
 
+  it('leaves out headings and other lines that end no sentence, and never takes a heading for the lead', () => {
+    const withHeadings = `<h2>How the ferry company got here</h2>
+      <p>The Orrin ferry company will double its crossings to the islands from next month. Demand has grown every year.</p>
+      <h3>What the islanders asked for along the way</h3>
+      <p>Islanders asked for a later crossing on Sundays, and the company agreed to add one in May.</p>
+      <p>The council will review the harbour plan in June, with the company's new timetable in hand.</p>
+      <p>Here is what changes for daily travellers:</p>
+      <ul><li>Fares for islanders who travel every day will fall by a third from May.</li></ul>`;
+    const summary = extractiveSummary('Orrin ferry company doubles crossings', withHeadings);
+    expect(summary).not.toBe('');
+    expect(summary).not.toContain('How the ferry company');
+    expect(summary).not.toContain('What the islanders asked');
+    expect(summary).not.toContain('daily travellers:');
+    // The lead is the first paragraph, not the heading over it.
+    expect(summary).not.toContain('double its crossings');
+    for (const sentence of splitSentences(summary)) expect(sentence).toMatch(/[.!?]$/);
+  });
+
   it('keeps abbreviations such as "Mr." inside their sentence', () => {
     expect(splitSentences('Mr. Hale said two new boats would arrive. Islanders welcomed it.')).toEqual([
       'Mr. Hale said two new boats would arrive.', 'Islanders welcomed it.',

@@ -71,8 +71,8 @@ describe('the inbox’s rows on a 390×844 phone', () => {
     const touch = await page.context().newCDPSession(page);
     await touch.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: 120, y }] });
     for (let step = 1; step <= 8; step += 1) await touch.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: 120 + step * 20, y }] });
-    // The hint behind the row says what letting go will do.
-    expect(await row.getByText('Mark read', { exact: true }).isVisible()).toBe(true);
+    // The hint behind the row says what letting go will do (its code loads with the first swipe: wait for it, as the finger does).
+    await row.getByText('Mark read', { exact: true }).waitFor();
     await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
     expect((await written).ok()).toBe(true);
     const stored = await page.request.get(`/api/v1/items/${id}`);
